@@ -1,0 +1,53 @@
+"""`companion` opens the window; subcommands work in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from companion import APP_NAME, __version__
+from companion.errors import UserError
+
+# Each name is a module under companion/commands with a `register(subparsers)`.
+COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description=f"{APP_NAME}: hex arena, trackers, dice and rules tables for gladiator "
+        "arena games. With no command, opens the app window.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the window with the current video driver, draw one full frame, exit",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"companion.commands.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            # Imported late: the terminal commands must not pay for pygame.
+            from companion.ui.launch import launch
+
+            return launch(smoke=args.smoke)
+        return int(args.func(args))
+    except UserError as err:
+        print(f"companion: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

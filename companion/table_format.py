@@ -1,0 +1,71 @@
+"""Plain-text rendering of tables and entries for the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.effects import describe
+from companion.tables import Entry, Table
+
+# Fields shown elsewhere on the line, or too bulky for one line.
+_SKIP = {"key", "house", "description", "effects", "subtable", "name"}
+
+
+def format_key(key: Any) -> str:
+    if isinstance(key, list | tuple):
+        if len(key) == 2 and all(isinstance(k, int | None) for k in key):
+            low, high = key
+            if low is None:
+                return f"{high} or less"
+            if high is None:
+                return f"{low}+"
+            return str(low) if low == high else f"{low}-{high}"
+        return " / ".join(format_key(k) for k in key)
+    return str(key)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, int | float | str | bool) or value is None
+
+
+def entry_line(entry: Entry) -> str:
+    data = entry.model_dump(mode="json")
+    parts = [format_key(entry.key)]
+    if "name" in data:
+        parts.append(str(data["name"]))
+    fields = [
+        f"{k}={v}"
+        for k, v in data.items()
+        if k not in _SKIP and _scalar(v) and v not in (None, "", False)
+    ]
+    if fields:
+        parts.append(" ".join(fields))
+    if data.get("description"):
+        parts.append(f"- {data['description']}")
+    if entry.house:
+        parts.append("[house: " + ", ".join(entry.house) + "]")
+    return "  ".join(parts)
+
+
+def entry_block(entry: Entry, resolved: dict[str, Any] | None = None) -> str:
+    data = resolved if resolved is not None else entry.model_dump(mode="json")
+    lines = [entry_line(entry)]
+    for key, value in data.items():
+        if key in _SKIP or not _scalar(value):
+            continue
+        lines.append(f"  {key}: {value}")
+    for effect in getattr(entry, "effects", []):
+        lines.append(f"  effect: {describe(effect)}")
+    for sub in getattr(entry, "subtable", []) or []:
+        lines.append(f"  sub-table {sub.key}: {sub.description}")
+    return "\n".join(lines)
+
+
+def table_text(table: Table) -> str:
+    f = table.file
+    head = [f"{f.title} [{f.id}]", f"source: {f.source}   roll: {f.roll}"]
+    if f.house:
+        head.append("house table")
+    if f.notes:
+        head.append(f.notes)
+    return "\n".join(head + [""] + [entry_line(e) for e in table.entries])

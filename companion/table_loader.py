@@ -1,0 +1,134 @@
+"""Loading tables: the built-in ones from the package, then the user's folder.
+
+A user file with a built-in id replaces that table; a new id adds one. A broken user
+file is reported (file, place in the JSON, what is wrong) and skipped; no file is ever
+written. A broken built-in file is our bug and raises.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion import paths
+from companion.errors import UserError
+from companion.table_models import ENTRY_MODELS
+from companion.tables import Entry, Table, TableFile
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: Path
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.where}: {self.message}"
+
+
+class TableFileError(UserError):
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems), exit_code=1)
+        self.problems = problems
+
+
+@dataclass
+class TableSet:
+    tables: dict[str, Table] = field(default_factory=dict)
+    origins: dict[str, Path] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def get(self, table_id: str) -> Table:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            known = ", ".join(sorted(self.tables))
+            raise UserError(f"no table '{table_id}'; the tables are: {known}") from None
+
+    def overridden(self, table_id: str) -> bool:
+        origin = self.origins.get(table_id)
+        return origin is not None and not _is_within(origin, paths.builtin_tables_dir())
+
+
+def _is_within(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _problems_from(path: Path, err: ValidationError, prefix: tuple[Any, ...] = ()) -> list[Problem]:
+    return [
+        Problem(path, _where(prefix + tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
+        for e in err.errors()
+    ]
+
+
+def parse_table(path: Path, text: str) -> Table:
+    """Validate one table file's text; raise TableFileError listing every problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno}, column {err.colno}"
+        raise TableFileError([Problem(path, where, f"not valid JSON: {err.msg}")]) from None
+    try:
+        envelope = TableFile.model_validate(data)
+    except ValidationError as err:
+        raise TableFileError(_problems_from(path, err)) from None
+    model = ENTRY_MODELS.get(envelope.kind)
+    if model is None:
+        known = ", ".join(sorted(ENTRY_MODELS))
+        raise TableFileError([Problem(path, "kind", f"unknown kind '{envelope.kind}' ({known})")])
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for i, raw in enumerate(envelope.entries):
+        try:
+            entries.append(model.model_validate(raw))
+        except ValidationError as err:
+            problems.extend(_problems_from(path, err, ("entries", i)))
+    if problems:
+        raise TableFileError(problems)
+    return Table(envelope, entries)
+
+
+def load_table_file(path: Path) -> Table:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise TableFileError([Problem(path, "file", f"cannot be read: {err}")]) from None
+    return parse_table(path, text)
+
+
+def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> TableSet:
+    """Built-in tables, then (unless told not to) the user's overrides and additions."""
+    found = TableSet()
+    for path in sorted(paths.builtin_tables_dir().glob("*.json")):
+        table = load_table_file(path)  # a broken built-in is a bug: let it raise
+        found.tables[table.id] = table
+        found.origins[table.id] = path
+    if not include_user:
+        return found
+    folder = paths.user_tables_dir() if user_dir is None else user_dir
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.json")):
+        try:
+            table = load_table_file(path)
+        except TableFileError as err:
+            found.problems.extend(err.problems)
+            continue
+        found.tables[table.id] = table
+        found.origins[table.id] = path
+    return found

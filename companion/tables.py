@@ -1,0 +1,281 @@
+"""Rules tables: the file envelope, its axes and keys, and their validation.
+
+A table file holds one table: `id`, `title`, `source`, `system`, how it is `roll`ed
+(human text), its `axes` (one or two), the `kind` of its entries (which names the
+pydantic model every entry must fit) and the `entries`. Every entry carries a `key`:
+
+- range axis: an int, or `[low, high]` inclusive (`null` for an open end, allowed only
+  where the axis says `open_above` / `open_below`);
+- d66 axis: an int 11..66 (exactly the 36 keys must be present);
+- name axis: a short id string ("broad-sword", "B");
+- two axes: a list of two keys, one per axis, in the axes' order.
+
+The keys of a range axis must cover `min`..`max` with no gap and no overlap.
+Entry models live in `companion.table_models`; the loader is `companion.table_loader`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from companion.errors import UserError
+
+TABLE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+D66_KEYS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7))
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Entry(StrictModel):
+    """Base of every entry model. `house` names the fields that are house values
+    (RULES.md [house] rulings); `["*"]` marks the whole entry."""
+
+    key: Any
+    house: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _house_fields_exist(self) -> Entry:
+        unknown = [f for f in self.house if f != "*" and f not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"house names fields this entry does not have: {unknown}")
+        return self
+
+    def resolved(self, *keys: int | str) -> dict[str, Any]:
+        """The entry as plain data for the roll that found it (crit entries compute
+        their damage past the open top key)."""
+        return self.model_dump(mode="json")
+
+
+class Axis(StrictModel):
+    name: str
+    kind: Literal["range", "d66", "name"]
+    min: int | None = None
+    max: int | None = None
+    open_above: bool = False
+    open_below: bool = False
+    # What a key outside min..max on a closed end does: an error, or the nearest entry.
+    outside: Literal["error", "clamp"] = "error"
+    # Dice notation to roll this axis, `{n}` and `{bonus}` filled in by the caller
+    # (crit tables: "{n}d6+{bonus}"); empty where the axis is given, not rolled.
+    dice: str = ""
+    house_outside: bool = False
+
+    @model_validator(mode="after")
+    def _bounds(self) -> Axis:
+        if self.kind == "range":
+            if self.min is None or self.max is None or self.min > self.max:
+                raise ValueError("a range axis needs min <= max")
+        elif self.min is not None or self.max is not None or self.open_above or self.open_below:
+            raise ValueError(f"a {self.kind} axis takes no min, max or open ends")
+        return self
+
+
+RangeKey = tuple[int | None, int | None]
+
+
+def _range_key(raw: Any, axis: Axis) -> RangeKey:
+    if isinstance(raw, bool):
+        raise ValueError(f"key {raw!r} on axis '{axis.name}' must be a number or [low, high]")
+    if isinstance(raw, int):
+        return raw, raw
+    if isinstance(raw, list | tuple) and len(raw) == 2:
+        low, high = raw
+        for end in (low, high):
+            if end is not None and (isinstance(end, bool) or not isinstance(end, int)):
+                raise ValueError(f"key {raw!r} on axis '{axis.name}' must hold integers")
+        if low is None and not axis.open_below:
+            raise ValueError(f"key {raw!r}: axis '{axis.name}' is not open below")
+        if high is None and not axis.open_above:
+            raise ValueError(f"key {raw!r}: axis '{axis.name}' is not open above")
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"key {raw!r}: low end above high end")
+        return low, high
+    raise ValueError(f"key {raw!r} on axis '{axis.name}' must be a number or [low, high]")
+
+
+def _check_axis_keys(axis: Axis, raw_keys: list[Any]) -> None:
+    """Raise ValueError unless the keys fit the axis exactly (no gap, no overlap)."""
+    if axis.kind == "name":
+        for raw in raw_keys:
+            if not isinstance(raw, str) or not raw:
+                raise ValueError(f"key {raw!r} on name axis '{axis.name}' must be a string")
+        return
+    if axis.kind == "d66":
+        for raw in raw_keys:
+            if isinstance(raw, bool) or raw not in D66_KEYS:
+                raise ValueError(f"key {raw!r} is not a d66 roll (11..66, digits 1-6)")
+        missing = sorted(set(D66_KEYS) - set(raw_keys))
+        if missing:
+            raise ValueError(f"a d66 table needs all 36 keys 11..66; missing {missing}")
+        dupes = sorted({k for k in raw_keys if raw_keys.count(k) > 1})
+        if dupes:
+            raise ValueError(f"d66 keys given twice: {dupes}")
+        return
+    assert axis.min is not None and axis.max is not None
+    spans = sorted(
+        (_range_key(raw, axis) for raw in raw_keys),
+        key=lambda s: -(10**9) if s[0] is None else s[0],
+    )
+    expected = axis.min
+    for i, (low, high) in enumerate(spans):
+        start = axis.min if low is None else low
+        if low is None and i != 0:
+            raise ValueError(f"only the lowest key on axis '{axis.name}' may be open below")
+        if start > expected:
+            raise ValueError(f"gap on axis '{axis.name}': nothing covers {expected}..{start - 1}")
+        if start < expected:
+            where = "below the axis minimum" if start < axis.min else "overlaps an earlier key"
+            raise ValueError(f"key starting at {start} on axis '{axis.name}' {where}")
+        if high is None:
+            if i != len(spans) - 1:
+                raise ValueError(f"only the highest key on axis '{axis.name}' may be open above")
+            expected = axis.max + 1
+            break
+        expected = high + 1
+    if expected <= axis.max:
+        raise ValueError(f"gap on axis '{axis.name}': nothing covers {expected}..{axis.max}")
+    if expected > axis.max + 1:
+        raise ValueError(f"keys on axis '{axis.name}' run past its maximum {axis.max}")
+
+
+def _split_key(key: Any, n_axes: int) -> list[Any]:
+    if n_axes == 1:
+        return [key]
+    if not isinstance(key, list | tuple) or len(key) != n_axes:
+        raise ValueError(f"key {key!r} must be a list of {n_axes} keys, one per axis")
+    return list(key)
+
+
+class TableFile(StrictModel):
+    """The envelope of one table file; entries stay raw dicts until the kind's model
+    validates them (see `companion.table_loader`)."""
+
+    id: str
+    title: str
+    source: str
+    system: Literal["skirmish", "battle", "grimdark"]
+    roll: str
+    kind: str
+    axes: list[Axis] = Field(min_length=1, max_length=2)
+    entries: list[dict[str, Any]] = Field(min_length=1)
+    notes: str = ""
+    house: bool = False
+
+    @field_validator("id")
+    @classmethod
+    def _id_shape(cls, value: str) -> str:
+        if not TABLE_ID.match(value):
+            raise ValueError("an id is lower-case words joined by '-', like 'crit-slashing'")
+        return value
+
+    @model_validator(mode="after")
+    def _keys_fit_axes(self) -> TableFile:
+        for i, entry in enumerate(self.entries):
+            if "key" not in entry:
+                raise ValueError(f"entries[{i}] has no 'key'")
+        per_axis = [_split_key(e["key"], len(self.axes)) for e in self.entries]
+        if len(self.axes) == 1:
+            _check_axis_keys(self.axes[0], [k[0] for k in per_axis])
+            return self
+        # Two axes: every cell once. Each row of the first axis must cover the second.
+        first, second = self.axes
+        rows: dict[Any, list[Any]] = {}
+        for k in per_axis:
+            rows.setdefault(_hashable(k[0]), []).append(k[1])
+        _check_axis_keys(first, [_unhash(r) for r in rows])
+        for row, cells in rows.items():
+            try:
+                _check_axis_keys(second, cells)
+            except ValueError as err:
+                raise ValueError(f"row {_unhash(row)!r}: {err}") from None
+        return self
+
+
+def _hashable(key: Any) -> Any:
+    return tuple(key) if isinstance(key, list) else key
+
+
+def _unhash(key: Any) -> Any:
+    return list(key) if isinstance(key, tuple) else key
+
+
+class Table:
+    """A validated table: the envelope plus its entries as models."""
+
+    def __init__(self, file: TableFile, entries: list[Entry]) -> None:
+        self.file = file
+        self.entries = entries
+
+    id = property(lambda self: self.file.id)
+    title = property(lambda self: self.file.title)
+    axes = property(lambda self: self.file.axes)
+
+    def lookup(self, *keys: int | str) -> Entry:
+        """The entry for one roll: one key per axis. Raises UserError if none."""
+        if len(keys) != len(self.axes):
+            names = " ".join(a.name.upper() for a in self.axes)
+            raise UserError(f"table '{self.id}' takes {len(self.axes)} key(s): {names}")
+        for entry in self.entries:
+            parts = _split_key(entry.key, len(self.axes))
+            if all(_matches(a, p, k) for a, p, k in zip(self.axes, parts, keys, strict=True)):
+                return entry
+        raise UserError(f"table '{self.id}' has no entry for {' '.join(map(str, keys))}")
+
+    def normalise_key(self, axis: Axis, text: str) -> int | str:
+        """Turn what a user typed for one axis into a key: '44' or '4-4' for d66,
+        an integer for ranges (clamped where the axis says so), a name otherwise."""
+        text = text.strip()
+        if axis.kind == "name":
+            wanted = _slug(text)
+            for entry in self.entries:
+                parts = _split_key(entry.key, len(self.axes))
+                name = parts[self.axes.index(axis)]
+                if _slug(name) == wanted:
+                    return name
+            raise UserError(f"table '{self.id}': '{text}' is not a {axis.name}")
+        if axis.kind == "d66":
+            digits = text.replace("-", "").replace(" ", "")
+            if len(digits) != 2 or any(c not in "123456" for c in digits):
+                raise UserError(f"table '{self.id}': '{text}' is not a d66 roll (11 to 66)")
+            return int(digits)
+        try:
+            value = int(text)
+        except ValueError:
+            raise UserError(
+                f"table '{self.id}': {axis.name} must be a number, not '{text}'"
+            ) from None
+        return self.clamp(axis, value)
+
+    def clamp(self, axis: Axis, value: int) -> int:
+        assert axis.min is not None and axis.max is not None
+        if value > axis.max and not axis.open_above:
+            if axis.outside == "clamp":
+                return axis.max
+            raise UserError(f"table '{self.id}': {axis.name} {value} is above {axis.max}")
+        if value < axis.min and not axis.open_below:
+            if axis.outside == "clamp":
+                return axis.min
+            raise UserError(f"table '{self.id}': {axis.name} {value} is below {axis.min}")
+        return value
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _matches(axis: Axis, part: Any, key: int | str) -> bool:
+    if axis.kind == "name":
+        return isinstance(key, str) and _slug(part) == _slug(key)
+    if isinstance(key, str):
+        return False
+    if axis.kind == "d66":
+        return part == key
+    low, high = _range_key(part, axis)
+    if axis.open_above and high is None:
+        high = None
+    return (low is None or key >= low) and (high is None or key <= high)

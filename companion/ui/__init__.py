@@ -1,0 +1,2 @@
+"""The pygame shell: app loop, theme, widgets, board view, panels. The only place
+that imports pygame."""

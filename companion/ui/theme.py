@@ -1,0 +1,54 @@
+"""Colours, sizes and fonts: readable across a table (large, high contrast)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion import paths
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: Colour = (24, 26, 31)
+    panel: Colour = (34, 37, 44)
+    panel_edge: Colour = (70, 76, 88)
+    text: Colour = (236, 236, 232)
+    text_dim: Colour = (160, 165, 175)
+    sand: Colour = (196, 170, 122)  # the arena floor
+    sand_alt: Colour = (186, 160, 112)
+    hex_edge: Colour = (92, 76, 52)
+    hover: Colour = (255, 226, 120)
+    label: Colour = (222, 206, 170)
+    status: Colour = (18, 19, 23)
+
+
+@dataclass
+class Fonts:
+    """Fonts by pixel size, loaded once each from the shipped DejaVu Sans."""
+
+    scale: float = 1.0
+    _cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        px = max(8, round(size * self.scale))
+        key = (px, bold)
+        if key not in self._cache:
+            self._cache[key] = pygame.font.Font(paths.font_path(bold), px)
+        return self._cache[key]
+
+
+@dataclass
+class Theme:
+    scale: float = 1.0
+    palette: Palette = field(default_factory=Palette)
+    fonts: Fonts = field(default_factory=Fonts)
+
+    def __post_init__(self) -> None:
+        self.fonts.scale = self.scale
+
+    def px(self, value: float) -> int:
+        return round(value * self.scale)

@@ -1,0 +1,34 @@
+# Sourced by scripts/run and scripts/test: make sure .venv exists and holds the
+# project installed (editable) with the extras named in $COMPANION_EXTRAS.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+find_python() {
+    for py in "${PYTHON:-}" python3.13 python3.12 python3.11 python3 python; do
+        [ -n "$py" ] || continue
+        if command -v "$py" >/dev/null 2>&1 &&
+            "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            echo "$py"
+            return 0
+        fi
+    done
+    echo "companion needs Python 3.11 or newer; none was found on PATH." >&2
+    return 1
+}
+
+if [ ! -x .venv/bin/python ]; then
+    py="$(find_python)"
+    echo "Creating .venv with $py ..." >&2
+    "$py" -m venv .venv
+fi
+
+# Reinstall only when pyproject.toml or the extras asked for have changed.
+stamp=".venv/.companion-installed"
+want="$(cat pyproject.toml; echo "extras=${COMPANION_EXTRAS}")"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "Installing companion into .venv ..." >&2
+    .venv/bin/python -m pip install --quiet --upgrade pip >&2 || true
+    .venv/bin/python -m pip install --quiet -e ".${COMPANION_EXTRAS}" >&2
+    printf '%s' "$want" > "$stamp"
+fi

@@ -1,0 +1,42 @@
+"""The command line: version, help everywhere, and clean failures."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from companion import __version__
+from companion.cli import build_parser, main
+
+
+def _subcommand_paths(parser: argparse.ArgumentParser, prefix=()):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield (*prefix, name)
+                yield from _subcommand_paths(sub, (*prefix, name))
+
+
+def test_version_names_the_release(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for name in ("roll", "odds", "table", "check"):
+        assert name in out
+
+
+@pytest.mark.parametrize("path", list(_subcommand_paths(build_parser())), ids=" ".join)
+def test_every_subcommand_has_help(path, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([*path, "--help"])
+    assert done.value.code == 0
+    assert "usage:" in capsys.readouterr().out

@@ -1,0 +1,150 @@
+"""Sessions: a journal of actions with their dice; undo, redo, atomic saves, replay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice, SeededDice
+from companion.errors import UserError
+from companion.session import Session, SessionFileError, atomic_write, load_session
+
+
+@dataclass
+class Tally:
+    total: int = 0
+    rolls: list[int] = field(default_factory=list)
+
+
+class TallyRules:
+    """A toy rule system: "add" rolls a d6 and adds it; "add" of more than the
+    limit is illegal after rolling (to prove a failed action changes nothing)."""
+
+    id = "tally"
+
+    def new_state(self, setup: dict[str, Any]) -> Tally:
+        if "start" not in setup:
+            raise UserError("setup needs 'start'")
+        return Tally(total=setup["start"])
+
+    def apply(self, state: Tally, action: dict[str, Any], dice) -> list[str]:
+        face = dice.d6(purpose="add", roller="p1").faces[0]
+        state.total += face
+        state.rolls.append(face)
+        if state.total > action.get("limit", 99):
+            raise UserError(f"over the limit ({state.total})")
+        return [f"rolled {face}, total {state.total}"]
+
+
+def rulesets(name: str):
+    if name != "tally":
+        raise UserError(f"unknown ruleset '{name}'")
+    return TallyRules()
+
+
+def new_session() -> Session:
+    return Session(TallyRules(), {"start": 10})
+
+
+def test_the_state_is_the_setup_plus_the_journal():
+    session = new_session()
+    session.act({"type": "add"}, ScriptedDice([3]))
+    session.act({"type": "add"}, ScriptedDice([5]))
+    assert session.state.total == 18
+    assert [e.rolls[0]["faces"] for e in session.journal] == [[3], [5]]
+    assert session.log == ["rolled 3, total 13", "rolled 5, total 18"]
+
+
+def test_an_illegal_action_changes_nothing():
+    session = new_session()
+    session.act({"type": "add"}, ScriptedDice([3]))
+    with pytest.raises(UserError):
+        session.act({"type": "add", "limit": 14}, ScriptedDice([6]))
+    assert session.state.total == 13 and len(session.journal) == 1
+
+
+def test_undo_then_redo_gives_the_same_state():
+    session = new_session()
+    dice = SeededDice(7)
+    for _ in range(5):
+        session.act({"type": "add"}, dice)
+    after = session.state.total
+    assert session.undo(3) == 3
+    assert len(session.journal) == 2
+    assert session.redo(3) == 3
+    assert session.state.total == after
+
+
+def test_a_new_action_after_undo_clears_the_redo_list():
+    session = new_session()
+    session.act({"type": "add"}, ScriptedDice([1]))
+    session.undo()
+    session.act({"type": "add"}, ScriptedDice([2]))
+    assert not session.can_redo and session.state.total == 12
+
+
+def test_a_saved_session_replays_exactly(tmp_path):
+    session = new_session()
+    dice = SeededDice(3)
+    for _ in range(4):
+        session.act({"type": "add"}, dice)
+    session.undo()
+    path = tmp_path / "game.json"
+    session.save(path)
+    again = load_session(path, rulesets)
+    assert again.state == session.state
+    assert again.redo() == 1
+
+
+def test_saving_keeps_the_previous_save_as_a_backup(tmp_path):
+    path = tmp_path / "game.json"
+    atomic_write(path, "first")
+    atomic_write(path, "second")
+    assert path.read_text() == "second"
+    assert (tmp_path / "game.json.bak").read_text() == "first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.bak"]
+
+
+def test_autosave_after_every_action(tmp_path):
+    session = new_session()
+    session.autosave_path = tmp_path / "auto.json"
+    session.act({"type": "add"}, ScriptedDice([4]))
+    assert json.loads(session.autosave_path.read_text())["journal"][0]["rolls"][0]["faces"] == [4]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "companion-session", "version": 1, "rules', "line 1, column"),
+        ("", "line 1, column 1"),
+        ('{"format": "companion-session", "version": 1, "ruleset": "tally"}', "setup"),
+        ('{"format": "chess", "version": 1, "ruleset": "tally", "setup": {}}', "format"),
+        (
+            '{"format": "companion-session", "version": 1, "ruleset": "go", "setup": {}}',
+            "unknown ruleset",
+        ),
+        (
+            '{"format": "companion-session", "version": 1, "ruleset": "tally", '
+            '"setup": {"start": 1}, "journal": [{"action": {"type": "add"}, "rolls": '
+            '[{"purpose": "add", "roller": "", "sides": 6, "faces": [9]}]}]}',
+            "journal[0]",
+        ),
+        (
+            '{"format": "companion-session", "version": 1, "ruleset": "tally", '
+            '"setup": {"start": 1}, "journal": [{"action": {"type": "add"}, "rolls": []}]}',
+            "journal[0]",
+        ),
+    ],
+)
+def test_a_broken_file_gives_a_clear_error_and_is_left_untouched(tmp_path, text, message):
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    with pytest.raises(SessionFileError) as err:
+        load_session(path, rulesets)
+    assert message in str(err.value)
+    assert str(path) in str(err.value)
+    assert path.read_text() == text
+    assert list(tmp_path.iterdir()) == [path]

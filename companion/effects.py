@@ -235,5 +235,7 @@ def describe(effect: _Effect) -> str:
     name = effect.type.replace("_", " ")  # type: ignore[attr-defined]
     if not data:
         return name
-    detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data.items() if v not in ("", None))
+    detail = ", ".join(
+        f"{k.replace('_', ' ')} {v}" for k, v in data.items() if v not in ("", None, False)
+    )
     return f"{name} ({detail})" if detail else name

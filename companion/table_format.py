@@ -28,8 +28,8 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, int | float | str | bool) or value is None
 
 
-def entry_line(entry: Entry) -> str:
-    data = entry.model_dump(mode="json")
+def entry_line(entry: Entry, data: dict[str, Any] | None = None) -> str:
+    data = entry.model_dump(mode="json") if data is None else data
     parts = [format_key(entry.key)]
     if "name" in data:
         parts.append(str(data["name"]))
@@ -48,12 +48,7 @@ def entry_line(entry: Entry) -> str:
 
 
 def entry_block(entry: Entry, resolved: dict[str, Any] | None = None) -> str:
-    data = resolved if resolved is not None else entry.model_dump(mode="json")
-    lines = [entry_line(entry)]
-    for key, value in data.items():
-        if key in _SKIP or not _scalar(value):
-            continue
-        lines.append(f"  {key}: {value}")
+    lines = [entry_line(entry, resolved)]
     for effect in getattr(entry, "effects", []):
         lines.append(f"  effect: {describe(effect)}")
     for sub in getattr(entry, "subtable", []) or []:

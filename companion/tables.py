@@ -265,7 +265,8 @@ class Table:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    # "Thor's Axe" -> "thors-axe": an apostrophe joins, it does not split.
+    return re.sub(r"[^a-z0-9]+", "-", re.sub(r"['’]", "", text.lower())).strip("-")
 
 
 def _matches(axis: Axis, part: Any, key: int | str) -> bool:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.table_loader import TableFileError, load_table_file
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -20,6 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from companion.table_loader import TableFileError, load_table_file
+
     bad = 0
     for path in args.files:
         try:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from companion.dice import SeededDice
 from companion.errors import UserError
-from companion.table_format import entry_block, format_key, table_text
-from companion.table_loader import TableSet, load_tables
-from companion.table_roll import TableRoll, roll_table
+
+# The table machinery (pydantic models) is imported when a command runs, not when
+# the parser is built: opening the app must not pay for it.
+if TYPE_CHECKING:
+    from companion.table_loader import TableSet
+    from companion.table_roll import TableRoll
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,6 +61,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _tables() -> TableSet:
+    from companion.table_loader import load_tables
+
     tables = load_tables()
     for problem in tables.problems:
         print(f"companion: skipped a broken table file: {problem}", file=sys.stderr)
@@ -93,6 +98,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from companion.table_format import entry_block, table_text
+
     table = _tables().get(args.id)
     if not args.key:
         if args.json:
@@ -121,6 +128,9 @@ def _parse_keys(table, texts: list[str]) -> list[int | str]:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    from companion.dice import SeededDice
+    from companion.table_roll import roll_table
+
     tables = _tables()
     given: dict[str, int | str] = {}
     if args.severity is not None:
@@ -136,6 +146,8 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 def _print_roll(outcome: TableRoll, depth: int) -> None:
+    from companion.table_format import entry_block, format_key
+
     pad = "  " * depth
     faces = [f for r in outcome.records for f in r.faces]
     keys = " ".join(format_key(k) for k in outcome.keys)

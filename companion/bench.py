@@ -1,0 +1,71 @@
+"""Timings for scripts/bench: medians of repeated runs, and ratios measured in the same
+run (these 2-core shared machines are noisy). Nothing here is asserted by tests."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+
+def median_ms(fn: Callable[[], object], repeat: int = 15) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def bench_tables() -> None:
+    from companion.table_loader import load_tables
+
+    ms = median_ms(lambda: load_tables(include_user=False), repeat=9)
+    count = len(load_tables(include_user=False).tables)
+    print(f"load and validate all {count} tables: {ms:.1f} ms (goal <= 50 ms)")
+
+
+def bench_odds() -> None:
+    from companion.notation import parse
+    from companion.odds import distribution, pool_highest
+
+    print(f"pool_highest(30): {median_ms(lambda: pool_highest(30)):.3f} ms")
+    print(f"distribution(30d6): {median_ms(lambda: distribution(parse('30d6'))):.2f} ms")
+    print(f"distribution(100d6): {median_ms(lambda: distribution(parse('100d6')), 5):.2f} ms")
+
+
+def bench_startup() -> None:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    bare = (
+        "import pygame; pygame.display.init(); "
+        "s = pygame.display.set_mode((1280, 800)); pygame.display.flip()"
+    )
+
+    def run(args: list[str]) -> Callable[[], object]:
+        return lambda: subprocess.run(args, env=env, check=True, capture_output=True)
+
+    ours = median_ms(run([sys.executable, "-m", "companion", "--smoke"]), repeat=7)
+    base = median_ms(run([sys.executable, "-c", bare]), repeat=7)
+    print(
+        f"start-up to first frame: companion --smoke {ours:.0f} ms, bare pygame-ce "
+        f"{base:.0f} ms, ratio {ours / base:.2f}x (goal <= 1.5x)"
+    )
+
+
+def main() -> int:
+    for part in (bench_tables, bench_odds, bench_startup):
+        try:
+            part()
+        except ImportError as err:  # a part whose module is not written yet
+            print(f"{part.__name__}: skipped ({err})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

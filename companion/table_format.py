@@ -11,7 +11,10 @@ from companion.tables import Entry, Table
 _SKIP = {"key", "house", "description", "effects", "subtable", "name"}
 
 
-def format_key(key: Any) -> str:
+def format_key(key: Any, axes: int = 1) -> str:
+    """A key as people read it: "19", "35+", "4-6"; two-axis keys as "5 / 3"."""
+    if axes == 2:
+        return " / ".join(format_key(k) for k in key)
     if isinstance(key, list | tuple):
         if len(key) == 2 and all(isinstance(k, int | None) for k in key):
             low, high = key
@@ -28,9 +31,9 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, int | float | str | bool) or value is None
 
 
-def entry_line(entry: Entry, data: dict[str, Any] | None = None) -> str:
+def entry_line(entry: Entry, data: dict[str, Any] | None = None, axes: int = 1) -> str:
     data = entry.model_dump(mode="json") if data is None else data
-    parts = [format_key(entry.key)]
+    parts = [format_key(entry.key, axes)]
     if "name" in data:
         parts.append(str(data["name"]))
     fields = [
@@ -47,8 +50,8 @@ def entry_line(entry: Entry, data: dict[str, Any] | None = None) -> str:
     return "  ".join(parts)
 
 
-def entry_block(entry: Entry, resolved: dict[str, Any] | None = None) -> str:
-    lines = [entry_line(entry, resolved)]
+def entry_block(entry: Entry, resolved: dict[str, Any] | None = None, axes: int = 1) -> str:
+    lines = [entry_line(entry, resolved, axes)]
     for effect in getattr(entry, "effects", []):
         lines.append(f"  effect: {describe(effect)}")
     for sub in getattr(entry, "subtable", []) or []:
@@ -63,4 +66,4 @@ def table_text(table: Table) -> str:
         head.append("house table")
     if f.notes:
         head.append(f.notes)
-    return "\n".join(head + [""] + [entry_line(e) for e in table.entries])
+    return "\n".join(head + [""] + [entry_line(e, axes=len(table.axes)) for e in table.entries])

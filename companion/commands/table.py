@@ -113,7 +113,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(resolved))
     else:
-        print(entry_block(entry, resolved))
+        print(entry_block(entry, resolved, len(table.axes)))
     return 0
 
 
@@ -152,7 +152,8 @@ def _print_roll(outcome: TableRoll, depth: int) -> None:
     faces = [f for r in outcome.records for f in r.faces]
     keys = " ".join(format_key(k) for k in outcome.keys)
     print(f"{pad}{outcome.table.title}: rolled {faces} -> {keys}")
-    for line in entry_block(outcome.entry, outcome.entry.resolved(*outcome.keys)).splitlines():
+    resolved = outcome.entry.resolved(*outcome.keys)
+    for line in entry_block(outcome.entry, resolved, len(outcome.table.axes)).splitlines():
         print(pad + line)
     if outcome.sub_entry is not None:
         print(f"{pad}  sub-table roll {outcome.sub_entry.key}: {outcome.sub_entry.description}")

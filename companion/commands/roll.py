@@ -1,0 +1,44 @@
+"""`companion roll EXPR`: roll dice notation and show every die and the total."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.dice import SeededDice
+from companion.notation import NOTATION_HELP, evaluate, parse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "roll",
+        help="roll dice notation, e.g. 2d6+1, d66, 4d6>=5",
+        description="Roll dice notation and show each die and the total.",
+        epilog=NOTATION_HELP + "\n\nexamples:\n  companion roll 2d6+1\n"
+        "  companion roll d66 --seed 7\n  companion roll '4d6>=5' --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("expr", metavar="EXPR", help="dice notation (see below)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed the dice: the same seed gives the same roll "
+                        "(default: system randomness)")
+    parser.add_argument("--json", action="store_true",
+                        help='print one JSON object: {"expr", "faces", "total", ...}')
+    parser.add_argument("--purpose", default="roll",
+                        help="why the dice are rolled, kept with the roll (default: roll)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Parse before touching any dice, so a typo rolls nothing.
+    expr = parse(args.expr)
+    result = evaluate(expr, SeededDice(args.seed), purpose=args.purpose)
+    if args.json:
+        data = result.to_dict()
+        data["purpose"] = args.purpose
+        if args.seed is not None:
+            data["seed"] = args.seed
+        print(json.dumps(data))
+    else:
+        print(result)
+    return 0

@@ -1,0 +1,287 @@
+"""Dice sources and roll records.
+
+Every die the companion uses comes from a `DiceSource`, and every roll leaves a
+`RollRecord` (who rolled, why, which die, which faces) so a session can be replayed
+exactly. Three sources exist: a seeded generator, a script (tests and replays) and
+the player's own physical dice typed in by hand.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import UserError
+
+__all__ = [
+    "BadManualEntry", "BadRollRecord", "DiceError", "DiceScriptExhausted", "DiceSource",
+    "ImpossibleFace", "ManualDice", "RollRecord", "RollRequest", "ScriptedDice", "SeededDice",
+    "describe_roll", "parse_typed_faces", "roll_d66",
+]
+
+
+class DiceError(UserError):
+    """Base of the dice errors a user (or a script or journal he wrote) can cause."""
+
+
+class DiceScriptExhausted(DiceError):
+    """A scripted source was asked for more faces than it was given."""
+
+
+class BadManualEntry(DiceError):
+    """Typed-in faces that cannot be read, or the wrong number of them."""
+
+
+class ImpossibleFace(DiceError):
+    """A face that the die asked for cannot show (a 7 on a d6, a 0 anywhere)."""
+
+    def __init__(self, message: str, *, face: object, sides: int) -> None:
+        super().__init__(message)
+        self.face = face
+        self.sides = sides
+
+
+class BadRollRecord(DiceError):
+    """A roll record in a journal file that does not describe a possible roll."""
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int subclass, but True is never a die face or a die size.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def describe_roll(sides: int, count: int, purpose: str = "", roller: str = "") -> str:
+    """Name a roll for messages: "the attack roll of 3d6 by Brutus"."""
+    what = f"the {purpose} roll of {count}d{sides}" if purpose else f"a roll of {count}d{sides}"
+    return f"{what} by {roller}" if roller else what
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """One roll of `len(faces)` dice of `sides` sides, kept in the session journal."""
+
+    purpose: str
+    roller: str
+    sides: int
+    faces: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # Accept any sequence of faces, but keep a tuple so the record stays immutable.
+        if not isinstance(self.faces, tuple):
+            object.__setattr__(self, "faces", tuple(self.faces))
+        if not _is_int(self.sides) or self.sides < 2:
+            raise ValueError(f"a die needs at least 2 sides, got {self.sides!r}")
+        for face in self.faces:
+            if not _is_int(face) or not 1 <= face <= self.sides:
+                raise ValueError(f"face {face!r} is impossible on a d{self.sides}")
+
+    @property
+    def count(self) -> int:
+        return len(self.faces)
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "purpose": self.purpose,
+            "roller": self.roller,
+            "sides": self.sides,
+            "faces": list(self.faces),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, where: str = "roll record") -> RollRecord:
+        """Read a record written by `to_dict`; `where` names the place for messages."""
+        if not isinstance(data, Mapping):
+            raise BadRollRecord(f"{where}: expected an object, got {type(data).__name__}")
+        unknown = sorted(set(data) - {"purpose", "roller", "sides", "faces"})
+        if unknown:
+            raise BadRollRecord(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
+        for key in ("sides", "faces"):
+            if key not in data:
+                raise BadRollRecord(f"{where}: missing field {key!r}")
+        purpose = data.get("purpose", "")
+        roller = data.get("roller", "")
+        for key, value in (("purpose", purpose), ("roller", roller)):
+            if not isinstance(value, str):
+                raise BadRollRecord(f"{where}: {key!r} must be text, got {value!r}")
+        sides = data["sides"]
+        if not _is_int(sides) or sides < 2:
+            raise BadRollRecord(f"{where}: 'sides' must be a whole number of 2 or more, "
+                                f"got {sides!r}")
+        faces = data["faces"]
+        if not isinstance(faces, list | tuple):
+            raise BadRollRecord(f"{where}: 'faces' must be a list of numbers, got {faces!r}")
+        for index, face in enumerate(faces, start=1):
+            if not _is_int(face) or not 1 <= face <= sides:
+                raise BadRollRecord(
+                    f"{where}: face {index} ({face!r}) is impossible on a d{sides}"
+                )
+        return cls(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces))
+
+
+@dataclass(frozen=True)
+class RollRequest:
+    """What a manual source asks the player to roll."""
+
+    sides: int
+    count: int
+    purpose: str = ""
+    roller: str = ""
+
+    def describe(self) -> str:
+        return describe_roll(self.sides, self.count, self.purpose, self.roller)
+
+
+class DiceSource(ABC):
+    """Where dice come from. Each instance keeps the records it produced in `history`."""
+
+    def __init__(self) -> None:
+        self.history: list[RollRecord] = []
+
+    def roll(self, sides: int, count: int = 1, *, purpose: str = "",
+             roller: str = "") -> RollRecord:
+        """Roll `count` dice of `sides` sides; record and return the roll.
+
+        A source that fails (script exhausted, bad manual entry) records nothing.
+        """
+        # Wrong arguments here are bugs in our own code, not user mistakes.
+        if not _is_int(sides) or sides < 2:
+            raise ValueError(f"a die needs at least 2 sides, got {sides!r}")
+        if not _is_int(count) or count < 0:
+            raise ValueError(f"cannot roll {count!r} dice")
+        request = RollRequest(sides=sides, count=count, purpose=purpose, roller=roller)
+        faces = tuple(self._draw(request)) if count else ()
+        record = RollRecord(purpose=purpose, roller=roller, sides=sides, faces=faces)
+        self.history.append(record)
+        return record
+
+    def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> RollRecord:
+        return self.roll(6, count, purpose=purpose, roller=roller)
+
+    @abstractmethod
+    def _draw(self, request: RollRequest) -> Sequence[int]:
+        """Return exactly `request.count` valid faces, or raise a DiceError."""
+
+
+class SeededDice(DiceSource):
+    """Pseudo-random dice from a private generator: the same seed, the same faces.
+
+    `seed=None` seeds from the system's randomness.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _draw(self, request: RollRequest) -> Sequence[int]:
+        return [self._rng.randint(1, request.sides) for _ in range(request.count)]
+
+
+class ScriptedDice(DiceSource):
+    """Faces given in advance, handed out in order (tests and session replays)."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__()
+        self._faces = tuple(faces)
+        for face in self._faces:
+            if not _is_int(face):
+                raise TypeError(f"scripted faces must be whole numbers, got {face!r}")
+        self._next = 0
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not handed out yet, in order."""
+        return self._faces[self._next:]
+
+    def _draw(self, request: RollRequest) -> Sequence[int]:
+        start, stop = self._next, self._next + request.count
+        if stop > len(self._faces):
+            left = len(self._faces) - start
+            raise DiceScriptExhausted(
+                f"scripted dice ran out: {len(self._faces)} face(s) were scripted and "
+                f"{left} remain, but {request.describe()} asked for {request.count}"
+            )
+        faces = self._faces[start:stop]
+        for offset, face in enumerate(faces):
+            if not 1 <= face <= request.sides:
+                raise ImpossibleFace(
+                    f"scripted face {face} (number {start + offset + 1} of the script) is "
+                    f"impossible on a d{request.sides}, asked for by {request.describe()}",
+                    face=face,
+                    sides=request.sides,
+                )
+        # Consume only once every face is known good, so a failed roll changes nothing.
+        self._next = stop
+        return faces
+
+
+class ManualDice(DiceSource):
+    """The player's physical dice: `ask` is shown the request and returns the faces.
+
+    A wrong answer raises `BadManualEntry` or `ImpossibleFace` and records nothing;
+    the caller (the app, the command line) shows the message and asks again.
+    """
+
+    def __init__(self, ask: Callable[[RollRequest], Sequence[int]]) -> None:
+        super().__init__()
+        self._ask = ask
+
+    def _draw(self, request: RollRequest) -> Sequence[int]:
+        answer = list(self._ask(request))
+        if len(answer) != request.count:
+            raise BadManualEntry(
+                f"{request.describe()} needs {request.count} face(s), "
+                f"got {len(answer)}: {', '.join(map(str, answer)) or 'none'}"
+            )
+        for face in answer:
+            _check_face(face, request.sides, request.describe())
+        return answer
+
+
+def _check_face(face: object, sides: int, what: str) -> None:
+    if not isinstance(face, int) or isinstance(face, bool):
+        raise BadManualEntry(f"{face!r} is not a die face ({what})")
+    if not 1 <= face <= sides:
+        raise ImpossibleFace(f"{face} is impossible on a d{sides} ({what})",
+                             face=face, sides=sides)
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def parse_typed_faces(text: str, sides: int, count: int) -> list[int]:
+    """Read faces typed by a player: "3 5", "3,5" or, for dice of 9 sides or fewer,
+    "35" (one digit a die, only when there are exactly `count` digits).
+    """
+    what = describe_roll(sides, count)
+    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
+    # A run of digits reads as one digit a die only where that cannot be ambiguous.
+    if (len(tokens) == 1 and count > 1 and sides <= 9 and tokens[0].isdigit()
+            and len(tokens[0]) == count):
+        tokens = list(tokens[0])
+    for token in tokens:
+        if not (token.isascii() and token.isdigit()):
+            raise BadManualEntry(f"{token!r} is not a die face: type whole numbers "
+                                 f"separated by spaces or commas ({what})")
+    if len(tokens) != count:
+        got = f"{len(tokens)}: {' '.join(tokens)}" if tokens else "none"
+        raise BadManualEntry(f"expected {count} face(s) for {count}d{sides}, got {got}")
+    faces = [int(token) for token in tokens]
+    for face in faces:
+        _check_face(face, sides, what)
+    return faces
+
+
+def roll_d66(source: DiceSource, purpose: str = "", roller: str = "") -> tuple[int, RollRecord]:
+    """Roll d66: two d6 in one record, the first the tens and the second the units."""
+    record = source.roll(6, 2, purpose=purpose, roller=roller)
+    tens, units = record.faces
+    return tens * 10 + units, record

@@ -1,0 +1,140 @@
+"""`companion roll` and `companion odds` as a player uses them in a terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------- roll
+
+
+def test_roll_shows_each_die_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "roll", "2d6+1", "--seed", "3")
+    assert code == 0 and err == ""
+    line = out.strip()
+    assert line.startswith("2d6+1: [")
+    faces = json.loads(line[line.index("["):line.index("]") + 1])
+    assert len(faces) == 2 and all(1 <= f <= 6 for f in faces)
+    assert line.endswith(f"+ 1 = {sum(faces) + 1}")
+
+
+def test_the_same_seed_gives_the_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "roll", "10d6+d66-2", "--seed", "1234")
+    second = run(capsys, "roll", "10d6+d66-2", "--seed", "1234")
+    assert first == second
+    assert run(capsys, "roll", "10d6", "--seed", "1", "--json") == run(
+        capsys, "roll", "10d6", "--seed", "1", "--json"
+    )
+
+
+def test_roll_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "3d6 - 2", "--seed", "9", "--json",
+                       "--purpose", "damage")
+    assert code == 0
+    data = json.loads(out)
+    assert data["expr"] == "3d6-2"
+    assert len(data["faces"]) == 3 and all(1 <= f <= 6 for f in data["faces"])
+    assert data["total"] == sum(data["faces"]) - 2
+    assert data["purpose"] == "damage"
+    assert [t["term"] for t in data["terms"]] == ["3d6", "2"]
+
+
+def test_a_pool_totals_its_successes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "6d6>=5", "--seed", "5", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["expr"] == "6d6>=5"
+    assert data["total"] == sum(f >= 5 for f in data["faces"])
+
+
+def test_without_a_seed_the_dice_still_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "d66", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == 10 * data["faces"][0] + data["faces"][1]
+
+
+@pytest.mark.parametrize(
+    ("expr", "column"),
+    [("3d", 3), ("2d6+", 5), ("2x6", 2), ("", 1), ("0d6", 1), ("d1", 2), ("1001d6", 1)],
+)
+def test_bad_notation_prints_one_line_naming_the_column(
+    capsys: pytest.CaptureFixture[str], expr: str, column: int
+) -> None:
+    code, out, err = run(capsys, "roll", expr)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("companion: ")
+    assert f"column {column}" in err
+
+
+def test_bad_notation_from_a_real_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "roll", "3d"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "companion: expected a die size after 'd' at column 3\n"
+
+
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_help_explains_the_notation(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([command, "--help"])
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    for example in ("2d6+1", "d66", "4d6>=5", "examples:"):
+        assert example in out
+
+
+# ---------------------------------------------------------------- odds
+
+
+def test_odds_lists_every_value_with_fraction_and_percentage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "odds", "2d6")
+    assert code == 0
+    lines = out.splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines[1:]}
+    assert list(rows) == [str(v) for v in range(2, 13)]
+    assert rows["7"] == ["1/6", "16.67%"]
+    assert rows["2"] == ["1/36", "2.78%"]
+
+
+def test_odds_json_maps_values_to_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "4d6>=5", "--json")
+    assert code == 0
+    assert json.loads(out) == {"0": "16/81", "1": "32/81", "2": "8/27", "3": "8/81",
+                               "4": "1/81"}
+    _, out, _ = run(capsys, "odds", "3", "--json")
+    assert json.loads(out) == {"3": "1"}
+
+
+def test_tiny_chances_are_not_rounded_to_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds", "30d6>=2")
+    first = out.splitlines()[1].split()
+    assert first[0] == "0" and first[2].endswith("e-22%")
+
+
+@pytest.mark.parametrize(("expr", "words"), [("2d6+", "column 5"), ("1000d1000", "too big")])
+def test_odds_of_bad_or_absurd_notation_fail_cleanly(
+    capsys: pytest.CaptureFixture[str], expr: str, words: str
+) -> None:
+    code, out, err = run(capsys, "odds", expr)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err

@@ -1,0 +1,229 @@
+"""Exact odds: every chance is a Fraction, checked against counting by hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.dice import ScriptedDice, SeededDice
+from companion.errors import UserError
+from companion.notation import D66, Const, Dice, Sum, evaluate, parse
+from companion.odds import (
+    Distribution,
+    OddsTooBig,
+    d66,
+    dice_sum,
+    die,
+    distribution,
+    pool_highest,
+    pool_successes,
+)
+
+
+def brute_force(count: int, sides: int) -> Distribution:
+    """Enumerate every way `count` dice can fall."""
+    return Distribution.from_counts(Counter(map(sum, product(range(1, sides + 1),
+                                                                 repeat=count))))
+
+
+# ---------------------------------------------------------------- known answers
+
+
+def test_two_d6_make_seven_one_time_in_six() -> None:
+    odds = distribution(parse("2d6"))
+    assert odds[7] == Fraction(1, 6)
+    assert odds[2] == odds[12] == Fraction(1, 36)
+    assert list(odds) == list(range(2, 13))
+    assert odds.mean() == 7
+    assert odds.at_least(10) == Fraction(6, 36)
+    assert odds.at_most(3) == Fraction(3, 36)
+    assert odds.p(lambda v: v % 2 == 0) == Fraction(1, 2)
+
+
+def test_d66_has_thirty_six_values_each_one_in_thirty_six() -> None:
+    odds = distribution("d66")
+    assert len(odds) == 36
+    assert set(odds) == {10 * t + u for t in range(1, 7) for u in range(1, 7)}
+    assert set(odds.values()) == {Fraction(1, 36)}
+    assert odds == d66()
+
+
+def test_a_success_pool_is_binomial() -> None:
+    odds = distribution("4d6>=5")
+    for s in range(5):
+        assert odds[s] == comb(4, s) * Fraction(1, 3) ** s * Fraction(2, 3) ** (4 - s)
+    assert odds == pool_successes(4, 6, 5)
+
+
+def test_pool_thresholds_outside_the_die_are_certain() -> None:
+    assert pool_successes(3, 6, 1) == Distribution({3: 1})
+    assert pool_successes(3, 6, 7) == Distribution({0: 1})
+    assert pool_successes(0, 6, 6) == Distribution({0: 1})
+
+
+def test_constants_shift_and_differences_negate() -> None:
+    assert distribution("d6+3") == die(6) + 3
+    assert distribution("10-d6") == Distribution({v: Fraction(1, 6) for v in range(4, 10)})
+    assert distribution("7") == Distribution.constant(7)
+    assert distribution("-d6") == -die(6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2d6-1d4-1d8", "d66-d6+3", "-d66+d6", "3d4+2d6-d10", "d2+d3+d4+d5", "-2d6-1", "d66+d66"],
+)
+def test_mixed_expressions_match_enumeration(text: str) -> None:
+    expr = parse(text)
+    assert isinstance(expr, Sum)
+    axes: list[list[int]] = []
+    constant = 0
+    for signed in expr.terms:
+        sign, term = signed.sign, signed.term
+        if isinstance(term, D66):
+            axes.append([sign * (10 * t + u) for t in range(1, 7) for u in range(1, 7)])
+        elif isinstance(term, Dice):
+            axes += [[sign * f for f in range(1, term.sides + 1)]] * term.count
+        else:
+            assert isinstance(term, Const)
+            constant += sign * term.value
+    counts = Counter(sum(faces) + constant for faces in product(*axes))
+    assert distribution(expr) == Distribution.from_counts(counts)
+
+
+def test_distribution_arithmetic() -> None:
+    two = die(6) + die(6)
+    assert two == dice_sum(2, 6) == die(6).repeat(2)
+    assert die(6).repeat(0) == Distribution.constant(0)
+    assert (two - two).mean() == 0
+    assert 1 - die(2) == Distribution({0: Fraction(1, 2), -1: Fraction(1, 2)})
+    assert two.variance() == Fraction(35, 6)
+
+
+def test_a_distribution_refuses_chances_that_do_not_add_up() -> None:
+    with pytest.raises(ValueError):
+        Distribution({1: Fraction(1, 2)})
+    with pytest.raises(ValueError):
+        Distribution({1: Fraction(3, 2), 2: Fraction(-1, 2)})
+
+
+# ---------------------------------------------------------------- properties
+
+
+small_sums = st.lists(
+    st.tuples(st.sampled_from([1, -1]), st.integers(1, 5), st.integers(2, 12)),
+    min_size=1, max_size=3,
+).map(lambda terms: "".join(f"{'+' if s > 0 else '-'}{n}d{d}" for s, n, d in terms)
+      .removeprefix("+"))
+
+
+@given(text=small_sums)
+def test_every_distribution_sums_to_exactly_one(text: str) -> None:
+    assert sum(distribution(text).values()) == 1
+
+
+@settings(deadline=None)  # exact arithmetic: keep a busy machine from failing it
+@given(count=st.integers(1, 60), sides=st.integers(2, 30))
+def test_the_mean_of_n_dice_is_n_times_s_plus_one_over_two(count: int, sides: int) -> None:
+    odds = dice_sum(count, sides)
+    assert odds.mean() == Fraction(count * (sides + 1), 2)
+    assert sum(odds.values()) == 1
+    assert odds.min == count and odds.max == count * sides
+
+
+@given(count=st.integers(1, 4), sides=st.integers(2, 7))
+def test_small_dice_sums_match_enumeration(count: int, sides: int) -> None:
+    assert dice_sum(count, sides) == brute_force(count, sides)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.one_of(small_sums, st.sampled_from(["d66+1", "3d6>=4", "d66-2d6"])),
+       seed=st.integers(0, 2**32))
+def test_every_rolled_total_is_a_possible_value(text: str, seed: int) -> None:
+    odds = distribution(text)
+    assert evaluate(text, SeededDice(seed)).total in odds
+
+
+def test_the_possible_values_are_exactly_what_the_dice_can_make() -> None:
+    # A script can force any faces; each total it makes must have a positive chance.
+    for faces in product(range(1, 5), repeat=3):
+        total = evaluate("2d4-1d4+1", ScriptedDice(faces)).total
+        assert distribution("2d4-1d4+1")[total] > 0
+
+
+# ---------------------------------------------------------------- highest of a pool
+
+
+def test_an_empty_pool_has_no_highest_face() -> None:
+    assert pool_highest(0) == {(0, 0): 1}
+
+
+@pytest.mark.parametrize("n", range(1, 31))
+def test_pool_highest_sums_to_one(n: int) -> None:
+    odds = pool_highest(n)
+    assert sum(odds.values()) == 1
+    assert all(1 <= m <= 6 and 1 <= k <= n for m, k in odds)
+
+
+@pytest.mark.parametrize("n", range(1, 5))
+@pytest.mark.parametrize("sides", [4, 6])
+def test_pool_highest_matches_enumeration(n: int, sides: int) -> None:
+    counts = Counter()
+    for faces in product(range(1, sides + 1), repeat=n):
+        best = max(faces)
+        counts[(best, faces.count(best))] += 1
+    expected = {key: Fraction(c, sides**n) for key, c in counts.items()}
+    assert pool_highest(n, sides) == expected
+
+
+def test_pool_highest_answers_the_attack_table() -> None:
+    # Three 6s or more out of five dice: the critical column.
+    odds = pool_highest(5)
+    critical = sum(p for (m, k), p in odds.items() if m == 6 and k >= 3)
+    assert critical == pool_successes(5, 6, 6).at_least(3)
+    # "3 or less" means no die above 3.
+    assert sum(p for (m, _), p in odds.items() if m <= 3) == Fraction(1, 2) ** 5
+
+
+# ---------------------------------------------------------------- limits
+
+
+def test_absurd_expressions_are_refused_quickly_and_clearly() -> None:
+    with pytest.raises(OddsTooBig) as caught:
+        distribution("1000d1000")
+    assert isinstance(caught.value, UserError)
+    assert "1000d1000" in str(caught.value)
+    assert "too big" in str(caught.value)
+
+
+def test_large_but_sensible_expressions_are_worked_out() -> None:
+    odds = distribution("100d6")
+    assert odds.mean() == 350 and sum(odds.values()) == 1
+    assert distribution("1000d6")[1000] == Fraction(1, 6**1000)
+    assert sum(distribution("30d6>=6").values()) == 1
+
+
+def test_many_die_sizes_at_once_still_add_up() -> None:
+    text = "+".join(f"d{s}" for s in range(2, 21))
+    expected = Distribution.constant(0)
+    for sides in range(2, 21):
+        expected = expected + die(sides)
+    assert distribution(text) == expected
+
+
+@given(a=st.lists(st.integers(0, 10**30), min_size=70, max_size=120),
+       b=st.lists(st.integers(0, 10**6), min_size=70, max_size=120))
+@settings(max_examples=25, deadline=None)
+def test_big_convolutions_match_the_schoolbook_way(a: list[int], b: list[int]) -> None:
+    # Large tables are multiplied as packed big integers; small ones term by term.
+    from companion.odds import _convolve, _sparse_mul
+
+    table_a = {v - 40: c for v, c in enumerate(a) if c}
+    table_b = {v: c for v, c in enumerate(b) if c}
+    if table_a and table_b:
+        assert _convolve(table_a, table_b) == _sparse_mul(table_a, table_b)

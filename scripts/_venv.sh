@@ -24,7 +24,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 # Reinstall only when pyproject.toml or the extras asked for have changed.
-stamp=".venv/.companion-installed"
+stamp=".venv/.companion-installed${COMPANION_EXTRAS}"
 want="$(cat pyproject.toml; echo "extras=${COMPANION_EXTRAS}")"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "Installing companion into .venv ..." >&2

@@ -24,6 +24,14 @@ class Palette:
     hover: Colour = (255, 226, 120)
     label: Colour = (222, 206, 170)
     status: Colour = (18, 19, 23)
+    accent: Colour = (52, 101, 164)
+    button: Colour = (58, 63, 74)
+    field: Colour = (26, 28, 33)
+    good: Colour = (110, 200, 120)
+    bad: Colour = (235, 100, 90)
+    luck: Colour = (240, 196, 60)
+    die: Colour = (245, 245, 240)
+    die_text: Colour = (20, 20, 20)
 
 
 @dataclass

@@ -1,0 +1,90 @@
+"""The right-hand panel: tabs for the gladiators, the dice tray and the tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button
+
+
+class PanelView(Protocol):
+    title: str
+
+    def layout(self, rect: pygame.Rect) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+    @property
+    def typing(self) -> bool: ...
+
+
+class SidePanel:
+    """Views are made when first shown, so start-up pays only for the first tab."""
+
+    def __init__(
+        self, theme: Theme, makers: list[tuple[str, str, Callable[[], PanelView]]]
+    ) -> None:
+        self.theme = theme
+        self.makers = makers  # (title, key name shown on the tab, maker)
+        self.views: dict[int, PanelView] = {}
+        self.active = 0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.tabs = [
+            Button(theme, f"{title} ({key})", lambda i=i: self.show(i), size=16)
+            for i, (title, key, _) in enumerate(makers)
+        ]
+
+    @property
+    def view(self) -> PanelView:
+        if self.active not in self.views:
+            self.views[self.active] = self.makers[self.active][2]()
+            self.views[self.active].layout(self._body)
+        return self.views[self.active]
+
+    def show(self, index: int) -> None:
+        self.active = index
+        _ = self.view
+
+    def show_title(self, title: str) -> None:
+        for i, (name, _, _) in enumerate(self.makers):
+            if name == title:
+                self.show(i)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        px = self.theme.px
+        tab_h, pad = px(38), px(8)
+        width = (rect.width - pad * (len(self.tabs) + 1)) // len(self.tabs)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(rect.x + pad + i * (width + pad), rect.y + pad, width, tab_h)
+        self._body = pygame.Rect(
+            rect.x, rect.y + tab_h + 2 * pad, rect.width, rect.height - tab_h - 2 * pad
+        )
+        for view in self.views.values():
+            view.layout(self._body)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
+        pygame.draw.rect(surface, pal.panel, self.rect)
+        pygame.draw.line(
+            surface, pal.panel_edge, self.rect.topleft, self.rect.bottomleft, self.theme.px(2)
+        )
+        for i, tab in enumerate(self.tabs):
+            tab.selected = i == self.active
+            tab.draw(surface)
+        self.view.draw(surface)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if any(tab.handle(event) for tab in self.tabs):
+            return True
+        return self.view.handle(event)
+
+    @property
+    def typing(self) -> bool:
+        return self.view.typing

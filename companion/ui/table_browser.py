@@ -1,0 +1,274 @@
+"""The table browser: find a table, type a roll or press R to roll its dice; the entry
+is highlighted in the table and shown as a card with its effects."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.dice import DiceSource
+from companion.effects import describe
+from companion.errors import UserError
+from companion.table_format import entry_line, format_key
+from companion.table_loader import TableSet
+from companion.table_lookup import quick_lookup
+from companion.table_roll import TableRoll, roll_table
+from companion.tables import Entry, Table
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button, ScrollList, TextField, draw_text
+
+HINT = "Look up: s19 b25 p30 i44 f3 g8 6, or a roll in the chosen table"
+
+
+class TableBrowser:
+    title = "Tables"
+
+    def __init__(
+        self,
+        theme: Theme,
+        tables: TableSet,
+        dice: DiceSource,
+        on_apply: Callable[[Table, tuple[int | str, ...], Entry], str] | None = None,
+    ) -> None:
+        self.theme = theme
+        self.tables = tables
+        self.dice = dice
+        self.on_apply = on_apply
+        self.order = sorted(tables.tables.values(), key=lambda t: (t.file.system != "battle", t.id))
+        self.field = TextField(theme, HINT, self._submit, on_change=self._typed)
+        self.field.focused = True
+        self.table_list = ScrollList(
+            theme, [self._table_row(t) for t in self.order], on_select=self._choose_table, size=16
+        )
+        self.entries = ScrollList(theme, size=16, on_select=self._choose_entry)
+        self.dice_count = 3
+        self.buttons = [
+            Button(theme, "Roll (R)", self.roll, size=16),
+            Button(theme, "-", lambda: self._step(-1), size=16),
+            Button(theme, "+", lambda: self._step(1), size=16),
+        ]
+        self.table: Table = self.order[0]
+        self.keys: tuple[int | str, ...] = ()
+        self.entry: Entry | None = None
+        self.last_roll: TableRoll | None = None
+        self.message = ""
+        self.message_is_error = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.select_table(
+            self.tables.get("crit-slashing") if "crit-slashing" in tables.tables else self.order[0]
+        )
+
+    @staticmethod
+    def _table_row(table: Table) -> str:
+        house = " (house)" if table.file.house else ""
+        return f"{table.id}: {table.title}{house}"
+
+    # --- choosing -------------------------------------------------------------------
+    def select_table(self, table: Table) -> None:
+        self.table = table
+        self.table_list.select(self.order.index(table), notify=False)
+        self.entries.rows = [entry_line(e, axes=len(table.axes)) for e in table.entries]
+        self.entries.selected, self.entries.top, self.entries.highlight = 0, 0, None
+        self.entry, self.keys, self.last_roll = None, (), None
+
+    def _choose_table(self, index: int) -> None:
+        self.select_table(self.order[index])
+        self.message = ""
+
+    def _choose_entry(self, index: int) -> None:
+        self.entry = self.table.entries[index]
+        self.keys = ()
+        self.last_roll = None
+
+    def show_entry(self, entry: Entry, keys: tuple[int | str, ...]) -> None:
+        self.entry, self.keys = entry, keys
+        index = self.table.entries.index(entry)
+        self.entries.highlight = index
+        self.entries.select(index)
+        self.entry, self.keys = entry, keys  # select() cleared them via the callback
+
+    def _typed(self, text: str) -> None:
+        try:
+            found = quick_lookup(text, self.tables, self.table.id)
+        except UserError as err:
+            self.message, self.message_is_error = str(err), True
+            return
+        self.message, self.message_is_error = "", False
+        if found is None:
+            return
+        if found.table is not self.table:
+            self.select_table(found.table)
+        if found.entry is not None:
+            self.show_entry(found.entry, found.keys)
+
+    def _submit(self, text: str) -> None:
+        self._typed(text)
+
+    # --- rolling --------------------------------------------------------------------
+    def _rollable(self) -> bool:
+        return all(a.dice or a.kind == "range" for a in self.table.axes) and any(
+            a.dice for a in self.table.axes
+        )
+
+    def _needs_count(self) -> str:
+        axes = self.table.axes
+        if any("{n}" in a.dice for a in axes):
+            return "dice"
+        if any(not a.dice and a.kind == "range" for a in axes):
+            return next(a.name for a in axes if not a.dice)
+        return ""
+
+    def _step(self, step: int) -> None:
+        self.dice_count = max(1, min(12, self.dice_count + step))
+
+    def roll(self) -> None:
+        need = self._needs_count()
+        given = {need: self.dice_count} if need and need != "dice" else {}
+        try:
+            outcome = roll_table(
+                self.tables,
+                self.table.id,
+                self.dice,
+                dice=self.dice_count if need == "dice" else None,
+                given=given,
+            )
+        except UserError as err:
+            self.message, self.message_is_error = str(err), True
+            return
+        self.last_roll = outcome
+        self.show_entry(outcome.entry, outcome.keys)
+        self.last_roll = outcome
+        faces = [f for r in outcome.records for f in r.faces]
+        self.message = f"Rolled {faces} -> {' / '.join(format_key(k) for k in outcome.keys)}"
+        self.message_is_error = False
+
+    def apply(self) -> None:
+        if self.on_apply is None or self.entry is None:
+            return
+        try:
+            self.message = self.on_apply(self.table, self.keys, self.entry)
+            self.message_is_error = False
+        except UserError as err:
+            self.message, self.message_is_error = str(err), True
+
+    # --- layout and drawing ---------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        px, pad = self.theme.px, self.theme.px(12)
+        x, y, w = rect.x + pad, rect.y + pad, rect.width - 2 * pad
+        self.field.rect = pygame.Rect(x, y, w, px(38))
+        y += px(46)
+        self.table_list.rect = pygame.Rect(x, y, w, max(px(90), rect.height // 5))
+        y = self.table_list.rect.bottom + px(8)
+        roll, minus, plus = self.buttons
+        roll.rect = pygame.Rect(x, y, px(110), px(34))
+        minus.rect = pygame.Rect(x + w - px(34) * 2 - px(50), y, px(34), px(34))
+        plus.rect = pygame.Rect(x + w - px(34), y, px(34), px(34))
+        y += px(42)
+        self.entries.rect = pygame.Rect(x, y, w, max(px(90), (rect.bottom - y) // 2 - px(8)))
+        self._card_top = self.entries.rect.bottom + px(8)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        self.field.draw(surface)
+        self.table_list.draw(surface)
+        need = self._needs_count()
+        for button in self.buttons[1:]:
+            button.enabled = bool(need)
+        for button in self.buttons:
+            button.draw(surface)
+        if need:
+            label = fonts.get(16, bold=True).render(f"{need} {self.dice_count}", True, pal.text)
+            minus = self.buttons[1].rect
+            surface.blit(label, label.get_rect(midright=(minus.x - px(8), minus.centery)))
+        self.entries.draw(surface)
+        self._draw_card(surface)
+
+    def _draw_card(self, surface: pygame.Surface) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        x, width = self.rect.x + px(12), self.rect.width - px(24)
+        y = self._card_top
+        card = pygame.Rect(x, y, width, self.rect.bottom - y - px(8))
+        pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
+        x, y, width = x + px(10), y + px(8), width - px(20)
+        if self.message:
+            colour = pal.bad if self.message_is_error else pal.hover
+            y = draw_text(surface, self.message, fonts.get(16), colour, (x, y), width)
+        if self.entry is None:
+            draw_text(
+                surface,
+                f"{self.table.title}: {self.table.file.roll}. {HINT}.",
+                fonts.get(16),
+                pal.text_dim,
+                (x, y),
+                width,
+            )
+            return
+        data = self.entry.resolved(*self.keys) if self.keys else self.entry.model_dump()
+        head = format_key(self.entry.key, len(self.table.axes))
+        if data.get("name"):
+            head += f"  {data['name']}"
+        y = draw_text(surface, head, fonts.get(22, bold=True), pal.text, (x, y), width)
+        if data.get("description"):
+            y = draw_text(surface, str(data["description"]), fonts.get(17), pal.text, (x, y), width)
+        facts = [
+            f"{k}: {v}"
+            for k, v in data.items()
+            if k not in ("key", "house", "description", "effects", "subtable", "name")
+            and isinstance(v, int | str | bool)
+            and v not in ("", False)
+        ]
+        if facts:
+            y = draw_text(
+                surface,
+                "   ".join(facts),
+                fonts.get(16, bold=True),
+                pal.label,
+                (x, y + px(4)),
+                width,
+            )
+        for effect in getattr(self.entry, "effects", []):
+            y = draw_text(surface, f"• {describe(effect)}", fonts.get(16), pal.text, (x, y), width)
+        sub = self.last_roll.sub_entry if self.last_roll else None
+        if sub is not None:
+            y = draw_text(
+                surface,
+                f"Sub-table {sub.key}: {sub.description}",
+                fonts.get(16),
+                pal.hover,
+                (x, y + px(4)),
+                width,
+            )
+        if self.entry.house:
+            draw_text(
+                surface,
+                "House values: " + ", ".join(self.entry.house),
+                fonts.get(14),
+                pal.text_dim,
+                (x, y + px(4)),
+                width,
+            )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # R rolls while nothing is typed (no quick letter or roll begins with r). A key
+        # press arrives twice, as KEYDOWN and as TEXTINPUT: the TEXTINPUT rolls.
+        wants_roll = event.type == pygame.TEXTINPUT and event.text in ("r", "R")
+        if wants_roll and not self.field.text and self._rollable():
+            self.roll()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not self.field.text:
+            return True  # its TEXTINPUT twin does the rolling
+        if event.type == pygame.KEYDOWN and self.entries.handle_key(event.key):
+            return True
+        if self.field.handle(event):
+            return True
+        return (
+            self.table_list.handle(event)
+            or self.entries.handle(event)
+            or any(b.handle(event) for b in self.buttons)
+        )
+
+    @property
+    def typing(self) -> bool:
+        return self.field.focused

@@ -1,0 +1,103 @@
+"""The table-side tools in the window: the dice tray and the table browser, driven by
+posted events as a player would use them."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.ui.app import App
+from companion.ui.shots import click, press, pump, type_text
+
+
+@pytest.fixture
+def app():
+    app = App()
+    yield app
+    app.close()
+
+
+def test_f4_then_s19_shows_the_slashing_critical_of_19(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("s19")
+    pump(app)
+    browser = app.panel.view
+    assert browser.table.id == "crit-slashing"
+    assert browser.entry.key == 19 and browser.entry.damage == 11 and browser.entry.stun
+    assert browser.entries.highlight == browser.table.entries.index(browser.entry)
+
+
+def test_a_d66_lookup_takes_4_4(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("i4-4")
+    pump(app)
+    assert app.panel.view.entry.name == "No Fear of Death"
+
+
+def test_a_bad_lookup_says_why_and_keeps_the_table(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("x9")
+    pump(app)
+    browser = app.panel.view
+    assert browser.message_is_error and "'x' names no table" in browser.message
+    assert browser.table.id == "crit-slashing"
+
+
+def test_r_rolls_the_chosen_table_with_its_own_dice(app):
+    app.dice = ScriptedDice([2, 3, 4])
+    press(pygame.K_F4)
+    pump(app)
+    browser = app.panel.view
+    browser.dice_count = 3
+    press(pygame.K_r, "r")
+    pump(app)
+    assert browser.last_roll is not None and browser.last_roll.keys == (9,)
+    assert browser.entry.key == 9 and not browser.field.text
+
+
+def test_searching_the_tables_by_quick_letter_switches_table(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("g8 9")
+    pump(app)
+    browser = app.panel.view
+    assert browser.table.id == "grimdark-crit" and browser.entry.gruesome
+
+
+def test_the_dice_tray_rolls_quick_dice_and_keeps_history(app):
+    app.dice = ScriptedDice([3, 5, 6])
+    press(pygame.K_F3)
+    pump(app)
+    tray = app.panel.view
+    click(tray.quick[1].rect.center)  # 2d6
+    click(tray.quick[0].rect.center)  # d6
+    pump(app)
+    assert [r.result.total for r in tray.history] == [6, 8]
+
+
+def test_a_typo_in_the_dice_tray_is_named_and_rolls_nothing(app):
+    press(pygame.K_F3)
+    pump(app)
+    tray = app.panel.view
+    click(tray.field.rect.center)
+    type_text("3d")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert tray.message_is_error and "column 3" in tray.message
+    assert tray.history == []
+
+
+def test_luck_dice_roll_beside_the_pool(app):
+    app.dice = ScriptedDice([6, 6, 1, 2, 5])
+    press(pygame.K_F3)
+    pump(app)
+    tray = app.panel.view
+    tray.pool_size, tray.luck = 4, 1
+    click(tray.pool_buttons[2].rect.center)
+    pump(app)
+    assert tray.history[0].result.faces == [6, 6, 1, 2]
+    assert tray.history[0].luck_faces == (5,)

@@ -1,0 +1,180 @@
+"""The shapes of the battle's actions: JSON objects with a "type".
+
+Game actions are taken by the gladiator whose turn it is ("who" may name him, and must
+then be him). Tracker actions ("adjust_health", "spend_luck", ...) serve the
+table-side trackers beside a paper game: they name "who", roll no dice and leave the
+turn alone. Any action may carry "now", the caller's current time (ISO), which dates
+comas, scars and insanities.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from companion.errors import UserError
+
+_OP = re.compile(r"^([-+]\d+|=-?\d+)$")
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    who: str | None = None
+    now: str | None = None
+
+
+class Initiative(_Action):
+    type: Literal["initiative"]
+
+
+class Attack(_Action):
+    type: Literal["attack"]
+    weapon: str | None = None
+    stance: Literal["normal", "berserk", "defensive"] = "normal"
+    luck: int = Field(default=0, ge=0)
+    thrown: bool = False
+    two_handed: bool = False
+    called_shot: Literal["disarm", "critical"] | None = None
+    signature: bool = False
+    mighty_blow: bool = False
+    # Declared by the defender before the dice are rolled.
+    defence_luck: int = Field(default=0, ge=0)
+    reflex: bool = False
+
+
+class HealAction(_Action):
+    type: Literal["heal"]
+    dice: int = Field(ge=1)
+
+
+class Retrieve(_Action):
+    type: Literal["retrieve"]
+    item: str | None = None
+
+
+class Focus(_Action):
+    type: Literal["focus"]
+    keen_insight: bool = False
+
+
+class StayConscious(_Action):
+    type: Literal["stay_conscious"]
+    luck: int = Field(default=0, ge=0)
+
+
+class Decline(_Action):
+    type: Literal["decline"]
+
+
+class DeathDoor(_Action):
+    type: Literal["death_door"]
+    luck: int = Field(default=0, ge=0)
+
+
+class Fate(_Action):
+    type: Literal["fate"]
+
+
+class ChooseFate(_Action):
+    type: Literal["choose_fate"]
+    face: int = Field(ge=1, le=6)
+
+
+class ClearEyes(_Action):
+    type: Literal["clear_eyes"]
+
+
+class Quit(_Action):
+    type: Literal["quit"]
+
+
+class Wait(_Action):
+    """He lets his turn pass without acting (Mr. Nice Guy before a stunned foe)."""
+
+    type: Literal["wait"]
+
+
+class _Tracker(_Action):
+    who: str
+
+
+class _Op(_Tracker):
+    op: str
+
+    @field_validator("op")
+    @classmethod
+    def _op_shape(cls, value: str) -> str:
+        if not _OP.match(value.strip()):
+            raise ValueError("op is a change like '-7', '+3', '=12' or '=-4'")
+        return value.strip()
+
+
+class AdjustHealth(_Op):
+    type: Literal["adjust_health"]
+
+
+class LuckTracker(_Tracker):
+    type: Literal["spend_luck", "restore_luck"]
+    n: int = Field(default=1, ge=1)
+
+
+class HealTracker(_Tracker):
+    type: Literal["spend_heal", "restore_heal"]
+    n: int = Field(default=1, ge=1)
+
+
+class Ammo(_Op):
+    type: Literal["ammo"]
+    weapon: str
+
+
+class SetStun(_Tracker):
+    type: Literal["set_stun"]
+    stunned: bool = True
+
+
+class ApplyEntry(_Tracker):
+    type: Literal["apply_entry"]
+    table: str
+    keys: list[int | str] = Field(min_length=1)
+    sub_key: int | None = None
+
+
+Action = Annotated[
+    Initiative | Attack | HealAction | Retrieve | Focus | StayConscious | Decline | DeathDoor
+    | Fate | ChooseFate | ClearEyes | Quit | Wait | AdjustHealth | LuckTracker | HealTracker | Ammo
+    | SetStun | ApplyEntry,
+    Field(discriminator="type"),
+]
+TRACKER_TYPES = ("adjust_health", "spend_luck", "restore_luck", "spend_heal", "restore_heal",
+                 "ammo", "set_stun", "apply_entry")
+GAME_TYPES = ("initiative", "attack", "heal", "retrieve", "focus", "stay_conscious",
+              "decline", "death_door", "fate", "choose_fate", "clear_eyes", "quit", "wait")
+
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
+
+
+def parse_action(data: Any) -> Any:
+    """The action model for a JSON action; UserError naming what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise UserError("an action is a JSON object with a \"type\"")
+    if data["type"] not in GAME_TYPES + TRACKER_TYPES:
+        raise UserError(f"unknown action type {data['type']!r}; the types are "
+                        f"{', '.join(GAME_TYPES + TRACKER_TYPES)}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        problems = []
+        for e in err.errors():
+            where = ".".join(str(p) for p in e["loc"][1:]) or "action"
+            problems.append(f"{where}: {e['msg'].removeprefix('Value error, ')}")
+        raise UserError(f"{data['type']} action: {'; '.join(problems)}") from None
+
+
+def apply_op(current: int, op: str) -> int:
+    """'-7' takes 7 off, '+3' adds 3, '=12' sets 12 ('=-4' sets -4)."""
+    sign, amount = op[0], int(op[1:])
+    return current - amount if sign == "-" else current + amount if sign == "+" else amount

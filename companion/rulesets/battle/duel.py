@@ -1,0 +1,173 @@
+"""The state of one duel: a tree of dataclasses, plain data only, so the session can
+copy it and `summary()` can show it as JSON.
+
+A battle goes: initiative (once), then the two gladiators alternate turns. Before a
+gladiator acts on his turn, what is due comes first: a fate roll or its choice, the
+roll to stay conscious or at death's door when he is below 0, the focus roll when he
+is stunned. `due()` says which.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from companion.errors import UserError
+
+Stance = Literal["normal", "berserk", "defensive"]
+Phase = Literal["initiative", "fighting", "over"]
+SIDES = ("a", "b")
+
+
+@dataclass
+class Modifier:
+    """A lasting change to his dice from a critical (or a tracker entry)."""
+
+    target: str
+    amount: int
+    duration: str = "rest_of_battle"
+    armor_exempt: bool = False
+    source: str = ""
+
+
+@dataclass
+class LastTurn:
+    """What he did on his previous turn: it sets his defence pool now."""
+
+    kind: str = "none"  # attack, disarm, heal, retrieve, clear_eyes, stunned, none
+    stance: Stance = "normal"
+    thrown: bool = False
+    whiffed: bool = False
+    weapon: str | None = None
+    two_handed: bool = False
+
+
+@dataclass
+class Changes:
+    """What the battle writes to his sheet when it ends."""
+
+    scars: list[dict[str, Any]] = field(default_factory=list)
+    insanities: list[dict[str, Any]] = field(default_factory=list)
+    coma_hours: int | None = None
+
+
+@dataclass
+class Fighter:
+    side: str
+    name: str
+    skills: dict[str, int]
+    weapon_ranks: dict[str, int]
+    insanities: list[tuple[int, str | None]]
+    total_fights: int
+    max_health: int
+    health: int
+    luck: int
+    heal_dice: int
+    carried: dict[str, int]
+    # The health table's band for `health` ("fine" at 0 or more); kept in step by
+    # `health.set_health`, so that `due` needs no table.
+    health_stage: str = "fine"
+    dropped: dict[str, int] = field(default_factory=dict)
+    shield: Literal["held", "dropped", "none"] = "none"
+    ready_weapon: str | None = None
+    stunned: bool = False
+    stun_turns: int = 0
+    no_focus_turns: int = 0
+    awake: bool = False
+    armour_destroyed: bool = False
+    no_shield_or_two_handed: bool = False
+    modifiers: list[Modifier] = field(default_factory=list)
+    dies_unless_wins: bool = False
+    must_win_or_die: bool = False
+    insanity_if_wins: bool = False
+    wounded: bool = False
+    last_turn: LastTurn = field(default_factory=LastTurn)
+    used_once: list[str] = field(default_factory=list)
+    last_hit_by: str | None = None
+    initiative: int | None = None
+    # Per-turn progress: the roll below 0 and the focus roll come before acting.
+    health_checked: bool = False
+    focused: bool = False
+    pending_fate: bool = False
+    fate_choices: list[int] = field(default_factory=list)
+    weak_roll_dice: int | None = None
+    notes: list[str] = field(default_factory=list)
+    changes: Changes = field(default_factory=Changes)
+
+    def skill(self, key: str) -> int:
+        return self.skills.get(key, 0)
+
+    @property
+    def has_shield(self) -> bool:
+        return self.shield == "held" and not self.no_shield_or_two_handed
+
+
+@dataclass
+class Result:
+    winner: str
+    loser: str
+    how: str
+    dead: list[str] = field(default_factory=list)
+    kills: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class BattleState:
+    fighters: dict[str, Fighter]
+    sheets: dict[str, dict[str, Any]]
+    phase: Phase = "initiative"
+    turn: str | None = None
+    # Turns begun since initiative (the first turn is 1).
+    turn_count: int = 0
+    clock: str | None = None
+    result: Result | None = None
+    sheets_after: dict[str, dict[str, Any]] | None = None
+
+    def fighter(self, who: Any) -> Fighter:
+        """A gladiator by side ("a", "b") or by name."""
+        if isinstance(who, str):
+            if who in self.fighters:
+                return self.fighters[who]
+            for fighter in self.fighters.values():
+                if fighter.name.lower() == who.lower():
+                    return fighter
+        names = ", ".join(f"{s} ({f.name})" for s, f in self.fighters.items())
+        raise UserError(f"no gladiator {who!r} in this duel; they are {names}")
+
+    def opponent(self, fighter: Fighter) -> Fighter:
+        return self.fighters["b" if fighter.side == "a" else "a"]
+
+    @property
+    def current(self) -> Fighter:
+        if self.turn is None:
+            raise UserError("no one's turn: roll initiative first")
+        return self.fighters[self.turn]
+
+    def summary(self) -> dict[str, Any]:
+        """The whole state as plain JSON data, with what is due next."""
+        data = asdict(self)
+        data["due"] = due(self)
+        return data
+
+
+def due(state: BattleState) -> str:
+    """What must happen next: initiative, fate_choice, fate, stay_conscious,
+    death_door, focus, act, or over (`health.due_roll` gives a roll's dice)."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "initiative":
+        return "initiative"
+    f = state.current
+    if f.fate_choices:
+        return "fate_choice"
+    if f.pending_fate:
+        return "fate"
+    if f.weak_roll_dice is not None:
+        return "stay_conscious"
+    if f.health_stage == "struggling" and not f.health_checked:
+        return "stay_conscious"
+    if f.health_stage == "deaths-door" and not f.health_checked:
+        return "death_door"
+    if f.stunned and not f.focused:
+        return "focus"
+    return "act"

@@ -1,0 +1,288 @@
+"""The gladiator personality sheet: a JSON file in the user's roster folder.
+
+The model holds what the paper sheet holds (skill ranks, WEAPON ranks, what he carries,
+his record, insanities and scars); `sheet_problems` checks it against the rules (the
+skill costs, the weapons table, the carrying limit) and lists every broken rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion import paths
+from companion.errors import UserError
+from companion.rulesets.battle import numbers
+from companion.rulesets.battle.data import BattleTables
+
+FORMAT = "companion-gladiator"
+SCHEMA_VERSION = 1
+
+
+class SheetError(UserError):
+    """A sheet file that cannot be read or breaks the rules; `problems` lists each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems), exit_code=1)
+        self.problems = problems
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class InsanityRecord(_Strict):
+    """An insanity written on the back of the sheet. `remembers` is the weapon (or
+    weapon class) it refers to, for the infatuations and phobias."""
+
+    key: int = Field(ge=11, le=66)
+    name: str = Field(min_length=1)
+    permanent: bool
+    remembers: str | None = None
+    gained: str = ""
+
+
+class ScarRecord(_Strict):
+    """A permanent scar from a critical: where it came from and what it left."""
+
+    table: str
+    key: int
+    sub_key: int | None = None
+    scar: str = Field(min_length=1)
+    loses: str = "none"
+    gained: str = ""
+
+
+class FightRecord(_Strict):
+    opponent: str
+    result: Literal["win", "loss"]
+    how: str = ""
+    date: str = ""
+
+
+class GladiatorSheet(_Strict):
+    """One gladiator. Skills are keyed as in the `pool-skill-costs` table ("attack",
+    "parry-dodge", ...); a skill left out has its free ranks (INITIATIVE 2). `weapons`
+    holds WEAPON ranks by weapon id; `carried` what he takes into the arena (1 of a
+    weapon, or the ammunition of a thrown one); `development_points` every point he
+    has earned (40 to start, more after each battle)."""
+
+    format: Literal["companion-gladiator"]
+    version: int = Field(default=SCHEMA_VERSION, ge=1)
+    name: str = Field(min_length=1)
+    player: str = ""
+    created: str = ""
+    development_points: int = Field(default=numbers.STARTING_DEVELOPMENT_POINTS, ge=0)
+    skills: dict[str, int] = Field(default_factory=dict)
+    weapons: dict[str, int] = Field(default_factory=dict)
+    carried: dict[str, int] = Field(default_factory=dict)
+    shield: bool = False
+    luck: int = Field(default=0, ge=0)
+    wins: int = Field(default=0, ge=0)
+    losses: int = Field(default=0, ge=0)
+    kills: int = Field(default=0, ge=0)
+    status: Literal["fit", "coma", "dead"] = "fit"
+    coma_until: str | None = None
+    insanities: list[InsanityRecord] = Field(default_factory=list)
+    scars: list[ScarRecord] = Field(default_factory=list)
+    fights: list[FightRecord] = Field(default_factory=list)
+    notes: str = ""
+
+    @property
+    def total_fights(self) -> int:
+        return self.wins + self.losses
+
+
+# --- reading and writing ------------------------------------------------------------
+def _where(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def parse_sheet(data: Any, where: str = "sheet") -> GladiatorSheet:
+    """Validate sheet data; raise SheetError listing every problem of shape."""
+    if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
+        raise SheetError([f"{where}: format: not a gladiator sheet ('{data.get('format')}')"])
+    try:
+        sheet = GladiatorSheet.model_validate(data)
+    except ValidationError as err:
+        raise SheetError([
+            f"{where}: {_where(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
+            for e in err.errors()
+        ]) from None
+    if sheet.version > SCHEMA_VERSION:
+        raise SheetError([f"{where}: version: saved by a newer companion (version "
+                          f"{sheet.version}; this one reads up to {SCHEMA_VERSION})"])
+    return sheet
+
+
+def load_sheet(path: Path) -> GladiatorSheet:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SheetError([f"{path}: no such file"]) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise SheetError([f"{path}: cannot be read: {err}"]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SheetError([f"{path}: line {err.lineno}, column {err.colno}: "
+                          f"not valid JSON ({err.msg})"]) from None
+    return parse_sheet(data, str(path))
+
+
+def find_sheet(name: str | Path) -> Path:
+    """A sheet path as given, or else the file of that name in the roster folder."""
+    path = Path(name)
+    if path.exists():
+        return path
+    for candidate in (paths.roster_dir() / path.name,
+                      paths.roster_dir() / f"{slug(str(name))}.json"):
+        if candidate.exists():
+            return candidate
+    raise SheetError([f"{name}: no such sheet (looked here and in {paths.roster_dir()})"])
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "gladiator"
+
+
+def sheet_json(sheet: GladiatorSheet) -> str:
+    return sheet.model_dump_json(indent=2, exclude_none=True) + "\n"
+
+
+def save_sheet(sheet: GladiatorSheet, path: Path | None = None) -> Path:
+    """Write a sheet atomically; by default into the roster folder, named for him."""
+    from companion.session import atomic_write
+
+    target = path or paths.roster_dir() / f"{slug(sheet.name)}.json"
+    atomic_write(target, sheet_json(sheet))
+    return target
+
+
+# --- the rules of the sheet ------------------------------------------------------------
+def skill_ranks(sheet: GladiatorSheet, tables: BattleTables, key: str) -> int:
+    """Ranks in a skill; a skill the sheet leaves out has its free ranks."""
+    if key in sheet.skills:
+        return sheet.skills[key]
+    return tables.skill(key).free_ranks
+
+
+def points_spent(sheet: GladiatorSheet, tables: BattleTables) -> int:
+    """Development points the sheet's skills and WEAPON ranks cost (unknown skills and
+    weapons cost nothing here; `sheet_problems` reports them)."""
+    spent = 0
+    for row in tables.skill_costs():
+        if row.per_weapon:
+            for weapon, ranks in sheet.weapons.items():
+                if ranks > 0 and tables.has_weapon(weapon):
+                    spent += row.cost_to(ranks, tables.weapon(weapon).cost_per_rank)
+            continue
+        ranks = skill_ranks(sheet, tables, row.key)
+        if ranks > 0:
+            spent += row.cost_to(ranks)
+    return spent
+
+
+def carrying_limit(sheet: GladiatorSheet, tables: BattleTables) -> int:
+    strength = skill_ranks(sheet, tables, "strength")
+    return numbers.CARRY_BASE_LB + numbers.CARRY_PER_STRENGTH_LB * strength
+
+
+def carried_weight(sheet: GladiatorSheet, tables: BattleTables) -> float:
+    """Pounds carried: weapons (each piece of ammunition counted) and the shield;
+    armour weighs nothing."""
+    weight: float = numbers.SHIELD_LB if sheet.shield else 0
+    for weapon, count in sheet.carried.items():
+        if tables.has_weapon(weapon):
+            weight += tables.weapon(weapon).weight * count
+    return weight
+
+
+def sheet_problems(sheet: GladiatorSheet, tables: BattleTables) -> list[str]:
+    """Every broken rule of a sheet, each a sentence; empty when it is legal."""
+    problems: list[str] = []
+    known_skills = {row.key for row in tables.skill_costs() if not row.per_weapon}
+    for key, ranks in sheet.skills.items():
+        if key == "weapon":
+            problems.append("skills.weapon: WEAPON ranks go under 'weapons', by weapon")
+        elif key not in known_skills:
+            problems.append(f"skills.{key}: no such skill (the skills are "
+                            f"{', '.join(sorted(known_skills))})")
+        elif ranks < 0:
+            problems.append(f"skills.{key}: ranks cannot be negative ({ranks})")
+    for row in tables.skill_costs():
+        if row.per_weapon or row.key not in sheet.skills:
+            continue
+        if 0 <= sheet.skills[row.key] < row.free_ranks:
+            problems.append(f"skills.{row.key}: every gladiator has {row.free_ranks} free "
+                            f"ranks of {row.name}; the sheet says {sheet.skills[row.key]}")
+    attack = skill_ranks(sheet, tables, "attack") if "attack" in known_skills else 0
+    for weapon, ranks in sheet.weapons.items():
+        if not tables.has_weapon(weapon):
+            problems.append(f"weapons.{weapon}: unknown weapon (not in the weapons table)")
+            continue
+        name = tables.weapon(weapon).name
+        if ranks < 0:
+            problems.append(f"weapons.{weapon}: ranks cannot be negative ({ranks})")
+        elif ranks > attack:
+            problems.append(f"weapons.{weapon}: {ranks} ranks of {name} is more than his "
+                            f"{attack} ATTACK ranks (WEAPON ranks never exceed ATTACK)")
+    for weapon, count in sheet.carried.items():
+        if not tables.has_weapon(weapon):
+            problems.append(f"carried.{weapon}: unknown weapon (not in the weapons table)")
+        elif count < 1:
+            problems.append(f"carried.{weapon}: carries {count}; leave out what he does not "
+                            "carry")
+        elif count > 1 and tables.weapon(weapon).thrown == "never":
+            problems.append(f"carried.{weapon}: {count} of a weapon that cannot be thrown; "
+                            "only thrown weapons are carried as ammunition")
+    spent = points_spent(sheet, tables)
+    if spent > sheet.development_points:
+        problems.append(f"development points overspent: the skills cost {spent} and he has "
+                        f"earned {sheet.development_points}")
+    weight, limit = carried_weight(sheet, tables), carrying_limit(sheet, tables)
+    if weight > limit:
+        problems.append(f"over weight: he carries {weight:g} lb and may carry {limit} lb "
+                        f"({numbers.CARRY_BASE_LB} + {numbers.CARRY_PER_STRENGTH_LB} a "
+                        "STRENGTH rank)")
+    if sheet.status == "coma" and not sheet.coma_until:
+        problems.append("coma_until: a gladiator in a coma needs the time it ends")
+    return problems
+
+
+def sheet_warnings(sheet: GladiatorSheet, tables: BattleTables) -> list[str]:
+    """Legal but probably not meant: worth a word, never a failure."""
+    warnings: list[str] = []
+    if sheet.shield:
+        for weapon in sheet.carried:
+            if tables.has_weapon(weapon) and tables.weapon(weapon).hands == 2:
+                warnings.append(f"carries a shield and the two-handed "
+                                f"{tables.weapon(weapon).name}: attacking with it drops "
+                                "the shield")
+    if skill_ranks(sheet, tables, "health") == 0:
+        warnings.append("no HEALTH ranks: he is below 0 from the first wound")
+    if sheet.status == "dead":
+        warnings.append("he is dead")
+    return warnings
+
+
+def check_sheet(sheet: GladiatorSheet, tables: BattleTables, where: str = "sheet") -> None:
+    problems = sheet_problems(sheet, tables)
+    if problems:
+        raise SheetError([f"{where}: {p}" for p in problems])
+
+
+def add_insanity(sheet: GladiatorSheet, record: InsanityRecord) -> GladiatorSheet:
+    """The sheet with a new insanity: a temporary one wipes out the older temporary
+    ones; permanent ones always stay."""
+    if record.permanent and any(i.key == record.key for i in sheet.insanities):
+        return sheet  # the same permanent insanity twice is still one
+    kept = [i for i in sheet.insanities if i.permanent or record.permanent]
+    return sheet.model_copy(update={"insanities": [*kept, record]})

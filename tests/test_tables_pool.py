@@ -1,6 +1,6 @@
 """The battle system's pool tables (seeds 001 and 002, as RULES.md section 2 reads them):
 attack, block, defence pool, berserk/defensive stance, health tracker, weapons, skill
-costs, and the d66 insanity table.
+costs, the d66 insanity table, and the figures no other table carries (pool-rules).
 
 Every expected value below is typed from the seeds or RULES.md, not from the JSON.
 """
@@ -22,6 +22,7 @@ from companion.table_models.pool import (
     DefenceRuleEntry,
     HealthEntry,
     InsanityEntry,
+    PoolRuleEntry,
     SkillCostEntry,
     StanceEntry,
     WeaponEntry,
@@ -39,6 +40,7 @@ POOL_TABLES = (
     "pool-health",
     "pool-weapons",
     "pool-skill-costs",
+    "pool-rules",
 )
 
 
@@ -600,3 +602,108 @@ def test_a_cost_row_without_its_continuation_is_rejected() -> None:
         del data["entries"][1]["then"]
 
     assert "then" in rejected("pool-skill-costs", change)
+
+
+# ---------------------------------------------------------------- figures (pool-rules)
+
+SEED_001 = "001_10899839d1d24cf5.txt"
+SEED_002 = "002_c075b6a523e6b826.txt"
+
+# key: (the figure, the seed that states it, or "house" where RULES.md says [house]).
+# 001: "Each new gladiator begins with 40 development points"; "15 lb. ... plus 3 lb.
+# for each rank of STRENGTH"; "A shield weighs 5 lb."; the whip's disarm: "Roll half
+# the number of dice ... (round down)", "just like you are attacking with a C Class
+# weapon", "3 extra defense dice if using a 2 handed weapon"; "Brawling is skill in
+# fighting without a weapon". 002: "C Weapons +1 die. D Weapons +2 dice."; Survival
+# Instinct: "If your HEALTH drops to 10 or below". RULES.md [house]: +10 a win, +5 a
+# loss; luck dice showing 1-3 are lost; each 5 heals 1, each 6 heals 3; one 6 to focus;
+# and both sides roll 1 initiative die when neither has any (so ties end).
+POOL_RULES: dict[str, tuple[Any, str]] = {
+    "starting-development-points": (40, SEED_001),
+    "points-for-win": (10, "house"),
+    "points-for-loss": (5, "house"),
+    "carry-base-lb": (15, SEED_001),
+    "carry-per-strength-lb": (3, SEED_001),
+    "shield-lb": (5, SEED_001),
+    "luck-lost-at-or-below": (3, "house"),
+    "heal-per-face": ({"5": 1, "6": 3}, "house"),
+    "focus-sixes": (1, "house"),
+    "crit-class-dice": ({"C": 1, "D": 2}, SEED_002),
+    "disarm-dice-divisor": (2, SEED_001),
+    "disarm-read-as-class": ("class C", SEED_001),
+    "disarm-two-handed-defence": (3, SEED_001),
+    "survival-instinct-health": (10, SEED_002),
+    "brawling-weapon": ("weapon brawling", SEED_001),
+    "initiative-floor": (1, "house"),
+}
+
+
+def figure(entry: PoolRuleEntry) -> Any:
+    if entry.value is not None:
+        return entry.value
+    if entry.by_key:
+        return entry.by_key
+    if entry.weapon_class is not None:
+        return f"class {entry.weapon_class}"
+    return f"weapon {entry.weapon}"
+
+
+def test_pool_rules_carry_the_seeds_and_house_figures() -> None:
+    entries = [e for e in table("pool-rules").entries if isinstance(e, PoolRuleEntry)]
+    assert len(entries) == len(table("pool-rules").entries)
+    got = {e.key: (figure(e), e.source or "house") for e in entries}
+    assert got == POOL_RULES
+
+
+def test_house_pool_rules_mark_their_figure_and_seed_ones_do_not() -> None:
+    for entry in table("pool-rules").entries:
+        assert isinstance(entry, PoolRuleEntry)
+        if POOL_RULES[entry.key][1] == "house":
+            assert entry.source is None and entry.house, entry.key
+            assert set(entry.house) <= {"*", "value", "by_key"}, entry.key
+        else:
+            assert entry.house == [], entry.key
+        assert entry.description
+
+
+def test_the_brawling_weapon_is_in_the_weapons_table_as_a_class_b_weapon() -> None:
+    weapon = table("pool-rules").lookup("brawling-weapon").weapon
+    assert table("pool-weapons").lookup(weapon).weapon_class == "B"  # seed 001's B list
+
+
+def test_battle_tables_read_the_figures_typed() -> None:
+    from companion.rulesets.battle.data import BattleTables
+
+    t = BattleTables.load(include_user=False)
+    assert (t.starting_development_points, t.points_for_win, t.points_for_loss) == (40, 10, 5)
+    assert (t.carry_base_lb, t.carry_per_strength_lb, t.shield_lb) == (15, 3, 5)
+    assert (t.luck_lost_at_or_below, t.focus_sixes, t.initiative_floor) == (3, 1, 1)
+    assert t.heal_per_face == {5: 1, 6: 3}
+    assert [t.crit_class_dice(c) for c in "ABCD"] == [0, 0, 1, 2]
+    assert (t.disarm_dice_divisor, t.disarm_read_as_class, t.disarm_two_handed_defence) == (
+        2, "C", 3)
+    assert (t.survival_instinct_health, t.brawling) == (10, "brawling")
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    ({"by_key": {"a": 1}}, "exactly one of"),
+    ({"value": None}, "exactly one of"),
+    ({"weapon_class": "E"}, "weapon_class"),
+    ({"value": -1}, "value"),
+])
+def test_a_pool_rule_needs_exactly_one_sound_figure(change: dict[str, Any],
+                                                    complaint: str) -> None:
+    def apply(data: dict[str, Any]) -> None:
+        entry = data["entries"][0]  # starting-development-points: a value
+        entry.update(change)
+        if entry["value"] is None:
+            del entry["value"]
+
+    assert complaint in rejected("pool-rules", apply)
+
+
+def test_a_pool_rule_no_seed_states_must_be_marked_house() -> None:
+    def change(data: dict[str, Any]) -> None:
+        del data["entries"][1]["house"]  # points-for-win, a house figure
+
+    assert "house" in rejected("pool-rules", change)

@@ -1,7 +1,7 @@
 """Entry models of the battle system's pool tables, insanity and weapons (seeds 001, 002).
 
 Kinds: `insanity`, `pool-attack`, `pool-block`, `pool-defence`, `pool-stance`,
-`pool-health`, `pool-weapon`, `pool-skill-cost`. RULES.md section 2 settles what the
+`pool-health`, `pool-weapon`, `pool-skill-cost`, `pool-rule`. RULES.md section 2 settles what the
 flattened seed tables left unclear; house values are listed in each entry's `house`.
 """
 
@@ -244,6 +244,43 @@ class SkillCostEntry(Entry):
         return sum(self.cost_of_rank(n, weapon_cost) for n in range(have + 1, ranks + 1))
 
 
+Seed = Literal["001_10899839d1d24cf5.txt", "002_c075b6a523e6b826.txt"]
+
+
+class PoolRuleEntry(Entry):
+    """One figure of the battle system that belongs to no other table (the carrying
+    limit, development points after a battle, the whip's disarm, ...).
+
+    It carries exactly one of: `value` (a number), `by_key` (a number for each face
+    or weapon class, keys as strings since JSON keys are), `weapon` (a weapon id of
+    the weapons table) or `weapon_class`. `source` is the seed that states it; an
+    entry without one is a house ruling and must say so in `house`."""
+
+    description: str = Field(min_length=1)
+    value: int | None = Field(default=None, ge=0)
+    by_key: dict[str, int] = Field(default_factory=dict)
+    weapon: str | None = Field(default=None, min_length=1)
+    weapon_class: WeaponClass | None = None
+    source: Seed | None = None
+
+    @model_validator(mode="after")
+    def _one_figure(self) -> PoolRuleEntry:
+        given = [name for name, present in (
+            ("value", self.value is not None),
+            ("by_key", bool(self.by_key)),
+            ("weapon", self.weapon is not None),
+            ("weapon_class", self.weapon_class is not None),
+        ) if present]
+        if len(given) != 1:
+            raise ValueError("a rule gives exactly one of value, by_key, weapon or "
+                             f"weapon_class (this one gives {given or 'none'})")
+        if any(amount < 0 for amount in self.by_key.values()):
+            raise ValueError("by_key amounts cannot be negative")
+        if self.source is None and not self.house:
+            raise ValueError("a rule no seed states is a house ruling: list it in 'house'")
+        return self
+
+
 ENTRY_MODELS: dict[str, type[Entry]] = {
     "insanity": InsanityEntry,
     "pool-attack": AttackEntry,
@@ -253,4 +290,5 @@ ENTRY_MODELS: dict[str, type[Entry]] = {
     "pool-health": HealthEntry,
     "pool-weapon": WeaponEntry,
     "pool-skill-cost": SkillCostEntry,
+    "pool-rule": PoolRuleEntry,
 }

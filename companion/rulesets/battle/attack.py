@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.battle import numbers
-from companion.rulesets.battle.data import CRITICAL_KEY
+from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.duel import Fighter, LastTurn, Stance
 from companion.rulesets.battle.flow import (
     Ctx,
@@ -58,10 +57,10 @@ def plan_attack(ctx: Ctx, f: Fighter, action: Any) -> AttackPlan:
     state, tables = ctx.state, ctx.tables
     opp = state.opponent(f)
     q, oq = ctx.quirks(f), ctx.quirks(opp)
-    name = action.weapon or _default_weapon(f)
+    name = action.weapon or _default_weapon(f, tables)
     weapon = tables.weapon(name)
     key = str(weapon.key)
-    if key != numbers.BRAWLING and f.carried.get(key, 0) < 1:
+    if key != tables.brawling and f.carried.get(key, 0) < 1:
         held = ", ".join(k for k, n in f.carried.items() if n > 0) or "nothing"
         raise UserError(f"{f.name} does not hold a {weapon.name} (he holds {held}; "
                         f"brawling needs nothing)")
@@ -113,10 +112,10 @@ def plan_attack(ctx: Ctx, f: Fighter, action: Any) -> AttackPlan:
     )
 
 
-def _default_weapon(f: Fighter) -> str:
+def _default_weapon(f: Fighter, tables: BattleTables) -> str:
     if f.ready_weapon and f.carried.get(f.ready_weapon, 0) > 0:
         return f.ready_weapon
-    return numbers.BRAWLING
+    return tables.brawling
 
 
 def _check_disarm(ctx: Ctx, f: Fighter, opp: Fighter, weapon: WeaponEntry, thrown: bool,
@@ -174,7 +173,7 @@ def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[str]:
     else:
         whiffed, more = _strike(ctx, f, opp, plan, all_faces)
     lines += more
-    if whiffed and ctx.quirks(f).drops_weapon_on_whiff and plan.weapon_key != numbers.BRAWLING:
+    if whiffed and ctx.quirks(f).drops_weapon_on_whiff and plan.weapon_key != ctx.tables.brawling:
         lines += [f"{f.name} fumbles (Butterfingers):", *drop_weapon(f)]
     f.ready_weapon = plan.weapon_key
     last = LastTurn(kind="disarm" if plan.disarm else "attack", stance=plan.stance,
@@ -219,7 +218,7 @@ def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
         if entry.stun or stays:
             lines += stun(opp)
         return False, lines + wound(ctx, opp, entry.damage, plan.weapon_key)
-    dice = (reading.sixes + numbers.CRIT_CLASS_DICE.get(plan.weapon_class, 0) - sixes
+    dice = (reading.sixes + ctx.tables.crit_class_dice(plan.weapon_class) - sixes
             + (ctx.quirks(f).called_shot_dice if plan.called_shot else 0))
     crit_faces = ctx.roll(f, dice, "critical damage")
     total = sum(crit_faces) + plan.weapon.crit_bonus
@@ -234,7 +233,7 @@ def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
 def _disarm(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
             faces: list[int]) -> tuple[bool, list[str]]:
     reading = read_roll(faces)
-    entry = ctx.tables.attack(numbers.DISARM_READ_AS_CLASS, reading.key)
+    entry = ctx.tables.attack(ctx.tables.disarm_read_as_class, reading.key)
     if entry.outcome == "whiff":
         return True, [f"{f.name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
                       "defence."]

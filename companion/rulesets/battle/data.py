@@ -13,6 +13,7 @@ from companion.table_models.pool import (
     DefenceRuleEntry,
     HealthEntry,
     InsanityEntry,
+    PoolRuleEntry,
     SkillCostEntry,
     StanceEntry,
     WeaponEntry,
@@ -115,3 +116,102 @@ class BattleTables:
         entry = self.table("insanity").lookup(key)
         assert isinstance(entry, InsanityEntry)
         return entry
+
+    # --- figures of the pool-rules table -----------------------------------------
+    def rule(self, key: str) -> PoolRuleEntry:
+        entry = self.table("pool-rules").lookup(key)
+        assert isinstance(entry, PoolRuleEntry)
+        return entry
+
+    def _value(self, key: str) -> int:
+        value = self.rule(key).value
+        if value is None:
+            raise UserError(f"table 'pool-rules': rule '{key}' needs a 'value'")
+        return value
+
+    def _by_key(self, key: str) -> dict[str, int]:
+        by_key = self.rule(key).by_key
+        if not by_key:
+            raise UserError(f"table 'pool-rules': rule '{key}' needs 'by_key'")
+        return by_key
+
+    @property
+    def starting_development_points(self) -> int:
+        return self._value("starting-development-points")
+
+    @property
+    def points_for_win(self) -> int:
+        return self._value("points-for-win")
+
+    @property
+    def points_for_loss(self) -> int:
+        return self._value("points-for-loss")
+
+    @property
+    def carry_base_lb(self) -> int:
+        return self._value("carry-base-lb")
+
+    @property
+    def carry_per_strength_lb(self) -> int:
+        return self._value("carry-per-strength-lb")
+
+    @property
+    def shield_lb(self) -> int:
+        return self._value("shield-lb")
+
+    @property
+    def luck_lost_at_or_below(self) -> int:
+        return self._value("luck-lost-at-or-below")
+
+    @property
+    def heal_per_face(self) -> dict[int, int]:
+        """Health healed by each face of a heal die; faces left out heal nothing."""
+        by_face = self._by_key("heal-per-face")
+        try:
+            return {int(face): amount for face, amount in by_face.items()}
+        except ValueError:
+            raise UserError("table 'pool-rules': the keys of 'heal-per-face' are die "
+                            f"faces, not {sorted(by_face)}") from None
+
+    @property
+    def focus_sixes(self) -> int:
+        return self._value("focus-sixes")
+
+    def crit_class_dice(self, weapon_class: str) -> int:
+        """Extra critical damage dice for an attack of this weapon class."""
+        return self._by_key("crit-class-dice").get(weapon_class, 0)
+
+    @property
+    def disarm_dice_divisor(self) -> int:
+        divisor = self._value("disarm-dice-divisor")
+        if divisor < 1:
+            raise UserError("table 'pool-rules': 'disarm-dice-divisor' must be at least 1")
+        return divisor
+
+    @property
+    def disarm_read_as_class(self) -> str:
+        weapon_class = self.rule("disarm-read-as-class").weapon_class
+        if weapon_class is None:
+            raise UserError("table 'pool-rules': rule 'disarm-read-as-class' needs a "
+                            "'weapon_class'")
+        return weapon_class
+
+    @property
+    def disarm_two_handed_defence(self) -> int:
+        return self._value("disarm-two-handed-defence")
+
+    @property
+    def survival_instinct_health(self) -> int:
+        return self._value("survival-instinct-health")
+
+    @property
+    def brawling(self) -> str:
+        """The weapon id of fighting without a weapon."""
+        weapon = self.rule("brawling-weapon").weapon
+        if weapon is None:
+            raise UserError("table 'pool-rules': rule 'brawling-weapon' needs a 'weapon'")
+        return str(self.weapon(weapon).key)
+
+    @property
+    def initiative_floor(self) -> int:
+        return self._value("initiative-floor")

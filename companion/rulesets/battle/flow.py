@@ -8,7 +8,6 @@ from datetime import datetime
 
 from companion.dice import DiceSource, roll_d66
 from companion.errors import UserError
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn, Result
 from companion.rulesets.battle.quirks import Quirks, quirks_of
@@ -58,7 +57,7 @@ def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> list[str]:
     return to his pool."""
     if not faces:
         return []
-    limit = ctx.quirks(f).luck_lost_at_or_below or numbers.LUCK_LOST_AT_OR_BELOW
+    limit = ctx.quirks(f).luck_lost_at_or_below or ctx.tables.luck_lost_at_or_below
     lost = sum(1 for face in faces if face <= limit)
     f.luck -= lost
     kept = len(faces) - lost

@@ -8,7 +8,6 @@ from typing import Any
 
 from companion.effects import Coma, Heal, Insanity, StayConsciousRoll, TakesTurn
 from companion.errors import UserError
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn
 from companion.rulesets.battle.flow import (
@@ -45,7 +44,7 @@ def _dice_word(n: int) -> str:
 
 
 def due_roll(state: BattleState, who: str, tables: BattleTables | None = None) -> DueRoll | None:
-    """What he must roll before his turn at his health, in words and numbers
+    """What he must roll before his turn at his health, in words and figures
     ("struggling: roll 4 dice for a 6"); None at 0 health or more."""
     tables = tables or BattleTables.load()
     f = state.fighter(who)
@@ -182,7 +181,7 @@ def heal_dice(ctx: Ctx, f: Fighter, count: int) -> list[str]:
         raise UserError("roll at least 1 heal die")
     if count > f.heal_dice:
         raise UserError(f"{f.name} has {f.heal_dice} heal dice left, not {count}")
-    table = ctx.quirks(f).improved_heal or numbers.HEAL_PER_FACE
+    table = ctx.quirks(f).improved_heal or ctx.tables.heal_per_face
     faces = ctx.roll(f, count, "heal")
     f.heal_dice -= count
     amount = sum(table.get(face, 0) for face in faces)
@@ -203,7 +202,7 @@ def focus(ctx: Ctx, f: Fighter, keen_insight: bool) -> list[str]:
     if keen_insight:
         f.used_once.append("keen_insight")
         dice += q.keen_insight
-    needed = q.focus_sixes or numbers.FOCUS_SIXES
+    needed = q.focus_sixes or ctx.tables.focus_sixes
     faces = ctx.roll(f, dice, "focus")
     if count_sixes(faces) >= needed:
         f.stunned, f.stun_turns, f.focused = False, 0, True

@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Any
 
 from companion.odds import pool_highest, pool_successes
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.pools import read_key
 
@@ -82,7 +81,7 @@ def attack_odds(
     whiff = blocked = hit = critical = stun_hit = Fraction(0)
     by_damage: dict[int, Fraction] = defaultdict(Fraction)
     crit_dice: dict[int, Fraction] = defaultdict(Fraction)
-    class_dice = numbers.CRIT_CLASS_DICE.get(weapon_class, 0) + crit_extra_dice
+    class_dice = tables.crit_class_dice(weapon_class) + crit_extra_dice
     for (highest, count), p in pool_highest(attack_dice).items():
         if highest == 6 and max_sixes is not None:
             count = min(count, max_sixes)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import Fighter, Stance
 from companion.rulesets.battle.quirks import Quirks
@@ -119,7 +118,7 @@ def attack_pool(
         pool.add(quirks.mighty_blow, "Mighty Blow")
     pool.floor()
     if disarm:
-        halved = pool.dice // numbers.DISARM_DIVISOR
+        halved = pool.dice // tables.disarm_dice_divisor
         pool.parts.append(f"halved for the disarm: {halved}")
         pool.dice = halved
     return pool
@@ -178,7 +177,7 @@ def defence_pool(
         for what, amount in quirks.phobias:
             if what in (attacker_weapon, attacker_class):
                 pd.add(amount, "phobia")
-        if quirks.survival_parry_dodge and f.health <= numbers.SURVIVAL_INSTINCT_HEALTH:
+        if quirks.survival_parry_dodge and f.health <= tables.survival_instinct_health:
             pd.add(quirks.survival_parry_dodge, "Survival Instinct")
         for m in f.modifiers:
             if m.target == "parry_dodge":
@@ -196,7 +195,7 @@ def defence_pool(
     pool.dice += others.dice
     pool.parts += others.parts
     if disarm and _holds_two_handed(f, tables):
-        pool.add(numbers.DISARM_TWO_HANDED_DEFENCE, "two-handed against a disarm")
+        pool.add(tables.disarm_two_handed_defence, "two-handed against a disarm")
     if reflex:
         pool.add(quirks.reflex_to_live, "Reflex to Live")
     return pool.floor(), rule.key

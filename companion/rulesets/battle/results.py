@@ -7,7 +7,6 @@ from datetime import timedelta
 from typing import Any
 
 from companion.effects import Rule
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter
 from companion.rulesets.battle.flow import parse_time
@@ -48,12 +47,11 @@ def _after(sheet: GladiatorSheet, f: Fighter, state: BattleState,
     }
     if won:
         update["wins"] = sheet.wins + 1
-        update["development_points"] = sheet.development_points + numbers.POINTS_FOR_WIN
+        update["development_points"] = sheet.development_points + tables.points_for_win
     else:
         update["losses"] = sheet.losses + 1
         if not dead:
-            update["development_points"] = (sheet.development_points
-                                            + numbers.POINTS_FOR_LOSS)
+            update["development_points"] = sheet.development_points + tables.points_for_loss
     if dead:
         update["status"] = "dead"
     elif f.changes.coma_hours:

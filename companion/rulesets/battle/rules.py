@@ -13,7 +13,6 @@ from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import UserError
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.data import BattleTables
@@ -158,7 +157,7 @@ class BattleRules:
         dice = {f.side: max(0, f.skill("initiative") + ctx.quirks(f).initiative_dice)
                 for f in (a, b)}
         if not any(dice.values()):
-            dice = {s: numbers.INITIATIVE_FLOOR_WHEN_BOTH_EMPTY for s in SIDES}
+            dice = {s: ctx.tables.initiative_floor for s in SIDES}
         lines = []
         while True:
             rolls = {f.side: ctx.roll(f, dice[f.side], "initiative") for f in (a, b)}

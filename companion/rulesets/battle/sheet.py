@@ -16,7 +16,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion import paths
 from companion.errors import UserError
-from companion.rulesets.battle import numbers
 from companion.rulesets.battle.data import BattleTables
 
 FORMAT = "companion-gladiator"
@@ -57,6 +56,11 @@ class ScarRecord(_Strict):
     gained: str = ""
 
 
+def _starting_points() -> int:
+    """A new gladiator's development points, for a sheet that does not say."""
+    return BattleTables.load().starting_development_points
+
+
 class FightRecord(_Strict):
     opponent: str
     result: Literal["win", "loss"]
@@ -69,14 +73,14 @@ class GladiatorSheet(_Strict):
     "parry-dodge", ...); a skill left out has its free ranks (INITIATIVE 2). `weapons`
     holds WEAPON ranks by weapon id; `carried` what he takes into the arena (1 of a
     weapon, or the ammunition of a thrown one); `development_points` every point he
-    has earned (40 to start, more after each battle)."""
+    has earned (the `pool-rules` table's starting points, more after each battle)."""
 
     format: Literal["companion-gladiator"]
     version: int = Field(default=SCHEMA_VERSION, ge=1)
     name: str = Field(min_length=1)
     player: str = ""
     created: str = ""
-    development_points: int = Field(default=numbers.STARTING_DEVELOPMENT_POINTS, ge=0)
+    development_points: int = Field(default_factory=_starting_points, ge=0)
     skills: dict[str, int] = Field(default_factory=dict)
     weapons: dict[str, int] = Field(default_factory=dict)
     carried: dict[str, int] = Field(default_factory=dict)
@@ -192,13 +196,13 @@ def points_spent(sheet: GladiatorSheet, tables: BattleTables) -> int:
 
 def carrying_limit(sheet: GladiatorSheet, tables: BattleTables) -> int:
     strength = skill_ranks(sheet, tables, "strength")
-    return numbers.CARRY_BASE_LB + numbers.CARRY_PER_STRENGTH_LB * strength
+    return tables.carry_base_lb + tables.carry_per_strength_lb * strength
 
 
 def carried_weight(sheet: GladiatorSheet, tables: BattleTables) -> float:
     """Pounds carried: weapons (each piece of ammunition counted) and the shield;
     armour weighs nothing."""
-    weight: float = numbers.SHIELD_LB if sheet.shield else 0
+    weight: float = tables.shield_lb if sheet.shield else 0
     for weapon, count in sheet.carried.items():
         if tables.has_weapon(weapon):
             weight += tables.weapon(weapon).weight * count
@@ -250,7 +254,7 @@ def sheet_problems(sheet: GladiatorSheet, tables: BattleTables) -> list[str]:
     weight, limit = carried_weight(sheet, tables), carrying_limit(sheet, tables)
     if weight > limit:
         problems.append(f"over weight: he carries {weight:g} lb and may carry {limit} lb "
-                        f"({numbers.CARRY_BASE_LB} + {numbers.CARRY_PER_STRENGTH_LB} a "
+                        f"({tables.carry_base_lb} + {tables.carry_per_strength_lb} a "
                         "STRENGTH rank)")
     if sheet.status == "coma" and not sheet.coma_until:
         problems.append("coma_until: a gladiator in a coma needs the time it ends")

@@ -31,16 +31,35 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, int | float | str | bool) or value is None
 
 
+def compact(value: Any) -> str | None:
+    """A field's value on one line, or None when it is empty or too deep to show."""
+    if value in (None, "", False, [], {}):
+        return None
+    if _scalar(value):
+        return str(value)
+    if isinstance(value, dict) and all(_scalar(v) for v in value.values()):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items() if v is not None) + "}"
+    if isinstance(value, list) and all(_scalar(v) for v in value):
+        return "[" + ", ".join(map(str, value)) + "]"
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        rows = ["/".join(str(x) for x in v.values() if _scalar(x) and x not in (None, False))
+                for v in value]
+        return "[" + ", ".join(rows) + "]"
+    return None
+
+
+def entry_facts(data: dict[str, Any]) -> list[str]:
+    """The entry's own fields as `name=value`, skipping those shown elsewhere."""
+    shown = ((k, compact(v)) for k, v in data.items() if k not in _SKIP)
+    return [f"{k}={v}" for k, v in shown if v is not None]
+
+
 def entry_line(entry: Entry, data: dict[str, Any] | None = None, axes: int = 1) -> str:
     data = entry.model_dump(mode="json") if data is None else data
     parts = [format_key(entry.key, axes)]
     if "name" in data:
         parts.append(str(data["name"]))
-    fields = [
-        f"{k}={v}"
-        for k, v in data.items()
-        if k not in _SKIP and _scalar(v) and v not in (None, "", False)
-    ]
+    fields = entry_facts(data)
     if fields:
         parts.append(" ".join(fields))
     if data.get("description"):

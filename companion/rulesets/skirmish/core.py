@@ -1,0 +1,112 @@
+"""Small pieces every action shares: whose turn it is, AP, items landing on the board,
+pushback and being beaten."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import UserError
+from companion.facing import pushback_hex
+from companion.hexgrid import Hex, direction_name
+from companion.rulesets.skirmish.state import (
+    BEATEN,
+    Dice,
+    Gladiator,
+    Item,
+    State,
+)
+
+
+def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
+    """The gladiator whose turn it is, checked against the phase and against the
+    action's optional "gladiator" field."""
+    if state.phase not in phases:
+        raise UserError(_phase_refusal(state, action.get("type", "?")))
+    g = state.current()
+    assert g is not None
+    who = action.get("gladiator")
+    if who is not None and state.find(who) is not g:
+        raise UserError(f"it is {g.name}'s turn ({g.id}), not {state.find(who).name}'s")
+    return g
+
+
+def _phase_refusal(state: State, kind: str) -> str:
+    if state.phase == "setup":
+        return f"the bout has not started: the first action is start, not {kind}"
+    if state.phase == "over":
+        return f"the bout is over; no more {kind}"
+    if state.phase == "appeal":
+        names = ", ".join(state.glad(a).name for a in state.appeals)
+        return f"{names} must appeal to the crowd first (action appeal), not {kind}"
+    g = state.current()
+    who = g.name if g else "?"
+    if state.phase == "ap":
+        return f"{who} must roll his AP first (action roll_ap), not {kind}"
+    return f"{kind} is not possible now: {who} is spending his AP"
+
+
+def need_ap(g: Gladiator, cost: int, what: str) -> None:
+    if g.ap < cost:
+        raise UserError(f"not enough AP: {what} costs {cost}, {g.name} has {g.ap}")
+
+
+def need_free(state: State, g: Gladiator, action_key: str, what: str) -> None:
+    """Refuse what an entangled gladiator may not do (skirmish-ap says which)."""
+    if g.entangled is not None and not state.data.ap_allowed_entangled.get(action_key, False):
+        raise UserError(f"{g.name} is entangled in a {g.entangled.weapon}: he cannot {what}; "
+                        "he can only try to cut free")
+
+
+def random_adjacent(state: State, centre: Hex, dice: Dice, roller: str, what: str) -> Hex:
+    """A D6 picks the direction (1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW); what would fall
+    off the arena stays in `centre` [house]."""
+    face = dice.d6(purpose=f"where the {what} lands", roller=roller).faces[0]
+    spot = state.geo.nb[centre][face - 1]
+    return centre if spot is None else spot
+
+
+def drop_item(state: State, kind: str, name: str, owner: str, hex_: Hex, *,
+              recoverable: bool = True, side: str | None = None,
+              lost_first: bool = False) -> Item:
+    item = Item(state.next_item, kind, name, owner, hex_, recoverable, side, lost_first)
+    state.next_item += 1
+    state.items.append(item)
+    return item
+
+
+def push_back(state: State, target: Gladiator, hexside: int) -> str:
+    """Miss: he jumps back one hex straight away from the blow, or, with the edge or
+    another gladiator behind him, stays and is off balance."""
+    assert target.hex is not None
+    dest = pushback_hex(target.hex, hexside)
+    if not state.geo.contains(dest):
+        target.off_balance = True
+        return f"{target.name} is at the edge of the arena: he stays, off balance"
+    blocker = state.occupant(dest)
+    if blocker is not None:
+        target.off_balance = True
+        return f"{blocker.name} is behind {target.name}: he stays, off balance"
+    target.hex = dest
+    return f"{target.name} is pushed back to {state.label(dest)}"
+
+
+def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> str:
+    """He is beaten: out of the fight, off the board, waiting to appeal."""
+    g.status = BEATEN
+    g.defeated_by = None if by is None else by.id
+    if by is not None:
+        by.defeated.append(g.id)
+    g.last_hex = g.hex
+    if g.entangled is not None and g.hex is not None:
+        # The net that held him stays where he fell; its owner may fetch it.
+        ent = g.entangled
+        drop_item(state, ent.kind, ent.weapon, ent.owner, g.hex, side=ent.side)
+        g.entangled = None
+    g.hex = None
+    g.ap = 0
+    state.appeals.append(g.id)
+    return f"{g.name} is beaten ({how}) and must appeal to the crowd"
+
+
+def facing_name(facing: int) -> str:
+    return direction_name(facing)

@@ -1,0 +1,399 @@
+"""The skirmish tables, read once into plain frozen records for the rules' hot paths.
+
+Every number of the game comes from the `skirmish-*` tables; this module is the only
+place that reads them. `GameData` is immutable and shared: a state keeps a reference
+to it, and copying a state (undo, the session's trial copies) never copies it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion.errors import UserError
+from companion.hexgrid import Board
+from companion.notation import Const, Dice, Sum, parse
+from companion.odds import distribution
+from companion.rulesets.skirmish.geometry import Geometry
+from companion.table_loader import TableSet, load_tables
+from companion.table_models.skirmish import (
+    ApModifierEntry,
+    AppealEntry,
+    AttackModifierEntry,
+    SpecialEventEntry,
+    WoundLevelEntry,
+)
+
+# The one number the tables give only in prose (skirmish-kit notes): a save succeeds
+# on D6 + save >= 7. Reported as a gap in the tables; kept in this single place.
+SAVE_TARGET = 7
+
+# The appeal lines the engine knows how to test (by key, or by what they count).
+APPEAL_MODIFIER_KEYS = frozenset({"wounded", "no-wounds-inflicted", "spared-earlier-today"})
+APPEAL_PER = frozenset({"opponent-he-seriously-wounded", "gladiator-he-defeated-today",
+                        "gladiator-already-spared-today"})
+
+TABLE_IDS = (
+    "skirmish-types", "skirmish-kit", "skirmish-weight", "skirmish-ap",
+    "skirmish-ap-modifiers", "skirmish-attack-modifiers", "skirmish-special-events",
+    "skirmish-weapons", "skirmish-appeal", "skirmish-experience", "skirmish-wounds",
+)
+
+
+class SkirmishDataError(UserError):
+    """The skirmish tables (usually a user's override) say something the engine
+    cannot play."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponInfo:
+    slug: str
+    name: str
+    min_range: int
+    max_range: int
+    # Disadvantage level (1 = disadvantaged, 2 = doubly) by range; absent = none.
+    disadvantage: dict[int, int]
+    always_disadvantaged: bool
+    ap: int
+    once_per_turn_in_all: bool  # the unarmed limit: one such attack a turn, whatever
+    allowed_when_entangled: bool
+    missile: bool
+    ammo: str | None
+    lost_when: frozenset[str]
+    pick_up_ap: int | None
+    causes_wounds: bool
+    entangles: bool
+    entangle_need: dict[int, int]
+    cut_free_min: int | None
+    cut_free_lost_on: frozenset[int]
+    cut_free_drops_on: frozenset[int]
+    defends: bool
+    two_handed: bool
+    hit_save_modifier: int
+    hit_extra_wounds: int
+    shreds: frozenset[str]
+    shreds_min: int | None
+
+    def disadvantage_at(self, rng: int) -> int:
+        level = self.disadvantage.get(rng, 0)
+        return max(level, 1) if self.always_disadvantaged else level
+
+
+@dataclass(frozen=True, slots=True)
+class KitInfo:
+    slug: str
+    name: str
+    category: str
+    weight: int
+    save: int
+    side_modifier: int | None
+    weapon: str | None
+    never_lost_to_events: bool
+    recoverable_if_discarded: bool
+    recoverable_if_knocked_away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeldSpec:
+    weapon: str
+    side: str
+    lost_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TypeInfo:
+    slug: str
+    name: str
+    weapons: tuple[HeldSpec, ...]
+    shield: str | None
+    shield_side: str | None
+    armour: str
+    darts: int
+    arrows: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInfo:
+    slug: str
+    name: str
+    ap: int
+    attack_die: int
+    attack_excluded: frozenset[str]
+    defence_die: int
+    base_strength: int | None
+    appeal: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
+    """A plain sum of dice and constants ("2d6", "d6+1"), from a table's text."""
+
+    text: str
+    groups: tuple[tuple[int, int, int], ...]  # (sign, count, sides)
+    constant: int
+
+
+def _dice_spec(text: str, where: str) -> DiceSpec:
+    try:
+        expr = parse(text)
+    except UserError as err:
+        raise SkirmishDataError(f"{where}: {err}") from None
+    if not isinstance(expr, Sum):
+        raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
+    groups: list[tuple[int, int, int]] = []
+    constant = 0
+    for signed in expr.terms:
+        if isinstance(signed.term, Dice):
+            groups.append((signed.sign, signed.term.count, signed.term.sides))
+        elif isinstance(signed.term, Const):
+            constant += signed.sign * signed.term.value
+        else:
+            raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
+    return DiceSpec(text, tuple(groups), constant)
+
+
+@dataclass(frozen=True, eq=False)
+class GameData:
+    """Everything the rules read from the tables, as plain values."""
+
+    weapons: dict[str, WeaponInfo]
+    kit: dict[str, KitInfo]
+    types: dict[str, TypeInfo]
+    weight_ratings: tuple[str, ...]  # rating by total weight; the last holds above
+    ap_costs: dict[str, int]  # move-straight, move-other-direction, turn, cut-free, ...
+    ap_allowed_entangled: dict[str, bool]
+    cut_free_once: bool
+    ap_weight: dict[str, int]
+    ap_wounds: dict[str, tuple[int, str | None]]  # wound level -> (AP modifier, replaces)
+    ap_off_balance: int
+    ap_fatigue: int
+    ap_experience: int
+    fatigue_naturals: frozenset[int]
+    ap_floor: int
+    give_in_at: int
+    mod_front: int
+    mod_rear: int
+    mod_weapon_side: int
+    mod_open_side: int
+    mod_shield_side: dict[str, int]  # kit slug -> modifier
+    mod_weapon_cover: dict[str, int]  # weapon slug -> modifier when it covers a side
+    mod_entangled: int
+    mod_weapon_use: dict[str, int]  # e.g. unarmed -3
+    mod_disadvantage: dict[int, int]  # level -> modifier
+    mod_ally: int
+    mod_exp_attack: int
+    mod_exp_defence: int
+    events: dict[int, SpecialEventEntry]
+    event_wounds: dict[int, DiceSpec]
+    event_wounds_odds: dict[int, dict[int, Fraction]]
+    wound_levels: tuple[WoundLevelEntry, ...]  # by severity, mildest first
+    appeal_outcomes: tuple[AppealEntry, ...]  # by precedence
+    appeal_modifiers: tuple[AppealEntry, ...]
+    skills: dict[str, SkillInfo]
+    normal_base_strength: int
+    names: dict[str, str] = field(default_factory=dict)  # slug -> display name
+    # Memo of attack outcome counts, keyed by the numbers that decide them; odds.py
+    # owns its contents. Shared by every state of this data, never part of a state.
+    odds_cache: dict[Any, Any] = field(default_factory=dict)
+    geometries: dict[tuple[int, int], Geometry] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
+        return self  # immutable in every way a rule can see
+
+    def geometry(self, board: Board) -> Geometry:
+        key = (board.columns, board.rows)
+        found = self.geometries.get(key)
+        if found is None:
+            found = self.geometries[key] = Geometry(board)
+        return found
+
+    def weight_rating(self, total: int) -> str:
+        return self.weight_ratings[min(total, len(self.weight_ratings) - 1)]
+
+
+def _group(entries: list[Any], key: str) -> Any:
+    return next((e for e in entries if e.key == key), None)
+
+
+def _need(found: Any, table: str, key: str) -> Any:
+    if found is None:
+        raise SkirmishDataError(f"table '{table}' has no entry '{key}', which the rules need")
+    return found
+
+
+def build_game_data(tables: TableSet | None = None) -> GameData:
+    """Read the skirmish tables (built-in ones unless `tables` is given)."""
+    if tables is None:
+        tables = load_tables(include_user=False)
+    got = {tid: tables.get(tid).entries for tid in TABLE_IDS}
+
+    ap_entries = got["skirmish-ap"]
+    attack_actions: dict[str, Any] = {}
+    ap_costs: dict[str, int] = {}
+    ap_allowed: dict[str, bool] = {}
+    for e in ap_entries:
+        ap_costs[e.key] = e.ap
+        ap_allowed[e.key] = e.allowed_when_entangled
+        for w in e.weapons:
+            attack_actions[w] = e
+    for key in ("move-straight", "move-other-direction", "turn", "cut-free", "pick-up",
+                "kick", "discard-shield", "end-turn"):
+        _need(_group(ap_entries, key), "skirmish-ap", key)
+    cut_free_once = _group(ap_entries, "cut-free").limit == "once-per-turn"
+
+    weapons: dict[str, WeaponInfo] = {}
+    for w in got["skirmish-weapons"]:
+        action = attack_actions.get(w.key)
+        dis = {r: 1 for r in w.disadvantaged_at}
+        dis.update({r: 2 for r in w.doubly_disadvantaged_at})
+        weapons[w.key] = WeaponInfo(
+            slug=w.key, name=w.name, min_range=w.min_range, max_range=w.max_range,
+            disadvantage=dis, always_disadvantaged=w.always_disadvantaged,
+            ap=action.ap if action is not None else w.ap_cost,
+            once_per_turn_in_all=action is not None and action.limit == "once-per-turn",
+            allowed_when_entangled=action.allowed_when_entangled if action else False,
+            missile=w.missile, ammo=w.ammo, lost_when=frozenset(w.lost_when),
+            pick_up_ap=w.pick_up_ap, causes_wounds=w.causes_wounds, entangles=w.entangles,
+            entangle_need={n.range: n.min_roll for n in w.entangle_needs},
+            cut_free_min=w.cut_free_min_roll, cut_free_lost_on=frozenset(w.cut_free_lost_on),
+            cut_free_drops_on=frozenset(w.cut_free_drops_on),
+            defends=w.counts_as_weapon_for_defence, two_handed=w.two_handed,
+            hit_save_modifier=w.hit_save_modifier,
+            hit_extra_wounds=w.hit_extra_wounds_if_no_save,
+            shreds=frozenset(w.shreds), shreds_min=w.shreds_min_roll,
+        )
+    # A weapon that "acts as" another strikes as that one (the cone as a dagger).
+    for w in got["skirmish-weapons"]:
+        if w.acts_as:
+            base = _need(weapons.get(w.acts_as), "skirmish-weapons", w.acts_as)
+            mine = weapons[w.key]
+            weapons[w.key] = WeaponInfo(**{
+                **{s: getattr(base, s) for s in WeaponInfo.__slots__},
+                "slug": mine.slug, "name": mine.name, "shreds": mine.shreds,
+                "shreds_min": mine.shreds_min, "ap": mine.ap, "pick_up_ap": mine.pick_up_ap,
+            })
+    _need(weapons.get("unarmed"), "skirmish-weapons", "unarmed")
+
+    am: list[AttackModifierEntry] = got["skirmish-attack-modifiers"]
+    mod_shield_side: dict[str, int] = {}
+    mod_weapon_cover: dict[str, int] = {}
+    mod_weapon_use: dict[str, int] = {}
+    for e in am:
+        if e.group == "facing":
+            for k in e.kit:
+                mod_shield_side[k] = e.amount
+            for w in e.weapons:
+                mod_weapon_cover[w] = e.amount
+        elif e.group == "weapon" and e.weapons:
+            for w in e.weapons:
+                mod_weapon_use[w] = e.amount
+
+    def amod(key: str) -> int:
+        return _need(_group(am, key), "skirmish-attack-modifiers", key).amount
+
+    kit: dict[str, KitInfo] = {}
+    for k in got["skirmish-kit"]:
+        side_mod = mod_shield_side.get(k.key, k.side_attack_modifier)
+        kit[k.key] = KitInfo(
+            slug=k.key, name=k.name, category=k.category, weight=k.weight, save=k.save,
+            side_modifier=side_mod, weapon=k.weapon,
+            never_lost_to_events=k.never_lost_to_special_events,
+            recoverable_if_discarded=bool(k.recoverable_if_discarded),
+            recoverable_if_knocked_away=k.recoverable_if_knocked_away is not False,
+        )
+
+    types: dict[str, TypeInfo] = {}
+    for t in got["skirmish-types"]:
+        types[t.key] = TypeInfo(
+            slug=t.key, name=t.name,
+            weapons=tuple(HeldSpec(w.weapon, w.side, w.lost_first) for w in t.weapons),
+            shield=t.shield, shield_side=t.shield_side, armour=t.armour,
+            darts=t.darts, arrows=t.arrows,
+        )
+        for ref in [w.weapon for w in t.weapons] + [t.shield, t.armour]:
+            if ref is not None and ref not in weapons and ref not in kit:
+                raise SkirmishDataError(f"skirmish-types: '{t.key}' names unknown '{ref}'")
+
+    weight_table = tables.get("skirmish-weight")
+    top = weight_table.axes[0].max or 0
+    weight_ratings = tuple(weight_table.lookup(total).rating for total in range(top + 1))
+
+    apm: list[ApModifierEntry] = got["skirmish-ap-modifiers"]
+    ap_weight = {e.key: e.amount for e in apm if e.group == "weight"}
+    wound_entries = [e for e in apm if e.group == "wounds"]
+    ap_wounds = {e.key: (e.amount, e.replaces) for e in wound_entries}
+    fatigue = next((e for e in apm if e.group == "fatigue"), None)
+    off_balance = next((e for e in apm if e.group == "condition"), None)
+    floor = next((e for e in apm if e.role == "floor"), None)
+    give_in = next((e for e in apm if e.role == "give-in"), None)
+
+    events: dict[int, SpecialEventEntry] = {}
+    event_wounds: dict[int, DiceSpec] = {}
+    event_odds: dict[int, dict[int, Fraction]] = {}
+    for e in got["skirmish-special-events"]:
+        face = e.key if isinstance(e.key, int) else e.key[0]
+        events[face] = e
+        if e.wounds_dice:
+            spec = _dice_spec(e.wounds_dice, f"skirmish-special-events {face}")
+            event_wounds[face] = spec
+            event_odds[face] = distribution(spec.text).probabilities()
+
+    skills: dict[str, SkillInfo] = {}
+    normal_base = None
+    for s in got["skirmish-experience"]:
+        skills[s.key] = SkillInfo(
+            slug=s.key, name=s.name, ap=s.ap_modifier, attack_die=s.attack_die_modifier,
+            attack_excluded=frozenset(s.attack_excluded_weapons),
+            defence_die=s.defence_die_modifier, base_strength=s.base_strength,
+            appeal=s.appeal_modifier,
+        )
+        if s.normal_base_strength is not None:
+            normal_base = s.normal_base_strength
+    if normal_base is None:
+        raise SkirmishDataError(
+            "skirmish-experience: no skill gives normal_base_strength (the 4 of 4 + D6)")
+
+    appeal: list[AppealEntry] = got["skirmish-appeal"]
+    level_keys = {e.key for e in got["skirmish-wounds"]}
+    for e in appeal:
+        known = (e.key in APPEAL_MODIFIER_KEYS or e.key in level_keys
+                 or e.per in APPEAL_PER or e.optional_rule == "experience")
+        if e.role == "modifier" and not known:
+            raise SkirmishDataError(f"skirmish-appeal: the engine does not know when "
+                                    f"modifier '{e.key}' applies")
+        if e.role == "outcome" and e.condition is not None and e.condition not in level_keys:
+            raise SkirmishDataError(f"skirmish-appeal: outcome '{e.key}' tests "
+                                    f"'{e.condition}', which is not a wound level")
+    names = {w.slug: w.name for w in weapons.values()}
+    names.update({k.slug: k.name for k in kit.values()})
+    names.update({t.slug: t.name for t in types.values()})
+    return GameData(
+        weapons=weapons, kit=kit, types=types, weight_ratings=weight_ratings,
+        ap_costs=ap_costs, ap_allowed_entangled=ap_allowed, cut_free_once=cut_free_once,
+        ap_weight=ap_weight, ap_wounds=ap_wounds,
+        ap_off_balance=_need(off_balance, "skirmish-ap-modifiers", "off-balance").amount,
+        ap_fatigue=fatigue.amount if fatigue else 0,
+        ap_experience=sum(e.amount for e in apm if e.group == "experience"),
+        fatigue_naturals=frozenset(fatigue.fatigue_on_natural) if fatigue else frozenset(),
+        ap_floor=_need(floor, "skirmish-ap-modifiers", "floor").amount,
+        give_in_at=_need(give_in, "skirmish-ap-modifiers", "give-in").amount,
+        mod_front=amod("front"), mod_rear=amod("rear"), mod_weapon_side=amod("weapon-side"),
+        mod_open_side=amod("open-side"), mod_shield_side=mod_shield_side,
+        mod_weapon_cover=mod_weapon_cover, mod_entangled=amod("defender-entangled"),
+        mod_weapon_use=mod_weapon_use,
+        mod_disadvantage={1: amod("disadvantaged"), 2: amod("doubly-disadvantaged")},
+        mod_ally=amod("ally-in-front"),
+        mod_exp_attack=sum(e.amount for e in am
+                           if e.group == "experience" and e.applies_to == "attack"),
+        mod_exp_defence=sum(e.amount for e in am
+                            if e.group == "experience" and e.applies_to == "defence"),
+        events=events, event_wounds=event_wounds, event_wounds_odds=event_odds,
+        wound_levels=tuple(sorted(got["skirmish-wounds"], key=lambda e: e.severity)),
+        appeal_outcomes=tuple(sorted((e for e in appeal if e.role == "outcome"),
+                                     key=lambda e: e.precedence or 0)),
+        appeal_modifiers=tuple(e for e in appeal if e.role == "modifier"),
+        skills=skills, normal_base_strength=normal_base, names=names,
+    )

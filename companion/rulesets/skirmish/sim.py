@@ -1,0 +1,62 @@
+"""Computer-against-computer bouts in bulk, straight on the engine (no session, no
+copies)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rulesets.skirmish.ai import choose_action
+from companion.rulesets.skirmish.rules import SkirmishRules, apply_action
+from companion.rulesets.skirmish.state import State
+
+# A bout that has not ended after this many turns is stopped (no winner): two
+# cautious computers can circle for ever.
+MAX_TURNS = 400
+
+
+@dataclass(slots=True)
+class _Rolled:
+    faces: tuple[int, ...]
+
+
+class QuickDice:
+    """Seeded dice without roll records, for simulations nobody will replay."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def roll(self, sides: int, count: int = 1, *, purpose: str = "",
+             roller: str = "") -> _Rolled:
+        r = self._random
+        return _Rolled(tuple(int(r() * sides) + 1 for _ in range(count)))
+
+    def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> _Rolled:
+        r = self._random
+        if count == 1:
+            return _Rolled((int(r() * 6) + 1,))
+        return _Rolled(tuple(int(r() * 6) + 1 for _ in range(count)))
+
+
+def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
+             turns: int | None = None) -> int:
+    """Let the computer play every gladiator until the bout ends (or `turns` more
+    turns have begun, or `max_turns` in all). Returns the number of actions taken."""
+    taken = 0
+    stop_at = None if turns is None else state.turn_number + turns
+    while state.phase != "over" and state.turn_number <= max_turns:
+        if stop_at is not None and state.turn_number >= stop_at and state.phase == "ap":
+            break
+        apply_action(state, choose_action(state), dice)
+        taken += 1
+    return taken
+
+
+def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
+                  rules: SkirmishRules | None = None, max_turns: int = MAX_TURNS) -> State:
+    """Play one bout computer against computer from `setup` (a scenario dict, or a
+    fresh state to play on in place) with dice seeded by `seed`; the final state."""
+    state = setup if isinstance(setup, State) else (rules or SkirmishRules()).new_state(setup)
+    play_out(state, QuickDice(random.Random(seed)), max_turns)
+    return state

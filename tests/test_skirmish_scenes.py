@@ -1,0 +1,168 @@
+"""Hex skirmish scenarios: the file a person writes, its checks and default placement.
+
+Also home of the small scene-building helpers the other test_skirmish_* files import:
+`scene` sets gladiators on the board and starts the bout with scripted initiative,
+`act` applies one action with scripted dice, `ready` gives the active gladiator AP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.errors import UserError
+from companion.hexgrid import direction_name
+from companion.rulesets.skirmish import SkirmishRules, apply_action, summary
+from companion.rulesets.skirmish.state import State, save_value, weight_total
+from companion.table_loader import load_tables
+
+RULES = SkirmishRules()
+
+
+def scene(*gladiators: dict[str, Any], options: dict[str, bool] | None = None,
+          board: tuple[int, int] | None = None, first: str = "A",
+          ap: int | None = None) -> State:
+    """Gladiators (strength 8 unless given) placed as given; the bout started with
+    `first` winning the initiative and the others following in order. With `ap`, the
+    first gladiator has rolled and holds that many AP."""
+    specs = [{"strength": 8, **g} for g in gladiators]
+    setup: dict[str, Any] = {"gladiators": specs}
+    if options:
+        setup["options"] = options
+    if board:
+        setup["board"] = {"columns": board[0], "rows": board[1]}
+    state = RULES.new_state(setup)
+    ids = [g.id for g in state.gladiators]
+    order = [first] + [i for i in ids if i != first]
+    faces = [6 - order.index(i) for i in ids]
+    apply_action(state, {"type": "start"}, ScriptedDice(faces))
+    if ap is not None:
+        ready(state, ap)
+    return state
+
+
+def ready(state: State, ap: int) -> None:
+    """The active gladiator has rolled his AP and holds `ap` of them."""
+    g = state.current()
+    assert g is not None
+    state.phase = "act"
+    g.ap = ap
+
+
+def act(state: State, action: dict[str, Any], *faces: int) -> list[str]:
+    """Apply one action with these dice; every scripted face must be used."""
+    dice = ScriptedDice(faces)
+    lines = apply_action(state, action, dice)
+    assert not dice.remaining, f"unused dice {dice.remaining}: {lines}"
+    return lines
+
+
+def at(state: State, gid: str) -> str | None:
+    g = state.glad(gid)
+    return state.label(g.hex)
+
+
+def facing(state: State, gid: str) -> str:
+    return direction_name(state.glad(gid).facing)
+
+
+# --- the roster ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("type_slug", sorted(RULES.data.types))
+def test_every_type_has_the_save_and_weight_the_roster_prints(type_slug):
+    data = RULES.data
+    printed = next(e for e in load_tables(include_user=False).get("skirmish-types").entries
+                   if e.key == type_slug)
+    state = RULES.new_state({"gladiators": [{"type": type_slug}, {"type": "samnite"}]})
+    g = state.glad("A")
+    saves = [save_value(data, g), save_value(data, g, with_shield=False)]
+    weights = [data.weight_rating(weight_total(data, g)),
+               data.weight_rating(weight_total(data, g, with_shield=False))]
+    assert saves[:len(printed.printed_save)] == printed.printed_save
+    if len(printed.printed_weight) == 2:
+        assert weights == printed.printed_weight
+    else:
+        assert set(weights) == set(printed.printed_weight)
+
+
+# --- placement ----------------------------------------------------------------------
+
+def test_two_gladiators_start_on_opposite_edges_facing_each_other():
+    state = RULES.new_state({"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]})
+    assert (at(state, "A"), facing(state, "A")) == ("E1", "S")
+    assert (at(state, "B"), facing(state, "B")) == ("E12", "N")
+
+
+def test_sides_of_two_start_together_on_their_edge():
+    state = RULES.new_state({"gladiators": [
+        {"type": "samnite", "side": "red"}, {"type": "velite", "side": "blue"},
+        {"type": "thracian", "side": "red"}, {"type": "gaetulian", "side": "blue"}]})
+    assert [at(state, g) for g in "ABCD"] == ["D1", "D12", "F1", "F12"]
+    assert [facing(state, g) for g in "ABCD"] == ["S", "N", "S", "N"]
+
+
+def test_four_for_themselves_take_all_four_edges():
+    state = RULES.new_state({"gladiators": [{"type": t} for t in
+                                            ("samnite", "velite", "thracian", "gaetulian")]})
+    rows = {at(state, g) for g in "ABCD"}
+    assert rows == {"E1", "E12", "A6", "J6"}
+
+
+def test_a_given_place_without_facing_faces_the_nearest_opponent():
+    state = RULES.new_state({"gladiators": [
+        {"type": "samnite", "at": "E6"}, {"type": "thracian", "at": "E8", "facing": "N"}]})
+    assert facing(state, "A") == "S"
+
+
+def test_the_summary_names_places_and_facings():
+    state = scene({"type": "samnite", "at": "E7", "facing": "SW", "name": "Brutus"},
+                  {"type": "retiarius", "at": "C3"})
+    data = summary(state)
+    brutus = data["gladiators"][0]
+    assert (brutus["name"], brutus["at"], brutus["facing"]) == ("Brutus", "E7", "SW")
+    assert brutus["save"] == 3 and brutus["save_without_shield"] == 1
+    assert brutus["weight"] == "heavy" and brutus["weight_without_shield"] == "medium"
+    assert data["turn"]["gladiator"] == "A" and data["phase"] == "ap"
+
+
+def test_a_custom_kit_is_allowed():
+    state = RULES.new_state({"gladiators": [
+        {"name": "Ursus", "kit": {"weapons": [{"weapon": "two-handed", "side": "right"}],
+                                  "armour": "light-armour"}},
+        {"type": "samnite"}]})
+    g = state.glad("A")
+    assert g.type == "custom" and [h.weapon for h in g.weapons] == ["two-handed"]
+
+
+# --- mistakes ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("setup", "words"), [
+    ({"gladiators": [{"type": "samnite"}]}, "gladiators"),
+    ({"gladiators": [{"type": "samnit"}, {"type": "samnite"}]}, "gladiators[0].type"),
+    ({"gladiators": [{"type": "samnite", "at": "Z9"}, {"type": "samnite"}]},
+     "gladiators[0].at"),
+    ({"gladiators": [{"type": "samnite", "at": "E5"}, {"type": "velite", "at": "E5"}]},
+     "already taken"),
+    ({"gladiators": [{"type": "samnite", "facing": "E"}, {"type": "velite"}]},
+     "gladiators[0].facing"),
+    ({"gladiators": [{"type": "samnite", "side": "x"}, {"type": "velite", "side": "x"}]},
+     "one side"),
+    ({"gladiators": [{"type": "samnite"}, {"type": "velite"}], "colour": "red"}, "colour"),
+    ({"gladiators": [{"kit": {"weapons": [{"weapon": "throwing-darts"}]}},
+                     {"type": "velite"}]}, "darts"),
+    ({"gladiators": [{"type": "samnite"}] * 5}, "at most 4"),
+    ({"gladiators": [{"type": "samnite", "kit": {}}, {"type": "velite"}]}, "not both"),
+])
+def test_a_bad_scenario_says_what_and_where(setup, words):
+    with pytest.raises(UserError, match="scenario") as err:
+        RULES.new_state(setup)
+    assert words in str(err.value)
+
+
+def test_a_larger_board_takes_more_gladiators():
+    state = RULES.new_state({"board": {"columns": 16, "rows": 16},
+                             "gladiators": [{"type": "samnite"}] * 6})
+    assert len(state.gladiators) == 6
+    assert len({g.hex for g in state.gladiators}) == 6

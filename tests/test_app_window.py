@@ -62,19 +62,6 @@ def test_a_plain_q_does_not_close_the_app(app):
     assert app.frames_drawn >= 1
 
 
-def test_hovering_a_hex_names_it(app):
-    e7 = app.board.from_label("E7")
-    x, y = app.board_view.layout.hex_to_pixel(e7)
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(0, 0, 0)
-        )
-    )
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.run()
-    assert app.hover == e7
-
-
 def test_a_resized_window_lays_the_arena_out_again(app):
     app.window.size = (1024, 640)
     pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1024, y=640))

@@ -1,44 +1,73 @@
-"""The app window and its event loop."""
+"""The app window and its event loop: the start screen or the arena on the left, the
+tabbed panel on the right, the status bar below."""
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
-from companion import APP_NAME
+from companion import APP_NAME, paths
 from companion.dice import DiceSource, SeededDice
+from companion.errors import UserError
 from companion.hexgrid import Board, Hex
+from companion.settings import Settings, load_settings, save_settings
 from companion.ui.board_view import BoardView
+from companion.ui.dialogs import Choice, Dialog
 from companion.ui.side_panel import PanelView, SidePanel
 from companion.ui.theme import Theme
-from companion.ui.widgets import draw_text
+from companion.ui.widgets import draw_text, ellipsize
+
+if TYPE_CHECKING:
+    from companion.session import Session
+    from companion.ui.arena_screen import ArenaScreen
+    from companion.ui.start_screen import StartScreen
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
+TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2}
+AUTOSAVE_NAME = "skirmish.json"
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, scale: float = 1.0) -> None:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, scale: float | None = None) -> None:
         # Only the modules the app uses: the mixer would wake the sound system.
         pygame.display.init()
         pygame.font.init()
+        self.settings: Settings = load_settings()
         self.window = pygame.Window(APP_NAME, size, resizable=True)
         self.window.minimum_size = MINIMUM_SIZE
-        self.theme = Theme(scale=scale)
+        self.theme = Theme(scale=self.settings.ui_scale if scale is None else scale)
         self.board = Board()
-        self.board_view = BoardView(self.board, self.theme)
         self.hover: Hex | None = None
         self.dice: DiceSource = SeededDice(None)
+        self.arena: ArenaScreen | None = None
+        self.start: StartScreen | None = None
+        self.dialog: Dialog | None = None
+        self.last_setup: dict[str, Any] | None = None
+        self.last_physical = False
+        self.running = True
+        self.frames_drawn = 0
+        self._build()
+
+    def _build(self) -> None:
+        """Everything that depends on the UI scale (made again when it changes)."""
+        self.board_view = BoardView(self.board, self.theme)
         self.panel = SidePanel(
             self.theme,
             [
-                ("Arena", "F2", lambda: ArenaIntro(self.theme)),
+                ("Arena", "F2", self._make_arena_panel),
                 ("Dice", "F3", self._make_tray),
                 ("Tables", "F4", self._make_browser),
             ],
         )
-        self.running = True
-        self.frames_drawn = 0
+        if self.arena is not None:
+            from companion.ui.arena_board import ArenaBoard
+
+            self.arena.board = ArenaBoard(self.board_view, self.theme)
         self._relayout()
 
     # --- layout -------------------------------------------------------------------
@@ -46,10 +75,21 @@ class App:
         width, height = self.window.size
         status_h = self.theme.px(36)
         panel_w = max(self.theme.px(360), round(width * PANEL_FRACTION))
+        panel_w = min(panel_w, width // 2)
         self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
         self.panel_rect = pygame.Rect(width - panel_w, 0, panel_w, height - status_h)
-        self.board_view.set_rect(pygame.Rect(0, 0, width - panel_w, height - status_h))
+        self.left_rect = pygame.Rect(0, 0, width - panel_w, height - status_h)
+        self.board_view.set_rect(self.left_rect)
         self.panel.layout(self.panel_rect)
+        if self.start is not None:
+            self.start.layout(self.left_rect)
+
+    def _make_arena_panel(self) -> PanelView:
+        if self.arena is None:
+            return ArenaIntro(self.theme)
+        from companion.ui.arena_panel import ArenaPanel
+
+        return ArenaPanel(self.theme, self.arena)
 
     def _make_tray(self) -> PanelView:
         from companion.ui.dice_tray import DiceTray
@@ -63,6 +103,133 @@ class App:
 
         return TableBrowser(self.theme, load_tables(), self.dice)
 
+    # --- screens ------------------------------------------------------------------
+    def show_start(self) -> None:
+        from companion.table_loader import load_tables
+        from companion.ui.start_screen import StartScreen
+
+        table = load_tables().get("skirmish-types")
+        types = [(str(e.key), e.name) for e in table.entries]  # type: ignore[attr-defined]
+        self._stop_timers()
+        self.arena = None
+        self.start = StartScreen(self, types)
+        self.start.set_recent(self.settings.recent_files)
+        self.start.layout(self.left_rect)
+        self.panel.views.pop(0, None)
+        self.panel.show(0)
+
+    def _show_arena(self, session: Session, dice: DiceSource, path: Path | None) -> None:
+        from companion.ui.arena_screen import ArenaScreen
+
+        self._stop_timers()
+        session.autosave_path = paths.autosave_dir() / AUTOSAVE_NAME
+        self.dice = dice
+        self.start = None
+        self.arena = ArenaScreen(self, session, dice, path)
+        self.panel.views.clear()
+        self.panel.show(0)
+        self.arena._after_action()
+
+    def new_bout(self, setup: dict[str, Any], seed: int | None = None,
+                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
+        """Start a skirmish from a scenario; a message if the scenario is refused.
+        `dice` overrides the choice of seeded or physical dice (tests script them)."""
+        from companion.physical_dice import PhysicalDice
+        from companion.rulesets import get_ruleset
+        from companion.session import Session
+
+        if dice is None:
+            dice = PhysicalDice() if physical else SeededDice(seed)
+        try:
+            session = Session(get_ruleset("skirmish"), setup)
+        except UserError as err:
+            return str(err)
+        self.last_setup, self.last_physical = setup, physical
+        self._show_arena(session, dice, None)
+        assert self.arena is not None
+        self.arena.act({"type": "start"})
+        return None
+
+    def rematch(self) -> None:
+        if self.last_setup is None:
+            self.show_start()
+        else:
+            self.new_bout(self.last_setup, physical=self.last_physical)
+
+    def autosave_path(self) -> Path:
+        return paths.autosave_dir() / AUTOSAVE_NAME
+
+    def can_resume(self) -> bool:
+        return self.autosave_path().is_file()
+
+    def resume(self) -> None:
+        self.open_file(self.autosave_path(), remember=False)
+
+    def open_file(self, path: Path, remember: bool = True) -> None:
+        from companion.physical_dice import PhysicalDice
+        from companion.rulesets import get_ruleset
+        from companion.session import load_session
+
+        try:
+            session = load_session(path, get_ruleset)
+        except UserError as err:
+            self.show_message("Cannot open that file", str(err))
+            return
+        if session.ruleset.id != "skirmish":
+            self.show_message("Not a skirmish", f"{path} holds a {session.ruleset.id} session.")
+            return
+        self.last_setup = session.setup
+        physical = isinstance(self.dice, PhysicalDice)
+        self._show_arena(session, PhysicalDice() if physical else SeededDice(None),
+                         None if not remember else path)
+        if remember:
+            self.remember_file(path)
+
+    def open_dialog(self) -> None:
+        def typed(text: str) -> None:
+            path = Path(text.strip()).expanduser()
+            if not path.is_file():
+                dialog.error = f"no file at {path}"
+                return
+            self.dialog = None
+            self.open_file(path)
+
+        dialog = Dialog(self.theme, "Open a saved bout", ["Type the path of a saved file."],
+                        [Choice("Cancel", pygame.K_ESCAPE, self._close_dialog)],
+                        field_hint="e.g. ~/skirmish.json", on_text=typed)
+        self.dialog = dialog
+
+    def show_message(self, title: str, text: str) -> None:
+        self.dialog = Dialog(self.theme, title, [text],
+                             [Choice("OK", pygame.K_RETURN, self._close_dialog)])
+
+    def _close_dialog(self) -> None:
+        self.dialog = None
+
+    def remember_file(self, path: Path) -> None:
+        self.settings = self.settings.with_recent(path)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        # Settings are a convenience; failing to keep them must not stop play.
+        with contextlib.suppress(OSError):
+            save_settings(self.settings)
+
+    def cycle_scale(self) -> None:
+        self.settings = self.settings.next_scale()
+        self._save_settings()
+        self.theme.set_scale(self.settings.ui_scale)
+        views = self.panel.views
+        self._build()
+        self.panel.views = views
+        self.panel.layout(self.panel_rect)
+
+    def _stop_timers(self) -> None:
+        from companion.ui.arena_screen import AI_STEP, ANIMATE
+
+        pygame.time.set_timer(AI_STEP, 0)
+        pygame.time.set_timer(ANIMATE, 0)
+
     # --- loop ---------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
         """Run until closed; with `frames`, stop after drawing that many frames."""
@@ -73,6 +240,10 @@ class App:
                 dirty = False
                 if frames is not None and self.frames_drawn >= frames:
                     break
+            if self.start is None and self.arena is None:
+                self.show_start()  # after the first frame: the window shows at once
+                dirty = True
+                continue
             # Sleep until something happens: no busy loop while idle.
             dirty = self.handle(pygame.event.wait()) or dirty
             for event in pygame.event.get():
@@ -84,57 +255,88 @@ class App:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
             return False
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_q
-            and event.mod & pygame.KMOD_CTRL
-        ):
+        ctrl = event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_q:
             self.running = False
             return False
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self._relayout()
             return True
+        if self.dialog is not None:
+            self.dialog.handle(event)
+            return True
         if event.type == pygame.KEYDOWN and event.key in TAB_KEYS:
             self.panel.show(TAB_KEYS[event.key])
             return True
-        if self.panel.handle(event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
+            self.cycle_scale()
             return True
         if event.type == pygame.MOUSEMOTION:
-            hover = self.board_view.hex_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
-                return True
-            return False
-        return event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.VIDEOEXPOSE)
+            hover = self.board_view.hex_at(event.pos) if self.arena is not None else None
+            changed = hover != self.hover
+            self.hover = hover
+            return changed or self.panel.handle(event)
+        if self.arena is not None and self.arena.dialog is not None:
+            return self.arena.handle(event)
+        typing = self.panel.typing or (self.start is not None and self.start.typing)
+        on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
+        if (on_panel or typing or event.type == pygame.TEXTINPUT) and self.panel.handle(event):
+            return True
+        if self.start is not None:
+            return self.start.handle(event)
+        if self.arena is not None:
+            return self.arena.handle(event)
+        return False
 
     # --- drawing ------------------------------------------------------------------
     def draw(self) -> None:
         surface = self.window.get_surface()
         surface.fill(self.theme.palette.background)
-        self.board_view.draw(surface, self.hover)
-        self._draw_panel(surface)
+        if self.start is not None:
+            self.start.draw(surface)
+        elif self.arena is not None:
+            self.arena.draw(surface, self.hover)
+        else:
+            self.board_view.draw(surface, self.hover)
+        self.panel.draw(surface)
         self._draw_status(surface)
+        if self.arena is not None:
+            self.arena.draw_dialog(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
         self.window.flip()
         self.frames_drawn += 1
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        self.panel.draw(surface)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         pygame.draw.rect(surface, pal.status, self.status_rect)
-        where = f"Hex {self.board.to_label(self.hover)}" if self.hover else "Arena 10 x 12"
-        keys = "F2 arena  F3 dice  F4 tables  Ctrl+Q quit"
-        text = fonts.get(18).render(f"{where}    {keys}", True, pal.text)
-        surface.blit(text, text.get_rect(midleft=(px(14), self.status_rect.centery)))
+        font = fonts.get(18)
+        x = px(14)
+        if self.hover is not None:
+            where = font.render(f"{self.board.to_label(self.hover)}", True, pal.hover)
+            surface.blit(where, where.get_rect(midleft=(x, self.status_rect.centery)))
+            x += where.get_width() + px(16)
+        if self.arena is not None:
+            if self.arena.message:
+                colour = pal.bad if self.arena.message_is_error else pal.good
+                text = ellipsize(self.arena.message, font, self.status_rect.width // 2)
+                msg = font.render(text, True, colour)
+                surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
+                x += msg.get_width() + px(24)
+            hint = self.arena.status()
+        elif self.start is not None:
+            hint = "Enter start  R resume  O open  F1-F4 panels  F9 UI scale  Ctrl+Q quit"
+        else:
+            hint = "F2 arena  F3 dice  F4 tables  Ctrl+Q quit"
+        text = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
+                           pal.text)
+        surface.blit(text, text.get_rect(midleft=(x, self.status_rect.centery)))
 
     def close(self) -> None:
+        self._stop_timers()
         self.window.destroy()
         pygame.font.quit()
         pygame.display.quit()
-
-
-TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2}
 
 
 class ArenaIntro:
@@ -154,14 +356,9 @@ class ArenaIntro:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         x, y = self.rect.x + px(20), self.rect.y + px(12)
         y = draw_text(surface, "Gladiators", fonts.get(28, bold=True), pal.text, (x, y))
-        draw_text(
-            surface,
-            "No gladiators in the arena yet.",
-            fonts.get(18),
-            pal.text_dim,
-            (x, y + px(8)),
-            self.rect.width - px(40),
-        )
+        draw_text(surface, "No gladiators in the arena yet. Set up a skirmish on the left; "
+                  "the dice tray (F3) and the tables (F4) work without one.", fonts.get(18),
+                  pal.text_dim, (x, y + px(8)), self.rect.width - px(40))
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False

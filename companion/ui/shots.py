@@ -47,35 +47,74 @@ def shoot(app: App, folder: Path, name: str, steps: Callable[[], None] | None = 
     return path
 
 
+DUEL = {
+    "gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E7", "facing": "N",
+         "human": False},
+    ]
+}
+
+
+def hover(app: App, label: str) -> None:
+    x, y = app.board_view.layout.hex_to_pixel(app.board.from_label(label))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click_hex(app: App, label: str, button: int = 1) -> None:
+    x, y = app.board_view.layout.hex_to_pixel(app.board.from_label(label))
+    click((round(x), round(y)), button)
+
+
 def walk(folder: Path, scale: float = 1.0) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     app = App(scale=scale)
     suffix = "" if scale == 1.0 else f"-{round(scale * 100)}"
     try:
-        made = [shoot(app, folder, f"arena-empty{suffix}")]
-        e7 = app.board_view.layout.hex_to_pixel(app.board.from_label("E7"))
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, e7)), rel=(0, 0),
-                               buttons=(0, 0, 0))
-        )
-        made.append(shoot(app, folder, f"hover{suffix}"))
-
-        def dice() -> None:
-            press(pygame.K_F3)
+        app.draw()
+        app.show_start()
+        made = [shoot(app, folder, f"start{suffix}")]
+        app.new_bout(DUEL, seed=11)
+        arena = app.arena
+        assert arena is not None
+        arena.skip_ahead()
+        pump(app)
+        if arena.state.phase == "ap":
+            press(pygame.K_SPACE, " ")
+        pump(app)
+        made.append(shoot(app, folder, f"arena-reach{suffix}"))
+        hover(app, "E7")
+        made.append(shoot(app, folder, f"arena-arcs{suffix}"))
+        click_hex(app, "D6")
+        made.append(shoot(app, folder, f"arena-path{suffix}"))
+        press(pygame.K_ESCAPE)
+        press(pygame.K_TAB)
+        made.append(shoot(app, folder, f"odds-card{suffix}"))
+        press(pygame.K_F3)
+        pump(app)
+        tray = app.panel.view
+        click(tray.quick[1].rect.center)
+        made.append(shoot(app, folder, f"dice-tray{suffix}"))
+        press(pygame.K_F4)
+        pump(app)
+        type_text("s19")
+        made.append(shoot(app, folder, f"table-browser{suffix}"))
+        press(pygame.K_F2)
+        for g in arena.state.gladiators:
+            g.human = False  # let the computer fight it out to the appeal
+        arena.skip_ahead()
+        made.append(shoot(app, folder, f"appeal{suffix}"))
+        press(pygame.K_RETURN)
+        pump(app)
+        press(pygame.K_RETURN)
+        pump(app)
+        arena.skip_ahead()
+        while arena.dialog is not None and arena.state.phase != "over":
+            press(pygame.K_RETURN)
             pump(app)
-            tray = app.panel.view
-            click(tray.quick[1].rect.center)
-            click(tray.pool_buttons[4].rect.center)
-            click(tray.pool_buttons[2].rect.center)
-
-        made.append(shoot(app, folder, f"dice-tray{suffix}", dice))
-
-        def tables() -> None:
-            press(pygame.K_F4)
-            pump(app)
-            type_text("s19")
-
-        made.append(shoot(app, folder, f"table-browser{suffix}", tables))
+            arena.skip_ahead()
+        made.append(shoot(app, folder, f"end-of-bout{suffix}"))
         return made
     finally:
         app.close()

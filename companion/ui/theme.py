@@ -58,5 +58,10 @@ class Theme:
     def __post_init__(self) -> None:
         self.fonts.scale = self.scale
 
+    def set_scale(self, scale: float) -> None:
+        """Every widget holds this one Theme, so they all follow the new scale."""
+        self.scale = scale
+        self.fonts = Fonts(scale=scale)
+
     def px(self, value: float) -> int:
         return round(value * self.scale)

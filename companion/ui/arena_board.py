@@ -1,0 +1,217 @@
+"""What lies on the arena board during a skirmish: reachable hexes with their AP cost,
+the path about to be walked, attackable foes, arcs, tokens, loose items, and the short
+animations after an action (a pushback slide, wounds over a token, a banner)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.facing import adjacent_class, front_arc
+from companion.hexgrid import Hex, distance, hex_range
+from companion.rulesets.skirmish.movement import Reach
+from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State
+from companion.ui.board_view import BoardView
+from companion.ui.theme import Theme
+from companion.ui.tokens import TokenLook, draw_item, draw_token
+
+ARC_COLOURS = {
+    "front": (80, 200, 120),
+    "front-right": (240, 200, 60),
+    "front-left": (240, 200, 60),
+    "rear": (230, 90, 80),
+}
+REACH_COLOUR = (40, 120, 255)
+PATH_COLOUR = (255, 255, 255)
+TARGET_COLOUR = (235, 70, 60)
+BAND_COLOURS = ((120, 210, 255), (255, 190, 90), (255, 120, 90))  # clean, -1, -2
+
+
+@dataclass
+class Float:
+    """A number or word drifting up from a token for a moment."""
+
+    hex: Hex
+    text: str
+    colour: tuple[int, int, int]
+    ticks: int = 36
+
+
+@dataclass
+class Slide:
+    """A token moving from one hex to the next (a pushback)."""
+
+    gid: str
+    start: Hex
+    end: Hex
+    ticks: int = 12
+    total: int = 12
+
+
+@dataclass
+class Overlay:
+    """The arena screen's view of the board: what to highlight. UI state only."""
+
+    reach: dict[str, Reach] = field(default_factory=dict)
+    path: list[str] = field(default_factory=list)
+    targets: set[str] = field(default_factory=set)  # gladiator ids he can strike
+    chosen: str | None = None  # the foe whose odds are shown
+    arcs_of: str | None = None
+    floats: list[Float] = field(default_factory=list)
+    slides: list[Slide] = field(default_factory=list)
+    banner: str = ""
+    banner_ticks: int = 0
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.floats or self.slides or self.banner_ticks)
+
+    def tick(self) -> None:
+        for f in self.floats:
+            f.ticks -= 1
+        self.floats = [f for f in self.floats if f.ticks > 0]
+        for s in self.slides:
+            s.ticks -= 1
+        self.slides = [s for s in self.slides if s.ticks > 0]
+        self.banner_ticks = max(0, self.banner_ticks - 1)
+
+
+def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
+    sides = list(dict.fromkeys(x.side for x in state.gladiators))
+    type_info = state.data.types.get(g.type)
+    name = type_info.name if type_info else g.name
+    initials = "".join(w[0] for w in name.replace("-", " ").split()[:2]).upper()
+    if len(initials) == 1:
+        initials = name[:2].title()
+    right, left = (g.facing + 1) % 6, (g.facing - 1) % 6
+    shield_dir = None
+    if g.shield is not None:
+        shield_dir = left if g.shield_side != "right" else right
+    weapon_dir = None
+    if g.weapons:
+        weapon_dir = right if any(h.side == "right" for h in g.weapons) else left
+    assert g.hex is not None
+    return TokenLook(
+        hex=g.hex, facing=g.facing, initials=initials,
+        side_index=sides.index(g.side), side_letter=g.side[:1].upper(),
+        strength=g.strength, full_strength=g.full_strength,
+        shield_dir=shield_dir, weapon_dir=weapon_dir,
+        off_balance=g.off_balance, entangled=g.entangled is not None,
+        out=g.status != FIGHTING, active=active,
+    )
+
+
+class ArenaBoard:
+    def __init__(self, view: BoardView, theme: Theme) -> None:
+        self.view = view
+        self.theme = theme
+
+    def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
+             hover: Hex | None) -> None:
+        self.view.draw(surface, hover)
+        layout = self.view.layout
+        assert layout is not None
+        if overlay.arcs_of is not None:
+            self._draw_arcs(surface, state, state.find(overlay.arcs_of))
+        self._draw_reach(surface, state, overlay)
+        for g in state.gladiators:
+            if g.id in overlay.targets and g.hex is not None:
+                corners = layout.hex_corners(g.hex)
+                width = self.theme.px(5 if g.id == overlay.chosen else 3)
+                pygame.draw.polygon(surface, TARGET_COLOUR, corners, width)
+        slots: dict[Hex, int] = {}
+        for item in state.items:
+            slot = slots.get(item.hex, 0)
+            slots[item.hex] = slot + 1
+            owner = state.glad(item.owner).name[:6] if item.owner else ""
+            draw_item(surface, layout, item.hex, f"{item.name} {owner}".strip(), slot, self.theme)
+        sliding = {s.gid: s for s in overlay.slides}
+        active = state.current()
+        for g in state.gladiators:
+            if g.hex is None:
+                continue
+            centre = None
+            if g.id in sliding:
+                s = sliding[g.id]
+                t = 1 - s.ticks / s.total
+                (x0, y0), (x1, y1) = layout.hex_to_pixel(s.start), layout.hex_to_pixel(s.end)
+                centre = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            is_active = active is not None and g.id == active.id and state.phase in ("ap", "act")
+            draw_token(surface, layout, token_look(state, g, is_active), self.theme, centre)
+        self._draw_floats(surface, overlay)
+        if overlay.banner_ticks:
+            self._draw_banner(surface, overlay.banner)
+
+    def _draw_reach(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
+        layout = self.view.layout
+        assert layout is not None
+        font = self.theme.fonts.get(max(10, round(layout.size * 0.42 / self.theme.scale)),
+                                    bold=True)
+        tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for _label, reach in overlay.reach.items():
+            if reach.cost == 0 or state.occupant(reach.hex) is not None:
+                continue
+            pygame.draw.polygon(tint, (*REACH_COLOUR, 95), layout.hex_corners(reach.hex))
+        surface.blit(tint, (0, 0))
+        for _label, reach in overlay.reach.items():
+            if reach.cost == 0 or state.occupant(reach.hex) is not None:
+                continue
+            x, y = layout.hex_to_pixel(reach.hex)
+            text = font.render(str(reach.cost), True, (255, 255, 255))
+            surface.blit(text, text.get_rect(center=(x, y)))
+        if overlay.path:
+            points = [layout.hex_to_pixel(state.board.from_label(lb)) for lb in overlay.path]
+            if len(points) > 1:
+                pygame.draw.lines(surface, PATH_COLOUR, False, points, self.theme.px(4))
+            pygame.draw.circle(surface, PATH_COLOUR, points[-1], layout.size * 0.3,
+                               self.theme.px(3))
+
+    def _draw_arcs(self, surface: pygame.Surface, state: State, g: Gladiator) -> None:
+        """His front, side and rear hexes in three colours; for reach and missile
+        weapons, the front arc out to their range, banded where disadvantaged."""
+        if g.hex is None:
+            return
+        layout = self.view.layout
+        assert layout is not None
+        tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for hex_ in hex_range(g.hex, 1):
+            arc = adjacent_class(g.hex, g.facing, hex_)
+            if arc is not None and state.board.contains(hex_):
+                pygame.draw.polygon(tint, (*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_))
+        for held in g.weapons:
+            info = state.data.weapons.get(held.weapon)
+            if info is None or info.max_range < 2:
+                continue
+            for hex_ in front_arc(g.hex, g.facing, info.max_range, state.board):
+                rng = distance(g.hex, hex_)
+                if rng < max(2, info.min_range):
+                    continue
+                band = BAND_COLOURS[min(2, info.disadvantage_at(rng))]
+                pygame.draw.polygon(tint, (*band, 80), layout.hex_corners(hex_))
+        surface.blit(tint, (0, 0))
+
+    def _draw_floats(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        layout = self.view.layout
+        assert layout is not None
+        font = self.theme.fonts.get(30, bold=True)
+        for f in overlay.floats:
+            x, y = layout.hex_to_pixel(f.hex)
+            rise = (36 - f.ticks) * layout.size * 0.02
+            text = font.render(f.text, True, f.colour)
+            shadow = font.render(f.text, True, (0, 0, 0))
+            spot = text.get_rect(center=(x, y - layout.size * 0.9 - rise))
+            surface.blit(shadow, spot.move(2, 2))
+            surface.blit(text, spot)
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        rect = self.view.rect
+        font = self.theme.fonts.get(30, bold=True)
+        label = font.render(text, True, (20, 20, 20))
+        box = label.get_rect(center=(rect.centerx, rect.y + rect.height // 2))
+        box = box.inflate(self.theme.px(40), self.theme.px(24))
+        pygame.draw.rect(surface, self.theme.palette.luck, box, border_radius=self.theme.px(10))
+        pygame.draw.rect(surface, (20, 20, 20), box, 3, border_radius=self.theme.px(10))
+        surface.blit(label, label.get_rect(center=box.center))
+
+

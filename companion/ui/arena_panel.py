@@ -1,0 +1,176 @@
+"""The arena tab of the right-hand panel: a card per gladiator, the odds card of the
+attack about to be made, and the log."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
+from companion.ui.theme import Theme
+from companion.ui.tokens import SIDE_COLOURS
+from companion.ui.widgets import draw_text, ellipsize, wrap
+
+if TYPE_CHECKING:
+    from companion.rulesets.skirmish.odds import AttackOdds
+
+
+def pct(p: Fraction) -> str:
+    value = float(p) * 100
+    return f"{value:.0f}%" if value >= 10 or value == 0 else f"{value:.1f}%"
+
+
+STATUS_WORDS = {"beaten": "beaten", "spared": "spared", "killed": "killed"}
+
+
+class ArenaPanel:
+    title = "Arena"
+    typing = False
+
+    def __init__(self, theme: Theme, screen) -> None:  # screen: ArenaScreen
+        self.theme = theme
+        self.screen = screen
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    # --- drawing --------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        state: State = self.screen.session.state
+        px = self.theme.px
+        x, y = self.rect.x + px(12), self.rect.y + px(4)
+        width = self.rect.width - px(24)
+        for g in state.gladiators:
+            y = self._card(surface, state, g, x, y, width) + px(6)
+        odds = self.screen.odds
+        if odds is not None:
+            y = self._odds_card(surface, state, odds, x, y + px(4), width) + px(6)
+        self._log(surface, state, x, y + px(4), width)
+
+    def _card(self, surface: pygame.Surface, state: State, g, x: int, y: int, width: int) -> int:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        active = state.current()
+        is_active = active is not None and active.id == g.id and state.phase in ("ap", "act")
+        sides = list(dict.fromkeys(o.side for o in state.gladiators))
+        colour = SIDE_COLOURS[sides.index(g.side) % len(SIDE_COLOURS)]
+        height = px(78)
+        card = pygame.Rect(x, y, width, height)
+        pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
+        pygame.draw.rect(surface, colour, (x, y, px(8), height), border_radius=px(3))
+        if is_active:
+            pygame.draw.rect(surface, pal.hover, card, px(3), border_radius=px(6))
+        type_name = state.data.types[g.type].name if g.type in state.data.types else "custom"
+        who = "" if g.human else "  (computer)"
+        head = fonts.get(19, bold=True)
+        title = ellipsize(f"{g.id}  {g.name} - {type_name}{who}", head, width - px(150))
+        surface.blit(head.render(title, True, pal.text), (x + px(16), y + px(6)))
+        # Strength bar, right-aligned on the first line.
+        bar = pygame.Rect(card.right - px(136), y + px(10), px(90), px(16))
+        pygame.draw.rect(surface, pal.panel_edge, bar, border_radius=px(3))
+        if g.full_strength > 0 and g.strength > 0:
+            fill = bar.copy()
+            fill.width = round(bar.width * min(1, g.strength / g.full_strength))
+            levels = wound_levels(state.data, g)
+            tone = pal.good if not levels else (pal.luck if len(levels) == 1 else pal.bad)
+            pygame.draw.rect(surface, tone, fill, border_radius=px(3))
+        strength = fonts.get(17, bold=True).render(f"{g.strength}/{g.full_strength}", True,
+                                                    pal.text)
+        surface.blit(strength, strength.get_rect(midleft=(bar.right + px(6), bar.centery)))
+
+        small = fonts.get(16)
+        levels = wound_levels(state.data, g)
+        facts = [levels[-1].replace("-", " ") if levels else "unhurt"]
+        if g.status != FIGHTING:
+            facts = [STATUS_WORDS.get(g.status, g.status)]
+        if is_active and state.phase == "act":
+            facts.insert(0, f"AP {g.ap}")
+        if g.off_balance:
+            facts.append("off balance")
+        if g.entangled is not None:
+            facts.append(f"entangled ({g.entangled.weapon})")
+        if state.options.fatigue:
+            facts.append(f"fatigue {g.fatigue}")
+        line1 = "  ·  ".join(facts)
+        kit = [h.weapon + (" (L)" if h.side == "left" else "") for h in g.weapons]
+        if g.shield:
+            kit.append(state.data.kit[g.shield].name.lower())
+        if g.darts:
+            kit.append(f"{g.darts} darts")
+        if g.arrows:
+            kit.append(f"{g.arrows} arrows")
+        line2 = ", ".join(kit) or "unarmed"
+        at = state.label(g.hex)
+        if at:
+            line2 = f"{at}  {line2}"
+        colour = pal.hover if is_active else pal.text
+        surface.blit(small.render(ellipsize(line1, small, width - px(24)), True, colour),
+                     (x + px(16), y + px(32)))
+        surface.blit(small.render(ellipsize(line2, small, width - px(24)), True, pal.text_dim),
+                     (x + px(16), y + px(54)))
+        return card.bottom
+
+    def _odds_card(self, surface: pygame.Surface, state: State, odds: AttackOdds, x: int,
+                   y: int, width: int) -> int:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        attacker, target = state.find(odds.attacker), state.find(odds.target)
+        lines = [
+            (f"{attacker.name} -> {target.name}: {odds.weapon}, {odds.hexside} hexside, "
+             f"{odds.distance} hex", fonts.get(17, bold=True), pal.text),
+        ]
+        mods = ", ".join(f"{name} {amount:+d}" for name, amount in odds.attack_modifiers)
+        lines.append((f"Attack {odds.modifier:+d}" + (f" ({mods})" if mods else "")
+                      + f"; save +{odds.save}", fonts.get(16), pal.text_dim))
+        if odds.kind == "cast":
+            body = (f"Entangle {pct(odds.p_entangle)}   miss & push back {pct(odds.p_pushback)}"
+                    f"   off balance {pct(odds.p_off_balance)}")
+            if odds.p_shredded:
+                body += f"   net shredded {pct(odds.p_shredded)}"
+        else:
+            body = (f"Hit {pct(odds.p_hit)}   wounded {pct(odds.p_wounded)}   expected wounds "
+                    f"{float(odds.expected_wounds):.2f}   beaten {pct(odds.p_beaten)}")
+        lines.append((body, fonts.get(18, bold=True), pal.hover))
+        if odds.kind != "cast":
+            lines.append((f"Miss: pushed back {pct(odds.p_pushback)}, off balance "
+                          f"{pct(odds.p_off_balance)}", fonts.get(16), pal.text))
+        events = "  ".join(f"D{face} {odds.event_names.get(face, '')} {pct(p)}"
+                           for face, p in sorted(odds.events.items(), reverse=True))
+        if events:
+            lines.append((f"Doubles: {events}", fonts.get(15), pal.text_dim))
+        lines.append(("Enter or click him again to attack; Esc to cancel", fonts.get(15),
+                      pal.text_dim))
+        height = sum(len(_wrapped(text, font, width - px(20))) * font.get_linesize()
+                     for text, font, _ in lines) + px(16)
+        card = pygame.Rect(x, y, width, height)
+        pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
+        pygame.draw.rect(surface, (235, 70, 60), card, px(2), border_radius=px(6))
+        ty = y + px(8)
+        for text, font, colour in lines:
+            ty = draw_text(surface, text, font, colour, (x + px(10), ty), width - px(20))
+        return card.bottom
+
+    def _log(self, surface: pygame.Surface, state: State, x: int, y: int, width: int) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        if y > self.rect.bottom - px(40):
+            return
+        surface.blit(fonts.get(17, bold=True).render("Log", True, pal.text_dim), (x, y))
+        font = fonts.get(15)
+        lines: list[str] = []
+        room = (self.rect.bottom - y - px(28)) // font.get_linesize()
+        for entry in reversed(state.log):
+            lines[:0] = _wrapped(entry, font, width)
+            if len(lines) >= room:
+                break
+        y += px(24)
+        for line in lines[-room:] if room > 0 else []:
+            surface.blit(font.render(line, True, pal.text), (x, y))
+            y += font.get_linesize()
+
+
+def _wrapped(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    return wrap(text, font, width)

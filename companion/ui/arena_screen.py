@@ -1,0 +1,561 @@
+"""Playing a hex skirmish in the window: clicks and keys become actions for the
+session; the session's state is drawn. The rules decide everything; this screen only
+asks them (reachable hexes, targets, odds, the computer's choice) and shows answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.dice import DiceSource
+from companion.errors import UserError
+from companion.hexgrid import Hex, distance, neighbour
+from companion.physical_dice import NeedDice, PhysicalDice
+from companion.rulesets.skirmish.ai import choose_action
+from companion.rulesets.skirmish.legal import Target, targets
+from companion.rulesets.skirmish.movement import reachable
+from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
+from companion.rulesets.skirmish.state import State
+from companion.rulesets.skirmish.turn import appeal_modifiers
+from companion.session import Session
+from companion.ui.arena_board import ArenaBoard, Float, Overlay, Slide
+from companion.ui.dialogs import Choice, ContextMenu, Dialog
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+AI_STEP = pygame.event.custom_type()
+ANIMATE = pygame.event.custom_type()
+AI_DELAY_MS = 650
+FRAME_MS = 30
+
+# Keyboard steps relative to his facing: W ahead, S back, A/D front-left/right,
+# Shift+A/D rear-left/right.
+STEP_KEYS = {pygame.K_w: 0, pygame.K_d: 1, pygame.K_s: 3, pygame.K_a: 5}
+SHIFT_STEP_KEYS = {pygame.K_d: 2, pygame.K_a: 4}
+
+KEY_HELP = [
+    "Mouse: click a blue hex to see the path, click again to walk it",
+    "Click a foe outlined in red to see the odds; click again or Enter to attack",
+    "Right-click: menu of every action here (nets, pick up, kick, discard shield...)",
+    "Space or R: roll AP    N: end turn    Q / E or mouse wheel: turn left / right",
+    "W ahead, S back, A / D front-left / front-right, Shift+A / D rear-left / rear-right",
+    "Tab: next target and weapon    Enter: confirm    Esc: cancel",
+    "X: cut free    P: pick up    K: kick an item ahead    G: discard shield",
+    "Hold V (or hover a gladiator): arcs and weapon ranges",
+    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
+    "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
+    "F2 arena    F3 dice tray    F4 tables    Ctrl+Q quit",
+]
+
+
+class ArenaScreen:
+    def __init__(self, app: App, session: Session, dice: DiceSource,
+                 save_path: Path | None = None) -> None:
+        self.app = app
+        self.session = session
+        self.dice = dice
+        self.save_path = save_path
+        self.board = ArenaBoard(app.board_view, app.theme)
+        self.overlay = Overlay()
+        self.odds: AttackOdds | None = None
+        self.chosen: Target | None = None
+        self.dialog: Dialog | ContextMenu | None = None
+        self.message = ""
+        self.message_is_error = False
+        self.show_arcs = False
+        self.refresh()
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    # --- who decides now --------------------------------------------------------------
+    def decider(self):
+        state = self.state
+        if state.phase == "appeal" and state.appeals:
+            return state.glad(state.appeals[0])
+        if state.phase in ("ap", "act"):
+            return state.current()
+        return None
+
+    def human_turn(self) -> bool:
+        g = self.decider()
+        return g is not None and g.human and self.state.phase in ("ap", "act")
+
+    # --- acting -----------------------------------------------------------------------
+    def act(self, action: dict[str, Any]) -> bool:
+        """Send one action to the session. A refused action changes nothing and its
+        reason goes to the status bar; physical dice are asked for, then retried."""
+        before = {g.id: (g.hex, g.strength) for g in self.state.gladiators}
+        actor = self.decider()
+        if isinstance(self.dice, PhysicalDice):
+            self.dice.begin()
+        try:
+            lines = self.session.act(action, self.dice)
+        except NeedDice as need:
+            self._ask_dice(need, action)
+            return False
+        except UserError as err:
+            self.say(str(err), error=True)
+            if isinstance(self.dice, PhysicalDice):
+                self.dice.done()
+            return False
+        if isinstance(self.dice, PhysicalDice):
+            self.dice.done()
+        self.say(lines[-1] if lines else "")
+        self._animate(before, actor.id if actor else None, lines)
+        self.chosen, self.odds = None, None
+        self.overlay.path = []
+        self.refresh()
+        self._after_action()
+        return True
+
+    def act_path(self, actions: list[dict[str, Any]]) -> None:
+        for action in actions:
+            if not self.act(action) or self.dialog is not None:
+                break
+
+    def _ask_dice(self, need: NeedDice, action: dict[str, Any]) -> None:
+        request = need.request
+
+        def typed(text: str) -> None:
+            assert isinstance(self.dice, PhysicalDice)
+            try:
+                self.dice.answer(text)
+            except UserError as err:
+                dialog.error = str(err)
+                return
+            self.dialog = None
+            self.act(action)
+
+        def cancel() -> None:
+            assert isinstance(self.dice, PhysicalDice)
+            self.dice.done()
+            self.dialog = None
+            self.say("cancelled: nothing changed")
+
+        dialog = Dialog(
+            self.app.theme, "Your dice",
+            [f"Roll {request.describe()} and type what the dice show "
+             f"({request.count} face{'s' if request.count > 1 else ''}, 1 to {request.sides})."],
+            [Choice("Cancel", pygame.K_ESCAPE, cancel)],
+            field_hint="e.g. 4" if request.count == 1 else "e.g. 3 5",
+            on_text=typed,
+        )
+        self.dialog = dialog
+
+    def _animate(self, before: dict[str, tuple[Hex | None, int]], actor: str | None,
+                 lines: list[str]) -> None:
+        for g in self.state.gladiators:
+            old_hex, old_strength = before[g.id]
+            if g.hex is not None and old_hex is not None and g.hex != old_hex and g.id != actor:
+                self.overlay.slides.append(Slide(g.id, old_hex, g.hex))
+            if g.strength < old_strength and (g.hex or old_hex) is not None:
+                spot = g.hex if g.hex is not None else old_hex
+                assert spot is not None
+                self.overlay.floats.append(
+                    Float(spot, f"-{old_strength - g.strength}", self.app.theme.palette.bad))
+        for i, line in enumerate(lines):
+            if line.lower().startswith("double") and i + 1 < len(lines):
+                name = lines[i + 1].split(":")[0]
+                self.overlay.banner = f"{line.split(':')[0].title()}: {name}"
+                self.overlay.banner_ticks = 50
+        if self.overlay.animating:
+            pygame.time.set_timer(ANIMATE, FRAME_MS)
+
+    def _after_action(self) -> None:
+        state = self.state
+        if state.phase == "appeal" and state.appeals and self.dialog is None:
+            self._appeal_dialog()
+        elif state.phase == "over" and self.dialog is None:
+            self._end_dialog()
+        self._schedule_ai()
+
+    def _schedule_ai(self) -> None:
+        g = self.decider()
+        waiting = g is not None and not g.human and self.state.phase in ("ap", "act")
+        pygame.time.set_timer(AI_STEP, AI_DELAY_MS if waiting and self.dialog is None else 0)
+
+    def ai_step(self) -> None:
+        g = self.decider()
+        if g is None or g.human or self.dialog is not None or self.state.phase not in ("ap", "act"):
+            pygame.time.set_timer(AI_STEP, 0)
+            return
+        self.act(choose_action(self.state, g.id))
+
+    def skip_ahead(self) -> None:
+        """Play the computer's moves at once, up to the next human decision."""
+        for _ in range(2000):
+            g = self.decider()
+            if g is None or g.human or self.dialog is not None:
+                break
+            if self.state.phase not in ("ap", "act") or not self.act(
+                choose_action(self.state, g.id)
+            ):
+                break
+
+    # --- dialogs ----------------------------------------------------------------------
+    def _appeal_dialog(self) -> None:
+        state = self.state
+        g = state.glad(state.appeals[0])
+        mods = appeal_modifiers(state, g)
+        lines = [f"{g.name} is beaten: strength {g.strength} of {g.full_strength}.",
+                 "2D6 + modifiers: 7 or more, spared; 6 or less, killed. A natural 12 is "
+                 "always spared, a natural 2 always killed."]
+        lines += [f"  {name}: {amount:+d}" for name, amount in mods] or ["  no modifiers"]
+        lines.append(f"  total modifier: {sum(m for _, m in mods):+d}")
+
+        def roll() -> None:
+            self.dialog = None
+            if self.act({"type": "appeal", "gladiator": g.id}):
+                verdict = self.state.glad(g.id).status
+                self.dialog = Dialog(
+                    self.app.theme, f"{g.name} is {verdict}",
+                    [self.message], [Choice("Continue", pygame.K_RETURN, self._close_then)],
+                )
+
+        self.dialog = Dialog(self.app.theme, "Appeal to the crowd", lines,
+                             [Choice("Roll 2D6", pygame.K_RETURN, roll)])
+
+    def _close_then(self) -> None:
+        self.dialog = None
+        self._after_action()
+
+    def _end_dialog(self) -> None:
+        state = self.state
+        winners = [g.name for g in state.gladiators if g.side == state.winner]
+        lines = [f"{', '.join(winners) or 'Nobody'} won." if winners else "No winner."]
+        for g in state.gladiators:
+            fate = {"fighting": "stands", "spared": "was spared", "killed": "was killed",
+                    "beaten": "was beaten"}.get(g.status, g.status)
+            extra = f"; gained {', '.join(g.skills_gained)}" if g.skills_gained else ""
+            lines.append(f"  {g.name}: {fate}, strength {g.strength}/{g.full_strength}, "
+                         f"wounds dealt {g.wounds_inflicted}{extra}")
+        self.dialog = Dialog(
+            self.app.theme, "The bout is over", lines,
+            [Choice("Another bout", pygame.K_n, self.app.rematch),
+             Choice("Start screen", pygame.K_s, self.app.show_start),
+             Choice("Board", pygame.K_ESCAPE, self._dismiss)],
+        )
+
+    def _dismiss(self) -> None:
+        self.dialog = None
+
+    def help_dialog(self) -> None:
+        self.dialog = Dialog(self.app.theme, "Keys", KEY_HELP,
+                             [Choice("Close", pygame.K_ESCAPE, self._dismiss)], width=900)
+
+    def save_as_dialog(self) -> None:
+        def typed(text: str) -> None:
+            try:
+                self.save(Path(text).expanduser())
+            except OSError as err:
+                dialog.error = f"cannot save there: {err}"
+                return
+            self.dialog = None
+
+        default = str(self.save_path or Path.home() / "skirmish.json")
+        dialog = Dialog(self.app.theme, "Save as", ["Type the file to save the bout in."],
+                        [Choice("Cancel", pygame.K_ESCAPE, self._dismiss)],
+                        field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
+        assert dialog.text_field is not None
+        dialog.text_field.text = default
+        self.dialog = dialog
+
+    def save(self, path: Path | None = None) -> None:
+        path = path or self.save_path
+        if path is None:
+            self.save_as_dialog()
+            return
+        self.session.save(path)
+        self.save_path = path
+        self.app.remember_file(path)
+        self.say(f"saved to {path}")
+
+    # --- selection and highlights -------------------------------------------------------
+    def refresh(self) -> None:
+        state = self.state
+        self.overlay.reach, self.overlay.targets = {}, set()
+        if self.human_turn() and state.phase == "act":
+            g = state.current()
+            assert g is not None
+            self.overlay.reach = reachable(state, g.id)
+            self.overlay.targets = {t.target for t in targets(state)}
+        if self.chosen is not None:
+            self.odds = attack_odds(state, state.current().id, self.chosen.target,
+                                    self.chosen.weapon)
+        self.overlay.chosen = self.chosen.target if self.chosen else None
+
+    def choose_target(self, gid: str, step: int = 0) -> None:
+        """Show the odds of striking `gid`; again on the same foe: the next weapon."""
+        options = [t for t in targets(self.state) if t.target == gid]
+        if not options:
+            return
+        index = 0
+        if self.chosen is not None and self.chosen.target == gid:
+            current = [i for i, t in enumerate(options) if t.weapon == self.chosen.weapon]
+            index = ((current[0] if current else 0) + step) % len(options)
+        self.chosen = options[index]
+        self.refresh()
+        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+                 "Enter to strike, Tab for another weapon or foe.")
+
+    def cycle_target(self) -> None:
+        options = targets(self.state)
+        if not options:
+            self.say("no foe in reach of any weapon", error=True)
+            return
+        index = 0
+        if self.chosen is not None:
+            same = [i for i, t in enumerate(options)
+                    if t.target == self.chosen.target and t.weapon == self.chosen.weapon]
+            index = (same[0] + 1) % len(options) if same else 0
+        self.chosen = options[index]
+        self.refresh()
+        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+                 "Enter to strike, Tab for the next.")
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == AI_STEP:
+            self.ai_step()
+            return True
+        if event.type == ANIMATE:
+            self.overlay.tick()
+            if not self.overlay.animating:
+                pygame.time.set_timer(ANIMATE, 0)
+            return True
+        if self.dialog is not None:
+            used = self.dialog.handle(event)
+            if self.dialog is not None and self.dialog.closed:
+                self.dialog = None
+            if self.dialog is None:
+                self._after_action()
+            return used
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.KEYUP and event.key == pygame.K_v:
+            self.show_arcs = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            hex_ = self.app.board_view.hex_at(event.pos)
+            if hex_ is None:
+                return False
+            if event.button == 1:
+                self._click(hex_)
+            else:
+                self._menu(hex_, event.pos)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.app.board_view.rect.collidepoint(
+            pygame.mouse.get_pos()
+        ):
+            self.act({"type": "turn", "steps": 1 if event.y < 0 else -1})
+            return True
+        return False
+
+    def _click(self, hex_: Hex) -> None:
+        state = self.state
+        if not self.human_turn():
+            self.say("it is not your turn to act" if state.phase != "over" else
+                     "the bout is over", error=True)
+            return
+        if state.phase == "ap":
+            self.say("roll for AP first: Space or R", error=True)
+            return
+        other = state.occupant(hex_)
+        if other is not None and other.id in self.overlay.targets:
+            if self.chosen is not None and self.chosen.target == other.id:
+                self.act(self.chosen.action())
+            else:
+                self.choose_target(other.id)
+            return
+        label = state.board.to_label(hex_)
+        reach = self.overlay.reach.get(label)
+        if reach is None or reach.cost == 0:
+            why = "occupied" if other is not None else "out of his reach this turn"
+            self.say(f"{label} is {why}", error=True)
+            return
+        g = state.current()
+        assert g is not None
+        if self.overlay.path and self.overlay.path[-1] == label:
+            self.act_path(list(reach.path))
+            return
+        self.chosen, self.odds, self.overlay.chosen = None, None, None
+        path = [state.board.to_label(g.hex)] + [a["to"] for a in reach.path if a["type"] == "move"]
+        self.overlay.path = path
+        self.say(f"to {label}: {reach.cost} AP ({len(reach.path)} step(s)); click again or "
+                 "Enter to go")
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mod = event.key, event.mod
+        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        if ctrl and key == pygame.K_z:
+            self._undo(self.session.undo())
+            return True
+        if ctrl and key == pygame.K_y:
+            self._undo(-self.session.redo())
+            return True
+        if ctrl and key == pygame.K_s:
+            self.save_as_dialog() if shift or self.save_path is None else self.save()
+            return True
+        if key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
+            self.help_dialog()
+            return True
+        if key == pygame.K_v:
+            self.show_arcs = True
+            return True
+        if key == pygame.K_ESCAPE:
+            self.chosen, self.odds, self.overlay.path = None, None, []
+            self.say("")
+            self.refresh()
+            return True
+        g = self.decider()
+        if g is not None and not g.human:
+            if key == pygame.K_SPACE:
+                self.skip_ahead()
+            return True
+        state = self.state
+        if state.phase == "ap" and key in (pygame.K_SPACE, pygame.K_r, pygame.K_RETURN):
+            self.act({"type": "roll_ap"})
+            return True
+        if state.phase != "act":
+            return False
+        return self._act_key(key, shift)
+
+    def _act_key(self, key: int, shift: int) -> bool:
+        state = self.state
+        g = state.current()
+        assert g is not None and g.hex is not None
+        if key == pygame.K_RETURN:
+            if self.chosen is not None:
+                self.act(self.chosen.action())
+            elif self.overlay.path:
+                reach = self.overlay.reach.get(self.overlay.path[-1])
+                if reach is not None:
+                    self.act_path(list(reach.path))
+            return True
+        if key == pygame.K_TAB:
+            self.cycle_target()
+            return True
+        if key in (pygame.K_q, pygame.K_e):
+            self.act({"type": "turn", "steps": -1 if key == pygame.K_q else 1})
+            return True
+        steps = SHIFT_STEP_KEYS if shift else STEP_KEYS
+        if key in steps:
+            dest = neighbour(g.hex, (g.facing + steps[key]) % 6)
+            label = state.board.to_label(dest) if state.board.contains(dest) else None
+            if label is None:
+                self.say("that step would leave the arena", error=True)
+            else:
+                self.act({"type": "move", "to": label})
+            return True
+        here = [i for i in state.items if i.hex == g.hex]
+        simple = {
+            pygame.K_n: {"type": "end_turn"},
+            pygame.K_x: {"type": "cut_free"},
+            pygame.K_g: {"type": "discard_shield"},
+        }
+        if key in simple:
+            self.act(simple[key])
+            return True
+        if key in (pygame.K_p, pygame.K_k):
+            if not here:
+                self.say("nothing lies in his hex", error=True)
+            elif key == pygame.K_p:
+                self.act({"type": "pick_up", "item": here[0].id})
+            else:
+                ahead = neighbour(g.hex, g.facing)
+                if not state.board.contains(ahead):
+                    self.say("he cannot kick it off the arena", error=True)
+                else:
+                    self.act({"type": "kick", "item": here[0].id,
+                              "to": state.board.to_label(ahead)})
+            return True
+        return False
+
+    def _undo(self, steps: int) -> None:
+        pygame.time.set_timer(AI_STEP, 0)
+        self.chosen, self.odds, self.overlay.path = None, None, []
+        self.refresh()
+        if steps > 0:
+            self.say(f"undone: {steps} action(s)")
+        elif steps < 0:
+            self.say(f"redone: {-steps} action(s)")
+        else:
+            self.say("nothing to undo or redo", error=True)
+
+    def _menu(self, hex_: Hex, pos: tuple[int, int]) -> None:
+        state = self.state
+        if not self.human_turn() or state.phase != "act":
+            self.say("the menu has actions only on your turn", error=True)
+            return
+        g = state.current()
+        assert g is not None and g.hex is not None
+        label = state.board.to_label(hex_)
+        entries: list[tuple[str, Any]] = []
+        other = state.occupant(hex_)
+        if other is not None:
+            for t in targets(state):
+                if t.target == other.id:
+                    entries.append((f"{t.weapon} at {t.name} ({t.cost} AP)",
+                                    lambda t=t: self.act(t.action())))
+        reach = self.overlay.reach.get(label)
+        if reach is not None and reach.cost > 0:
+            entries.append((f"Walk to {label} ({reach.cost} AP)",
+                            lambda: self.act_path(list(reach.path))))
+        for item in state.items:
+            if item.hex == g.hex:
+                entries.append((f"Pick up {item.name}", lambda i=item: self.act(
+                    {"type": "pick_up", "item": i.id})))
+                if hex_ != g.hex and _adjacent(g.hex, hex_):
+                    entries.append((f"Kick {item.name} to {label}", lambda i=item: self.act(
+                        {"type": "kick", "item": i.id, "to": label})))
+        if g.entangled is not None:
+            entries.append(("Cut free", lambda: self.act({"type": "cut_free"})))
+        if g.shield is not None:
+            entries.append(("Discard shield (for good)",
+                            lambda: self.act({"type": "discard_shield"})))
+        entries.append(("End turn", lambda: self.act({"type": "end_turn"})))
+        self.dialog = ContextMenu(self.app.theme, pos, entries[:9])
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, hover: Hex | None) -> None:
+        state = self.state
+        arcs_of = None
+        if hover is not None and (g := state.occupant(hover)) is not None:
+            arcs_of = g.id
+        elif self.show_arcs and state.current() is not None:
+            arcs_of = state.current().id
+        self.overlay.arcs_of = arcs_of
+        self.board.draw(surface, state, self.overlay, hover)
+
+    def draw_dialog(self, surface: pygame.Surface) -> None:
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def status(self) -> str:
+        """What he can do now and the keys (the last result is shown beside it)."""
+        state = self.state
+        g = self.decider()
+        if state.phase == "over":
+            return "The bout is over. Ctrl+Z to undo the last action."
+        if g is None:
+            return ""
+        if not g.human:
+            return f"{g.name} (computer) is thinking... Space: skip ahead"
+        if state.phase == "ap":
+            return f"{g.name}: Space or R to roll for AP, or type the die in physical-dice mode"
+        if state.phase == "act":
+            return (f"{g.name}: {g.ap} AP left. Click a blue hex to move, a red-outlined foe "
+                    "to attack; Q/E turn, N end turn, F1 keys")
+        return f"{g.name} appeals to the crowd"
+
+
+def _adjacent(a: Hex, b: Hex) -> bool:
+    return distance(a, b) == 1

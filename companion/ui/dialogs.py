@@ -1,0 +1,173 @@
+"""Modal dialogs and the right-click menu.
+
+A dialog sits over the window and takes every event until it closes: a title, lines of
+text, an optional one-line field (for typed dice), and buttons, each with a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button, TextField, draw_text, wrap
+
+
+@dataclass
+class Choice:
+    label: str
+    key: int | None
+    run: Callable[[], None]
+
+
+@dataclass
+class Dialog:
+    theme: Theme
+    title: str
+    lines: list[str]
+    choices: list[Choice]
+    field_hint: str | None = None  # when set, the dialog has a text field
+    on_text: Callable[[str], None] | None = None
+    error: str = ""
+    closed: bool = False
+    width: int = 640
+    text_field: TextField | None = None
+    buttons: list[Button] = field(default_factory=list)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def __post_init__(self) -> None:
+        if self.field_hint is not None:
+            self.text_field = TextField(self.theme, self.field_hint, self._submit, size=24)
+            self.text_field.focused = True
+        self.buttons = [
+            Button(self.theme, self._button_label(c), lambda c=c: self._choose(c), size=18)
+            for c in self.choices
+        ]
+
+    @staticmethod
+    def _button_label(choice: Choice) -> str:
+        if choice.key is None:
+            return choice.label
+        return f"{choice.label} ({pygame.key.name(choice.key).title()})"
+
+    def _submit(self, text: str) -> None:
+        if self.on_text is not None:
+            self.on_text(text)
+
+    def _choose(self, choice: Choice) -> None:
+        choice.run()
+
+    def close(self) -> None:
+        self.closed = True
+
+    def layout(self, window: pygame.Rect) -> None:
+        px = self.theme.px
+        width = min(px(self.width), window.width - px(40))
+        font = self.theme.fonts.get(20)
+        inner = width - px(48)
+        body = sum(len(wrap(line, font, inner)) for line in self.lines) * font.get_linesize()
+        height = px(70) + body + px(24)
+        if self.text_field:
+            height += px(60)
+        if self.error:
+            height += px(34)
+        height += px(64)
+        self.rect = pygame.Rect(0, 0, width, min(height, window.height - px(20)))
+        self.rect.center = window.center
+        y = self.rect.bottom - px(60)
+        if self.text_field:
+            above = px(64) + (px(34) if self.error else 0)
+            self.text_field.rect = pygame.Rect(self.rect.x + px(24), y - above, inner, px(46))
+        bw = (inner - px(12) * (len(self.buttons) - 1)) // max(1, len(self.buttons))
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(self.rect.x + px(24) + i * (bw + px(12)), y, bw, px(44))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        self.layout(surface.get_rect())
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, pal.panel, self.rect, border_radius=px(10))
+        pygame.draw.rect(surface, pal.accent, self.rect, px(3), border_radius=px(10))
+        x, inner = self.rect.x + px(24), self.rect.width - px(48)
+        y = draw_text(surface, self.title, fonts.get(28, bold=True), pal.text,
+                      (x, self.rect.y + px(18)), inner)
+        y += px(8)
+        for line in self.lines:
+            y = draw_text(surface, line, fonts.get(20), pal.text, (x, y), inner)
+        if self.text_field:
+            self.text_field.draw(surface)
+        if self.error:
+            draw_text(surface, self.error, fonts.get(18, bold=True), pal.bad,
+                      (x, self.buttons[0].rect.y - px(36) if self.buttons else y), inner)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.text_field is not None and self.text_field.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            for choice in self.choices:
+                if choice.key == event.key:
+                    choice.run()
+                    return True
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        return True  # modal: nothing reaches the screen below
+
+
+@dataclass
+class ContextMenu:
+    """A short list of actions at the mouse; click one or press its number."""
+
+    theme: Theme
+    pos: tuple[int, int]
+    entries: list[tuple[str, Callable[[], None]]]
+    closed: bool = False
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def _rows(self, surface_rect: pygame.Rect) -> list[pygame.Rect]:
+        px = self.theme.px
+        font = self.theme.fonts.get(18)
+        width = max(font.size(f"9  {label}")[0] for label, _ in self.entries) + px(28)
+        height = font.get_linesize() + px(12)
+        self.rect = pygame.Rect(self.pos[0], self.pos[1], width, height * len(self.entries))
+        self.rect.clamp_ip(surface_rect)
+        return [pygame.Rect(self.rect.x, self.rect.y + i * height, width, height)
+                for i in range(len(self.entries))]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
+        rows = self._rows(surface.get_rect())
+        pygame.draw.rect(surface, pal.panel, self.rect)
+        font = self.theme.fonts.get(18)
+        mouse = pygame.mouse.get_pos()
+        for i, (row, (label, _)) in enumerate(zip(rows, self.entries, strict=True)):
+            if row.collidepoint(mouse):
+                pygame.draw.rect(surface, pal.accent, row)
+            text = font.render(f"{i + 1}  {label}", True, pal.text)
+            surface.blit(text, text.get_rect(midleft=(row.x + self.theme.px(12), row.centery)))
+        pygame.draw.rect(surface, pal.panel_edge, self.rect, 2)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.closed = True
+            index = event.key - pygame.K_1
+            if 0 <= index < len(self.entries):
+                self.closed = True
+                self.entries[index][1]()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            rows = self._rows(pygame.display.get_surface().get_rect()
+                              if pygame.display.get_surface() else self.rect)
+            self.closed = True
+            for row, (_, run) in zip(rows, self.entries, strict=True):
+                if row.collidepoint(event.pos):
+                    run()
+            return True
+        return event.type in (pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONUP)

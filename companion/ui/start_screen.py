@@ -1,0 +1,276 @@
+"""The start screen: set up a new skirmish, resume the autosaved bout, or open a file.
+
+It fills the board's area; the right-hand panel (dice tray, tables) stays usable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button, TextField, draw_text
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+SIDES = ("red", "blue", "green", "gold")
+MAX_ROWS = 4
+
+
+@dataclass
+class Row:
+    type_index: int
+    side_index: int
+    human: bool
+    name: TextField
+    buttons: list[Button] = field(default_factory=list)
+
+
+class StartScreen:
+    def __init__(self, app: App, types: list[tuple[str, str]]) -> None:
+        self.app = app
+        self.theme: Theme = app.theme
+        self.types = types  # (slug, name) of every gladiator type
+        self.rows: list[Row] = []
+        self.selected = 0
+        self.fatigue = False
+        self.experience = False
+        self.physical = False
+        self.seed = TextField(self.theme, "random", lambda _t: self.start(), size=18)
+        self.message = ""
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        slugs = [s for s, _ in types]
+        for slug, side, human in (("samnite", 0, True), ("retiarius", 1, False)):
+            self.add_row(slugs.index(slug) if slug in slugs else 0, side, human)
+        self.buttons: dict[str, Button] = {
+            "add": Button(self.theme, "+ Add gladiator (+)", self.add_row, size=17),
+            "fatigue": Button(self.theme, "", self._toggle("fatigue"), size=17),
+            "experience": Button(self.theme, "", self._toggle("experience"), size=17),
+            "dice": Button(self.theme, "", self._toggle("physical"), size=17),
+            "start": Button(self.theme, "Start the bout (Enter)", self.start, size=20),
+            "resume": Button(self.theme, "Resume the last bout (R)", app.resume, size=18),
+            "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18),
+        }
+        self.recent: list[Button] = []
+
+    # --- the form ---------------------------------------------------------------------
+    def add_row(self, type_index: int = 0, side: int | None = None, human: bool = True) -> None:
+        if len(self.rows) >= MAX_ROWS:
+            self.message = f"at most {MAX_ROWS} gladiators on a 10 x 12 arena"
+            return
+        side = len(self.rows) % len(SIDES) if side is None else side
+        row = Row(type_index, side, human, TextField(self.theme, "name (optional)",
+                                                       lambda _t: None, size=18))
+        i = len(self.rows)
+        row.buttons = [
+            Button(self.theme, "<", lambda: self._step_type(i, -1), size=18),
+            Button(self.theme, ">", lambda: self._step_type(i, 1), size=18),
+            Button(self.theme, "", lambda: self._step_side(i), size=17),
+            Button(self.theme, "", lambda: self._toggle_human(i), size=17),
+            Button(self.theme, "x", lambda: self.remove_row(i), size=17),
+        ]
+        self.rows.append(row)
+        if self.rect.width:
+            self.layout(self.rect)
+
+    def remove_row(self, index: int) -> None:
+        if len(self.rows) <= 2:
+            self.message = "a bout needs at least two gladiators"
+            return
+        names = [(r.type_index, r.side_index, r.human, r.name.text) for r in self.rows]
+        del names[index]
+        self.rows = []
+        for type_index, side, human, text in names:
+            self.add_row(type_index, side, human)
+            self.rows[-1].name.text = text
+        self.selected = min(self.selected, len(self.rows) - 1)
+
+    def _step_type(self, i: int, step: int) -> None:
+        self.rows[i].type_index = (self.rows[i].type_index + step) % len(self.types)
+
+    def _step_side(self, i: int) -> None:
+        self.rows[i].side_index = (self.rows[i].side_index + 1) % len(SIDES)
+
+    def _toggle_human(self, i: int) -> None:
+        self.rows[i].human = not self.rows[i].human
+
+    def _toggle(self, name: str):
+        def flip() -> None:
+            setattr(self, name, not getattr(self, name))
+        return flip
+
+    def scenario(self) -> dict[str, Any]:
+        gladiators = []
+        for row in self.rows:
+            spec: dict[str, Any] = {
+                "type": self.types[row.type_index][0],
+                "side": SIDES[row.side_index],
+                "human": row.human,
+            }
+            if row.name.text.strip():
+                spec["name"] = row.name.text.strip()
+            gladiators.append(spec)
+        return {
+            "board": {"columns": 10, "rows": 12},
+            "options": {"fatigue": self.fatigue, "experience": self.experience},
+            "gladiators": gladiators,
+        }
+
+    def start(self) -> None:
+        seed_text = self.seed.text.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            self.message = f"the seed must be a whole number, not '{seed_text}'"
+            return
+        if len({SIDES[r.side_index] for r in self.rows}) < 2:
+            self.message = "put the gladiators on at least two sides"
+            return
+        self.message = self.app.new_bout(self.scenario(), seed=seed, physical=self.physical) or ""
+
+    def open_dialog(self) -> None:
+        self.app.open_dialog()
+
+    # --- layout and drawing -------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        px = self.theme.px
+        x, y = rect.x + px(28), rect.y + px(96)
+        w = rect.width - px(56)
+        h = px(40)
+        for row in self.rows:
+            lt, gt, side, human, remove = row.buttons
+            lt.rect = pygame.Rect(x, y, px(36), h)
+            self._type_rect = pygame.Rect(x + px(40), y, px(170), h)
+            gt.rect = pygame.Rect(x + px(214), y, px(36), h)
+            name_w = max(px(100), w - px(214 + 36 + 8 + 96 + 8 + 116 + 8 + 40 + 8))
+            row.name.rect = pygame.Rect(gt.rect.right + px(8), y, name_w, h)
+            side.rect = pygame.Rect(row.name.rect.right + px(8), y, px(96), h)
+            human.rect = pygame.Rect(side.rect.right + px(8), y, px(116), h)
+            remove.rect = pygame.Rect(human.rect.right + px(8), y, px(40), h)
+            y += h + px(10)
+        self.buttons["add"].rect = pygame.Rect(x, y, px(240), px(36))
+        y += px(56)
+        self._options_y = y
+        self.buttons["fatigue"].rect = pygame.Rect(x, y + px(30), px(200), px(38))
+        self.buttons["experience"].rect = pygame.Rect(x + px(210), y + px(30), px(220), px(38))
+        y += px(84)
+        self.buttons["dice"].rect = pygame.Rect(x, y + px(30), px(260), px(38))
+        self.seed.rect = pygame.Rect(x + px(340), y + px(30), px(150), px(38))
+        self._dice_y = y
+        y += px(90)
+        self.buttons["start"].rect = pygame.Rect(x, y, min(w, px(420)), px(50))
+        y += px(62)
+        self.buttons["resume"].rect = pygame.Rect(x, y, px(300), px(40))
+        self.buttons["open"].rect = pygame.Rect(x + px(310), y, px(260), px(40))
+        self._recent_y = y + px(56)
+
+    def set_recent(self, files: list[str]) -> None:
+        self.recent = [
+            Button(self.theme, Path(f).name, lambda f=f: self.app.open_file(Path(f)), size=16)
+            for f in files[:4]
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pygame.draw.rect(surface, pal.background, self.rect)
+        x = self.rect.x + px(28)
+        draw_text(surface, "New skirmish", fonts.get(34, bold=True), pal.text,
+                  (x, self.rect.y + px(24)))
+        draw_text(surface, "Choose each gladiator's type, name, side, and who plays him.",
+                  fonts.get(17), pal.text_dim, (x, self.rect.y + px(66)))
+        body = fonts.get(19, bold=True)
+        for i, row in enumerate(self.rows):
+            lt, gt, side, human, _remove = row.buttons
+            side.label = SIDES[row.side_index].title()
+            human.label = "Human" if row.human else "Computer"
+            human.selected = row.human
+            type_rect = pygame.Rect(lt.rect.right + px(4), lt.rect.y, gt.rect.x - lt.rect.right
+                                    - px(8), lt.rect.height)
+            pygame.draw.rect(surface, pal.accent if i == self.selected else pal.field, type_rect,
+                             border_radius=px(4))
+            label = body.render(self.types[row.type_index][1], True, pal.text)
+            surface.blit(label, label.get_rect(center=type_rect.center))
+            for button in row.buttons:
+                button.draw(surface)
+            row.name.draw(surface)
+        self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
+        head = fonts.get(20, bold=True)
+        surface.blit(head.render("Options", True, pal.text), (x, self._options_y))
+        self.buttons["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
+        self.buttons["fatigue"].selected = self.fatigue
+        self.buttons["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
+        self.buttons["experience"].selected = self.experience
+        surface.blit(head.render("Dice", True, pal.text), (x, self._dice_y))
+        self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
+                                      else "The app rolls the dice (D)")
+        self.buttons["dice"].selected = self.physical
+        seed = fonts.get(17).render("Seed", True, pal.text_dim)
+        surface.blit(seed, seed.get_rect(midright=(self.seed.rect.x - px(8),
+                                                   self.seed.rect.centery)))
+        self.buttons["resume"].enabled = self.app.can_resume()
+        for button in self.buttons.values():
+            button.draw(surface)
+        self.seed.draw(surface)
+        y = self._recent_y
+        if self.recent:
+            surface.blit(head.render("Recent files", True, pal.text), (x, y))
+            y += px(30)
+            for button in self.recent:
+                button.rect = pygame.Rect(x, y, px(360), px(34))
+                button.draw(surface)
+                y += px(40)
+        if self.message:
+            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad, (x, y + px(8)),
+                      self.rect.width - px(56))
+
+    # --- input ------------------------------------------------------------------------
+    @property
+    def typing(self) -> bool:
+        return self.seed.focused or any(r.name.focused for r in self.rows)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for field_ in [r.name for r in self.rows] + [self.seed]:
+            if field_.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and not self.typing:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for i, row in enumerate(self.rows):
+                for button in row.buttons:
+                    if button.handle(event):
+                        self.selected = min(i, len(self.rows) - 1)
+                        return True
+            for button in list(self.buttons.values()) + self.recent:
+                if button.handle(event):
+                    return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        row = self.selected
+        actions = {
+            pygame.K_RETURN: self.start,
+            pygame.K_r: self.app.resume if self.app.can_resume() else (lambda: None),
+            pygame.K_o: self.open_dialog,
+            pygame.K_f: self._toggle("fatigue"),
+            pygame.K_x: self._toggle("experience"),
+            pygame.K_d: self._toggle("physical"),
+            pygame.K_PLUS: self.add_row,
+            pygame.K_EQUALS: self.add_row,
+            pygame.K_KP_PLUS: self.add_row,
+            pygame.K_MINUS: lambda: self.remove_row(row),
+            pygame.K_UP: lambda: setattr(self, "selected", max(0, row - 1)),
+            pygame.K_DOWN: lambda: setattr(self, "selected", min(len(self.rows) - 1, row + 1)),
+            pygame.K_LEFT: lambda: self._step_type(row, -1),
+            pygame.K_RIGHT: lambda: self._step_type(row, 1),
+            pygame.K_s: lambda: self._step_side(row),
+            pygame.K_h: lambda: self._toggle_human(row),
+        }
+        if key in actions:
+            actions[key]()
+            return True
+        return False

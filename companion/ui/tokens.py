@@ -1,0 +1,139 @@
+"""Gladiator tokens and loose items, drawn by the project (no image files).
+
+A token is a disc in its side's colour (Okabe-Ito colours, safe for colour-blind
+players) with the side's letter in a badge, the type's initials in the middle, a white
+wedge on the facing hexside, a shield mark on the shield side and a blade mark on the
+weapon side, his strength left below, and marks for off balance and entanglement.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from companion.hexgrid import Hex, Layout, neighbour
+from companion.ui.theme import Colour, Theme
+
+SIDE_COLOURS: tuple[Colour, ...] = (
+    (0, 114, 178),  # blue
+    (230, 159, 0),  # orange
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (86, 180, 233),  # sky blue
+    (213, 94, 0),  # vermillion
+)
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """What a token shows; the arena screen fills it from the rules state."""
+
+    hex: Hex
+    facing: int
+    initials: str
+    side_index: int
+    side_letter: str
+    strength: int
+    full_strength: int
+    shield_dir: int | None  # direction of the hexside his shield covers
+    weapon_dir: int | None
+    off_balance: bool = False
+    entangled: bool = False
+    out: bool = False  # beaten, spared or killed
+    active: bool = False
+
+
+def _unit(layout: Layout, hex_: Hex, direction: int) -> tuple[float, float]:
+    cx, cy = layout.hex_to_pixel(hex_)
+    nx, ny = layout.hex_to_pixel(neighbour(hex_, direction))
+    length = math.hypot(nx - cx, ny - cy)
+    return (nx - cx) / length, (ny - cy) / length
+
+
+def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: Theme,
+               centre: tuple[float, float] | None = None) -> None:
+    pal = theme.palette
+    cx, cy = centre if centre is not None else layout.hex_to_pixel(look.hex)
+    r = layout.size * 0.8
+    colour = SIDE_COLOURS[look.side_index % len(SIDE_COLOURS)]
+    if look.out:
+        colour = tuple(c // 3 + 60 for c in colour)  # type: ignore[assignment]
+    if look.active:
+        pygame.draw.circle(surface, pal.hover, (cx, cy), r + max(3, r * 0.14))
+    pygame.draw.circle(surface, (20, 20, 24), (cx, cy), r + 2)
+    pygame.draw.circle(surface, colour, (cx, cy), r)
+
+    def along(direction: int, dist: float, side: float = 0.0) -> tuple[float, float]:
+        ux, uy = _unit(layout, look.hex, direction)
+        return cx + ux * dist - uy * side, cy + uy * dist + ux * side
+
+    # Facing wedge: a bright arrowhead on the front hexside.
+    tip = along(look.facing, r * 1.18)
+    pygame.draw.polygon(
+        surface, (250, 250, 250),
+        [tip, along(look.facing, r * 0.62, r * 0.42), along(look.facing, r * 0.62, -r * 0.42)],
+    )
+    pygame.draw.polygon(
+        surface, (20, 20, 24),
+        [tip, along(look.facing, r * 0.62, r * 0.42), along(look.facing, r * 0.62, -r * 0.42)],
+        2,
+    )
+    if look.shield_dir is not None:
+        pygame.draw.circle(surface, (200, 205, 215), along(look.shield_dir, r * 0.86), r * 0.2)
+        pygame.draw.circle(surface, (20, 20, 24), along(look.shield_dir, r * 0.86), r * 0.2, 2)
+    if look.weapon_dir is not None:
+        pygame.draw.line(surface, (235, 235, 240), along(look.weapon_dir, r * 0.55),
+                         along(look.weapon_dir, r * 1.1), max(3, round(r * 0.12)))
+
+    fonts = theme.fonts
+    big = fonts.get(max(10, round(r * 0.8 / theme.scale)), bold=True)
+    text = big.render(look.initials, True, (15, 15, 18))
+    surface.blit(text, text.get_rect(center=(cx, cy)))
+    small = fonts.get(max(8, round(r * 0.5 / theme.scale)), bold=True)
+    lost = look.full_strength - look.strength
+    if lost > 0:
+        # Wounds on the token itself: strength lost, in a red badge.
+        spot = (cx + r * 0.72, cy + r * 0.7)
+        pygame.draw.circle(surface, (200, 40, 40), spot, r * 0.36)
+        pygame.draw.circle(surface, (255, 255, 255), spot, r * 0.36, 2)
+        wound = small.render(f"-{lost}", True, (255, 255, 255))
+        surface.blit(wound, wound.get_rect(center=spot))
+
+    badge = small.render(look.side_letter, True, (255, 255, 255))
+    box = badge.get_rect(center=(cx - r * 0.78, cy - r * 0.72)).inflate(6, 2)
+    pygame.draw.rect(surface, (20, 20, 24), box, border_radius=3)
+    surface.blit(badge, badge.get_rect(center=box.center))
+
+    if look.off_balance:
+        mark = small.render("!", True, (20, 20, 24))
+        spot = (cx + r * 0.8, cy - r * 0.72)
+        pygame.draw.circle(surface, pal.luck, spot, r * 0.26)
+        surface.blit(mark, mark.get_rect(center=spot))
+    if look.entangled:
+        for k in (-0.5, 0.0, 0.5):
+            pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k - r * 0.35),
+                             (cx + r * 0.7, cy + r * k + r * 0.35), 2)
+            pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k + r * 0.35),
+                             (cx + r * 0.7, cy + r * k - r * 0.35), 2)
+    if look.out:
+        pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy - r * 0.6),
+                         (cx + r * 0.6, cy + r * 0.6), 4)
+        pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy + r * 0.6),
+                         (cx + r * 0.6, cy - r * 0.6), 4)
+
+
+def draw_item(surface: pygame.Surface, layout: Layout, hex_: Hex, label: str, slot: int,
+              theme: Theme) -> None:
+    """A loose item: a small tag in a corner of its hex (several share a hex)."""
+    cx, cy = layout.hex_to_pixel(hex_)
+    corners = layout.hex_corners(hex_)
+    corner = corners[(slot + 1) % 6]
+    x, y = cx + (corner[0] - cx) * 0.55, cy + (corner[1] - cy) * 0.55
+    font = theme.fonts.get(max(8, round(layout.size * 0.28 / theme.scale)), bold=True)
+    text = font.render(label, True, (20, 20, 20))
+    box = text.get_rect(center=(x, y)).inflate(6, 2)
+    pygame.draw.rect(surface, (240, 232, 200), box, border_radius=4)
+    pygame.draw.rect(surface, (60, 50, 30), box, 1, border_radius=4)
+    surface.blit(text, text.get_rect(center=box.center))

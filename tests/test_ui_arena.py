@@ -1,0 +1,277 @@
+"""Playing a skirmish in the window, driven by posted mouse and key events: select,
+move, turn, attack with scripted dice, pushback, undo and redo, save and resume,
+physical dice, the appeal dialog, the computer's turns, window resize."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.ui.app import App
+from companion.ui.arena_screen import AI_STEP
+from companion.ui.shots import click, click_hex, hover, press, pump, type_text
+
+
+def duel(retiarius: dict | None = None) -> dict:
+    return {
+        "gladiators": [
+            {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",
+             "strength": 8},
+            {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E7", "facing": "N",
+             "strength": 9, **(retiarius or {})},
+        ]
+    }
+
+
+@pytest.fixture
+def app():
+    app = App()
+    app.draw()
+    yield app
+    app.close()
+
+
+def start(app: App, setup: dict | None = None, faces: list[int] | None = None):
+    """A bout whose initiative goes to Brutus (5 against 2), then the given faces."""
+    assert app.new_bout(setup or duel(), dice=ScriptedDice([5, 2, *(faces or [])])) is None
+    pump(app)
+    return app.arena
+
+
+def at(arena, gid: str) -> str:
+    g = arena.state.glad(gid)
+    return arena.state.label(g.hex)
+
+
+def test_space_rolls_his_ap_with_the_weight_modifier(app):
+    arena = start(app, faces=[6])
+    assert arena.state.current().name == "Brutus" and arena.state.phase == "ap"
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    # A Samnite with his large shield is Heavy: 6 - 1 = 5 AP.
+    assert arena.state.phase == "act" and arena.state.current().ap == 5
+
+
+def test_a_click_shows_the_path_and_a_second_click_walks_it(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    click_hex(app, "E5")  # straight back: any other direction without turning, 2 AP
+    pump(app)
+    assert arena.overlay.path[-1] == "E5" and at(arena, "A") == "E6"
+    click_hex(app, "E5")
+    pump(app)
+    assert at(arena, "A") == "E5" and arena.state.current().ap == 3
+
+
+def test_q_and_e_turn_him_one_hexside_for_1_ap(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_e, "e")
+    pump(app)
+    g = arena.state.glad("A")
+    assert g.facing == 4 and g.ap == 4  # S -> SW, clockwise
+    press(pygame.K_q, "q")
+    pump(app)
+    g = arena.state.glad("A")
+    assert g.facing == 3 and g.ap == 3
+
+
+def test_clicking_a_foe_shows_the_odds_and_a_second_click_strikes(app):
+    # AP 6; attack 5 against defence 2: margin 3 through his front; save 1 + 1 < 7.
+    arena = start(app, faces=[6, 5, 2, 1])
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    click_hex(app, "E7")
+    pump(app)
+    assert arena.odds is not None and arena.odds.target == "B"
+    assert 0 < arena.odds.p_hit < 1
+    click_hex(app, "E7")
+    pump(app)
+    assert arena.state.glad("B").strength == 9 - 3
+    assert any(f.text == "-3" for f in arena.overlay.floats)
+
+
+def test_a_miss_pushes_the_defender_straight_back(app):
+    arena = start(app, faces=[6, 1, 4])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    pump(app)
+    assert at(arena, "B") == "E8"
+    assert [s.gid for s in arena.overlay.slides] == ["B"]
+
+
+def test_a_miss_against_a_gladiator_on_the_edge_leaves_him_off_balance(app):
+    setup = {
+        "gladiators": [
+            {"name": "Brutus", "type": "samnite", "side": "red", "at": "E11", "facing": "S",
+             "strength": 8},
+            {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E12", "facing": "N",
+             "strength": 9},
+        ]
+    }
+    arena = start(app, setup, faces=[6, 1, 4])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    pump(app)
+    assert at(arena, "B") == "E12" and arena.state.glad("B").off_balance
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_w, "w")  # one hex straight ahead... into Nereus: refused
+    pump(app)
+    assert arena.message_is_error and at(arena, "A") == "E6"
+    press(pygame.K_s, "s")  # one hex back, 2 AP
+    pump(app)
+    assert at(arena, "A") == "E5"
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert at(arena, "A") == "E6" and arena.state.current().ap == 5
+    press(pygame.K_y, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert at(arena, "A") == "E5" and arena.state.current().ap == 3
+
+
+def test_an_illegal_click_says_why_and_changes_nothing(app):
+    arena = start(app, faces=[1])
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    before = len(arena.session.journal)
+    click_hex(app, "A1")
+    pump(app)
+    assert arena.message_is_error and "A1" in arena.message
+    assert len(arena.session.journal) == before
+
+
+def test_save_as_then_resume_from_the_start_screen(app, tmp_path):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_s, "s")
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    dialog = arena.dialog
+    assert dialog is not None and dialog.title == "Save as"
+    dialog.text_field.text = ""
+    target = tmp_path / "bout.json"
+    type_text(str(target))
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.dialog is None and target.is_file()
+    saved = json.loads(target.read_text())
+    assert [e["action"]["type"] for e in saved["journal"]] == ["start", "roll_ap", "move"]
+    app.show_start()
+    assert app.can_resume()
+    press(pygame.K_r, "r")
+    pump(app)
+    assert app.arena is not None and at(app.arena, "A") == "E5"
+    assert str(target.resolve()) in app.settings.recent_files
+
+
+def test_physical_dice_are_asked_for_and_a_bad_face_changes_nothing(app):
+    app.new_bout(duel(), physical=True)
+    arena = app.arena
+    pump(app)
+    # The start needs no dice (strengths fixed) but the initiative does.
+    assert arena.dialog is not None and "type what the dice show" in arena.dialog.lines[0]
+    type_text("7")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert "impossible" in arena.dialog.error or "1 to 6" in arena.dialog.error
+    assert arena.state.phase == "setup"
+    for face in ("5", "2"):
+        arena.dialog.text_field.text = ""
+        type_text(face)
+        press(pygame.K_RETURN)
+        pump(app)
+    assert arena.state.phase == "ap" and arena.state.current().name == "Brutus"
+
+
+def test_the_appeal_dialog_lists_the_modifiers_and_rolls_the_2d6(app):
+    # Nereus with 1 strength: a hit of 3 beats him; then a natural 12 spares him.
+    arena = start(app, duel({"strength": 1}), faces=[6, 5, 2, 1, 6, 6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.state.phase == "appeal"
+    assert arena.dialog is not None and arena.dialog.title == "Appeal to the crowd"
+    assert any("Drew no blood" in line for line in arena.dialog.lines)
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.state.glad("B").status == "spared"
+    assert "spared" in arena.dialog.title
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.state.phase == "over" and arena.dialog.title == "The bout is over"
+
+
+def test_the_computer_takes_its_turn_on_its_timer(app):
+    setup = duel({"human": False})
+    arena = start(app, setup, faces=[6, 4])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_n, "n")  # Brutus ends his turn: the computer's Nereus is next
+    pump(app)
+    assert arena.state.current().name == "Nereus"
+    moves = len(arena.session.journal)
+    pygame.event.post(pygame.event.Event(AI_STEP))
+    pump(app)
+    assert len(arena.session.journal) == moves + 1
+
+
+def test_hovering_a_gladiator_shows_his_arcs_and_names_the_hex(app):
+    arena = start(app)
+    hover(app, "E7")
+    pump(app)
+    app.draw()
+    assert app.board.to_label(app.hover) == "E7" and arena.overlay.arcs_of == "B"
+
+
+def test_right_click_offers_the_actions_here(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    click_hex(app, "E7", button=3)
+    pump(app)
+    labels = [label for label, _ in arena.dialog.entries]
+    assert any(label.startswith("sword at Nereus") for label in labels)
+    assert "Discard shield (for good)" in labels and "End turn" in labels
+    press(pygame.K_1 + labels.index("End turn"), "")
+    pump(app)
+    assert arena.state.current().name == "Nereus"
+
+
+def test_the_window_resizes_and_the_arena_follows(app):
+    start(app)
+    app.window.size = (1024, 640)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1024, y=640))
+    pump(app)
+    layout = app.board_view.layout
+    corners = [c for h in app.board.hexes() for c in layout.hex_corners(h)]
+    assert max(x for x, _ in corners) <= app.panel_rect.left
+    assert max(y for _, y in corners) <= app.status_rect.top
+
+
+def test_f9_cycles_the_ui_scale_and_remembers_it(app):
+    press(pygame.K_F9)
+    pump(app)
+    assert app.theme.scale == 1.5
+    from companion.settings import load_settings
+
+    assert load_settings().ui_scale == 1.5
+
+
+def test_the_start_screen_starts_a_samnite_against_a_retiarius(app):
+    app.show_start()
+    pump(app)
+    click(app.start.buttons["start"].rect.center)
+    pump(app)
+    types = [g.type for g in app.arena.state.gladiators]
+    assert types == ["samnite", "retiarius"]
+    assert [g.human for g in app.arena.state.gladiators] == [True, False]

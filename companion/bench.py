@@ -58,8 +58,63 @@ def bench_startup() -> None:
     )
 
 
+def bench_skirmish() -> None:
+    from companion.rulesets.skirmish.bench import bench
+
+    figures = bench()
+    for name, value in figures.items():
+        print(f"skirmish {name}: {value:.3f}")
+
+
+def bench_render() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from companion.ui.app import App
+    from companion.ui.shots import DUEL
+
+    app = App()
+    try:
+        app.draw()
+        app.new_bout(DUEL, seed=3)
+        app.arena.skip_ahead()
+        app.draw()
+        ms = median_ms(app.draw, repeat=60)
+        print(f"full arena frame at 1280x800: median {ms:.2f} ms (goal <= 2 ms)")
+    finally:
+        app.close()
+
+
+def bench_idle_cpu(seconds: float = 3.0) -> None:
+    """CPU used by the open app while nobody touches it, read from /proc."""
+    stat = "/proc/{}/stat"
+    if not os.path.exists(stat.format(os.getpid())):
+        print("idle CPU: skipped (no /proc here)")
+        return
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    proc = subprocess.Popen([sys.executable, "-m", "companion"], env=env)
+    try:
+        time.sleep(4.0)  # let it start, load the start screen's tables and settle
+
+        def ticks() -> int:
+            with open(stat.format(proc.pid)) as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+
+        before, start = ticks(), time.perf_counter()
+        time.sleep(seconds)
+        used = (ticks() - before) / os.sysconf("SC_CLK_TCK")
+        elapsed = time.perf_counter() - start
+        print(f"idle CPU of the open app: {100 * used / elapsed:.1f}% of one core "
+              f"over {elapsed:.1f} s")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main() -> int:
-    for part in (bench_tables, bench_odds, bench_startup):
+    for part in (bench_tables, bench_odds, bench_startup, bench_render, bench_idle_cpu,
+                 bench_skirmish):
         try:
             part()
         except ImportError as err:  # a part whose module is not written yet

@@ -34,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_given = list(sys.argv[1:] if argv is None else argv)
+    if args_given in ([], ["--smoke"]):
+        # Opening the window needs none of the subcommands: skip building them, so
+        # the window appears as fast as a bare pygame program's.
+        from companion.ui.launch import launch
+
+        return launch(smoke=bool(args_given))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from companion.atomic import atomic_write
 from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.session import Session, SessionFileError, atomic_write, load_session
+from companion.session import Session, SessionFileError, load_session
 
 
 @dataclass

@@ -11,7 +11,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.ui.app import App
-from companion.ui.arena_screen import AI_STEP
+from companion.ui.events import AI_STEP
 from companion.ui.shots import click, click_hex, hover, press, pump, type_text
 
 

@@ -9,9 +9,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.dice import SeededDice
 from companion.errors import UserError
-from companion.session import Session, SessionFileError, load_session
+
+# Sessions and rules are imported inside the handlers: building the parser (which
+# opening the app does) must stay light.
 
 EXAMPLES_NEW = """examples:
   companion new skirmish --gladiators samnite,retiarius
@@ -135,6 +136,9 @@ def _scenario(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from companion.dice import SeededDice
+    from companion.session import Session
+
     setup = _scenario(args)
     ruleset = _rulesets(args.ruleset)
     session = Session(ruleset, setup)  # validates the scenario: nothing written if bad
@@ -149,8 +153,10 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _auto(args: argparse.Namespace) -> int:
+    from companion.dice import SeededDice
     from companion.rulesets.skirmish.ai import choose_action
     from companion.rulesets.skirmish.sim import MAX_TURNS
+    from companion.session import SessionFileError, load_session
 
     if args.turns is not None and args.turns < 1:
         raise UserError("--turns must be 1 or more")
@@ -179,6 +185,8 @@ def _auto(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from companion.session import SessionFileError, load_session
+
     session = load_session(args.file, _rulesets)
     summarise = getattr(session.ruleset, "summary", None)
     if summarise is None:

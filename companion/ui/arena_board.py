@@ -106,6 +106,9 @@ class ArenaBoard:
     def __init__(self, view: BoardView, theme: Theme) -> None:
         self.view = view
         self.theme = theme
+        # The reach tint changes only when he moves or his AP does: keep it drawn.
+        self._tint_key: tuple = ()
+        self._tint: pygame.Surface | None = None
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
              hover: Hex | None) -> None:
@@ -148,18 +151,22 @@ class ArenaBoard:
         assert layout is not None
         font = self.theme.fonts.get(max(10, round(layout.size * 0.42 / self.theme.scale)),
                                     bold=True)
-        tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for _label, reach in overlay.reach.items():
-            if reach.cost == 0 or state.occupant(reach.hex) is not None:
-                continue
-            pygame.draw.polygon(tint, (*REACH_COLOUR, 95), layout.hex_corners(reach.hex))
-        surface.blit(tint, (0, 0))
-        for _label, reach in overlay.reach.items():
-            if reach.cost == 0 or state.occupant(reach.hex) is not None:
-                continue
-            x, y = layout.hex_to_pixel(reach.hex)
-            text = font.render(str(reach.cost), True, (255, 255, 255))
-            surface.blit(text, text.get_rect(center=(x, y)))
+        shown = [r for r in overlay.reach.values()
+                 if r.cost > 0 and state.occupant(r.hex) is None]
+        key = (layout.size, layout.origin,
+               tuple(sorted((r.hex.q, r.hex.r, r.cost) for r in shown)))
+        if key != self._tint_key or self._tint is None:
+            area = self.view.rect
+            tint = pygame.Surface(area.size, pygame.SRCALPHA)
+            for reach in shown:
+                corners = [(x - area.x, y - area.y) for x, y in layout.hex_corners(reach.hex)]
+                pygame.draw.polygon(tint, (*REACH_COLOUR, 95), corners)
+                x, y = layout.hex_to_pixel(reach.hex)
+                text = font.render(str(reach.cost), True, (255, 255, 255))
+                tint.blit(text, text.get_rect(center=(x - area.x, y - area.y)))
+            self._tint, self._tint_key = tint, key
+        if shown:
+            surface.blit(self._tint, self.view.rect.topleft)
         if overlay.path:
             points = [layout.hex_to_pixel(state.board.from_label(lb)) for lb in overlay.path]
             if len(points) > 1:

@@ -172,5 +172,14 @@ class ArenaPanel:
             y += font.get_linesize()
 
 
+_WRAPPED: dict[tuple[str, int, int], list[str]] = {}
+
+
 def _wrapped(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    return wrap(text, font, width)
+    """Wrapped lines, remembered: the log's old lines are wrapped once, not per frame."""
+    key = (text, id(font), width)
+    if key not in _WRAPPED:
+        if len(_WRAPPED) > 4000:
+            _WRAPPED.clear()
+        _WRAPPED[key] = wrap(text, font, width)
+    return _WRAPPED[key]

@@ -22,12 +22,11 @@ from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.session import Session
 from companion.ui.arena_board import ArenaBoard, Float, Overlay, Slide
 from companion.ui.dialogs import Choice, ContextMenu, Dialog
+from companion.ui.events import AI_STEP, ANIMATE
 
 if TYPE_CHECKING:
     from companion.ui.app import App
 
-AI_STEP = pygame.event.custom_type()
-ANIMATE = pygame.event.custom_type()
 AI_DELAY_MS = 650
 FRAME_MS = 30
 

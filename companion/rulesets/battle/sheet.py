@@ -163,7 +163,7 @@ def sheet_json(sheet: GladiatorSheet) -> str:
 
 def save_sheet(sheet: GladiatorSheet, path: Path | None = None) -> Path:
     """Write a sheet atomically; by default into the roster folder, named for him."""
-    from companion.session import atomic_write
+    from companion.atomic import atomic_write
 
     target = path or paths.roster_dir() / f"{slug(sheet.name)}.json"
     atomic_write(target, sheet_json(sheet))

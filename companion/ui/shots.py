@@ -69,7 +69,8 @@ def click_hex(app: App, label: str, button: int = 1) -> None:
 
 def walk(folder: Path, scale: float = 1.0) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    app = App(scale=scale)
+    # 200 % is for big screens: shoot it in a window twice the size.
+    app = App(size=(round(1280 * scale), round(800 * scale)), scale=scale)
     suffix = "" if scale == 1.0 else f"-{round(scale * 100)}"
     try:
         app.draw()

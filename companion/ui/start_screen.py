@@ -176,8 +176,14 @@ class StartScreen:
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, self.theme.palette.background, self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)  # a narrow window must not spill into the panel
+        self._draw_form(surface)
+        surface.set_clip(clip)
+
+    def _draw_form(self, surface: pygame.Surface) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        pygame.draw.rect(surface, pal.background, self.rect)
         x = self.rect.x + px(28)
         draw_text(surface, "New skirmish", fonts.get(34, bold=True), pal.text,
                   (x, self.rect.y + px(24)))

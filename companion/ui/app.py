@@ -145,7 +145,7 @@ class App:
         self.arena = ArenaScreen(self, session, dice, path)
         self.panel.views.clear()
         self.panel.show(0)
-        self.arena._after_action()
+        self.arena.after_action()
 
     def new_bout(self, setup: dict[str, Any], seed: int | None = None,
                  physical: bool = False, dice: DiceSource | None = None) -> str | None:

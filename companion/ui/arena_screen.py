@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.dice import DiceSource
-from companion.errors import UserError
 from companion.hexgrid import Hex, distance, neighbour
-from companion.physical_dice import NeedDice, PhysicalDice
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.legal import Target, targets
 from companion.rulesets.skirmish.movement import reachable
@@ -23,6 +21,7 @@ from companion.session import Session
 from companion.ui.arena_board import ArenaBoard, Float, Overlay, Slide
 from companion.ui.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.events import AI_STEP, ANIMATE
+from companion.ui.session_screen import SessionScreen
 
 if TYPE_CHECKING:
     from companion.ui.app import App
@@ -35,7 +34,7 @@ FRAME_MS = 30
 STEP_KEYS = {pygame.K_w: 0, pygame.K_d: 1, pygame.K_s: 3, pygame.K_a: 5}
 SHIFT_STEP_KEYS = {pygame.K_d: 2, pygame.K_a: 4}
 
-KEY_HELP = [
+KEY_HELP = (
     "Mouse: click a blue hex to see the path, click again to walk it",
     "Click a foe outlined in red to see the odds; click again or Enter to attack",
     "Right-click: menu of every action here (nets, pick up, kick, discard shield...)",
@@ -47,23 +46,20 @@ KEY_HELP = [
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
     "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
     "F2 arena    F3 dice tray    F4 tables    Ctrl+Q quit",
-]
+)
 
 
-class ArenaScreen:
+class ArenaScreen(SessionScreen):
+    help_lines = KEY_HELP
+    default_file = "skirmish.json"
+
     def __init__(self, app: App, session: Session, dice: DiceSource,
                  save_path: Path | None = None) -> None:
-        self.app = app
-        self.session = session
-        self.dice = dice
-        self.save_path = save_path
+        super().__init__(app, session, dice, save_path)
         self.board = ArenaBoard(app.board_view, app.theme)
         self.overlay = Overlay()
         self.odds: AttackOdds | None = None
         self.chosen: Target | None = None
-        self.dialog: Dialog | ContextMenu | None = None
-        self.message = ""
-        self.message_is_error = False
         self.show_arcs = False
         self.refresh()
 
@@ -85,66 +81,22 @@ class ArenaScreen:
         return g is not None and g.human and self.state.phase in ("ap", "act")
 
     # --- acting -----------------------------------------------------------------------
-    def act(self, action: dict[str, Any]) -> bool:
-        """Send one action to the session. A refused action changes nothing and its
-        reason goes to the status bar; physical dice are asked for, then retried."""
-        before = {g.id: (g.hex, g.strength) for g in self.state.gladiators}
+    def before_action(self) -> Any:
         actor = self.decider()
-        if isinstance(self.dice, PhysicalDice):
-            self.dice.begin()
-        try:
-            lines = self.session.act(action, self.dice)
-        except NeedDice as need:
-            self._ask_dice(need, action)
-            return False
-        except UserError as err:
-            self.say(str(err), error=True)
-            if isinstance(self.dice, PhysicalDice):
-                self.dice.done()
-            return False
-        if isinstance(self.dice, PhysicalDice):
-            self.dice.done()
-        self.say(lines[-1] if lines else "")
-        self._animate(before, actor.id if actor else None, lines)
+        before = {g.id: (g.hex, g.strength) for g in self.state.gladiators}
+        return before, actor.id if actor else None
+
+    def after_success(self, lines: list[str], before: Any) -> None:
+        positions, actor = before
+        self._animate(positions, actor, lines)
         self.chosen, self.odds = None, None
         self.overlay.path = []
         self.refresh()
-        self._after_action()
-        return True
 
     def act_path(self, actions: list[dict[str, Any]]) -> None:
         for action in actions:
             if not self.act(action) or self.dialog is not None:
                 break
-
-    def _ask_dice(self, need: NeedDice, action: dict[str, Any]) -> None:
-        request = need.request
-
-        def typed(text: str) -> None:
-            assert isinstance(self.dice, PhysicalDice)
-            try:
-                self.dice.answer(text)
-            except UserError as err:
-                dialog.error = str(err)
-                return
-            self.dialog = None
-            self.act(action)
-
-        def cancel() -> None:
-            assert isinstance(self.dice, PhysicalDice)
-            self.dice.done()
-            self.dialog = None
-            self.say("cancelled: nothing changed")
-
-        dialog = Dialog(
-            self.app.theme, "Your dice",
-            [f"Roll {request.describe()} and type what the dice show "
-             f"({request.count} face{'s' if request.count > 1 else ''}, 1 to {request.sides})."],
-            [Choice("Cancel", pygame.K_ESCAPE, cancel)],
-            field_hint="e.g. 4" if request.count == 1 else "e.g. 3 5",
-            on_text=typed,
-        )
-        self.dialog = dialog
 
     def _animate(self, before: dict[str, tuple[Hex | None, int]], actor: str | None,
                  lines: list[str]) -> None:
@@ -165,7 +117,7 @@ class ArenaScreen:
         if self.overlay.animating:
             pygame.time.set_timer(ANIMATE, FRAME_MS)
 
-    def _after_action(self) -> None:
+    def after_action(self) -> None:
         state = self.state
         if state.phase == "appeal" and state.appeals and self.dialog is None:
             self._appeal_dialog()
@@ -221,7 +173,7 @@ class ArenaScreen:
 
     def _close_then(self) -> None:
         self.dialog = None
-        self._after_action()
+        self.after_action()
 
     def _end_dialog(self) -> None:
         state = self.state
@@ -237,42 +189,8 @@ class ArenaScreen:
             self.app.theme, "The bout is over", lines,
             [Choice("Another bout", pygame.K_n, self.app.rematch),
              Choice("Start screen", pygame.K_s, self.app.show_start),
-             Choice("Board", pygame.K_ESCAPE, self._dismiss)],
+             Choice("Board", pygame.K_ESCAPE, self.dismiss)],
         )
-
-    def _dismiss(self) -> None:
-        self.dialog = None
-
-    def help_dialog(self) -> None:
-        self.dialog = Dialog(self.app.theme, "Keys", KEY_HELP,
-                             [Choice("Close", pygame.K_ESCAPE, self._dismiss)], width=900)
-
-    def save_as_dialog(self) -> None:
-        def typed(text: str) -> None:
-            try:
-                self.save(Path(text).expanduser())
-            except OSError as err:
-                dialog.error = f"cannot save there: {err}"
-                return
-            self.dialog = None
-
-        default = str(self.save_path or Path.home() / "skirmish.json")
-        dialog = Dialog(self.app.theme, "Save as", ["Type the file to save the bout in."],
-                        [Choice("Cancel", pygame.K_ESCAPE, self._dismiss)],
-                        field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
-        assert dialog.text_field is not None
-        dialog.text_field.text = default
-        self.dialog = dialog
-
-    def save(self, path: Path | None = None) -> None:
-        path = path or self.save_path
-        if path is None:
-            self.save_as_dialog()
-            return
-        self.session.save(path)
-        self.save_path = path
-        self.app.remember_file(path)
-        self.say(f"saved to {path}")
 
     # --- selection and highlights -------------------------------------------------------
     def refresh(self) -> None:
@@ -317,9 +235,6 @@ class ArenaScreen:
         self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for the next.")
 
-    def say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
-
     # --- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == AI_STEP:
@@ -331,12 +246,7 @@ class ArenaScreen:
                 pygame.time.set_timer(ANIMATE, 0)
             return True
         if self.dialog is not None:
-            used = self.dialog.handle(event)
-            if self.dialog is not None and self.dialog.closed:
-                self.dialog = None
-            if self.dialog is None:
-                self._after_action()
-            return used
+            return self.handle_dialog(event)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.KEYUP and event.key == pygame.K_v:
@@ -392,19 +302,8 @@ class ArenaScreen:
                  "Enter to go")
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key, mod = event.key, event.mod
-        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if ctrl and key == pygame.K_z:
-            self._undo(self.session.undo())
-            return True
-        if ctrl and key == pygame.K_y:
-            self._undo(-self.session.redo())
-            return True
-        if ctrl and key == pygame.K_s:
-            self.save_as_dialog() if shift or self.save_path is None else self.save()
-            return True
-        if key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
-            self.help_dialog()
+        key, shift = event.key, event.mod & pygame.KMOD_SHIFT
+        if self.undo_key(event):
             return True
         if key == pygame.K_v:
             self.show_arcs = True
@@ -478,16 +377,10 @@ class ArenaScreen:
             return True
         return False
 
-    def _undo(self, steps: int) -> None:
+    def after_undo(self) -> None:
         pygame.time.set_timer(AI_STEP, 0)
         self.chosen, self.odds, self.overlay.path = None, None, []
         self.refresh()
-        if steps > 0:
-            self.say(f"undone: {steps} action(s)")
-        elif steps < 0:
-            self.say(f"redone: {-steps} action(s)")
-        else:
-            self.say("nothing to undo or redo", error=True)
 
     def _menu(self, hex_: Hex, pos: tuple[int, int]) -> None:
         state = self.state
@@ -533,10 +426,6 @@ class ArenaScreen:
             arcs_of = state.current().id
         self.overlay.arcs_of = arcs_of
         self.board.draw(surface, state, self.overlay, hover)
-
-    def draw_dialog(self, surface: pygame.Surface) -> None:
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     def status(self) -> str:
         """What he can do now and the keys (the last result is shown beside it)."""

@@ -25,13 +25,14 @@ if TYPE_CHECKING:
     from companion.session import Session
     from companion.ui.arena_screen import ArenaScreen
     from companion.ui.dialogs import Dialog
+    from companion.ui.duel_screen import DuelScreen
     from companion.ui.start_screen import StartScreen
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2}
-AUTOSAVE_NAME = "skirmish.json"
+AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
 
@@ -48,8 +49,9 @@ class App:
         self.board = Board()
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
-        self.arena: ArenaScreen | None = None
-        self.start: StartScreen | None = None
+        # The left area shows one of: the start screen, the battle set-up, the arena of
+        # a skirmish or a battle-system duel. Each says which by its `kind`.
+        self.left: Any = None
         self.dialog: Dialog | None = None
         self.last_setup: dict[str, Any] | None = None
         self.last_physical = False
@@ -87,6 +89,25 @@ class App:
             self.arena.board = ArenaBoard(self.board_view, self.theme)
         self._relayout()
 
+    def _left(self, kind: str) -> Any:
+        return self.left if getattr(self.left, "kind", None) == kind else None
+
+    @property
+    def start(self) -> StartScreen | None:
+        return self._left("start")
+
+    @property
+    def arena(self) -> ArenaScreen | None:
+        return self._left("arena")
+
+    @property
+    def duel(self) -> DuelScreen | None:
+        return self._left("duel")
+
+    @property
+    def session_screen(self) -> ArenaScreen | DuelScreen | None:
+        return self.arena or self.duel
+
     # --- layout -------------------------------------------------------------------
     def _relayout(self) -> None:
         width, height = self.window.size
@@ -98,15 +119,19 @@ class App:
         self.left_rect = pygame.Rect(0, 0, width - panel_w, height - status_h)
         self.board_view.set_rect(self.left_rect)
         self.panel.layout(self.panel_rect)
-        if self.start is not None:
-            self.start.layout(self.left_rect)
+        if hasattr(self.left, "layout"):
+            self.left.layout(self.left_rect)
 
     def _make_arena_panel(self) -> PanelView:
-        if self.arena is None:
-            return ArenaIntro(self.theme)
-        from companion.ui.arena_panel import ArenaPanel
+        if self.arena is not None:
+            from companion.ui.arena_panel import ArenaPanel
 
-        return ArenaPanel(self.theme, self.arena)
+            return ArenaPanel(self.theme, self.arena)
+        if self.duel is not None:
+            from companion.ui.log_panel import LogPanel
+
+            return LogPanel(self.theme, self.duel)
+        return ArenaIntro(self.theme)
 
     def _make_tray(self) -> PanelView:
         from companion.ui.dice_tray import DiceTray
@@ -118,39 +143,66 @@ class App:
         from companion.table_loader import load_tables
         from companion.ui.table_browser import TableBrowser
 
-        return TableBrowser(self.theme, load_tables(), self.dice)
+        return TableBrowser(self.theme, load_tables(), self.dice, self.apply_targets,
+                            self.apply_entry)
+
+    def apply_targets(self) -> list[tuple[str, str]]:
+        """Who a table entry can be applied to now: the duel's two gladiators."""
+        if self.duel is None:
+            return []
+        return [(side, f.name) for side, f in self.duel.state.fighters.items()]
+
+    def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
+        """Apply a table entry to a gladiator through the session (logged, undoable)."""
+        duel = self.duel
+        if duel is None:
+            raise UserError("start a battle-system duel or trackers to apply entries")
+        action = {"type": "apply_entry", "who": who, "table": table_id, "keys": keys,
+                  "sub_key": sub_key}
+        if not duel.act(action):
+            raise UserError(duel.message)
+        return duel.message
 
     # --- screens ------------------------------------------------------------------
+    def _set_left(self, left: Any) -> None:
+        self._stop_timers()
+        self.left = left
+        if hasattr(left, "layout"):
+            left.layout(self.left_rect)
+        self.panel.views.pop(0, None)
+        self.panel.show(0)
+
     def show_start(self) -> None:
         from companion.table_loader import load_tables
         from companion.ui.start_screen import StartScreen
 
         table = load_tables().get("skirmish-types")
         types = [(str(e.key), e.name) for e in table.entries]  # type: ignore[attr-defined]
-        self._stop_timers()
-        self.arena = None
-        self.start = StartScreen(self, types)
-        self.start.set_recent(self.settings.recent_files)
-        self.start.layout(self.left_rect)
-        self.panel.views.pop(0, None)
-        self.panel.show(0)
+        start = StartScreen(self, types)
+        start.set_recent(self.settings.recent_files)
+        self._set_left(start)
 
-    def _show_arena(self, session: Session, dice: DiceSource, path: Path | None) -> None:
-        from companion.ui.arena_screen import ArenaScreen
+    def show_battle_start(self) -> None:
+        from companion.ui.battle_start import BattleStart
 
-        self._stop_timers()
-        session.autosave_path = paths.autosave_dir() / AUTOSAVE_NAME
+        self._set_left(BattleStart(self))
+
+    def _show_session(self, session: Session, dice: DiceSource, path: Path | None) -> None:
+        session.autosave_path = self.autosave_path()
         self.dice = dice
-        self.start = None
-        self.arena = ArenaScreen(self, session, dice, path)
-        self.panel.views.clear()
-        self.panel.show(0)
-        self.arena.after_action()
+        if session.ruleset.id == "skirmish":
+            from companion.ui.arena_screen import ArenaScreen
 
-    def new_bout(self, setup: dict[str, Any], seed: int | None = None,
-                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
-        """Start a skirmish from a scenario; a message if the scenario is refused.
-        `dice` overrides the choice of seeded or physical dice (tests script them)."""
+            screen: Any = ArenaScreen(self, session, dice, path)
+        else:
+            from companion.ui.duel_screen import DuelScreen
+
+            screen = DuelScreen(self, session, dice, path)
+        self._set_left(screen)
+        screen.after_action()
+
+    def _new_session(self, ruleset: str, setup: dict[str, Any], seed: int | None,
+                     physical: bool, dice: DiceSource | None) -> Session | str:
         from companion.dice import SeededDice
         from companion.physical_dice import PhysicalDice
         from companion.rulesets import get_ruleset
@@ -159,14 +211,32 @@ class App:
         if dice is None:
             dice = PhysicalDice() if physical else SeededDice(seed)
         try:
-            session = Session(get_ruleset("skirmish"), setup)
+            session = Session(get_ruleset(ruleset), setup)
         except UserError as err:
             return str(err)
+        self._show_session(session, dice, None)
+        return session
+
+    def new_bout(self, setup: dict[str, Any], seed: int | None = None,
+                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
+        """Start a skirmish from a scenario; a message if the scenario is refused.
+        `dice` overrides the choice of seeded or physical dice (tests script them)."""
+        made = self._new_session("skirmish", setup, seed, physical, dice)
+        if isinstance(made, str):
+            return made
         self.last_setup, self.last_physical = setup, physical
-        self._show_arena(session, dice, None)
         assert self.arena is not None
         self.arena.act({"type": "start"})
         return None
+
+    def new_duel(self, setup: dict[str, Any], seed: int | None = None,
+                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
+        """Start a battle-system duel (or trackers) from two sheets."""
+        from datetime import UTC, datetime
+
+        setup = {**setup, "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")}}
+        made = self._new_session("battle", setup, seed, physical, dice)
+        return made if isinstance(made, str) else None
 
     def rematch(self) -> None:
         if self.last_setup is None:
@@ -175,6 +245,7 @@ class App:
             self.new_bout(self.last_setup, physical=self.last_physical)
 
     def autosave_path(self) -> Path:
+        """One autosave: the session last played, whichever rules it uses."""
         return paths.autosave_dir() / AUTOSAVE_NAME
 
     def can_resume(self) -> bool:
@@ -194,13 +265,11 @@ class App:
         except UserError as err:
             self.show_message("Cannot open that file", str(err))
             return
-        if session.ruleset.id != "skirmish":
-            self.show_message("Not a skirmish", f"{path} holds a {session.ruleset.id} session.")
-            return
-        self.last_setup = session.setup
+        if session.ruleset.id == "skirmish":
+            self.last_setup = session.setup
         physical = isinstance(self.dice, PhysicalDice)
-        self._show_arena(session, PhysicalDice() if physical else SeededDice(None),
-                         None if not remember else path)
+        self._show_session(session, PhysicalDice() if physical else SeededDice(None),
+                           None if not remember else path)
         if remember:
             self.remember_file(path)
 
@@ -268,7 +337,7 @@ class App:
                 dirty = False
                 if frames is not None and self.frames_drawn >= frames:
                     break
-            if self.start is None and self.arena is None:
+            if self.left is None:
                 self.show_start()  # after the first frame: the window shows at once
                 dirty = True
                 continue
@@ -312,32 +381,33 @@ class App:
             changed = hover != self.hover
             self.hover = hover
             return changed or self.panel.handle(event)
-        if self.arena is not None and self.arena.dialog is not None:
-            return self.arena.handle(event)
-        typing = self.panel.typing or (self.start is not None and self.start.typing)
+        screen = self.session_screen
+        if screen is not None and screen.dialog is not None:
+            return screen.handle(event)
+        left_typing = bool(getattr(self.left, "typing", False))
         on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
-        if (on_panel or typing or event.type == pygame.TEXTINPUT) and self.panel.handle(event):
+        to_panel = on_panel or self.panel.typing or (
+            event.type == pygame.TEXTINPUT and not left_typing)
+        if to_panel and self.panel.handle(event):
             return True
-        if self.start is not None:
-            return self.start.handle(event)
-        if self.arena is not None:
-            return self.arena.handle(event)
+        if self.left is not None:
+            return self.left.handle(event)
         return False
 
     # --- drawing ------------------------------------------------------------------
     def draw(self) -> None:
         surface = self.window.get_surface()
         # No fill: the left area, the panel and the status bar cover the window.
-        if self.start is not None:
-            self.start.draw(surface)
-        elif self.arena is not None:
+        if self.arena is not None:
             self.arena.draw(surface, self.hover)
+        elif self.left is not None:
+            self.left.draw(surface)
         else:
             self.board_view.draw(surface, self.hover)
         self.panel.draw(surface)
         self._draw_status(surface)
-        if self.arena is not None:
-            self.arena.draw_dialog(surface)
+        if self.session_screen is not None:
+            self.session_screen.draw_dialog(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
         self.window.flip()
@@ -352,16 +422,19 @@ class App:
             where = font.render(f"{self.board.to_label(self.hover)}", True, pal.hover)
             surface.blit(where, where.get_rect(midleft=(x, self.status_rect.centery)))
             x += where.get_width() + px(16)
-        if self.arena is not None:
-            if self.arena.message:
-                colour = pal.bad if self.arena.message_is_error else pal.good
-                text = ellipsize(self.arena.message, font, self.status_rect.width // 2)
+        screen = self.session_screen
+        if screen is not None:
+            if screen.message:
+                colour = pal.bad if screen.message_is_error else pal.good
+                text = ellipsize(screen.message, font, self.status_rect.width // 2)
                 msg = font.render(text, True, colour)
                 surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
                 x += msg.get_width() + px(24)
-            hint = self.arena.status()
+            hint = screen.status()
         elif self.start is not None:
-            hint = "Enter start  R resume  O open  F1-F4 panels  F9 UI scale  Ctrl+Q quit"
+            hint = "Enter start  B battle duel  R resume  O open  F9 UI scale  Ctrl+Q quit"
+        elif self.left is not None:
+            hint = "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit"
         else:
             hint = "F2 arena  F3 dice  F4 tables  Ctrl+Q quit"
         text = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,

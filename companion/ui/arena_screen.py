@@ -50,6 +50,7 @@ KEY_HELP = (
 
 
 class ArenaScreen(SessionScreen):
+    kind = "arena"
     help_lines = KEY_HELP
     default_file = "skirmish.json"
 

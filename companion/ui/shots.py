@@ -116,9 +116,42 @@ def walk(folder: Path, scale: float = 1.0) -> list[Path]:
             pump(app)
             arena.skip_ahead()
         made.append(shoot(app, folder, f"end-of-bout{suffix}"))
+        press(pygame.K_ESCAPE)
+        pump(app)
+        made += duel_shots(app, folder, suffix)
         return made
     finally:
         app.close()
+
+
+def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
+    """The battle-system set-up, a duel's tracker cards, and a table entry applied."""
+    import json
+
+    from companion import paths
+    from companion.ui.battle_start import quick_sheet
+
+    app.show_battle_start()
+    made = [shoot(app, folder, f"battle-start{suffix}")]
+    sample = paths.assets_dir() / "samples" / "hammer-rookie.json"
+    setup = {"a": json.loads(sample.read_text()), "b": quick_sheet("Brenna", 12, 2, 1, 3)}
+    app.new_duel(setup, seed=4)
+    duel = app.duel
+    assert duel is not None
+    press(pygame.K_RETURN)  # initiative
+    pump(app)
+    press(pygame.K_RETURN)  # the first attack
+    pump(app)
+    made.append(shoot(app, folder, f"duel{suffix}"))
+    duel.act({"type": "adjust_health", "who": "b", "op": "=-4"})
+    duel.act({"type": "spend_luck", "who": "b", "n": 1})
+    press(pygame.K_F4)
+    pump(app)
+    app.panel.view.field.set_text("")
+    type_text("s21")
+    pump(app)
+    made.append(shoot(app, folder, f"duel-apply{suffix}"))
+    return made
 
 
 def main(argv: list[str]) -> int:

@@ -31,6 +31,7 @@ class Row:
 
 
 class StartScreen:
+    kind = "start"
     def __init__(self, app: App, types: list[tuple[str, str]]) -> None:
         self.app = app
         self.theme: Theme = app.theme
@@ -54,6 +55,8 @@ class StartScreen:
             "start": Button(self.theme, "Start the bout (Enter)", self.start, size=20),
             "resume": Button(self.theme, "Resume the last bout (R)", app.resume, size=18),
             "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18),
+            "battle": Button(self.theme, "Battle-system duel or trackers (B)",
+                             app.show_battle_start, size=18),
         }
         self.recent: list[Button] = []
 
@@ -167,6 +170,8 @@ class StartScreen:
         y += px(62)
         self.buttons["resume"].rect = pygame.Rect(x, y, px(300), px(40))
         self.buttons["open"].rect = pygame.Rect(x + px(310), y, px(260), px(40))
+        y += px(52)
+        self.buttons["battle"].rect = pygame.Rect(x, y, px(420), px(40))
         self._recent_y = y + px(56)
 
     def set_recent(self, files: list[str]) -> None:
@@ -262,6 +267,7 @@ class StartScreen:
             pygame.K_RETURN: self.start,
             pygame.K_r: self.app.resume if self.app.can_resume() else (lambda: None),
             pygame.K_o: self.open_dialog,
+            pygame.K_b: self.app.show_battle_start,
             pygame.K_f: self._toggle("fatigue"),
             pygame.K_x: self._toggle("experience"),
             pygame.K_d: self._toggle("physical"),

@@ -4,6 +4,7 @@ is highlighted in the table and shown as a card with its effects."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -29,12 +30,15 @@ class TableBrowser:
         theme: Theme,
         tables: TableSet,
         dice: DiceSource,
-        on_apply: Callable[[Table, tuple[int | str, ...], Entry], str] | None = None,
+        apply_targets: Callable[[], list[tuple[str, str]]] | None = None,
+        on_apply: Callable[[str, str, list[Any], int | None], str] | None = None,
     ) -> None:
         self.theme = theme
         self.tables = tables
         self.dice = dice
+        self.apply_targets = apply_targets
         self.on_apply = on_apply
+        self.apply_buttons: list[Button] = []
         self.order = sorted(tables.tables.values(), key=lambda t: (t.file.system != "battle", t.id))
         self.field = TextField(theme, HINT, self._submit, on_change=self._typed)
         self.field.focused = True
@@ -143,11 +147,18 @@ class TableBrowser:
         self.message = f"Rolled {faces} -> {' / '.join(format_key(k) for k in outcome.keys)}"
         self.message_is_error = False
 
-    def apply(self) -> None:
+    def apply(self, who: str) -> None:
+        """Apply the entry shown to a gladiator of the duel, through its session. A
+        scar not rolled yet rolls its sub-table die here, so the action carries it."""
         if self.on_apply is None or self.entry is None:
             return
+        keys = list(self.keys) or _first_keys(self.entry.key, len(self.table.axes))
+        sub_key = None
+        if getattr(self.entry, "subtable", None):
+            sub = self.last_roll.sub_entry if self.last_roll else None
+            sub_key = sub.key if sub is not None else self.dice.d6(purpose="scar").faces[0]
         try:
-            self.message = self.on_apply(self.table, self.keys, self.entry)
+            self.message = self.on_apply(who, self.table.id, keys, sub_key)
             self.message_is_error = False
         except UserError as err:
             self.message, self.message_is_error = str(err), True
@@ -168,6 +179,8 @@ class TableBrowser:
         y += px(42)
         self.entries.rect = pygame.Rect(x, y, w, max(px(90), (rect.bottom - y) // 2 - px(8)))
         self._card_top = self.entries.rect.bottom + px(8)
+        self._apply_y = rect.bottom - px(46)
+        self._apply_x, self._apply_w = x, w
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
@@ -184,12 +197,32 @@ class TableBrowser:
             surface.blit(label, label.get_rect(midright=(minus.x - px(8), minus.centery)))
         self.entries.draw(surface)
         self._draw_card(surface)
+        self._draw_apply(surface)
+
+    def _draw_apply(self, surface: pygame.Surface) -> None:
+        """'Apply to ...' buttons, one per gladiator of the duel being played."""
+        targets = self.apply_targets() if self.apply_targets else []
+        if not targets or self.entry is None:
+            self.apply_buttons = []
+            return
+        px = self.theme.px
+        width = (self._apply_w - px(8) * (len(targets) - 1)) // len(targets)
+        self.apply_buttons = []
+        for i, (who, name) in enumerate(targets):
+            button = Button(self.theme, f"Apply to {name}", lambda w=who: self.apply(w),
+                            size=16)
+            button.rect = pygame.Rect(self._apply_x + i * (width + px(8)), self._apply_y,
+                                      width, px(36))
+            button.draw(surface)
+            self.apply_buttons.append(button)
 
     def _draw_card(self, surface: pygame.Surface) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         x, width = self.rect.x + px(12), self.rect.width - px(24)
         y = self._card_top
-        card = pygame.Rect(x, y, width, self.rect.bottom - y - px(8))
+        bottom = self._apply_y - px(6) if self.apply_targets and self.apply_targets() else (
+            self.rect.bottom - px(8))
+        card = pygame.Rect(x, y, width, bottom - y)
         pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
         x, y, width = x + px(10), y + px(8), width - px(20)
         if self.message:
@@ -266,9 +299,15 @@ class TableBrowser:
         return (
             self.table_list.handle(event)
             or self.entries.handle(event)
-            or any(b.handle(event) for b in self.buttons)
+            or any(b.handle(event) for b in self.buttons + self.apply_buttons)
         )
 
     @property
     def typing(self) -> bool:
         return self.field.focused
+
+
+def _first_keys(key: Any, axes: int) -> list[Any]:
+    """The roll that lands on an entry chosen from the list: the low end of each range."""
+    parts = key if axes > 1 else [key]
+    return [p[0] if isinstance(p, list | tuple) else p for p in parts]

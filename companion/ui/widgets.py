@@ -126,9 +126,9 @@ class TextField:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focused
-            self.focused = self.rect.collidepoint(event.pos)
-            return was != self.focused or self.focused
+            # A click elsewhere only takes the focus away: the click is someone else's.
+            self.focused = bool(self.rect.collidepoint(event.pos))
+            return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:

@@ -1,0 +1,208 @@
+"""Setting up a battle-system duel, or plain trackers for a paper game: each side is
+a sheet from the roster (or a shipped sample), or a quick tracker made from a name,
+HEALTH, luck dice, heal dice and ammo."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion import paths
+from companion.ui.widgets import Button, TextField, draw_text
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+QUICK = "Quick tracker"
+QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
+                ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
+AMMO_WEAPON = "war-dart"  # thrown ammunition for a quick tracker's ammo pips
+
+
+def sheet_files() -> list[Path]:
+    """The user's roster, then the shipped samples."""
+    found: list[Path] = []
+    for folder in (paths.roster_dir(), paths.assets_dir() / "samples"):
+        if folder.is_dir():
+            found += sorted(folder.glob("*.json"))
+    return found
+
+
+@dataclass
+class SideForm:
+    choice: int
+    fields: dict[str, TextField] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+
+
+class BattleStart:
+    kind = "battle-start"
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.theme = app.theme
+        self.files = sheet_files()
+        self.options = [QUICK] + [self._label(p) for p in self.files]
+        self.sides: list[SideForm] = []
+        defaults = {"a": ("Aulus", "12", "2", "1", "0"), "b": ("Brenna", "12", "2", "1", "3")}
+        for i, side in enumerate("ab"):
+            form = SideForm(choice=0)
+            for (key, _), value in zip(QUICK_FIELDS, defaults[side], strict=True):
+                form.fields[key] = TextField(self.theme, key, lambda _t: self.start(), size=18)
+                form.fields[key].text = value
+            form.buttons = [Button(self.theme, "<", lambda i=i: self._step(i, -1), size=18),
+                            Button(self.theme, ">", lambda i=i: self._step(i, 1), size=18)]
+            self.sides.append(form)
+        self.physical = False
+        self.buttons = {
+            "dice": Button(self.theme, "", self._toggle_dice, size=17),
+            "start": Button(self.theme, "Start (Enter)", self.start, size=20),
+            "back": Button(self.theme, "Back to the skirmish (Esc)", app.show_start, size=17),
+        }
+        self.message = ""
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @staticmethod
+    def _label(path: Path) -> str:
+        try:
+            name = json.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
+        except (OSError, ValueError, AttributeError):
+            name = path.stem
+        sample = " (sample)" if path.parent.name == "samples" else ""
+        return f"{name}{sample}"
+
+    def _step(self, i: int, step: int) -> None:
+        self.sides[i].choice = (self.sides[i].choice + step) % len(self.options)
+
+    def _toggle_dice(self) -> None:
+        self.physical = not self.physical
+
+    # --- making the setup ---------------------------------------------------------------
+    def sheet_for(self, form: SideForm) -> dict[str, Any]:
+        from companion.errors import UserError
+
+        if form.choice > 0:
+            path = self.files[form.choice - 1]
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as err:
+                raise UserError(f"{path}: cannot be read: {err}") from None
+        values: dict[str, int] = {}
+        for key, label in QUICK_FIELDS[1:]:
+            text = form.fields[key].text.strip() or "0"
+            if not text.isdigit():
+                raise UserError(f"{label} must be a whole number, not '{text}'")
+            values[key] = int(text)
+        return quick_sheet(form.fields["name"].text.strip() or "Gladiator", **values)
+
+    def start(self) -> None:
+        from companion.errors import UserError
+
+        try:
+            setup = {"a": self.sheet_for(self.sides[0]), "b": self.sheet_for(self.sides[1])}
+        except UserError as err:
+            self.message = str(err)
+            return
+        self.message = self.app.new_duel(setup, physical=self.physical) or ""
+
+    # --- layout and drawing -------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        px = self.theme.px
+        col_w = (rect.width - px(72)) // 2
+        for i, form in enumerate(self.sides):
+            x = rect.x + px(28) + i * (col_w + px(16))
+            y = rect.y + px(120)
+            form.buttons[0].rect = pygame.Rect(x, y, px(36), px(40))
+            form.buttons[1].rect = pygame.Rect(x + col_w - px(36), y, px(36), px(40))
+            y += px(56)
+            for key, _ in QUICK_FIELDS:
+                form.fields[key].rect = pygame.Rect(x + px(130), y, col_w - px(130), px(36))
+                y += px(44)
+        y = rect.y + px(120) + px(56) + px(44) * len(QUICK_FIELDS) + px(16)
+        x = rect.x + px(28)
+        self.buttons["dice"].rect = pygame.Rect(x, y, px(300), px(38))
+        self.buttons["start"].rect = pygame.Rect(x, y + px(52), px(300), px(48))
+        self.buttons["back"].rect = pygame.Rect(x + px(312), y + px(52), px(300), px(48))
+        self._message_y = y + px(116)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pygame.draw.rect(surface, pal.background, self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        x = self.rect.x + px(28)
+        draw_text(surface, "Battle-system duel or trackers", fonts.get(32, bold=True), pal.text,
+                  (x, self.rect.y + px(20)))
+        draw_text(surface, "Each side: a sheet from your roster, a sample, or a quick tracker "
+                  "for a gladiator of a paper game.", fonts.get(17), pal.text_dim,
+                  (x, self.rect.y + px(62)), self.rect.width - px(56))
+        body = fonts.get(19, bold=True)
+        for form in self.sides:
+            lt, gt = form.buttons
+            box = pygame.Rect(lt.rect.right + px(4), lt.rect.y, gt.rect.x - lt.rect.right - px(8),
+                              lt.rect.height)
+            pygame.draw.rect(surface, pal.accent, box, border_radius=px(4))
+            label = body.render(self.options[form.choice], True, pal.text)
+            surface.blit(label, label.get_rect(center=box.center))
+            lt.draw(surface)
+            gt.draw(surface)
+            if form.choice == 0:
+                for key, name in QUICK_FIELDS:
+                    field_ = form.fields[key]
+                    text = fonts.get(17).render(name, True, pal.text)
+                    surface.blit(text, text.get_rect(midleft=(lt.rect.x, field_.rect.centery)))
+                    field_.draw(surface)
+        self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
+                                      else "The app rolls the dice (D)")
+        self.buttons["dice"].selected = self.physical
+        for button in self.buttons.values():
+            button.draw(surface)
+        if self.message:
+            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad,
+                      (x, self._message_y), self.rect.width - px(56))
+        surface.set_clip(clip)
+
+    # --- input ----------------------------------------------------------------------
+    @property
+    def typing(self) -> bool:
+        return any(f.focused for form in self.sides for f in form.fields.values())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for form in self.sides:
+            if form.choice == 0:
+                for field_ in form.fields.values():
+                    if field_.handle(event):
+                        return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            buttons = [b for form in self.sides for b in form.buttons]
+            return any(b.handle(event) for b in buttons + list(self.buttons.values()))
+        if event.type == pygame.KEYDOWN and not self.typing:
+            actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.app.show_start,
+                       pygame.K_d: self._toggle_dice}
+            if event.key in actions:
+                actions[event.key]()
+                return True
+        return False
+
+
+def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int) -> dict[str, Any]:
+    """A sheet that carries just what the trackers need. Its development points are
+    what those ranks cost, so it passes the sheet rules."""
+    from companion.rulesets.battle.data import BattleTables
+    from companion.rulesets.battle.sheet import parse_sheet, points_spent
+
+    data: dict[str, Any] = {
+        "format": "companion-gladiator",
+        "name": name,
+        "skills": {"health": health, "heal": heal},
+        "luck": luck,
+        "carried": {AMMO_WEAPON: ammo} if ammo else {},
+        "notes": "a quick tracker for a gladiator of a paper game",
+    }
+    sheet = parse_sheet(data)
+    data["development_points"] = max(points_spent(sheet, BattleTables.load()), 0)
+    return data

@@ -1,0 +1,308 @@
+"""A battle-system duel in the window: the two gladiators' tracker cards face to face,
+the attack dialog with its exact odds, the roll that is due, and what happened, in
+words. Used as plain trackers beside a paper game too: every tracker change is an
+action of the session, so it is logged and undoable."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.dice import DiceSource
+from companion.errors import UserError
+from companion.rulesets.battle.duel import SIDES, BattleState, due
+from companion.rulesets.battle.health import due_roll
+from companion.rulesets.battle.odds import odds_for_action
+from companion.session import Session
+from companion.ui.dialogs import Choice, Dialog
+from companion.ui.session_screen import SessionScreen
+from companion.ui.tracker_card import TrackerCard
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+STANCES = ("normal", "berserk", "defensive")
+DUEL_HELP = (
+    "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
+    "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
+    "Click the STUNNED badge to stun or wake him",
+    "I: initiative    Enter: attack (or the roll that is due)    W: next weapon",
+    "T: thrown    B: stance (normal, berserk, defensive)    + / -: luck dice",
+    "H: heal with the heal dice chosen    R: retrieve a weapon    D: decline (lose)",
+    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+)
+
+
+def pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+class DuelScreen(SessionScreen):
+    kind = "duel"
+    help_lines = DUEL_HELP
+    default_file = "duel.json"
+
+    def __init__(self, app: App, session: Session, dice: DiceSource,
+                 save_path: Path | None = None) -> None:
+        super().__init__(app, session, dice, save_path)
+        self.tables = session.ruleset.tables  # type: ignore[attr-defined]
+        theme = app.theme
+        self.cards = {side: TrackerCard(theme, side, self.tables, self.act) for side in SIDES}
+        self.weapon_index = 0
+        self.thrown = False
+        self.stance = 0
+        self.luck = 0
+        self.heal_dice = 1
+        self.last_lines: list[str] = []
+        self.buttons: dict[str, Button] = {
+            "weapon": Button(theme, "", lambda: self._step_weapon(1), size=17),
+            "thrown": Button(theme, "", self._toggle_thrown, size=17),
+            "stance": Button(theme, "", self._step_stance, size=17),
+            "luck-": Button(theme, "-", lambda: self._step_luck(-1), size=17),
+            "luck+": Button(theme, "+", lambda: self._step_luck(1), size=17),
+            "go": Button(theme, "", self.main_action, size=19),
+            "heal": Button(theme, "", self.heal, size=17),
+            "retrieve": Button(theme, "Retrieve (R)", lambda: self.act({"type": "retrieve"}),
+                               size=17),
+            "decline": Button(theme, "Decline (D)", lambda: self.act({"type": "decline"}),
+                              size=17),
+        }
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def state(self) -> BattleState:
+        return self.session.state
+
+    # --- the attack being declared ------------------------------------------------------
+    def weapons(self) -> list[str]:
+        f = self.state.current if self.state.turn else None
+        if f is None:
+            return []
+        held = [w for w, n in f.carried.items() if n > 0] + list(f.weapon_ranks)
+        return list(dict.fromkeys([*held, self.tables.brawling]))
+
+    def weapon(self) -> str | None:
+        options = self.weapons()
+        return options[self.weapon_index % len(options)] if options else None
+
+    def attack_action(self) -> dict[str, Any]:
+        weapon = self.weapon()
+        thrown = self.thrown
+        if weapon is not None and self.tables.weapon(weapon).thrown == "must":
+            thrown = True
+        return {"type": "attack", "weapon": weapon, "stance": STANCES[self.stance],
+                "luck": self.luck, "thrown": thrown}
+
+    def _step_weapon(self, step: int) -> None:
+        self.weapon_index += step
+        self.thrown = False
+
+    def _toggle_thrown(self) -> None:
+        self.thrown = not self.thrown
+
+    def _step_stance(self) -> None:
+        self.stance = (self.stance + 1) % len(STANCES)
+
+    def _step_luck(self, step: int) -> None:
+        self.luck = max(0, self.luck + step)
+
+    # --- the main action: whatever is due -------------------------------------------------
+    def due_now(self) -> str:
+        return due(self.state)
+
+    def main_label(self) -> str:
+        step = self.due_now()
+        return {
+            "initiative": "Roll initiative (Enter)",
+            "fate": "Fate roll (Enter)",
+            "fate_choice": "Choose fate (Enter)",
+            "stay_conscious": "Try to stay conscious (Enter)",
+            "death_door": "Death's door roll (Enter)",
+            "focus": "Focus roll (Enter)",
+            "act": "Attack (Enter)",
+            "over": "The battle is over",
+        }.get(step, step)
+
+    def main_action(self) -> None:
+        step = self.due_now()
+        if step == "act":
+            self.act(self.attack_action())
+        elif step in ("stay_conscious", "death_door"):
+            self.act({"type": step, "luck": self.luck})
+        elif step in ("initiative", "fate", "focus"):
+            self.act({"type": step})
+        elif step == "fate_choice":
+            f = self.state.current
+            self.act({"type": "choose_fate", "face": max(f.fate_choices)})
+        else:
+            self.say("the battle is over", error=True)
+
+    def heal(self) -> None:
+        self.act({"type": "heal", "dice": self.heal_dice})
+
+    def odds_text(self) -> str:
+        if self.due_now() != "act":
+            return ""
+        try:
+            odds = odds_for_action(self.tables, self.state, self.attack_action())
+        except UserError as err:
+            return f"cannot attack so: {err}"
+        return (f"whiff {pct(odds.whiff)}  miss {pct(odds.miss)}  blocked {pct(odds.blocked)}  "
+                f"hit {pct(odds.hit)}  critical {pct(odds.critical)}")
+
+    # --- session hooks --------------------------------------------------------------------
+    def after_success(self, lines: list[str], before: Any) -> None:
+        self.last_lines = lines
+        self.luck = 0
+
+    def after_action(self) -> None:
+        if self.state.phase == "over" and self.dialog is None and not self._ended:
+            self._ended = True
+            self._end_dialog()
+
+    _ended = False
+
+    def after_undo(self) -> None:
+        self._ended = self.state.phase == "over"
+        self.last_lines = self.session.journal[-1].log if self.session.journal else []
+
+    def _end_dialog(self) -> None:
+        result = self.state.result
+        lines = self.last_lines[-3:]
+        if result is not None:
+            winner = self.state.fighters[result.winner].name
+            loser = self.state.fighters[result.loser].name
+            lines = [f"{winner} wins; {loser} loses ({result.how})."] + (
+                [f"Dead: {', '.join(self.state.fighters[d].name for d in result.dead)}"]
+                if result.dead else [])
+        self.dialog = Dialog(
+            self.app.theme, "The battle is over", lines,
+            [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
+             Choice("Close", pygame.K_ESCAPE, self.dismiss)],
+        )
+
+    def write_sheets(self) -> None:
+        from companion.rulesets.battle.sheet import parse_sheet, save_sheet
+
+        after = self.state.sheets_after or {}
+        saved = [save_sheet(parse_sheet(data)) for data in after.values()]
+        self.dismiss()
+        self.say("sheets written: " + ", ".join(str(p) for p in saved))
+
+    # --- layout and drawing -----------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        px = self.app.theme.px
+        gap = px(12)
+        card_w = (rect.width - 3 * gap) // 2
+        card_h = min(px(380), rect.height * 55 // 100)
+        for i, side in enumerate(SIDES):
+            self.cards[side].layout(pygame.Rect(rect.x + gap + i * (card_w + gap),
+                                                rect.y + gap, card_w, card_h))
+        y = rect.y + gap + card_h + px(14)
+        x = rect.x + gap
+        b = self.buttons
+        b["weapon"].rect = pygame.Rect(x, y, px(220), px(38))
+        b["thrown"].rect = pygame.Rect(x + px(228), y, px(130), px(38))
+        b["stance"].rect = pygame.Rect(x + px(366), y, px(170), px(38))
+        b["luck-"].rect = pygame.Rect(x + px(544), y, px(34), px(38))
+        b["luck+"].rect = pygame.Rect(x + px(630), y, px(34), px(38))
+        y += px(46)
+        b["go"].rect = pygame.Rect(x, y, px(300), px(44))
+        b["heal"].rect = pygame.Rect(x + px(308), y, px(160), px(44))
+        b["retrieve"].rect = pygame.Rect(x + px(476), y, px(140), px(44))
+        b["decline"].rect = pygame.Rect(x + px(624), y, px(130), px(44))
+        self._text_y = y + px(54)
+
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        pal, fonts, px = theme.palette, theme.fonts, theme.px
+        pygame.draw.rect(surface, pal.background, self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        state = self.state
+        for side in SIDES:
+            self.cards[side].draw(surface, state, state.turn == side and state.phase != "over")
+        b = self.buttons
+        weapon = self.weapon()
+        b["weapon"].label = f"Weapon: {weapon or '-'} (W)"
+        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
+        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
+        b["go"].label = self.main_label()
+        b["heal"].label = f"Heal {self.heal_dice} dice (H)"
+        acting = self.due_now() == "act"
+        for key in ("weapon", "thrown", "stance", "heal", "retrieve"):
+            b[key].enabled = acting
+        b["decline"].enabled = self.due_now() == "stay_conscious"
+        b["go"].enabled = self.due_now() != "over"
+        for button in b.values():
+            button.draw(surface)
+        luck = fonts.get(18, bold=True).render(f"luck {self.luck}", True, pal.luck)
+        surface.blit(luck, luck.get_rect(center=((b["luck-"].rect.right + b["luck+"].rect.x)
+                                                 // 2, b["luck-"].rect.centery)))
+        x, w = self.rect.x + px(12), self.rect.width - px(24)
+        y = self._text_y
+        odds = self.odds_text()
+        if odds:
+            y = draw_text(surface, odds, fonts.get(18, bold=True), pal.hover, (x, y), w)
+        for line in self.last_lines[-6:]:
+            y = draw_text(surface, line, fonts.get(17), pal.text, (x, y), w)
+        surface.set_clip(clip)
+
+    def status(self) -> str:
+        state = self.state
+        step = self.due_now()
+        if step == "over":
+            return "The battle is over. Ctrl+Z undoes the last action; F4 tables."
+        if step == "initiative":
+            return "Roll initiative: Enter (or I). The trackers work at any time."
+        f = state.current
+        due_text = due_roll(state, f.side, self.tables)
+        if due_text is not None and step != "act":
+            return f"{f.name}: {due_text.text}. Enter rolls it."
+        return f"{f.name} to act: Enter attacks; W weapon, B stance, +/- luck, H heal, F1 keys"
+
+    # --- input --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.dialog is not None:
+            return self.handle_dialog(event)
+        for card in self.cards.values():
+            if card.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return any(button.handle(event) for button in self.buttons.values())
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    @property
+    def typing(self) -> bool:
+        return any(card.entry.focused for card in self.cards.values())
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if self.undo_key(event):
+            return True
+        keys = {
+            pygame.K_RETURN: self.main_action,
+            pygame.K_i: lambda: self.act({"type": "initiative"}),
+            pygame.K_w: lambda: self._step_weapon(1),
+            pygame.K_t: self._toggle_thrown,
+            pygame.K_b: self._step_stance,
+            pygame.K_PLUS: lambda: self._step_luck(1),
+            pygame.K_EQUALS: lambda: self._step_luck(1),
+            pygame.K_KP_PLUS: lambda: self._step_luck(1),
+            pygame.K_MINUS: lambda: self._step_luck(-1),
+            pygame.K_h: self.heal,
+            pygame.K_r: lambda: self.act({"type": "retrieve"}),
+            pygame.K_d: lambda: self.act({"type": "decline"}),
+        }
+        if event.key in keys:
+            keys[event.key]()
+            return True
+        return False

@@ -1,0 +1,171 @@
+"""The battle-system duel and the trackers in the window, driven by posted events:
+set-up, initiative, attacks, the tracker cards, the roll that is due, applying a table
+entry from the browser, undo, and a whole duel to its end."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from companion import paths
+from companion.dice import ScriptedDice
+from companion.ui.app import App
+from companion.ui.battle_start import quick_sheet
+from companion.ui.shots import click, press, pump, type_text
+
+
+def sample() -> dict:
+    return json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
+
+
+@pytest.fixture
+def app():
+    app = App()
+    app.draw()
+    yield app
+    app.close()
+
+
+def trackers(app: App, faces: list[int] | None = None):
+    setup = {"a": quick_sheet("Aulus", 12, 2, 1, 0), "b": quick_sheet("Brenna", 12, 2, 1, 3)}
+    assert app.new_duel(setup, dice=ScriptedDice(faces or [])) is None
+    pump(app)
+    return app.duel
+
+
+def test_the_start_screen_leads_to_quick_trackers(app):
+    app.show_start()
+    pump(app)
+    press(pygame.K_b, "b")
+    pump(app)
+    assert app.left.kind == "battle-start"
+    press(pygame.K_RETURN)
+    pump(app)
+    duel = app.duel
+    assert duel is not None
+    assert [f.name for f in duel.state.fighters.values()] == ["Aulus", "Brenna"]
+    assert duel.state.fighters["b"].carried == {"war-dart": 3}
+
+
+def test_typed_health_arithmetic_moves_the_tracker(app):
+    duel = trackers(app)
+    card = duel.cards["a"]
+    click(card.entry.rect.center)
+    type_text("-7")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert duel.state.fighters["a"].health == 5
+    type_text("+3")
+    press(pygame.K_RETURN)
+    type_text("=-4")
+    press(pygame.K_RETURN)
+    pump(app)
+    f = duel.state.fighters["a"]
+    assert f.health == -4 and f.health_stage == "struggling"
+
+
+def test_a_bad_health_entry_is_refused_and_changes_nothing(app):
+    duel = trackers(app)
+    click(duel.cards["a"].entry.rect.center)
+    type_text("-x")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert duel.message_is_error and duel.state.fighters["a"].health == 12
+
+
+def test_clicking_pips_spends_and_restores_luck_heal_and_ammo(app):
+    duel = trackers(app)
+    app.draw()
+    card = duel.cards["b"]
+    luck = [r for r, a in card.spots if a["type"] == "spend_luck"]
+    click(luck[0].center)
+    pump(app)
+    assert duel.state.fighters["b"].luck == 1
+    app.draw()
+    restore = [r for r, a in card.spots if a["type"] == "restore_luck"]
+    click(restore[0].center)
+    ammo = [r for r, a in card.spots if a["type"] == "ammo" and a["op"] == "-1"]
+    click(ammo[0].center)
+    pump(app)
+    f = duel.state.fighters["b"]
+    assert f.luck == 2 and f.carried["war-dart"] == 2
+
+
+def test_the_card_says_which_roll_is_due_and_enter_rolls_it(app):
+    # Initiative: Aulus 6 + 6 against Brenna 1 + 1; he is at -4 (4 dice for a 6).
+    duel = trackers(app, [6, 6, 1, 1, 2, 3, 6, 1])
+    press(pygame.K_i, "i")
+    pump(app)
+    duel.act({"type": "adjust_health", "who": "a", "op": "=-4"})
+    app.draw()
+    assert "roll 4 dice for a 6" in duel.status()
+    press(pygame.K_RETURN)
+    pump(app)
+    assert any("stays conscious" in line or "conscious" in line for line in duel.last_lines)
+
+
+def test_the_browser_applies_a_critical_to_a_gladiator_and_undo_takes_it_back(app):
+    duel = trackers(app)
+    press(pygame.K_F4)
+    pump(app)
+    type_text("s21")
+    pump(app)
+    app.draw()
+    browser = app.panel.view
+    assert [b.label for b in browser.apply_buttons] == ["Apply to Aulus", "Apply to Brenna"]
+    click(browser.apply_buttons[1].rect.center)
+    pump(app)
+    f = duel.state.fighters["b"]
+    # Slashing 21: 13 damage and stun, -2 defence dice (armour exempt) for the battle.
+    assert f.health == 12 - 13 and f.stunned
+    assert any(m.amount == -2 for m in f.modifiers)
+    press(pygame.K_F2)
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert duel.state.fighters["b"].health == 12 and not duel.state.fighters["b"].stunned
+
+
+def test_a_scar_entry_rolls_its_sub_table_when_applied(app):
+    duel = trackers(app)
+    app.dice = ScriptedDice([2])
+    press(pygame.K_F4)
+    pump(app)
+    browser = app.panel.view
+    browser.dice = app.dice
+    type_text("s15")
+    pump(app)
+    app.draw()
+    click(browser.apply_buttons[0].rect.center)
+    pump(app)
+    scars = duel.state.fighters["a"].changes.scars
+    assert len(scars) == 1 and scars[0]["sub_key"] == 2
+
+
+def test_a_whole_duel_through_the_window(app):
+    """Hammer Rookie against a copy of himself, Enter after Enter (initiative, attacks,
+    the rolls below 0) to the end; then both sheets are written to the roster."""
+    from companion.dice import SeededDice
+
+    rookie, other = sample(), sample()
+    other["name"] = "Second Rookie"
+    assert app.new_duel({"a": rookie, "b": other}, dice=SeededDice(12)) is None
+    duel = app.duel
+    for _ in range(600):
+        if duel.state.phase == "over":
+            break
+        press(pygame.K_RETURN)
+        pump(app)
+        assert duel.dialog is None or duel.state.phase == "over", duel.dialog.title
+    assert duel.state.phase == "over"
+    assert duel.dialog is not None and duel.dialog.title == "The battle is over"
+    result = duel.state.result
+    assert {result.winner, result.loser} == {"a", "b"}
+    press(pygame.K_w, "w")
+    pump(app)
+    written = {json.loads(p.read_text())["name"]: json.loads(p.read_text())
+               for p in paths.roster_dir().glob("*.json")}
+    assert set(written) == {"Hammer Rookie", "Second Rookie"}
+    winner = duel.state.fighters[result.winner].name
+    assert written[winner]["wins"] == 1

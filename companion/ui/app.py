@@ -167,6 +167,7 @@ class App:
     def _set_left(self, left: Any) -> None:
         self._stop_timers()
         self.left = left
+        self.hover = None
         if hasattr(left, "layout"):
             left.layout(self.left_rect)
         self.panel.views.pop(0, None)

@@ -208,10 +208,10 @@ class DuelScreen(SessionScreen):
         x = rect.x + gap
         b = self.buttons
         b["weapon"].rect = pygame.Rect(x, y, px(220), px(38))
-        b["thrown"].rect = pygame.Rect(x + px(228), y, px(130), px(38))
-        b["stance"].rect = pygame.Rect(x + px(366), y, px(170), px(38))
-        b["luck-"].rect = pygame.Rect(x + px(544), y, px(34), px(38))
-        b["luck+"].rect = pygame.Rect(x + px(630), y, px(34), px(38))
+        b["thrown"].rect = pygame.Rect(x + px(228), y, px(150), px(38))
+        b["stance"].rect = pygame.Rect(x + px(386), y, px(170), px(38))
+        b["luck-"].rect = pygame.Rect(x + px(564), y, px(34), px(38))
+        b["luck+"].rect = pygame.Rect(x + px(650), y, px(34), px(38))
         y += px(46)
         b["go"].rect = pygame.Rect(x, y, px(300), px(44))
         b["heal"].rect = pygame.Rect(x + px(308), y, px(160), px(44))

@@ -83,8 +83,8 @@ class TrackerCard:
         if due is not None:
             colour = STAGE_COLOURS.get(due.stage, pal.text)
             y = draw_text(surface, due.text, fonts.get(18, bold=True), colour, (x, y + px(4)), w)
-        ranks = [f"{k.replace('-', '/').upper()} {v}" for k, v in f.skills.items()
-                 if v and k not in ("health",)]
+        ranks = [f"{self.tables.skill(k).name.upper()} {v}" for k, v in f.skills.items()
+                 if v and k != "health"]
         ranks += [f"{self.tables.weapon(w).name} {n}" for w, n in f.weapon_ranks.items() if n]
         record = f"{sheet.get('wins', 0)} wins, {sheet.get('losses', 0)} losses"
         draw_text(surface, "  ".join(ranks) + f"  ({record})", fonts.get(15), pal.text_dim,

@@ -101,3 +101,28 @@ def test_luck_dice_roll_beside_the_pool(app):
     pump(app)
     assert tray.history[0].result.faces == [6, 6, 1, 2]
     assert tray.history[0].luck_faces == (5,)
+
+
+def test_words_search_every_table_and_show_the_first_entry_that_mentions_them(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("finger")
+    pump(app)
+    browser = app.panel.view
+    ids = {t.id for t in browser.shown}
+    assert {"crit-slashing", "crit-bludgeoning", "crit-piercing"} <= ids
+    assert "fate" not in ids
+    assert "finger" in browser.entry.model_dump_json().lower()
+
+
+def test_a_search_for_a_table_name_narrows_the_list(app):
+    press(pygame.K_F4)
+    pump(app)
+    type_text("insanity")
+    pump(app)
+    browser = app.panel.view
+    assert browser.table.id == "insanity"
+    for _ in "insanity":
+        press(pygame.K_BACKSPACE)
+    pump(app)
+    assert len(browser.shown) == len(browser.order)

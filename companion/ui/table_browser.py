@@ -3,6 +3,7 @@ is highlighted in the table and shown as a card with its effects."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from companion.tables import Entry, Table
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, ScrollList, TextField, draw_text
 
-HINT = "Look up: s19 b25 p30 i44 f3 g8 6, or a roll in the chosen table"
+HINT = "s19 b25 p30 i44 f3 g8 6, a roll, or words to search"
 
 
 class TableBrowser:
@@ -42,6 +43,7 @@ class TableBrowser:
         self.order = sorted(tables.tables.values(), key=lambda t: (t.file.system != "battle", t.id))
         self.field = TextField(theme, HINT, self._submit, on_change=self._typed)
         self.field.focused = True
+        self.shown: list[Table] = list(self.order)  # the tables the list shows now
         self.table_list = ScrollList(
             theme, [self._table_row(t) for t in self.order], on_select=self._choose_table, size=16
         )
@@ -71,14 +73,39 @@ class TableBrowser:
     # --- choosing -------------------------------------------------------------------
     def select_table(self, table: Table) -> None:
         self.table = table
-        self.table_list.select(self.order.index(table), notify=False)
+        if table not in self.shown:
+            self._show_tables(self.order)
+        self.table_list.select(self.shown.index(table), notify=False)
         self.entries.rows = [entry_line(e, axes=len(table.axes)) for e in table.entries]
         self.entries.selected, self.entries.top, self.entries.highlight = 0, 0, None
         self.entry, self.keys, self.last_roll = None, (), None
 
     def _choose_table(self, index: int) -> None:
-        self.select_table(self.order[index])
+        self.select_table(self.shown[index])
         self.message = ""
+
+    def _show_tables(self, tables: list[Table]) -> None:
+        self.shown = list(tables)
+        self.table_list.rows = [self._table_row(t) for t in self.shown]
+        self.table_list.top = 0
+
+    def search(self, text: str) -> bool:
+        """Words (not a roll): list the tables whose id, title or entries mention them,
+        and show the first entry that does. False when nothing matches."""
+        words = text.strip().lower()
+        hits = [t for t in self.order if words in t.id or words in t.title.lower()
+                or any(words in _entry_text(e) for e in t.entries)]
+        if not hits:
+            return False
+        self._show_tables(hits)
+        table = self.table if self.table in hits else hits[0]
+        self.select_table(table)
+        entry = next((e for e in table.entries if words in _entry_text(e)), None)
+        if entry is not None:
+            self.show_entry(entry, ())
+        self.message = f"{len(hits)} table(s) mention '{words}'"
+        self.message_is_error = False
+        return True
 
     def _choose_entry(self, index: int) -> None:
         self.entry = self.table.entries[index]
@@ -93,6 +120,13 @@ class TableBrowser:
         self.entry, self.keys = entry, keys  # select() cleared them via the callback
 
     def _typed(self, text: str) -> None:
+        if not text.strip():
+            self._show_tables(self.order)
+            self.select_table(self.table)
+            self.message = ""
+            return
+        if _WORDS.match(text) and self.table.axes[0].kind != "name" and self.search(text):
+            return
         try:
             found = quick_lookup(text, self.tables, self.table.id)
         except UserError as err:
@@ -305,6 +339,17 @@ class TableBrowser:
     @property
     def typing(self) -> bool:
         return self.field.focused
+
+
+# Two or more letters: a search, not a quick look-up like "s19" or "g8 6".
+_WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z' -]*[A-Za-z]\s*$")
+
+
+def _entry_text(entry: Entry) -> str:
+    data = entry.model_dump(mode="json")
+    parts = [str(data.get(k, "")) for k in ("name", "description", "key")]
+    parts += [str(sub.get("description", "")) for sub in data.get("subtable", []) or []]
+    return " ".join(parts).lower()
 
 
 def _first_keys(key: Any, axes: int) -> list[Any]:

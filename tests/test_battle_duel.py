@@ -296,3 +296,52 @@ def test_mr_nice_guy_waits_while_his_opponent_is_stunned(rules):
         session.act({"type": "attack"}, ScriptedDice([6, 6]))
     session.act({"type": "wait"}, ScriptedDice([]))
     assert session.state.turn == "b"
+
+
+# --- the hex board, for positioning --------------------------------------------------
+def _positioned_duel():
+    from companion.dice import ScriptedDice
+    from companion.rulesets.battle.rules import BattleRules
+    from companion.rulesets.battle.sheet import quick_sheet
+    from companion.session import Session
+
+    a = quick_sheet("Aulus", 12, 0, 0, 3)
+    b = quick_sheet("Brenna", 12, 0, 0, 0)
+    session = Session(BattleRules(), {"a": a, "b": b})
+    session.act({"type": "initiative"}, ScriptedDice([6, 6, 1, 1]))
+    return session
+
+
+def test_gladiators_stand_anywhere_free_on_the_board():
+    import pytest
+
+    from companion.dice import ScriptedDice
+    from companion.errors import UserError
+
+    session = _positioned_duel()
+    session.act({"type": "place", "who": "a", "at": "E6"}, ScriptedDice([]))
+    session.act({"type": "place", "who": "b", "at": "e9"}, ScriptedDice([]))
+    assert session.state.positions == {"a": "E6", "b": "E9"}
+    with pytest.raises(UserError, match="taken by Aulus"):
+        session.act({"type": "place", "who": "b", "at": "E6"}, ScriptedDice([]))
+    with pytest.raises(UserError):
+        session.act({"type": "place", "who": "b", "at": "Z40"}, ScriptedDice([]))
+
+
+def test_on_the_board_melee_needs_an_adjacent_foe_and_a_throw_its_range():
+    import pytest
+
+    from companion.dice import ScriptedDice
+    from companion.errors import UserError
+
+    session = _positioned_duel()
+    session.act({"type": "place", "who": "a", "at": "E2"}, ScriptedDice([]))
+    session.act({"type": "place", "who": "b", "at": "E9"}, ScriptedDice([]))
+    with pytest.raises(UserError, match="adjacent hex"):
+        session.act({"type": "attack", "weapon": "brawling"}, ScriptedDice([]))
+    with pytest.raises(UserError, match="reaches 6"):
+        session.act({"type": "attack", "weapon": "war-dart"}, ScriptedDice([]))
+    session.act({"type": "place", "who": "b", "at": "E7"}, ScriptedDice([]))
+    session.act({"type": "attack", "weapon": "war-dart"}, ScriptedDice([1, 1]))
+    session.act({"type": "place", "who": "b", "at": "E3"}, ScriptedDice([]))
+    assert session.state.turn == "b"

@@ -617,7 +617,8 @@ SEED_002 = "002_c075b6a523e6b826.txt"
 # fighting without a weapon". 002: "C Weapons +1 die. D Weapons +2 dice."; Survival
 # Instinct: "If your HEALTH drops to 10 or below". RULES.md [house]: +10 a win, +5 a
 # loss; luck dice showing 1-3 are lost; each 5 heals 1, each 6 heals 3; one 6 to focus;
-# and both sides roll 1 initiative die when neither has any (so ties end).
+# and both sides roll 1 initiative die when neither has any (so ties end); on the hex
+# board a throw reaches 6 hexes (our ruling; no source gives a range).
 POOL_RULES: dict[str, tuple[Any, str]] = {
     "starting-development-points": (40, SEED_001),
     "points-for-win": (10, "house"),
@@ -635,6 +636,7 @@ POOL_RULES: dict[str, tuple[Any, str]] = {
     "survival-instinct-health": (10, SEED_002),
     "brawling-weapon": ("weapon brawling", SEED_001),
     "initiative-floor": (1, "house"),
+    "throw-range-hexes": (6, "house"),
 }
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from companion import paths
 from companion.dice import ScriptedDice
+from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
-from companion.ui.battle_start import quick_sheet
 from companion.ui.shots import click, press, pump, type_text
 
 
@@ -169,3 +169,25 @@ def test_a_whole_duel_through_the_window(app):
     assert set(written) == {"Hammer Rookie", "Second Rookie"}
     winner = duel.state.fighters[result.winner].name
     assert written[winner]["wins"] == 1
+
+
+def test_g_shows_the_board_where_clicks_stand_the_gladiators(app):
+    from companion.ui.shots import click_hex
+
+    duel = trackers(app, [6, 6, 1, 1])
+    press(pygame.K_i, "i")
+    press(pygame.K_g, "g")
+    pump(app)
+    assert duel.board_mode and duel.placing == "a"
+    click_hex(app, "E5")
+    press(pygame.K_TAB)
+    click_hex(app, "E8")
+    pump(app)
+    app.draw()
+    assert duel.state.positions == {"a": "E5", "b": "E8"}
+    press(pygame.K_RETURN)  # Aulus's attack: melee needs the foe adjacent
+    pump(app)
+    assert duel.message_is_error and "adjacent" in duel.message
+    press(pygame.K_g, "g")
+    pump(app)
+    assert not duel.board_mode

@@ -378,7 +378,8 @@ class App:
             self.cycle_scale()
             return True
         if event.type == pygame.MOUSEMOTION:
-            hover = self.board_view.hex_at(event.pos) if self.arena is not None else None
+            on_board = self.arena is not None or (self.duel is not None and self.duel.board_mode)
+            hover = self.board_view.hex_at(event.pos) if on_board else None
             changed = hover != self.hover
             self.hover = hover
             return changed or self.panel.handle(event)
@@ -401,6 +402,8 @@ class App:
         # No fill: the left area, the panel and the status bar cover the window.
         if self.arena is not None:
             self.arena.draw(surface, self.hover)
+        elif self.duel is not None and self.duel.board_mode:
+            self.duel.draw_board(surface, self.hover)
         elif self.left is not None:
             self.left.draw(surface)
         else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import paths
+from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.widgets import Button, TextField, draw_text
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 QUICK = "Quick tracker"
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
                 ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
-AMMO_WEAPON = "war-dart"  # thrown ammunition for a quick tracker's ammo pips
 
 
 def sheet_files() -> list[Path]:
@@ -187,22 +187,3 @@ class BattleStart:
                 actions[event.key]()
                 return True
         return False
-
-
-def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int) -> dict[str, Any]:
-    """A sheet that carries just what the trackers need. Its development points are
-    what those ranks cost, so it passes the sheet rules."""
-    from companion.rulesets.battle.data import BattleTables
-    from companion.rulesets.battle.sheet import parse_sheet, points_spent
-
-    data: dict[str, Any] = {
-        "format": "companion-gladiator",
-        "name": name,
-        "skills": {"health": health, "heal": heal},
-        "luck": luck,
-        "carried": {AMMO_WEAPON: ammo} if ammo else {},
-        "notes": "a quick tracker for a gladiator of a paper game",
-    }
-    sheet = parse_sheet(data)
-    data["development_points"] = max(points_spent(sheet, BattleTables.load()), 0)
-    return data

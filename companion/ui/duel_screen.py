@@ -20,7 +20,7 @@ from companion.session import Session
 from companion.ui.dialogs import Choice, Dialog
 from companion.ui.session_screen import SessionScreen
 from companion.ui.tracker_card import TrackerCard
-from companion.ui.widgets import Button, draw_text
+from companion.ui.widgets import Button, draw_text, wrap
 
 if TYPE_CHECKING:
     from companion.ui.app import App
@@ -35,6 +35,7 @@ DUEL_HELP = (
     "H: heal with the heal dice chosen    R: retrieve a weapon    D: decline (lose)",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
     "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one)",
 )
 
 
@@ -59,6 +60,9 @@ class DuelScreen(SessionScreen):
         self.luck = 0
         self.heal_dice = 1
         self.last_lines: list[str] = []
+        # The hex board, for positioning: free movement, melee needs adjacency.
+        self.board_mode = False
+        self.placing = "a"
         self.buttons: dict[str, Button] = {
             "weapon": Button(theme, "", lambda: self._step_weapon(1), size=17),
             "thrown": Button(theme, "", self._toggle_thrown, size=17),
@@ -71,6 +75,7 @@ class DuelScreen(SessionScreen):
                                size=17),
             "decline": Button(theme, "Decline (D)", lambda: self.act({"type": "decline"}),
                               size=17),
+            "board": Button(theme, "Board (G)", self.toggle_board, size=17),
         }
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -97,6 +102,14 @@ class DuelScreen(SessionScreen):
             thrown = True
         return {"type": "attack", "weapon": weapon, "stance": STANCES[self.stance],
                 "luck": self.luck, "thrown": thrown}
+
+    def toggle_board(self) -> None:
+        self.board_mode = not self.board_mode
+        if self.state.turn is not None:
+            self.placing = self.state.turn
+
+    def place(self, label: str) -> None:
+        self.act({"type": "place", "who": self.placing, "at": label})
 
     def _step_weapon(self, step: int) -> None:
         self.weapon_index += step
@@ -217,8 +230,42 @@ class DuelScreen(SessionScreen):
         b["heal"].rect = pygame.Rect(x + px(308), y, px(160), px(44))
         b["retrieve"].rect = pygame.Rect(x + px(476), y, px(140), px(44))
         b["decline"].rect = pygame.Rect(x + px(624), y, px(130), px(44))
+        b["board"].rect = pygame.Rect(rect.right - gap - px(130), y - px(46), px(130), px(38))
         self._text_y = y + px(54)
 
+
+    def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
+        """The arena with the two gladiators where the players stood them."""
+        from companion.facing import facing_towards
+        from companion.ui.tokens import TokenLook, draw_token
+
+        theme = self.app.theme
+        view = self.app.board_view
+        view.draw(surface, hover)
+        board = view.board
+        spots = {side: board.from_label(label) for side, label in self.state.positions.items()}
+        for i, side in enumerate(SIDES):
+            if side not in spots:
+                continue
+            f = self.state.fighters[side]
+            other = spots.get("b" if side == "a" else "a")
+            facing = facing_towards(spots[side], other) if other is not None else 0
+            look = TokenLook(hex=spots[side], facing=facing, initials=f.name[:2].title(),
+                             side_index=i, side_letter=side.upper(), strength=f.health,
+                             full_strength=f.max_health, shield_dir=None, weapon_dir=None,
+                             out=f.health <= self.tables.dead_at(), active=side == self.placing)
+            assert view.layout is not None
+            draw_token(surface, view.layout, look, theme)
+        who = self.state.fighters[self.placing].name
+        line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
+                f"{self.odds_text()}")
+        font = theme.fonts.get(17, bold=True)
+        width = self.rect.width - theme.px(24)
+        strip = self.rect.copy()
+        strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
+        pygame.draw.rect(surface, theme.palette.status, strip)
+        draw_text(surface, line, font, theme.palette.hover,
+                  (self.rect.x + theme.px(12), self.rect.y + theme.px(4)), width)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -272,6 +319,8 @@ class DuelScreen(SessionScreen):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.dialog is not None:
             return self.handle_dialog(event)
+        if self.board_mode:
+            return self._board_event(event)
         for card in self.cards.values():
             if card.handle(event):
                 return True
@@ -281,9 +330,23 @@ class DuelScreen(SessionScreen):
             return self._key(event)
         return False
 
+    def _board_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hex_ = self.app.board_view.hex_at(event.pos)
+            if hex_ is not None:
+                self.place(self.app.board.to_label(hex_))
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.placing = "b" if self.placing == "a" else "a"
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
     @property
     def typing(self) -> bool:
-        return any(card.entry.focused for card in self.cards.values())
+        return not self.board_mode and any(c.entry.focused for c in self.cards.values())
 
     def _key(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):
@@ -301,6 +364,7 @@ class DuelScreen(SessionScreen):
             pygame.K_h: self.heal,
             pygame.K_r: lambda: self.act({"type": "retrieve"}),
             pygame.K_d: lambda: self.act({"type": "decline"}),
+            pygame.K_g: self.toggle_board,
         }
         if event.key in keys:
             keys[event.key]()

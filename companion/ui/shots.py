@@ -129,7 +129,7 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     import json
 
     from companion import paths
-    from companion.ui.battle_start import quick_sheet
+    from companion.rulesets.battle.sheet import quick_sheet
 
     app.show_battle_start()
     made = [shoot(app, folder, f"battle-start{suffix}")]

@@ -136,6 +136,13 @@ class SetStun(_Tracker):
     stunned: bool = True
 
 
+class Place(_Tracker):
+    """Stand him on a hex of the board ("E7"), or take him off it (null)."""
+
+    type: Literal["place"]
+    at: str | None = None
+
+
 class ApplyEntry(_Tracker):
     type: Literal["apply_entry"]
     table: str
@@ -146,11 +153,11 @@ class ApplyEntry(_Tracker):
 Action = Annotated[
     Initiative | Attack | HealAction | Retrieve | Focus | StayConscious | Decline | DeathDoor
     | Fate | ChooseFate | ClearEyes | Quit | Wait | AdjustHealth | LuckTracker | HealTracker | Ammo
-    | SetStun | ApplyEntry,
+    | SetStun | Place | ApplyEntry,
     Field(discriminator="type"),
 ]
 TRACKER_TYPES = ("adjust_health", "spend_luck", "restore_luck", "spend_heal", "restore_heal",
-                 "ammo", "set_stun", "apply_entry")
+                 "ammo", "set_stun", "place", "apply_entry")
 GAME_TYPES = ("initiative", "attack", "heal", "retrieve", "focus", "stay_conscious",
               "decline", "death_door", "fate", "choose_fate", "clear_eyes", "quit", "wait")
 

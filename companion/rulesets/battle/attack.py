@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import UserError
+from companion.hexgrid import distance
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.duel import Fighter, LastTurn, Stance
 from companion.rulesets.battle.flow import (
@@ -67,6 +68,7 @@ def plan_attack(ctx: Ctx, f: Fighter, action: Any) -> AttackPlan:
     thrown = action.thrown or weapon.thrown == "must"
     if thrown and weapon.thrown == "never":
         raise UserError(f"the {weapon.name} cannot be thrown")
+    _check_reach(ctx, f, opp, weapon.name, thrown)
     two_handed = action.two_handed or weapon.hands == 2
     if action.two_handed and weapon.hands == 1 and weapon.two_handed_class is None:
         raise UserError(f"the {weapon.name} is a one-handed weapon")
@@ -110,6 +112,22 @@ def plan_attack(ctx: Ctx, f: Fighter, action: Any) -> AttackPlan:
         max_sixes=row.defensive_max_sixes if defensive else None,
         cannot_whiff=not disarm and ((defensive and row.defensive_cannot_whiff) or no_whiff),
     )
+
+
+def _check_reach(ctx: Ctx, f: Fighter, opp: Fighter, weapon: str, thrown: bool) -> None:
+    """On the hex board (when both stand on it): melee needs him adjacent, a throw
+    reaches as far as the table's throw range."""
+    positions = ctx.state.positions
+    if f.side not in positions or opp.side not in positions:
+        return
+    board = ctx.board()
+    gap = distance(board.from_label(positions[f.side]), board.from_label(positions[opp.side]))
+    if thrown and gap > ctx.tables.throw_range:
+        raise UserError(f"{opp.name} is {gap} hexes away: a thrown {weapon} reaches "
+                        f"{ctx.tables.throw_range}")
+    if not thrown and gap != 1:
+        raise UserError(f"{opp.name} is {gap} hexes away: the {weapon} needs him in an "
+                        "adjacent hex (or throw it)")
 
 
 def _default_weapon(f: Fighter, tables: BattleTables) -> str:

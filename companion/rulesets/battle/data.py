@@ -213,5 +213,9 @@ class BattleTables:
         return str(self.weapon(weapon).key)
 
     @property
+    def throw_range(self) -> int:
+        return self._value("throw-range-hexes")
+
+    @property
     def initiative_floor(self) -> int:
         return self._value("initiative-floor")

@@ -122,6 +122,8 @@ class BattleState:
     clock: str | None = None
     result: Result | None = None
     sheets_after: dict[str, dict[str, Any]] | None = None
+    # Where each stands on the hex board, when the players use it ("E7"); free movement.
+    positions: dict[str, str] = field(default_factory=dict)
 
     def fighter(self, who: Any) -> Fighter:
         """A gladiator by side ("a", "b") or by name."""

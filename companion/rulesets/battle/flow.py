@@ -8,6 +8,7 @@ from datetime import datetime
 
 from companion.dice import DiceSource, roll_d66
 from companion.errors import UserError
+from companion.hexgrid import Board
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn, Result
 from companion.rulesets.battle.quirks import Quirks, quirks_of
@@ -32,6 +33,11 @@ class Ctx:
 
     def today(self) -> str:
         return self.state.clock[:10] if self.state.clock else ""
+
+    @staticmethod
+    def board() -> Board:
+        """The hex board a duel may be positioned on: the arena's 10 x 12."""
+        return Board()
 
 
 def parse_time(text: str) -> datetime:

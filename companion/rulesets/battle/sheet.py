@@ -290,3 +290,23 @@ def add_insanity(sheet: GladiatorSheet, record: InsanityRecord) -> GladiatorShee
         return sheet  # the same permanent insanity twice is still one
     kept = [i for i in sheet.insanities if i.permanent or record.permanent]
     return sheet.model_copy(update={"insanities": [*kept, record]})
+
+
+# A quick tracker's darts: thrown ammunition for its ammo pips.
+QUICK_AMMO_WEAPON = "war-dart"
+
+
+def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int) -> dict[str, Any]:
+    """A sheet that carries just what the trackers need. Its development points are
+    what those ranks cost, so it passes the sheet rules."""
+    data: dict[str, Any] = {
+        "format": "companion-gladiator",
+        "name": name,
+        "skills": {"health": health, "heal": heal},
+        "luck": luck,
+        "carried": {QUICK_AMMO_WEAPON: ammo} if ammo else {},
+        "notes": "a quick tracker for a gladiator of a paper game",
+    }
+    sheet = parse_sheet(data)
+    data["development_points"] = max(points_spent(sheet, BattleTables.load()), 0)
+    return data

@@ -43,12 +43,28 @@ def tracker(ctx: Ctx, action: Any) -> list[str]:
             raise UserError(f"{f.name} cannot carry fewer than 0 {weapon}")
         f.carried[weapon] = value
         return [f"{f.name}'s {weapon}: {value}."]
+    if kind == "place":
+        return place(ctx, f, action.at)
     if kind == "set_stun":
         if action.stunned:
             return stun(f)
         f.stunned, f.stun_turns, f.no_focus_turns = False, 0, 0
         return [f"{f.name} is no longer stunned."]
     return apply_entry(ctx, action)
+
+
+def place(ctx: Ctx, f: Any, at: str | None) -> list[str]:
+    """Free movement on the hex board: any empty hex, at any time."""
+    positions = ctx.state.positions
+    if at is None:
+        positions.pop(f.side, None)
+        return [f"{f.name} leaves the board."]
+    label = ctx.board().to_label(ctx.board().from_label(at))
+    other = ctx.state.opponent(f)
+    if positions.get(other.side) == label:
+        raise UserError(f"{label} is taken by {other.name}")
+    positions[f.side] = label
+    return [f"{f.name} stands on {label}."]
 
 
 def apply_entry(ctx: Ctx, action: Any) -> list[str]:

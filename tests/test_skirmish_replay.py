@@ -1,0 +1,70 @@
+"""Computer-against-computer bouts replay move for move.
+
+`skirmish_bouts.json` holds, for a few matchups and seeds, a fingerprint of each bout
+played by `simulate_bout`: the SHA-256 of its final summary (every gladiator, item and
+log line) and the number of log lines. It was recorded before the engine's speed work;
+a faster engine must give exactly the same bouts. To record it afresh after a change
+that is meant to alter bouts, run this module as a script.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rulesets.skirmish import SkirmishRules, simulate_bout, summary
+
+FIXTURE = Path(__file__).with_name("skirmish_bouts.json")
+SEEDS = range(30)
+MATCHUPS: dict[str, dict[str, Any]] = {
+    "samnite-retiarius": {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]},
+    "four-way": {"gladiators": [{"type": t} for t in
+                                ("samnite", "retiarius", "gaetulian", "hoplomachus")]},
+    "cone-and-bow": {
+        "options": {"fatigue": True, "experience": True},
+        "gladiators": [
+            {"type": "contra-retiarius", "side": "red", "skills": ["defence-die"]},
+            {"type": "retiarius", "side": "blue", "skills": ["attack-die", "extra-ap"]},
+            {"type": "sagittarius", "side": "blue"},
+            {"type": "laquearius", "side": "red", "skills": ["popular"]},
+        ],
+    },
+}
+
+
+def fingerprint(rules: SkirmishRules, setup: dict[str, Any], seed: int) -> list[Any]:
+    state = simulate_bout(setup, seed, rules=rules)
+    text = json.dumps(summary(state), sort_keys=True)
+    return [hashlib.sha256(text.encode()).hexdigest()[:20], len(state.log)]
+
+
+def record() -> dict[str, dict[str, list[Any]]]:
+    rules = SkirmishRules()
+    return {name: {str(seed): fingerprint(rules, setup, seed) for seed in SEEDS}
+            for name, setup in MATCHUPS.items()}
+
+
+@pytest.fixture(scope="module")
+def rules() -> SkirmishRules:
+    return SkirmishRules()
+
+
+@pytest.mark.parametrize("matchup", list(MATCHUPS))
+def test_the_same_seed_gives_the_same_bout_as_recorded(rules, matchup):
+    expected = json.loads(FIXTURE.read_text())[matchup]
+    got = {str(seed): fingerprint(rules, MATCHUPS[matchup], seed) for seed in SEEDS}
+    assert got == expected
+
+
+if __name__ == "__main__":  # pragma: no cover - records the fixture
+    lines = []
+    for name, bouts in record().items():
+        rows = ",\n".join(f'  "{seed}": {json.dumps(f)}' for seed, f in bouts.items())
+        lines.append(f' "{name}": {{\n{rows}\n }}')
+    FIXTURE.write_text("{\n" + ",\n".join(lines) + "\n}\n")
+    sys.exit(0)

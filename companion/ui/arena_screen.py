@@ -441,8 +441,11 @@ class ArenaScreen(SessionScreen):
         if state.phase == "ap":
             return f"{g.name}: Space or R to roll for AP, or type the die in physical-dice mode"
         if state.phase == "act":
-            return (f"{g.name}: {g.ap} AP left. Click a blue hex to move, a red-outlined foe "
-                    "to attack; Q/E turn, N end turn, F1 keys")
+            cost = state.data.ap_costs
+            return (f"{g.name}: {g.ap} AP left. Blue hex: move (numbers: AP). Red foe: "
+                    f"attack. Q/E turn ({cost['turn']} AP), W ahead "
+                    f"({cost['move-straight']} AP), A/S/D ({cost['move-other-direction']} AP), "
+                    "N end turn, F1 keys")
         return f"{g.name} appeals to the crowd"
 
 

@@ -1,5 +1,7 @@
 """Errors a user can cause: each says what went wrong and where, and changes nothing."""
 
+from collections.abc import Sequence
+
 
 class UserError(Exception):
     """A mistake in the user's input (a file, a command argument, dice notation).
@@ -14,3 +16,11 @@ class UserError(Exception):
         super().__init__(message)
         if exit_code is not None:
             self.exit_code = exit_code
+
+
+def json_path(loc: Sequence[object]) -> str:
+    """A place in a JSON document as people write it: `entries[3].damage`."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"

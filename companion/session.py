@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.atomic import atomic_write
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
-from companion.errors import UserError
+from companion.errors import UserError, json_path
 
 FORMAT = "companion-session"
 SCHEMA_VERSION = 1
@@ -182,13 +182,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _where(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
     try:
@@ -210,7 +203,7 @@ def read_session_file(path: Path) -> SessionFile:
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
         raise SessionFileError(
-            f"{path}: {_where(tuple(first['loc']))}: {first['msg']}{more}"
+            f"{path}: {json_path(tuple(first['loc']))}: {first['msg']}{more}"
         ) from None
     if parsed.format != FORMAT:
         raise SessionFileError(f"{path}: format: not a companion session ('{parsed.format}')")

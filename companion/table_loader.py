@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion import paths
-from companion.errors import UserError
+from companion.errors import UserError, json_path
 from companion.table_models import ENTRY_MODELS
 from companion.tables import Entry, Table, TableFile
 
@@ -62,16 +62,9 @@ def _is_within(path: Path, folder: Path) -> bool:
     return True
 
 
-def _where(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
 def _problems_from(path: Path, err: ValidationError, prefix: tuple[Any, ...] = ()) -> list[Problem]:
     return [
-        Problem(path, _where(prefix + tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
+        Problem(path, json_path(prefix + tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
         for e in err.errors()
     ]
 

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion import paths
-from companion.errors import UserError
+from companion.errors import UserError, json_path
 from companion.rulesets.battle.data import BattleTables
 
 FORMAT = "companion-gladiator"
@@ -102,13 +102,6 @@ class GladiatorSheet(_Strict):
 
 
 # --- reading and writing ------------------------------------------------------------
-def _where(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
 def parse_sheet(data: Any, where: str = "sheet") -> GladiatorSheet:
     """Validate sheet data; raise SheetError listing every problem of shape."""
     if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
@@ -117,7 +110,7 @@ def parse_sheet(data: Any, where: str = "sheet") -> GladiatorSheet:
         sheet = GladiatorSheet.model_validate(data)
     except ValidationError as err:
         raise SheetError([
-            f"{where}: {_where(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
+            f"{where}: {json_path(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
             for e in err.errors()
         ]) from None
     if sheet.version > SCHEMA_VERSION:

@@ -32,7 +32,9 @@ DUEL_HELP = (
     "Click the STUNNED badge to stun or wake him",
     "I: initiative    Enter: attack (or the roll that is due)    W: next weapon",
     "T: thrown    B: stance (normal, berserk, defensive)    + / -: luck dice",
-    "H: heal with the heal dice chosen    R: retrieve a weapon    D: decline (lose)",
+    "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
+    "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
+    "D: decline to stay conscious (he loses)",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
     "F4 tables: look up an entry, then 'Apply to' a gladiator",
     "G: the hex board, to stand the gladiators (click a hex; Tab: the other one)",
@@ -59,6 +61,9 @@ class DuelScreen(SessionScreen):
         self.stance = 0
         self.luck = 0
         self.heal_dice = 1
+        self.two_handed = False
+        self.signature = False
+        self.disarm = False
         self.last_lines: list[str] = []
         # The hex board, for positioning: free movement, melee needs adjacency.
         self.board_mode = False
@@ -76,6 +81,9 @@ class DuelScreen(SessionScreen):
             "decline": Button(theme, "Decline (D)", lambda: self.act({"type": "decline"}),
                               size=17),
             "board": Button(theme, "Board (G)", self.toggle_board, size=17),
+            "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
+            "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
+            "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
         }
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -100,8 +108,17 @@ class DuelScreen(SessionScreen):
         thrown = self.thrown
         if weapon is not None and self.tables.weapon(weapon).thrown == "must":
             thrown = True
-        return {"type": "attack", "weapon": weapon, "stance": STANCES[self.stance],
-                "luck": self.luck, "thrown": thrown}
+        action: dict[str, Any] = {"type": "attack", "weapon": weapon,
+                                  "stance": STANCES[self.stance], "luck": self.luck,
+                                  "thrown": thrown}
+        # The declarations below are sent only when made, so that a plain attack's
+        # journal entry stays plain.
+        for flag in ("two_handed", "signature"):
+            if getattr(self, flag):
+                action[flag] = True
+        if self.disarm:
+            action["called_shot"] = "disarm"
+        return action
 
     def toggle_board(self) -> None:
         self.board_mode = not self.board_mode
@@ -113,7 +130,13 @@ class DuelScreen(SessionScreen):
 
     def _step_weapon(self, step: int) -> None:
         self.weapon_index += step
-        self.thrown = False
+        self.thrown = self.two_handed = self.disarm = False
+
+    def _flip(self, name: str) -> None:
+        setattr(self, name, not getattr(self, name))
+
+    def _step_heal(self, step: int) -> None:
+        self.heal_dice = max(1, self.heal_dice + step)
 
     def _toggle_thrown(self) -> None:
         self.thrown = not self.thrown
@@ -172,6 +195,7 @@ class DuelScreen(SessionScreen):
     def after_success(self, lines: list[str], before: Any) -> None:
         self.last_lines = lines
         self.luck = 0
+        self.signature = self.disarm = False
 
     def after_action(self) -> None:
         if self.state.phase == "over" and self.dialog is None and not self._ended:
@@ -213,7 +237,7 @@ class DuelScreen(SessionScreen):
         px = self.app.theme.px
         gap = px(12)
         card_w = (rect.width - 3 * gap) // 2
-        card_h = min(px(380), rect.height * 55 // 100)
+        card_h = min(px(370), rect.height * 50 // 100)
         for i, side in enumerate(SIDES):
             self.cards[side].layout(pygame.Rect(rect.x + gap + i * (card_w + gap),
                                                 rect.y + gap, card_w, card_h))
@@ -225,14 +249,17 @@ class DuelScreen(SessionScreen):
         b["stance"].rect = pygame.Rect(x + px(386), y, px(170), px(38))
         b["luck-"].rect = pygame.Rect(x + px(564), y, px(34), px(38))
         b["luck+"].rect = pygame.Rect(x + px(650), y, px(34), px(38))
-        y += px(46)
+        y += px(44)
+        b["two_handed"].rect = pygame.Rect(x, y, px(200), px(34))
+        b["disarm"].rect = pygame.Rect(x + px(208), y, px(200), px(34))
+        b["signature"].rect = pygame.Rect(x + px(416), y, px(220), px(34))
+        b["board"].rect = pygame.Rect(x + px(644), y, px(110), px(34))
+        y += px(42)
         b["go"].rect = pygame.Rect(x, y, px(300), px(44))
         b["heal"].rect = pygame.Rect(x + px(308), y, px(160), px(44))
         b["retrieve"].rect = pygame.Rect(x + px(476), y, px(140), px(44))
         b["decline"].rect = pygame.Rect(x + px(624), y, px(130), px(44))
-        b["board"].rect = pygame.Rect(rect.right - gap - px(130), y - px(46), px(130), px(38))
         self._text_y = y + px(54)
-
 
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
         """The arena with the two gladiators where the players stood them."""
@@ -283,9 +310,20 @@ class DuelScreen(SessionScreen):
         b["stance"].label = f"{STANCES[self.stance].title()} (B)"
         b["go"].label = self.main_label()
         b["heal"].label = f"Heal {self.heal_dice} dice (H)"
+        info = self.tables.weapon(weapon) if weapon else None
+        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
+        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
+        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
         acting = self.due_now() == "act"
         for key in ("weapon", "thrown", "stance", "heal", "retrieve"):
             b[key].enabled = acting
+        f = self.state.current if self.state.turn else None
+        b["two_handed"].enabled = acting and info is not None and (
+            info.two_handed_class is not None)
+        b["disarm"].enabled = acting and info is not None and info.disarms
+        b["signature"].enabled = acting and f is not None and f.skill("signature-move") > 0
+        for key in ("two_handed", "disarm", "signature"):
+            b[key].selected = getattr(self, key)
         b["decline"].enabled = self.due_now() == "stay_conscious"
         b["go"].enabled = self.due_now() != "over"
         for button in b.values():
@@ -365,6 +403,11 @@ class DuelScreen(SessionScreen):
             pygame.K_r: lambda: self.act({"type": "retrieve"}),
             pygame.K_d: lambda: self.act({"type": "decline"}),
             pygame.K_g: self.toggle_board,
+            pygame.K_2: lambda: self._flip("two_handed"),
+            pygame.K_x: lambda: self._flip("disarm"),
+            pygame.K_m: lambda: self._flip("signature"),
+            pygame.K_LEFTBRACKET: lambda: self._step_heal(-1),
+            pygame.K_RIGHTBRACKET: lambda: self._step_heal(1),
         }
         if event.key in keys:
             keys[event.key]()

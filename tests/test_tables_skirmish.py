@@ -26,6 +26,7 @@ SKIRMISH_TABLES = {
     "skirmish-appeal": 13,
     "skirmish-experience": 5,
     "skirmish-wounds": 4,
+    "skirmish-rules": 11,
 }
 
 
@@ -347,6 +348,8 @@ def test_an_entangled_gladiator_may_only_cut_free_discard_his_shield_or_stop(tab
 
 
 def test_every_weapon_has_one_attack_action_costing_its_ap(tables):
+    """A weapon's AP is given twice, here and in skirmish-weapons; the engine reads
+    the action's (see companion/rulesets/skirmish/data.py)."""
     weapons = _by_key(tables, "skirmish-weapons")
     seen: list[str] = []
     for action in _by_key(tables, "skirmish-ap").values():
@@ -429,6 +432,7 @@ def test_attack_modifiers_follow_the_reference_sheet(tables):
 
 
 def test_a_shield_covering_a_side_gives_the_same_modifier_in_kit_and_modifier_tables(tables):
+    """Given twice; the engine reads skirmish-attack-modifiers."""
     kit = _by_key(tables, "skirmish-kit")
     covered = set()
     for entry in _by_key(tables, "skirmish-attack-modifiers").values():
@@ -591,6 +595,7 @@ def test_five_experience_skills_each_with_its_effect(tables):
 
 
 def test_experience_skills_agree_with_the_modifier_tables(tables):
+    """The amounts are given twice; the engine reads the modifier tables'."""
     skills = _by_key(tables, "skirmish-experience")
     ap = tables.get("skirmish-ap-modifiers").lookup("experience")
     attack = _by_key(tables, "skirmish-attack-modifiers")
@@ -640,6 +645,48 @@ def test_house_values_in_the_weapons_table_are_marked(tables):
     }
 
 
+# --- figures no other table carries ----------------------------------------------
+
+# rule: (value, basis); typed from RULES.md section 1 and the seed.
+RULE_FIGURES = {
+    "save-target": (7, "ref"),  # "Save succeeds on D6 + save >= 7"
+    "board-columns": (10, "seed"),  # "10 columns x 12 rows of hexes"
+    "board-rows": (12, "seed"),
+    "gladiators-per-board": (4, "seed"),  # "for two to four gladiators"
+    "fewest-gladiator-limit": (4, "house"),  # a smaller board still takes four
+    "most-gladiators": (26, "house"),  # one capital letter each
+    "appeal-dice": (2, "seed"),  # "a gladiator must roll 2D6"
+    "skill-limit": (5, "seed"),  # "can have up to five skills"
+    "skill-copies": (1, "seed"),  # "may only have each skill once"
+    "skills-per-bout": (1, "seed"),  # "gains one skill if he has defeated..."
+}
+
+
+def test_skirmish_rules_give_the_figures_of_rules_md_and_the_seed(tables):
+    rules = _by_key(tables, "skirmish-rules")
+    got = {k: (e.value, e.basis) for k, e in rules.items() if e.value is not None}
+    assert got == RULE_FIGURES
+    assert tables.get("skirmish-rules").file.kind == "skirmish-rule"
+    assert [a.name for a in tables.get("skirmish-rules").file.axes] == ["rule"]
+
+
+def test_a_random_direction_d6_runs_clockwise_from_north_as_a_house_rule(tables):
+    direction = tables.get("skirmish-rules").lookup("random-direction")
+    assert direction.by_face == {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
+    assert direction.value is None
+
+
+def test_house_figures_and_only_they_are_marked(tables):
+    rules = _by_key(tables, "skirmish-rules")
+    marked = {k: e.house for k, e in rules.items() if e.house}
+    assert marked == {
+        "fewest-gladiator-limit": ["value"],
+        "most-gladiators": ["value"],
+        "random-direction": ["by_face"],
+    }
+    assert all((e.basis == "house") == bool(e.house) for e in rules.values())
+
+
 # --- the models reject what the rules cannot mean -------------------------------------
 
 
@@ -659,6 +706,21 @@ def test_a_shielded_type_with_one_printed_save_is_rejected(tables):
 def test_a_net_without_a_roll_for_each_range_is_rejected(tables):
     with pytest.raises(TableFileError, match="one roll for each range"):
         _reparse(tables, "skirmish-weapons", "net", entangle_needs=[{"range": 1, "min_roll": 6}])
+
+
+def test_a_house_figure_must_be_marked_and_a_seed_figure_must_not(tables):
+    with pytest.raises(TableFileError, match="marked in 'house'"):
+        _reparse(tables, "skirmish-rules", "most-gladiators", house=[])
+    with pytest.raises(TableFileError, match="marked in 'house'"):
+        _reparse(tables, "skirmish-rules", "save-target", house=["value"])
+
+
+def test_a_direction_d6_needs_six_different_directions(tables):
+    faces = {"1": "N", "2": "N", "3": "SE", "4": "S", "5": "SW", "6": "NW"}
+    with pytest.raises(TableFileError, match="different direction"):
+        _reparse(tables, "skirmish-rules", "random-direction", by_face=faces)
+    with pytest.raises(TableFileError, match="exactly one of"):
+        _reparse(tables, "skirmish-rules", "save-target", by_face=faces)
 
 
 def test_a_weapon_disadvantaged_out_of_its_range_is_rejected(tables):

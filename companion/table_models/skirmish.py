@@ -371,31 +371,23 @@ class WoundLevelEntry(Entry):
         return self
 
 
-Compass = Literal["N", "NE", "SE", "S", "SW", "NW"]
-
-
 class RuleEntry(Entry):
-    """One figure of the skirmish that belongs to no other table (the save target,
-    the standard arena, the experience limits, ...).
-
-    It carries exactly one of `value` (a whole number) or `by_face` (a D6 face, 1-6,
-    for each compass direction, each direction once). `basis` says where it comes
-    from, as RULES.md tags it: the seed, the reference sheet, or a house ruling,
-    which must also be marked in `house`."""
+    """A figure no other skirmish table carries (the save target, the standard arena,
+    the experience limits, ...): exactly one of `value` or `by_face` (a compass
+    direction for each D6 face, each direction once). `basis` is its RULES.md tag:
+    seed, reference sheet or house ruling, and a house ruling is marked in `house`."""
 
     description: str = Field(min_length=1)
     basis: Literal["seed", "ref", "house"]
     value: int | None = Field(default=None, ge=0)
-    by_face: dict[Die, Compass] | None = None
+    by_face: dict[Die, Literal["N", "NE", "SE", "S", "SW", "NW"]] | None = None
 
     @model_validator(mode="after")
     def _one_figure(self) -> RuleEntry:
         if (self.value is None) == (self.by_face is None):
             raise ValueError("a rule gives exactly one of value or by_face")
-        if self.by_face is not None and (
-            sorted(self.by_face) != list(range(1, 7))
-            or len(set(self.by_face.values())) != 6
-        ):
+        faces = self.by_face or {}
+        if faces and (sorted(faces) != list(range(1, 7)) or len(set(faces.values())) != 6):
             raise ValueError("by_face gives each face 1-6 a different direction")
         if (self.basis == "house") != bool(self.house):
             raise ValueError("a house ruling, and only one, is marked in 'house'")

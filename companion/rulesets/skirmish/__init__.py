@@ -1,11 +1,12 @@
 """The hex skirmish (seed 003, RULES.md section 1): rules engine, odds and a computer
 player. Pure Python; the tables are read once, by `SkirmishRules`.
 
-Modules: `data` (the tables, read into plain records), `geometry` (board lookups),
-`state` (the dataclass tree and its JSON summary), `scenario` (the setup file),
-`turn` (start, AP, end of turn, appeals, end of bout), `movement`, `attack`, `events`
-(doubles), `weapons` (nets, items), `legal` (what can be done now), `odds`, `ai`,
-`sim` (bulk bouts), `bench`, `rules` (the Ruleset).
+Modules: `data` (the tables, read into the plain records of `records`), `geometry`
+(board lookups), `state` (the dataclass tree and its JSON summary), `scenario` (the
+setup file), `turn` (start, AP, end of turn, appeals, end of bout), `movement`,
+`attack`, `modifiers` (attack modifiers and saves), `events` (doubles), `weapons`
+(nets, items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts),
+`bench`, `rules` (the Ruleset).
 """
 
 from companion.rulesets.skirmish.ai import choose_action

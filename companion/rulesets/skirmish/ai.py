@@ -15,16 +15,11 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.facing import turns_between
-from companion.hexgrid import Hex, direction_between, direction_name
-from companion.rulesets.skirmish.attack import (
-    AttackPlan,
-    Option,
-    attack_total,
-    facing_modifier,
-    unusable,
-    weapon_options,
-)
+from companion.hexgrid import Hex, direction_name
+from companion.rulesets.skirmish.attack import Kit, Option, kit_of, weapon_options
+from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
+from companion.rulesets.skirmish.modifiers import facing_amount, net_modifier
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
@@ -44,6 +39,10 @@ def choose_action(state: State, gladiator_id: str | None = None,
     `rng` is accepted for callers that want to pass one; this player needs none.
     """
     phase = state.phase
+    if phase == "act":
+        g = state.current()
+        assert g is not None and g.hex is not None
+        return _act(state, g)
     if phase == "setup":
         return {"type": "start"}
     if phase == "over":
@@ -53,78 +52,118 @@ def choose_action(state: State, gladiator_id: str | None = None,
         return {"type": "appeal", "gladiator": gid}
     if phase == "ap":
         return {"type": "roll_ap"}
-    g = state.current()
-    assert g is not None and g.hex is not None
-    return _act(state, g)
+    raise UserError(f"unknown phase {phase!r}")  # pragma: no cover - PHASES is closed
 
 
 def _act(state: State, g: Gladiator) -> dict[str, Any]:
     data = state.data
     costs = data.ap_costs
-    end = {"type": "end_turn"}
+    ap = g.ap
     if g.entangled is not None:
-        if not (data.cut_free_once and g.cut_free_tried) and g.ap >= costs["cut-free"]:
+        if not (data.cut_free_once and g.cut_free_tried) and ap >= costs["cut-free"]:
             return {"type": "cut_free"}
-        return end
-    foes = state.enemies(g)
-    if not foes:
-        return end
-    assert g.hex is not None
-    # Fetch his own things lying at his feet.
-    if g.ap >= costs["pick-up"]:
-        for item in state.items:
-            if item.hex == g.hex and pickable(state, g, item) is None:
-                return {"type": "pick_up", "item": item.id}
+        return {"type": "end_turn"}
+    cheapest = data.odds_cache.get(_CHEAPEST)
+    if ap < (cheapest if cheapest is not None else _cheapest(data)):
+        return {"type": "end_turn"}  # nothing he might do is affordable
     here = g.hex
-    by_range = sorted(((dist(here, f.hex), f.strength, f.id, f) for f in foes),  # type: ignore[arg-type]
-                      key=lambda x: x[:3])
-    options = _options(state, g)
-    reach = max((o.weapon.max_range for o in options), default=0)
-    best, value = (_best_attack(state, g, foes, options) if by_range[0][0] <= reach
-                   else (None, -1.0))
-    near = [x[3] for x in by_range if x[0] == 1]
-    if near and value < 1.0 and any(f.strength > g.strength for f in near) \
-            and "seriously-wounded" in wound_levels(data, g):
-        step = _step_away(state, g, foes)
-        if step is not None:
-            return step
+    assert here is not None
+    side = g.side
+    # His opponents on the board (`State.enemies`), with their distance, in order.
+    ranged = [(dist(here, o.hex), o.strength, o.id, o)  # type: ignore[arg-type]
+              for o in state.gladiators
+              if o.side != side and o.hex is not None and o.status == FIGHTING]
+    if not ranged:
+        return {"type": "end_turn"}
+    # Nearest first, then the weaker, then by id (ids differ, so that decides).
+    by_range = sorted(ranged) if len(ranged) > 1 else ranged
+    # Fetch his own things lying at his feet.
+    if state.items and ap >= costs["pick-up"]:
+        for item in state.items:
+            if item.hex == here and pickable(state, g, item) is None:
+                return {"type": "pick_up", "item": item.id}
+    nearest, near_d = by_range[0][3], by_range[0][0]
+    kit = kit_of(data, g)
+    options = _options(g, kit.options)
+    best, value = None, -1.0
+    for o in options:
+        if near_d <= o.weapon.max_range:
+            best, value = _best_attack(state, g, [x[3] for x in ranged], options)
+            break
+    if near_d == 1 and value < 1.0:
+        near = [x[3] for x in by_range if x[0] == 1]
+        if any(f.strength > g.strength for f in near) \
+                and "seriously-wounded" in wound_levels(data, g):
+            step = _step_away(state, g, [x[3] for x in ranged])
+            if step is not None:
+                return step
     if best is not None and value >= WORTH_STRIKING:
         return best
-    goal = _goal(state, g, by_range[0][3], by_range[0][0])
-    step = _step_towards(state, g, *goal)
+    goal, face = _goal(state, g, kit, nearest, near_d)
+    step = _step_towards(state, g, goal, face)
     if step is not None:
         return step
-    return _face_threat(state, g, foes) or end
+    return _face_threat(state, g, by_range) or {"type": "end_turn"}
+
+
+def _cheapest(data: GameData) -> int:
+    """The fewest AP any action this player takes can cost (but cutting free)."""
+    found = data.odds_cache.get(_CHEAPEST)
+    if found is None:
+        costs = data.ap_costs
+        found = min(costs["move-straight"], costs["move-other-direction"], costs["turn"],
+                    costs["pick-up"], *(w.ap for w in data.weapons.values()))
+        data.odds_cache[_CHEAPEST] = found
+    return found
+
+
+_CHEAPEST = ("cheapest action",)
 
 
 # --- striking ---------------------------------------------------------------------------
 
-def _options(state: State, g: Gladiator) -> list[Option]:
-    return [o for o in weapon_options(state.data, g)
-            if unusable(g, o) is None and g.ap >= o.weapon.ap]
+def _options(g: Gladiator, options: list[Option]) -> list[Option]:
+    """Those of his options he can strike with now: affordable, and not `unusable`."""
+    ap, used = g.ap, g.used
+    found = []
+    for o in options:
+        w = o.weapon
+        if ap < w.ap:
+            continue
+        if w.once_per_turn_in_all:
+            if g.unarmed_used:
+                continue
+        elif (w.ammo == "dart" and g.darts <= 0) or (w.ammo == "arrow" and g.arrows <= 0) \
+                or o.used_key in used:
+            continue
+        found.append(o)
+    return found
 
 
 def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
                  options: list[Option]) -> tuple[dict[str, Any] | None, float]:
-    assert g.hex is not None
+    here, facing = g.hex, g.facing
+    assert here is not None
     best: dict[str, Any] | None = None
     best_value = -1.0
     geo = state.geo
-    front = geo.nb[g.hex][g.facing]
+    front = geo.nb[here][facing]
+    # Each opponent's range, and the hexsides a blow at him comes through if he is in
+    # the front hex (or, further off, the front arc); None if he is not.
+    placed = []
+    for t in foes:
+        there = t.hex
+        assert there is not None
+        d = dist(here, there)
+        ahead = there == front if d == 1 else geo.in_front_arc(here, facing, there)
+        placed.append((t, d, geo.attack_hexsides(here, there) if ahead else None))
     for option in options:
         w = option.weapon
-        for t in foes:
-            assert t.hex is not None
-            d = dist(g.hex, t.hex)
-            if d < w.min_range or d > w.max_range:
+        for t, d, sides in placed:
+            if sides is None or d < w.min_range or d > w.max_range:
                 continue
-            if t.hex != front if d == 1 else not geo.in_front_arc(g.hex, g.facing, t.hex):
-                continue
-            sides = state.geo.attack_hexsides(g.hex, t.hex)  # type: ignore[arg-type]
-            plan = AttackPlan(g, t, option, d, sides[0], sides, w.ap)
             if len(sides) > 1:
-                side = max(sides, key=lambda s, p=plan: attack_total(state, _side(p, s)))
-                plan = _side(plan, side)
+                side = max(sides, key=lambda s, t=t, w=w, d=d: net_modifier(state, g, t, w, d, s))
             else:
                 side = sides[0]
             if w.entangles:
@@ -135,7 +174,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
                     p *= 0.5
                 value = p * ENTANGLE_VALUE
             else:
-                exp, beaten = quick_value(state, plan)
+                exp, beaten = quick_value(state, g, t, w, d, side)
                 value = exp + BEATEN_VALUE * beaten
                 if w.missile and g.darts + g.arrows <= 1:
                     value *= 0.9  # the last dart is worth a little more in hand
@@ -148,21 +187,15 @@ def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
     return best, best_value
 
 
-def _side(plan: AttackPlan, side: int) -> AttackPlan:
-    return AttackPlan(plan.attacker, plan.target, plan.option, plan.distance, side,
-                      plan.hexsides, plan.cost)
-
-
 # --- where to go --------------------------------------------------------------------------
 
-def _ideal_ranges(state: State, g: Gladiator, target: Gladiator) -> tuple[int, int]:
+def _ideal_ranges(state: State, g: Gladiator, kit: Kit, target: Gladiator) -> tuple[int, int]:
     """The range band to fight him from, by the weapon he would like to use next:
-    a cast first, then missiles, then reach, then the rest."""
-    key = ("band", tuple(h.weapon for h in g.weapons), g.shield, g.darts > 0, g.arrows > 0,
-           target.entangled is None)
-    found = state.data.odds_cache.get(key)
+    a cast first, then missiles, then reach, then the rest. `kit`: his."""
+    key = ("band", g.darts > 0, g.arrows > 0, target.entangled is None)
+    found = kit.memo.get(key)
     if found is None:
-        found = state.data.odds_cache[key] = _work_out_ranges(state, g, target)
+        found = kit.memo[key] = _work_out_ranges(state, g, target)
     return found
 
 
@@ -190,9 +223,10 @@ def _work_out_ranges(state: State, g: Gladiator, target: Gladiator) -> tuple[int
     return best[1], best[2]
 
 
-def _goal(state: State, g: Gladiator, near: Gladiator, d: int) -> tuple[Hex, Hex | None]:
+def _goal(state: State, g: Gladiator, kit: Kit, near: Gladiator,
+          d: int) -> tuple[Hex, Hex | None]:
     """Where to head: (hex to reach, hex to face on arrival). `near` is the nearest
-    opponent, `d` hexes away."""
+    opponent, `d` hexes away; `kit` is his."""
     assert g.hex is not None
     if state.items:
         mine = [i for i in state.items if pickable(state, g, i) is None]
@@ -203,7 +237,7 @@ def _goal(state: State, g: Gladiator, near: Gladiator, d: int) -> tuple[Hex, Hex
             item = min(mine, key=lambda i: (dist(g.hex, i.hex), i.id))  # type: ignore[arg-type]
             if dist(g.hex, item.hex) <= 6:
                 return item.hex, None
-    lo, hi = _ideal_ranges(state, g, near)
+    lo, hi = _ideal_ranges(state, g, kit, near)
     if lo <= d <= hi:
         return g.hex, near.hex
     if d < lo:
@@ -216,18 +250,25 @@ def _goal(state: State, g: Gladiator, near: Gladiator, d: int) -> tuple[Hex, Hex
 
 def _flank_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
     """The free hex next to him that best mixes a weak side of his and a short walk."""
-    assert g.hex is not None and t.hex is not None
-    best, score = t.hex, -99.0
+    here, there = g.hex, t.hex
+    assert here is not None and there is not None
+    best, score = there, -99.0
     data = state.data
     # Front and rear are fixed; only his two sides depend on what he holds.
-    right = facing_modifier(data, t, (t.facing + 1) % 6)[1]
-    left = facing_modifier(data, t, (t.facing + 5) % 6)[1]
-    by_turn = (data.mod_front, right, data.mod_rear, data.mod_rear, data.mod_rear, left)
-    taken = {o.hex for o in state.gladiators if o is not g}
-    for d, spot in enumerate(state.geo.nb[t.hex]):
-        if spot is None or spot in taken:
+    memo = kit_of(data, t).memo
+    key = ("flank", t.darts > 0)
+    by_turn = memo.get(key)
+    if by_turn is None:
+        right = facing_amount(data, t, (t.facing + 1) % 6)
+        left = facing_amount(data, t, (t.facing + 5) % 6)
+        by_turn = memo[key] = (data.mod_front, right, data.mod_rear, data.mod_rear,
+                               data.mod_rear, left)
+    taken = {(o.hex.q, o.hex.r) for o in state.gladiators if o is not g and o.hex is not None}
+    facing = t.facing
+    for d, spot in enumerate(state.geo.nb[there]):
+        if spot is None or (spot.q, spot.r) in taken:
             continue
-        s = by_turn[(d - t.facing) % 6] - 0.75 * dist(g.hex, spot)
+        s = by_turn[(d - facing) % 6] - 0.75 * dist(here, spot)
         if s > score:
             best, score = spot, s
     return best
@@ -235,7 +276,7 @@ def _flank_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
 
 def _retreat_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
     assert g.hex is not None and t.hex is not None
-    away = direction_between(t.hex, g.hex)
+    away = state.geo.direction(t.hex, g.hex)
     if away is None:
         return g.hex
     return state.geo.nb[g.hex][away] or g.hex
@@ -243,50 +284,55 @@ def _retreat_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
 
 def _step_towards(state: State, g: Gladiator, goal: Hex,
                   face: Hex | None) -> dict[str, Any] | None:
-    assert g.hex is not None
-    if goal == g.hex:
-        if face is not None and face != g.hex:
+    here, facing = g.hex, g.facing
+    assert here is not None
+    gap = dist(here, goal)
+    if gap == 0:
+        if face is not None and face != here:
             return _turn_to(state, g, face)
         return None
-    if dist(g.hex, goal) == 1 or state.geo.in_front_arc(g.hex, g.facing, goal):
+    geo = state.geo
+    if gap == 1 or geo.in_front_arc(here, facing, goal):
         # The straight step is cheapest; take it if it brings him nearer.
-        ahead = state.geo.nb[g.hex][g.facing]
-        if ahead is not None and dist(ahead, goal) < dist(g.hex, goal) \
-                and _can_step(state, g, ahead, g.facing):
-            return {"type": "move", "to": state.label(ahead)}
-    if dist(g.hex, goal) == 1:
-        d = direction_between(g.hex, goal)
+        ahead = geo.nb[here][facing]
+        if ahead is not None and dist(ahead, goal) < gap \
+                and state.data.ap_costs["move-straight"] <= g.ap \
+                and step_refusal(state, g, here, ahead) is None:  # `_can_step`
+            return {"type": "move", "to": geo.labels[ahead]}
+    if gap == 1:
+        d = geo.direction(here, goal)
         assert d is not None
-        if d != g.facing and _can_step(state, g, goal, d):
-            turn_cost = state.data.ap_costs["turn"] * abs(turns_between(g.facing, d))
+        if d != facing and _can_step(state, g, goal, d):
+            costs = state.data.ap_costs
+            turn_cost = costs["turn"] * abs(turns_between(facing, d))
             # Aside or back costs more than turning first, unless he must keep facing.
-            if step_cost(state, g, d) <= turn_cost + state.data.ap_costs["move-straight"] \
+            if costs["move-other-direction"] <= turn_cost + costs["move-straight"] \
                     or face is not None:
-                return {"type": "move", "to": state.label(goal)}
+                return {"type": "move", "to": geo.labels[goal]}
     turn = _turn_to(state, g, goal)
     if turn is not None:
         return turn
     # Facing the goal but the way ahead is shut: any step that gets nearer.
-    for d, spot in enumerate(state.geo.nb[g.hex]):
-        if spot is not None and dist(spot, goal) < dist(g.hex, goal) \
-                and _can_step(state, g, spot, d):
-            return {"type": "move", "to": state.label(spot)}
+    for d, spot in enumerate(geo.nb[here]):
+        if spot is not None and dist(spot, goal) < gap and _can_step(state, g, spot, d):
+            return {"type": "move", "to": geo.labels[spot]}
     return None
 
 
 def _can_step(state: State, g: Gladiator, dest: Hex, direction: int) -> bool:
+    """Can he afford the step to the neighbouring `dest`, and may he take it?"""
     assert g.hex is not None
-    return (step_cost(state, g, direction) <= g.ap
-            and step_refusal(state, g, g.hex, dest) is None)
+    costs = state.data.ap_costs
+    cost = costs["move-straight"] if direction == g.facing else costs["move-other-direction"]
+    return cost <= g.ap and step_refusal(state, g, g.hex, dest) is None
 
 
 def _turn_to(state: State, g: Gladiator, target: Hex) -> dict[str, Any] | None:
-    assert g.hex is not None
-    if target == g.hex:
+    here = g.hex
+    assert here is not None
+    if target.q == here.q and target.r == here.r:
         return None
-    geo = state.geo
-    wanted = next(f for f in range(6) if geo.in_front_arc(g.hex, f, target))
-    steps = turns_between(g.facing, wanted)
+    steps = turns_between(g.facing, state.geo.facing_to(here, target))
     cost = state.data.ap_costs["turn"]
     if steps == 0 or g.ap < cost:
         return None
@@ -310,11 +356,13 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> dict[str, A
     return None if best is None else {"type": "move", "to": state.label(best[1])}
 
 
-def _face_threat(state: State, g: Gladiator, foes: list[Gladiator]) -> dict[str, Any] | None:
-    """Before ending his turn, turn to the nearest opponent if he is close."""
-    assert g.hex is not None
-    near = min(foes, key=lambda f: (dist(g.hex, f.hex), f.id))  # type: ignore[arg-type]
-    if dist(g.hex, near.hex) > 3:  # type: ignore[arg-type]
+def _face_threat(state: State, g: Gladiator,
+                 by_range: list[tuple[int, int, str, Gladiator]]) -> dict[str, Any] | None:
+    """Before ending his turn, turn to the nearest opponent (the first by id) if he is
+    close. `by_range`: (distance, strength, id, opponent) for each."""
+    d, _, _, near = (by_range[0] if len(by_range) == 1
+                     else min(by_range, key=lambda x: (x[0], x[2])))
+    if d > 3:
         return None
     return _turn_to(state, g, near.hex)  # type: ignore[arg-type]
 

@@ -9,11 +9,10 @@ capes entangle instead (`weapons.py`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from companion.errors import UserError
-from companion.facing import Arc, arc_of_direction
 from companion.hexgrid import Hex, direction_name, parse_direction
 from companion.rulesets.skirmish.core import (
     actor,
@@ -23,16 +22,22 @@ from companion.rulesets.skirmish.core import (
     push_back,
     random_adjacent,
 )
-from companion.rulesets.skirmish.data import SAVE_TARGET, GameData, WeaponInfo
+from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.geometry import dist
+from companion.rulesets.skirmish.modifiers import (
+    attack_modifiers,
+    attack_total,
+    effective_save,
+    shield_counts,
+)
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     Dice,
     Gladiator,
     Held,
     State,
+    levels_of,
     weapon_ids,
-    wound_levels,
 )
 
 # Darts are the weapon itself; arrows need the bow. A fumbled throw therefore loses
@@ -49,10 +54,18 @@ class Option:
     weapon: WeaponInfo
     held: Held | None
     use: str  # "weapon", "shield" or "unarmed"
+    # How `Gladiator.used` records a strike with it: (weapon, side or "shield").
+    used_key: tuple[str, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        side = self.held.side if self.held else "shield"
+        object.__setattr__(self, "used_key", (self.weapon.slug, side))
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPlan:
+class AttackPlan(NamedTuple):
+    """An attack checked in full, ready to roll (a named tuple: the computer player
+    makes many)."""
+
     attacker: Gladiator
     target: Gladiator
     option: Option
@@ -62,15 +75,33 @@ class AttackPlan:
     cost: int
 
 
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """What follows from the weapons and shield he holds, worked out once per kit:
+    his options, and a memo for other answers that depend on nothing else (and on
+    the flags they are keyed by), such as the computer player's range bands."""
+
+    options: list[Option]
+    by_ref: dict[str, Option]  # the option an action names exactly
+    memo: dict[Any, Any]
+
+
+def kit_of(data: GameData, g: Gladiator) -> Kit:
+    # Held weapons are values, so one Kit serves every gladiator with the same kit.
+    key = (tuple(g.weapons), g.shield, g.shield_side)
+    found = data.kits.get(key)
+    if found is None:
+        options = _weapon_options(data, g)
+        by_ref: dict[str, Option] = {}
+        for o in options:
+            by_ref.setdefault(o.ref, o)
+        found = data.kits[key] = Kit(options, by_ref, {})
+    return found
+
+
 def weapon_options(data: GameData, g: Gladiator) -> list[Option]:
     """Everything he could strike with now, used or not this turn."""
-    # The answer depends only on what he holds; held weapons compare by value, so one
-    # list serves every gladiator with the same kit.
-    key = ("options", tuple((h.weapon, h.side, h.lost_first) for h in g.weapons), g.shield)
-    found = data.odds_cache.get(key)
-    if found is None:
-        found = data.odds_cache[key] = _weapon_options(data, g)
-    return found
+    return kit_of(data, g).options
 
 
 def _weapon_options(data: GameData, g: Gladiator) -> list[Option]:
@@ -98,14 +129,17 @@ def unusable(g: Gladiator, option: Option) -> str | None:
         return "he has no darts left"
     if w.ammo == "arrow" and g.arrows <= 0:
         return "he has no arrows left"
-    key = (w.slug, option.held.side if option.held else "shield")
-    if key in g.used:
+    if option.used_key in g.used:
         return f"he has already struck with his {option.ref} this turn"
     return None
 
 
 def find_option(state: State, g: Gladiator, ref: Any) -> Option:
-    options = weapon_options(state.data, g)
+    kit = kit_of(state.data, g)
+    found = kit.by_ref.get(ref) if isinstance(ref, str) else None
+    if found is not None:
+        return found  # named exactly, as the computer player and the UI do
+    options = kit.options
     if not isinstance(ref, str) or not ref.strip():
         raise UserError(f"name the weapon: {', '.join(o.ref for o in options)}")
     key = ref.strip().lower()
@@ -198,14 +232,13 @@ def plan_attack(state: State, action: dict[str, Any], *, strict: bool = True,
                                          not shield_counts(t, s)))
     if side is not None:
         plan = _with_side(plan, side)
-    if strict:
+    if strict and g.ap < w.ap:
         need_ap(g, w.ap, f"an attack with the {w.name}")
     return plan
 
 
 def _with_side(plan: AttackPlan, side: int) -> AttackPlan:
-    return AttackPlan(plan.attacker, plan.target, plan.option, plan.distance, side,
-                      plan.hexsides, plan.cost)
+    return plan._replace(hexside=side)
 
 
 def default_option(state: State, g: Gladiator, t: Gladiator) -> Option:
@@ -224,89 +257,6 @@ def default_option(state: State, g: Gladiator, t: Gladiator) -> Option:
     raise UserError(f"{g.name} cannot strike {t.name} now ({'; '.join(reasons)})")
 
 
-# --- modifiers ------------------------------------------------------------------------
-
-def facing_modifier(data: GameData, t: Gladiator, hexside: int) -> tuple[str, int]:
-    """The defender's side that is struck, and what the attacker adds for it."""
-    arc = arc_of_direction(t.facing, hexside)
-    if arc is Arc.FRONT:
-        return "front", data.mod_front
-    if arc is Arc.REAR:
-        return "rear", data.mod_rear
-    side = "right" if arc is Arc.FRONT_RIGHT else "left"
-    found: list[tuple[str, int]] = []
-    if t.shield is not None and t.shield_side == side:
-        mod = data.mod_shield_side.get(t.shield, data.kit[t.shield].side_modifier)
-        if mod is not None:
-            found.append((f"{side} side, covered by his {data.names[t.shield]}", mod))
-    for h in t.weapons:
-        w = data.weapons[h.weapon]
-        if h.side != side or not w.defends or (w.ammo == "dart" and t.darts <= 0):
-            continue
-        mod = data.mod_weapon_cover.get(w.slug, data.mod_weapon_side)
-        found.append((f"{side} side, covered by his {w.name}", mod))
-    if not found:
-        return f"{side} side, uncovered", data.mod_open_side
-    # Shield and weapon on one side: the lower modifier (house, skirmish-attack-modifiers).
-    return min(found, key=lambda f: f[1])
-
-
-def attack_modifiers(state: State, plan: AttackPlan) -> tuple[list[tuple[str, int]],
-                                                               list[tuple[str, int]]]:
-    """(attacker's modifiers, defender's die modifiers), each as (reason, amount)."""
-    data = state.data
-    g, t, w = plan.attacker, plan.target, plan.option.weapon
-    att = [facing_modifier(data, t, plan.hexside)]
-    if t.entangled is not None:
-        att.append(("defender entangled", data.mod_entangled))
-    use = data.mod_weapon_use.get(w.slug)
-    if use:
-        att.append((w.name.lower(), use))
-    level = w.disadvantage_at(plan.distance)
-    if level:
-        att.append(("doubly disadvantaged" if level == 2 else "disadvantaged",
-                    data.mod_disadvantage[level]))
-    nb = state.geo.nb
-    allies = sum(1 for a in state.gladiators
-                 if a is not g and a.side == g.side and a.hex is not None
-                 and a.status == FIGHTING and nb[a.hex][a.facing] == t.hex)
-    if allies:
-        att.append((f"{allies} ally engaging", allies * data.mod_ally))
-    defence: list[tuple[str, int]] = []
-    if state.options.experience:
-        skills = data.skills
-        if any(skills[s].attack_die and w.slug not in skills[s].attack_excluded
-               for s in g.skills):
-            att.append(("skilled attacker", data.mod_exp_attack))
-        if any(skills[s].defence_die for s in t.skills):
-            defence.append(("skilled defender", data.mod_exp_defence))
-    return att, defence
-
-
-def attack_total(state: State, plan: AttackPlan) -> int:
-    att, defence = attack_modifiers(state, plan)
-    return sum(a for _, a in att) - sum(d for _, d in defence)
-
-
-def shield_counts(t: Gladiator, hexside: int) -> bool:
-    return arc_of_direction(t.facing, hexside) is not Arc.REAR
-
-
-def effective_save(data: GameData, t: Gladiator, hexside: int,
-                   w: WeaponInfo) -> tuple[int, int]:
-    """(save modifier he rolls with, extra wounds) for a hit through `hexside`."""
-    save = data.kit[t.armour].save
-    if t.shield is not None and shield_counts(t, hexside):
-        save += data.kit[t.shield].save
-    extra = 0
-    if w.two_handed:
-        if save > 0:
-            save += w.hit_save_modifier
-        else:
-            extra = w.hit_extra_wounds
-    return save, extra
-
-
 # --- the blow -------------------------------------------------------------------------
 
 def spend(plan: AttackPlan) -> None:
@@ -315,7 +265,7 @@ def spend(plan: AttackPlan) -> None:
     if option.weapon.once_per_turn_in_all:
         g.unarmed_used = True
     else:
-        g.used.append((option.weapon.slug, option.held.side if option.held else "shield"))
+        g.used.append(option.used_key)
     if option.weapon.ammo == "dart":
         g.darts -= 1
     elif option.weapon.ammo == "arrow":
@@ -323,9 +273,6 @@ def spend(plan: AttackPlan) -> None:
 
 
 def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[str]:
-    # Imported here: events.py builds on this module's helpers.
-    from companion.rulesets.skirmish.events import special_event
-
     data = state.data
     g, t, w = plan.attacker, plan.target, plan.option.weapon
     assert t.hex is not None
@@ -336,25 +283,27 @@ def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[str]:
     a = dice.d6(purpose="attack", roller=g.name).faces[0]
     d = dice.d6(purpose="defence", roller=t.name).faces[0]
     if a == d:
+        # Imported here: events.py builds on this module's helpers.
+        from companion.rulesets.skirmish.events import special_event
+
         lines.append(f"double {a}: special event")
         lines += special_event(state, plan, a, dice)
         return lines + missile_fate(state, plan, "special-event", origin, dice)
     att, defence = attack_modifiers(state, plan)
-    a_mod = sum(m for _, m in att)
-    d_mod = sum(m for _, m in defence)
-    margin = a + a_mod - (d + d_mod)
-    shown = ", ".join(f"{r} {m:+d}" for r, m in att + [(f"defence: {r}", m)
-                                                         for r, m in defence])
-    lines.append(f"attack {a}, defence {d} ({shown}): margin {margin:+d}")
+    net, shown = _modifier_words(data, tuple(att), tuple(defence))
+    margin = a + net - d
+    sign = "+" if margin >= 0 else ""  # as f"{margin:+d}", which costs more
+    lines.append(f"attack {a}, defence {d} ({shown}): margin {sign}{margin}")
     if margin > 0:
         save, extra = effective_save(data, t, plan.hexside, w)
         wounds = margin + extra
-        if save >= 1 and save + 6 >= SAVE_TARGET:
+        target = data.rules.save_target
+        if save >= 1 and save + 6 >= target:
             s = dice.d6(purpose="save", roller=t.name).faces[0]
-            if s + save >= SAVE_TARGET:
-                lines.append(f"hit, but {t.name} saves ({s} + {save} >= {SAVE_TARGET})")
+            if s + save >= target:
+                lines.append(f"hit, but {t.name} saves ({s} + {save} >= {target})")
                 return lines + missile_fate(state, plan, "saved", origin, dice)
-            lines.append(f"save failed ({s} + {save} < {SAVE_TARGET})")
+            lines.append(f"save failed ({s} + {save} < {target})")
         elif extra:
             lines.append(f"no save: the two-handed blow adds {extra} wound")
         lines += wound(state, g, t, wounds)
@@ -363,6 +312,19 @@ def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[str]:
     lines += missile_fate(state, plan, "miss", origin, dice)
     lines.append(push_back(state, t, plan.hexside))
     return lines
+
+
+def _modifier_words(data: GameData, att: tuple[tuple[str, int], ...],
+                    defence: tuple[tuple[str, int], ...]) -> tuple[int, str]:
+    """(attacker's modifiers less the defender's, the words for the log); kept, since
+    the same few lists come up bout after bout."""
+    key = ("words", att, defence)
+    found = data.odds_cache.get(key)
+    if found is None:
+        net = sum(m for _, m in att) - sum(m for _, m in defence)
+        words = [f"{r} {m:+d}" for r, m in att] + [f"defence: {r} {m:+d}" for r, m in defence]
+        found = data.odds_cache[key] = (net, ", ".join(words))
+    return found
 
 
 def missile_fate(state: State, plan: AttackPlan, outcome: str, origin: Hex,
@@ -382,20 +344,19 @@ def missile_fate(state: State, plan: AttackPlan, outcome: str, origin: Hex,
 
 def wound(state: State, by: Gladiator | None, t: Gladiator, n: int) -> list[str]:
     data = state.data
-    before = wound_levels(data, t)
+    before = levels_of(data, t)
     old = t.strength
     t.strength -= n
     if by is not None:
         by.wounds_inflicted += n
-    after = wound_levels(data, t)
-    level_names = {lv.key: lv.name for lv in data.wound_levels}
-    state_name = level_names[after[-1]].lower() if after else "unhurt"
+    after = levels_of(data, t)
+    state_name = data.level_names[after[-1]].lower() if after else "unhurt"
     lines = [f"{t.name} takes {n} wound{'s' if n != 1 else ''}: strength {old} -> "
              f"{t.strength} ({state_name})"]
     if by is not None and SERIOUS_LEVEL in after and SERIOUS_LEVEL not in before \
             and t.id not in by.seriously_wounded_foes:
         by.seriously_wounded_foes.append(t.id)
-    appeals = any(lv.appeals for lv in data.wound_levels if lv.key in after)
+    appeals = any(lv in data.appealing_levels for lv in after)
     if appeals and t.status == FIGHTING:
         lines.append(beat(state, t, by, "strength gone"))
     return lines

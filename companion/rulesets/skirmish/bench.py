@@ -36,7 +36,7 @@ def bench(bouts: int = 300, repeat: int = 3, odds_calls: int = 2000) -> dict[str
         times.append((time.perf_counter() - start) / odds_calls * 1000)
     cold = []
     for _ in range(repeat):
-        state.data.odds_cache.clear()
+        state.data.forget()
         start = time.perf_counter()
         attack_odds(state, "A", "B", "sword")
         cold.append((time.perf_counter() - start) * 1000)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.facing import pushback_hex
 from companion.hexgrid import Hex, direction_name
 from companion.rulesets.skirmish.state import (
     BEATEN,
@@ -22,8 +21,9 @@ def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
     action's optional "gladiator" field."""
     if state.phase not in phases:
         raise UserError(_phase_refusal(state, action.get("type", "?")))
-    g = state.current()
-    assert g is not None
+    active = state.active
+    assert active is not None
+    g = state.gladiators[ord(active) - 65]  # `State.current`
     who = action.get("gladiator")
     if who is not None and state.find(who) is not g:
         raise UserError(f"it is {g.name}'s turn ({g.id}), not {state.find(who).name}'s")
@@ -58,10 +58,10 @@ def need_free(state: State, g: Gladiator, action_key: str, what: str) -> None:
 
 
 def random_adjacent(state: State, centre: Hex, dice: Dice, roller: str, what: str) -> Hex:
-    """A D6 picks the direction (1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW); what would fall
+    """A D6 picks the direction (skirmish-rules "random-direction"); what would fall
     off the arena stays in `centre` [house]."""
     face = dice.d6(purpose=f"where the {what} lands", roller=roller).faces[0]
-    spot = state.geo.nb[centre][face - 1]
+    spot = state.geo.nb[centre][state.data.rules.random_direction[face - 1]]
     return centre if spot is None else spot
 
 
@@ -78,8 +78,9 @@ def push_back(state: State, target: Gladiator, hexside: int) -> str:
     """Miss: he jumps back one hex straight away from the blow, or, with the edge or
     another gladiator behind him, stays and is off balance."""
     assert target.hex is not None
-    dest = pushback_hex(target.hex, hexside)
-    if not state.geo.contains(dest):
+    # The neighbour behind him (`facing.pushback_hex`); None off the arena.
+    dest = state.geo.nb[target.hex][(hexside + 3) % 6]
+    if dest is None:
         target.off_balance = True
         return f"{target.name} is at the edge of the arena: he stays, off balance"
     blocker = state.occupant(dest)

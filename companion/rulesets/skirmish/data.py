@@ -1,33 +1,56 @@
 """The skirmish tables, read once into plain frozen records for the rules' hot paths.
 
-Every number of the game comes from the `skirmish-*` tables; this module is the only
-place that reads them. `GameData` is immutable and shared: a state keeps a reference
-to it, and copying a state (undo, the session's trial copies) never copies it.
+Every number of the game comes from the `skirmish-*` tables (the figures no other
+table carries are in `skirmish-rules`); this module is the only place that reads
+them. `GameData` is immutable and shared: a state keeps a reference to it, and
+copying a state (undo, the session's trial copies) never copies it.
+
+Some figures appear in two tables; the tests check that the two agree, and the
+engine reads one of them:
+
+- a weapon's AP: the `skirmish-ap` attack action that lists the weapon (the weapon's
+  own `ap_cost` in `skirmish-weapons` only if no action lists it);
+- the experience skills' amounts: `skirmish-experience` says which skill gives what,
+  but the amounts come from the modifier tables: `skirmish-ap-modifiers`
+  ("experience"), `skirmish-attack-modifiers` ("experience-attack",
+  "experience-defence") and `skirmish-appeal` ("popular"); only the base strengths
+  are read from `skirmish-experience` itself;
+- a shield's side modifier: the `skirmish-attack-modifiers` entry that names the
+  shield (the kit's `side_attack_modifier` only if none does).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from string import ascii_uppercase
 from typing import Any
 
-from companion.errors import UserError
-from companion.hexgrid import Board
-from companion.notation import Const, Dice, Sum, parse
+from companion.hexgrid import Board, parse_direction
 from companion.odds import distribution
 from companion.rulesets.skirmish.geometry import Geometry
+from companion.rulesets.skirmish.records import (
+    DiceSpec,
+    HeldSpec,
+    KitInfo,
+    SkillInfo,
+    SkirmishDataError,
+    TypeInfo,
+    WeaponInfo,
+    dice_spec,
+)
 from companion.table_loader import TableSet, load_tables
 from companion.table_models.skirmish import (
     ApModifierEntry,
     AppealEntry,
     AttackModifierEntry,
+    RuleEntry,
     SpecialEventEntry,
     WoundLevelEntry,
 )
 
-# The one number the tables give only in prose (skirmish-kit notes): a save succeeds
-# on D6 + save >= 7. Reported as a gap in the tables; kept in this single place.
-SAVE_TARGET = 7
+__all__ = ["DiceSpec", "Figures", "GameData", "HeldSpec", "KitInfo", "SkillInfo",
+           "SkirmishDataError", "TypeInfo", "WeaponInfo", "build_game_data"]
 
 # The appeal lines the engine knows how to test (by key, or by what they count).
 APPEAL_MODIFIER_KEYS = frozenset({"wounded", "no-wounds-inflicted", "spared-earlier-today"})
@@ -38,121 +61,61 @@ TABLE_IDS = (
     "skirmish-types", "skirmish-kit", "skirmish-weight", "skirmish-ap",
     "skirmish-ap-modifiers", "skirmish-attack-modifiers", "skirmish-special-events",
     "skirmish-weapons", "skirmish-appeal", "skirmish-experience", "skirmish-wounds",
+    "skirmish-rules",
 )
 
 
-class SkirmishDataError(UserError):
-    """The skirmish tables (usually a user's override) say something the engine
-    cannot play."""
-
-    exit_code = 1
-
-
 @dataclass(frozen=True, slots=True)
-class WeaponInfo:
-    slug: str
-    name: str
-    min_range: int
-    max_range: int
-    # Disadvantage level (1 = disadvantaged, 2 = doubly) by range; absent = none.
-    disadvantage: dict[int, int]
-    always_disadvantaged: bool
-    ap: int
-    once_per_turn_in_all: bool  # the unarmed limit: one such attack a turn, whatever
-    allowed_when_entangled: bool
-    missile: bool
-    ammo: str | None
-    lost_when: frozenset[str]
-    pick_up_ap: int | None
-    causes_wounds: bool
-    entangles: bool
-    entangle_need: dict[int, int]
-    cut_free_min: int | None
-    cut_free_lost_on: frozenset[int]
-    cut_free_drops_on: frozenset[int]
-    defends: bool
-    two_handed: bool
-    hit_save_modifier: int
-    hit_extra_wounds: int
-    shreds: frozenset[str]
-    shreds_min: int | None
+class Figures:
+    """The figures of `skirmish-rules`."""
 
-    def disadvantage_at(self, rng: int) -> int:
-        level = self.disadvantage.get(rng, 0)
-        return max(level, 1) if self.always_disadvantaged else level
+    save_target: int  # a save succeeds on D6 + save >= this
+    board_columns: int  # the standard arena
+    board_rows: int
+    gladiators_per_board: int  # on the standard arena; more in proportion to area
+    fewest_gladiator_limit: int  # what a smaller board still holds
+    most_gladiators: int
+    random_direction: tuple[int, ...]  # direction for D6 face 1..6, at index face - 1
+    appeal_dice: int
+    skill_limit: int
+    skill_copies: int
+    skills_per_bout: int
+
+    def gladiator_limit(self, board: Board) -> int:
+        """How many gladiators fit this board."""
+        standard = self.board_columns * self.board_rows
+        by_area = self.gladiators_per_board * board.columns * board.rows // standard
+        return min(self.most_gladiators, max(self.fewest_gladiator_limit, by_area))
 
 
-@dataclass(frozen=True, slots=True)
-class KitInfo:
-    slug: str
-    name: str
-    category: str
-    weight: int
-    save: int
-    side_modifier: int | None
-    weapon: str | None
-    never_lost_to_events: bool
-    recoverable_if_discarded: bool
-    recoverable_if_knocked_away: bool
+def _read_rules(entries: list[RuleEntry]) -> Figures:
+    by_key = {e.key: e for e in entries}
 
+    def value(key: str) -> int:
+        e = _need(by_key.get(key), "skirmish-rules", key)
+        if e.value is None:
+            raise SkirmishDataError(f"skirmish-rules: '{key}' needs a value")
+        return e.value
 
-@dataclass(frozen=True, slots=True)
-class HeldSpec:
-    weapon: str
-    side: str
-    lost_first: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TypeInfo:
-    slug: str
-    name: str
-    weapons: tuple[HeldSpec, ...]
-    shield: str | None
-    shield_side: str | None
-    armour: str
-    darts: int
-    arrows: int
-
-
-@dataclass(frozen=True, slots=True)
-class SkillInfo:
-    slug: str
-    name: str
-    ap: int
-    attack_die: int
-    attack_excluded: frozenset[str]
-    defence_die: int
-    base_strength: int | None
-    appeal: int
-
-
-@dataclass(frozen=True, slots=True)
-class DiceSpec:
-    """A plain sum of dice and constants ("2d6", "d6+1"), from a table's text."""
-
-    text: str
-    groups: tuple[tuple[int, int, int], ...]  # (sign, count, sides)
-    constant: int
-
-
-def _dice_spec(text: str, where: str) -> DiceSpec:
-    try:
-        expr = parse(text)
-    except UserError as err:
-        raise SkirmishDataError(f"{where}: {err}") from None
-    if not isinstance(expr, Sum):
-        raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
-    groups: list[tuple[int, int, int]] = []
-    constant = 0
-    for signed in expr.terms:
-        if isinstance(signed.term, Dice):
-            groups.append((signed.sign, signed.term.count, signed.term.sides))
-        elif isinstance(signed.term, Const):
-            constant += signed.sign * signed.term.value
-        else:
-            raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
-    return DiceSpec(text, tuple(groups), constant)
+    faces = _need(by_key.get("random-direction"), "skirmish-rules", "random-direction").by_face
+    if faces is None:
+        raise SkirmishDataError("skirmish-rules: 'random-direction' needs by_face")
+    if value("board-columns") * value("board-rows") <= 0:
+        raise SkirmishDataError("skirmish-rules: the standard arena has no hexes")
+    if value("appeal-dice") < 1:
+        raise SkirmishDataError("skirmish-rules: an appeal rolls at least one die")
+    if not 2 <= value("most-gladiators") <= len(ascii_uppercase):
+        raise SkirmishDataError("skirmish-rules: 'most-gladiators' must be 2 to 26, "
+                                "one capital letter each")
+    return Figures(
+        save_target=value("save-target"), board_columns=value("board-columns"),
+        board_rows=value("board-rows"), gladiators_per_board=value("gladiators-per-board"),
+        fewest_gladiator_limit=value("fewest-gladiator-limit"),
+        most_gladiators=value("most-gladiators"),
+        random_direction=tuple(parse_direction(faces[f]) for f in range(1, 7)),
+        appeal_dice=value("appeal-dice"), skill_limit=value("skill-limit"),
+        skill_copies=value("skill-copies"), skills_per_bout=value("skills-per-bout"),
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -190,18 +153,29 @@ class GameData:
     event_wounds: dict[int, DiceSpec]
     event_wounds_odds: dict[int, dict[int, Fraction]]
     wound_levels: tuple[WoundLevelEntry, ...]  # by severity, mildest first
+    level_names: dict[str, str]  # wound level -> its name
+    appealing_levels: frozenset[str]  # wound levels that make him appeal
     appeal_outcomes: tuple[AppealEntry, ...]  # by precedence
     appeal_modifiers: tuple[AppealEntry, ...]
     skills: dict[str, SkillInfo]
     normal_base_strength: int
+    rules: Figures
     names: dict[str, str] = field(default_factory=dict)  # slug -> display name
-    # Memo of attack outcome counts, keyed by the numbers that decide them; odds.py
-    # owns its contents. Shared by every state of this data, never part of a state.
+    # Memos of what the rules work out from these tables and nothing else (attack
+    # outcome counts, weapon options, wound levels by strength), keyed by the values
+    # that decide them. Shared by every state of this data, never part of a state.
     odds_cache: dict[Any, Any] = field(default_factory=dict)
+    levels_memo: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
+    kits: dict[Any, Any] = field(default_factory=dict)  # attack.Kit by what he holds
     geometries: dict[tuple[int, int], Geometry] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
         return self  # immutable in every way a rule can see
+
+    def forget(self) -> None:
+        """Empty the memos (for timings of the first sight of a question)."""
+        for memo in (self.odds_cache, self.levels_memo, self.kits):
+            memo.clear()
 
     def geometry(self, board: Board) -> Geometry:
         key = (board.columns, board.rows)
@@ -337,7 +311,7 @@ def build_game_data(tables: TableSet | None = None) -> GameData:
         face = e.key if isinstance(e.key, int) else e.key[0]
         events[face] = e
         if e.wounds_dice:
-            spec = _dice_spec(e.wounds_dice, f"skirmish-special-events {face}")
+            spec = dice_spec(e.wounds_dice, f"skirmish-special-events {face}")
             event_wounds[face] = spec
             event_odds[face] = distribution(spec.text).probabilities()
 
@@ -392,8 +366,11 @@ def build_game_data(tables: TableSet | None = None) -> GameData:
                             if e.group == "experience" and e.applies_to == "defence"),
         events=events, event_wounds=event_wounds, event_wounds_odds=event_odds,
         wound_levels=tuple(sorted(got["skirmish-wounds"], key=lambda e: e.severity)),
+        level_names={e.key: e.name for e in got["skirmish-wounds"]},
+        appealing_levels=frozenset(e.key for e in got["skirmish-wounds"] if e.appeals),
         appeal_outcomes=tuple(sorted((e for e in appeal if e.role == "outcome"),
                                      key=lambda e: e.precedence or 0)),
         appeal_modifiers=tuple(e for e in appeal if e.role == "modifier"),
-        skills=skills, normal_base_strength=normal_base, names=names,
+        skills=skills, normal_base_strength=normal_base,
+        rules=_read_rules(got["skirmish-rules"]), names=names,
     )

@@ -14,10 +14,10 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.facing import turns_between
-from companion.hexgrid import Hex, direction_between, direction_name, neighbour, parse_direction
+from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
-from companion.rulesets.skirmish.geometry import dist
-from companion.rulesets.skirmish.state import Dice, Gladiator, State
+from companion.rulesets.skirmish.geometry import STEP_DIRECTION
+from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 
 
 def step_cost(state: State, g: Gladiator, direction: int) -> int:
@@ -27,15 +27,32 @@ def step_cost(state: State, g: Gladiator, direction: int) -> int:
 
 def step_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> str | None:
     """Why he cannot step from `src` to the neighbouring `dest`, or None."""
-    if dest not in state.geo.labels:
+    # (Written out by hand: the computer player asks this for every step it weighs.)
+    q, r = dest.q, dest.r
+    board = state.board
+    row = r + (q - (q & 1)) // 2  # `hexgrid.hex_to_offset`
+    if not (0 <= q < board.columns and 0 <= row < board.rows):
         return "he would leave the arena"
-    other = state.occupant(dest)
-    if other is not None and other is not g:
-        return f"{state.label(dest)} is occupied by {other.name}"
-    for foe in state.enemies(g):
-        if dist(src, foe.hex) == 1 and dist(dest, foe.hex) == 1:  # type: ignore[arg-type]
-            return (f"he is next to {foe.name} and may not step straight into another hex "
-                    f"next to him; he must step away first")
+    # One pass: a gladiator in `dest` (`State.occupant`) refuses first; else the first
+    # opponent on the board (`State.enemies`) next to both hexes.
+    side = g.side
+    sq, sr = src.q, src.r
+    beside = None
+    for o in state.gladiators:
+        at = o.hex
+        if at is None:
+            continue
+        if at.q == q and at.r == r:
+            if o is g:
+                continue
+            return f"{state.label(dest)} is occupied by {o.name}"
+        if beside is None and o.side != side and o.status == FIGHTING \
+                and (at.q - sq, at.r - sr) in STEP_DIRECTION \
+                and (at.q - q, at.r - r) in STEP_DIRECTION:
+            beside = o
+    if beside is not None:
+        return (f"he is next to {beside.name} and may not step straight into another hex "
+                f"next to him; he must step away first")
     return None
 
 
@@ -44,22 +61,26 @@ def move(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     to = action.get("to")
     if not isinstance(to, str):
         raise UserError("a move needs 'to': the neighbouring hex, like 'E6'")
-    dest = state.geo.parse(to)
+    geo = state.geo
+    dest = geo.parse(to)
     assert g.hex is not None
-    direction = direction_between(g.hex, dest)
+    direction = geo.direction(g.hex, dest)
     if direction is None:
         raise UserError(f"{state.label(dest)} is not next to {g.name} ({state.label(g.hex)}); "
                         "he moves one hex at a time")
-    need_free(state, g, "move-straight", "move")
+    if g.entangled is not None:
+        need_free(state, g, "move-straight", "move")
     why = step_refusal(state, g, g.hex, dest)
     if why:
         raise UserError(f"{g.name} cannot move to {state.label(dest)}: {why}")
-    cost = step_cost(state, g, direction)
-    need_ap(g, cost, "that step" if direction == g.facing else "a step aside or back")
+    ahead = direction == g.facing
+    cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
+    if g.ap < cost:
+        need_ap(g, cost, "that step" if ahead else "a step aside or back")
     g.ap -= cost
     g.hex = dest
-    how = "ahead" if direction == g.facing else direction_name(direction)
-    return [f"{g.name} moves {how} to {state.label(dest)} ({cost} AP, {g.ap} left)"]
+    how = "ahead" if ahead else direction_name(direction)
+    return [f"{g.name} moves {how} to {geo.labels[dest]} ({cost} AP, {g.ap} left)"]
 
 
 def turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
@@ -75,9 +96,11 @@ def turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
             raise UserError(f"{g.name} already faces {direction_name(g.facing)}")
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= abs(steps) <= 3:
         raise UserError("a turn needs 'steps': hexsides to turn, 1 to 3 (negative: left)")
-    need_free(state, g, "turn", "turn")
+    if g.entangled is not None:
+        need_free(state, g, "turn", "turn")
     cost = state.data.ap_costs["turn"] * abs(steps)
-    need_ap(g, cost, f"turning {abs(steps)} hexside{'s' if abs(steps) > 1 else ''}")
+    if g.ap < cost:
+        need_ap(g, cost, f"turning {abs(steps)} hexside{'s' if abs(steps) > 1 else ''}")
     g.ap -= cost
     g.facing = (g.facing + steps) % 6
     way = "right" if steps > 0 else "left"

@@ -16,14 +16,10 @@ from typing import Any
 
 from companion.facing import pushback_hex
 from companion.hexgrid import direction_name
-from companion.rulesets.skirmish.attack import (
-    AttackPlan,
-    attack_modifiers,
-    effective_save,
-    plan_attack,
-)
-from companion.rulesets.skirmish.data import SAVE_TARGET, GameData
-from companion.rulesets.skirmish.state import State
+from companion.rulesets.skirmish.attack import AttackPlan, plan_attack
+from companion.rulesets.skirmish.data import GameData, WeaponInfo
+from companion.rulesets.skirmish.modifiers import attack_modifiers, blow_numbers, effective_save
+from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.weapons import shredder
 
 
@@ -116,7 +112,8 @@ def blow_counts(data: GameData, net: int, save: int, extra: int) -> BlowCounts:
     if cached is not None:
         return cached
     unit, per_face = _event_counts(data)
-    saving = 0 if save <= 0 else sum(1 for r in range(1, 7) if r + save >= SAVE_TARGET)
+    target = data.rules.save_target
+    saving = 0 if save <= 0 else sum(1 for r in range(1, 7) if r + save >= target)
     pair = 6 * unit  # ways for one die pair: 6 save faces x the events' dice
     hit = saved = miss = 0
     wounds: dict[int, int] = {}
@@ -204,18 +201,17 @@ def odds_for_plan(state: State, plan: AttackPlan) -> AttackOdds:
     return odds
 
 
-def quick_value(state: State, plan: AttackPlan) -> tuple[float, float]:
+def quick_value(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
+                hexside: int) -> tuple[float, float]:
     """(expected wounds, chance he is beaten at once) as floats, for the computer
-    player: the same counts as `attack_odds`, without building Fractions."""
+    player: the same counts as `attack_odds` for a blow by `g` at `t` with `w` from
+    `distance` hexes through `hexside`, without building Fractions."""
     data = state.data
-    t, w = plan.target, plan.option.weapon
-    att, defence = attack_modifiers(state, plan)
-    net = sum(m for _, m in att) - sum(m for _, m in defence)
-    save, extra = effective_save(data, t, plan.hexside, w)
-    c = blow_counts(data, net, save, extra)
+    net, save, extra = blow_numbers(state, g, t, w, distance, hexside)
     key = ("value", net, save, extra, t.strength)
     found = data.odds_cache.get(key)
     if found is None:
+        c = blow_counts(data, net, save, extra)
         exp = sum(k * v for k, v in c.wounds.items()) / c.total
         beaten = sum(v for k, v in c.wounds.items() if k and k >= t.strength) / c.total
         found = (exp, beaten)

@@ -22,20 +22,17 @@ but no `facing`, he faces the nearest opponent.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.errors import UserError
 from companion.facing import facing_towards
 from companion.hexgrid import Board, GridInputError, Hex, distance, offset_to_hex, parse_direction
-from companion.rulesets.skirmish.data import GameData
+from companion.rulesets.skirmish.data import GameData, HeldSpec
 from companion.rulesets.skirmish.state import Gladiator, Held, Options, State
-
-# Four gladiators on the 10 x 12 board the seed describes; a larger board takes more
-# in proportion to its area [house].
-BASE_BOARD_AREA = 120
-BASE_GLADIATORS = 4
 
 
 class ScenarioError(UserError):
@@ -76,8 +73,9 @@ class GladiatorSpec(_Model):
 
 
 class BoardSpec(_Model):
-    columns: int = Field(default=10, ge=3, le=26)
-    rows: int = Field(default=12, ge=3, le=99)
+    # Unset: the standard arena of skirmish-rules.
+    columns: int | None = Field(default=None, ge=3, le=26)
+    rows: int | None = Field(default=None, ge=3, le=99)
 
 
 class OptionsSpec(_Model):
@@ -113,11 +111,18 @@ def parse_scenario(setup: dict[str, Any]) -> Scenario:
             f"scenario: {_where(tuple(first['loc']))}: {first['msg']}{more}") from None
 
 
-def max_gladiators(board: Board) -> int:
-    return max(BASE_GLADIATORS, BASE_GLADIATORS * board.columns * board.rows // BASE_BOARD_AREA)
+class _Kit(NamedTuple):
+    """What he carries, from his type or his own kit, checked."""
+
+    weapons: Sequence[WeaponSpec | HeldSpec]
+    shield: str | None
+    shield_side: str | None
+    armour: str
+    darts: int
+    arrows: int
 
 
-def _kit_of(data: GameData, spec: GladiatorSpec, where: str) -> tuple[str, KitSpec]:
+def _kit_of(data: GameData, spec: GladiatorSpec, where: str) -> tuple[str, _Kit]:
     if (spec.type is None) == (spec.kit is None):
         raise ScenarioError(f"{where}: give either a 'type' or a 'kit', not "
                             f"{'both' if spec.type else 'neither'}")
@@ -128,11 +133,8 @@ def _kit_of(data: GameData, spec: GladiatorSpec, where: str) -> tuple[str, KitSp
             known = ", ".join(sorted(data.types))
             raise ScenarioError(f"{where}.type: no gladiator type {spec.type!r}; "
                                 f"the types are {known}")
-        return slug, KitSpec(
-            weapons=[WeaponSpec(weapon=w.weapon, side=w.side, lost_first=w.lost_first)
-                     for w in info.weapons],  # type: ignore[arg-type]
-            shield=info.shield, shield_side=info.shield_side,  # type: ignore[arg-type]
-            armour=info.armour, darts=info.darts, arrows=info.arrows)
+        return slug, _Kit(info.weapons, info.shield, info.shield_side, info.armour,
+                          info.darts, info.arrows)
     kit = spec.kit
     assert kit is not None
     for i, w in enumerate(kit.weapons):
@@ -161,10 +163,12 @@ def _kit_of(data: GameData, spec: GladiatorSpec, where: str) -> tuple[str, KitSp
         kit = kit.model_copy(update={"shield_side": "left"})  # shields go on the left
     if not kit.weapons and kit.shield is None:
         pass  # an unarmed fighter is allowed: he punches
-    return "custom", kit
+    return "custom", _Kit(kit.weapons, kit.shield, kit.shield_side, kit.armour, kit.darts,
+                          kit.arrows)
 
 
-def _edge_spots(board: Board, edge: int, inset: int, count: int) -> tuple[list[Hex], int]:
+@lru_cache(maxsize=512)
+def _edge_spots(board: Board, edge: int, inset: int, count: int) -> tuple[tuple[Hex, ...], int]:
     """`count` hexes spread along one edge (0 north, 1 south, 2 west, 3 east), `inset`
     hexes in, centred, two apart where they fit; and the facing towards the middle."""
     cols, rows = board.columns, board.rows
@@ -183,17 +187,18 @@ def _edge_spots(board: Board, edge: int, inset: int, count: int) -> tuple[list[H
             spots.append(offset_to_hex(inset, a))
         else:
             spots.append(offset_to_hex(cols - 1 - inset, a))
-    return spots, (3, 0, 2, 5)[edge]
+    return tuple(spots), (3, 0, 2, 5)[edge]
 
 
 def build_state(data: GameData, setup: dict[str, Any]) -> State:
     scenario = parse_scenario(setup)
     try:
-        board = Board(scenario.board.columns, scenario.board.rows)
+        board = Board(scenario.board.columns or data.rules.board_columns,
+                      scenario.board.rows or data.rules.board_rows)
     except GridInputError as err:
         raise ScenarioError(f"scenario: board: {err}") from None
     specs = scenario.gladiators
-    limit = min(26, max_gladiators(board))
+    limit = data.rules.gladiator_limit(board)
     if len(specs) > limit:
         raise ScenarioError(
             f"scenario: gladiators: {len(specs)} gladiators do not fit a "
@@ -211,8 +216,13 @@ def build_state(data: GameData, setup: dict[str, Any]) -> State:
             if skill not in data.skills:
                 raise ScenarioError(f"{where}.skills: no skill {skill!r}; the skills are "
                                     f"{', '.join(data.skills)}")
-        if len(set(spec.skills)) != len(spec.skills):
-            raise ScenarioError(f"{where}.skills: a skill can be had only once")
+        figures = data.rules
+        if any(spec.skills.count(s) > figures.skill_copies for s in spec.skills):
+            times = "once" if figures.skill_copies == 1 else f"{figures.skill_copies} times"
+            raise ScenarioError(f"{where}.skills: a skill can be had only {times}")
+        if len(spec.skills) > figures.skill_limit:
+            raise ScenarioError(f"{where}.skills: {len(spec.skills)} skills; a gladiator "
+                                f"can have at most {figures.skill_limit}")
         hex_ = None
         if spec.at is not None:
             try:
@@ -257,7 +267,7 @@ def build_state(data: GameData, setup: dict[str, Any]) -> State:
         gladiators=gladiators, spared_earlier=scenario.spared_today,
     )
     for g in gladiators:
-        g.last_hex = g.hex
+        g.hex = g.last_hex = None if g.hex is None else state.geo.canonical(g.hex)
     return state
 
 

@@ -4,8 +4,7 @@ copies)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.rules import SkirmishRules, apply_action
@@ -16,9 +15,12 @@ from companion.rulesets.skirmish.state import State
 MAX_TURNS = 400
 
 
-@dataclass(slots=True)
-class _Rolled:
+class _Rolled(NamedTuple):
     faces: tuple[int, ...]
+
+
+# One D6's six results, made once: a roll only reads them.
+_ONE_D6 = tuple(_Rolled((face,)) for face in range(1, 7))
 
 
 class QuickDice:
@@ -35,7 +37,7 @@ class QuickDice:
     def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> _Rolled:
         r = self._random
         if count == 1:
-            return _Rolled((int(r() * 6) + 1,))
+            return _ONE_D6[int(r() * 6)]
         return _Rolled(tuple(int(r() * 6) + 1 for _ in range(count)))
 
 

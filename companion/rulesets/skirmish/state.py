@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.errors import UserError
 from companion.hexgrid import Board, Hex, direction_name
@@ -34,9 +34,9 @@ class Dice(Protocol):
     def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> Rolled: ...
 
 
-@dataclass(slots=True)
-class Held:
-    """A weapon in a gladiator's hand, on the side it covers."""
+class Held(NamedTuple):
+    """A weapon in a gladiator's hand, on the side it covers. A value (a named tuple,
+    so a kit of them hashes quickly): a weapon that changes hands is a new `Held`."""
 
     weapon: str
     side: str
@@ -149,6 +149,8 @@ class State:
     def find(self, ref: Any, what: str = "gladiator") -> Gladiator:
         """The gladiator an action names, by id ("B") or by name (any case)."""
         if isinstance(ref, str) and ref:
+            if len(ref) == 1 and "A" <= ref < chr(65 + len(self.gladiators)):
+                return self.gladiators[ord(ref) - 65]  # an id, as actions give them
             key = ref.strip()
             if len(key) == 1 and "A" <= key.upper() <= chr(64 + len(self.gladiators)):
                 return self.gladiators[ord(key.upper()) - 65]
@@ -159,8 +161,10 @@ class State:
         raise UserError(f"{what} {ref!r} is not a gladiator here; they are {ids}")
 
     def occupant(self, hex_: Hex) -> Gladiator | None:
+        q, r = hex_.q, hex_.r
         for g in self.gladiators:
-            if g.hex == hex_:
+            h = g.hex
+            if h is not None and h.q == q and h.r == r:
                 return g
         return None
 
@@ -173,13 +177,27 @@ class State:
         return None if hex_ is None else self.geo.labels[hex_]
 
     def current(self) -> Gladiator | None:
-        return None if self.active is None else self.glad(self.active)
+        active = self.active
+        return None if active is None else self.gladiators[ord(active) - 65]
 
 
 def wound_levels(data: GameData, g: Gladiator) -> list[str]:
     """The wound levels he has reached, mildest first (empty: unhurt)."""
+    return list(levels_of(data, g))
+
+
+def levels_of(data: GameData, g: Gladiator) -> tuple[str, ...]:
+    """`wound_levels` as a shared tuple, for reading only."""
+    key = (g.full_strength, g.strength)
+    found = data.levels_memo.get(key)
+    if found is None:
+        found = data.levels_memo[key] = _wound_levels(data, g)
+    return found
+
+
+def _wound_levels(data: GameData, g: Gladiator) -> tuple[str, ...]:
     if g.full_strength <= 0:
-        return []  # strength not rolled yet
+        return ()  # strength not rolled yet
     lost = g.full_strength - g.strength
     found = []
     for level in data.wound_levels:
@@ -191,7 +209,7 @@ def wound_levels(data: GameData, g: Gladiator) -> list[str]:
             hit = g.strength <= level.strength_at_most  # type: ignore[operator]
         if hit:
             found.append(level.key)
-    return found
+    return tuple(found)
 
 
 def weight_total(data: GameData, g: Gladiator, with_shield: bool = True) -> int:

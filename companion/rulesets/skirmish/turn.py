@@ -85,6 +85,22 @@ def ap_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
     return [m for m in mods if m[1]]
 
 
+def _ap_terms(state: State, g: Gladiator) -> tuple[int, str]:
+    """The sum of `ap_modifiers` and their words for the log, kept by what decides
+    them (every roll of a bout asks again)."""
+    data, options = state.data, state.options
+    tired = g.fatigue if options.fatigue and g.fatigue > g.strength else 0
+    skilled = options.experience and any(data.skills[s].ap for s in g.skills)
+    key = ("ap terms", g.armour, g.shield, g.full_strength, g.strength, g.off_balance, tired,
+           skilled)
+    found = data.odds_cache.get(key)
+    if found is None:
+        mods = ap_modifiers(state, g)
+        found = data.odds_cache[key] = (sum(m for _, m in mods),
+                                        "".join(f", {r} {m:+d}" for r, m in mods))
+    return found
+
+
 def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
     for foe in state.enemies(g):
         if state.geo.nb[foe.hex][foe.facing] == g.hex:  # type: ignore[index]
@@ -95,12 +111,10 @@ def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
 def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     g = actor(state, action, "ap")
     data = state.data
-    mods = ap_modifiers(state, g)
-    net = sum(m for _, m in mods)
+    net, shown = _ap_terms(state, g)
     face = dice.d6(purpose="AP", roller=g.name).faces[0]
     g.ap = max(data.ap_floor, face + net)
     g.off_balance = False
-    shown = "".join(f", {r} {m:+d}" for r, m in mods)
     lines = [f"{g.name} rolls {face} for AP{shown}: {g.ap} AP"]
     if state.options.fatigue and face in data.fatigue_naturals:
         g.fatigue += 1
@@ -139,7 +153,7 @@ def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
 
 
 def next_turn(state: State) -> list[str]:
-    if _sides_standing(state) <= 1:
+    if not _two_sides_standing(state):
         return finish(state)
     assert state.active is not None
     i = state.order.index(state.active)
@@ -153,6 +167,18 @@ def next_turn(state: State) -> list[str]:
 
 def _sides_standing(state: State) -> int:
     return len({g.side for g in state.gladiators if g.status == FIGHTING})
+
+
+def _two_sides_standing(state: State) -> bool:
+    """`_sides_standing(state) > 1`, stopping at the second side."""
+    first = None
+    for g in state.gladiators:
+        if g.status == FIGHTING:
+            if first is None:
+                first = g.side
+            elif g.side != first:
+                return True
+    return False
 
 
 def appeal_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
@@ -209,7 +235,8 @@ def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
         waiting = ", ".join(state.glad(a).name for a in state.appeals)
         raise UserError(f"{g.name} is not appealing; waiting: {waiting}")
     mods = appeal_modifiers(state, g)
-    faces = dice.d6(2, purpose="appeal to the crowd", roller=g.name).faces
+    faces = dice.d6(state.data.rules.appeal_dice, purpose="appeal to the crowd",
+                    roller=g.name).faces
     natural = sum(faces)
     total = natural + sum(m for _, m in mods)
     outcome = appeal_outcome(state, g, natural, total)
@@ -217,7 +244,8 @@ def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     g.status = SPARED if outcome == "spared" else KILLED
     shown = "".join(f", {r} {m:+d}" for r, m in mods)
     verdict = "the crowd spares him" if outcome == "spared" else "he is killed"
-    lines = [f"{g.name} appeals to the crowd: {faces[0]}+{faces[1]}{shown} = {total}: {verdict}"]
+    rolled = "+".join(map(str, faces))
+    lines = [f"{g.name} appeals to the crowd: {rolled}{shown} = {total}: {verdict}"]
     if state.appeals:
         return lines
     if _sides_standing(state) <= 1:
@@ -243,17 +271,22 @@ def finish(state: State) -> list[str]:
 
 
 def _experience(state: State) -> list[str]:
-    """One skill for defeating a gladiator with at least as many skills (the first
-    he lacks, in the table's order [house]); never more than the table holds."""
+    """A skill for each gladiator he defeated who had at least as many skills as he
+    had, within the limits of skirmish-rules (skills a bout, skills in all, copies of
+    one skill); each the first he can still take, in the table's order [house]."""
     data = state.data
+    limits = data.rules
     lines = []
     before = {g.id: len(g.skills) for g in state.gladiators}
     for g in state.gladiators:
         if g.status == KILLED:
             continue
-        worthy = any(before[d] >= before[g.id] for d in g.defeated)
-        new = next((s for s in data.skills if s not in g.skills), None)
-        if worthy and new is not None:
+        worthy = sum(1 for d in g.defeated if before[d] >= before[g.id])
+        for _ in range(min(worthy, limits.skills_per_bout)):
+            new = next((s for s in data.skills if g.skills.count(s) < limits.skill_copies),
+                       None)
+            if new is None or len(g.skills) >= limits.skill_limit:
+                break
             g.skills.append(new)
             g.skills_gained.append(new)
             lines.append(f"{g.name} gains a skill: {data.skills[new].name}")

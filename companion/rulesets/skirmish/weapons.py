@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.hexgrid import direction_between
 from companion.rulesets.skirmish.attack import AttackPlan, spend
 from companion.rulesets.skirmish.core import (
     actor,
@@ -161,7 +160,7 @@ def kick(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
         raise UserError("a kick needs 'to': the neighbouring hex, like 'E5'")
     dest = state.geo.parse(to)
     assert g.hex is not None
-    if direction_between(g.hex, dest) is None:
+    if state.geo.direction(g.hex, dest) is None:
         raise UserError(f"{to} is not next to {g.name} ({state.label(g.hex)})")
     cost = state.data.ap_costs["kick"]
     need_ap(g, cost, "a kick")

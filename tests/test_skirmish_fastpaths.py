@@ -1,0 +1,146 @@
+"""The engine's quick paths give what the plain rules give.
+
+For speed the computer player and the bulk simulation read sums without words
+(`net_modifier`, `blow_numbers`), memos (`_ap_terms`, wound levels, kits) and lookups
+worked out once per board (`Geometry.direction`, `facing_to`). Here each is held to
+the slower, plainer reading it stands for, in every position of a few played bouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from companion.facing import facing_towards
+from companion.hexgrid import Hex, direction_between, distance, hex_range
+from companion.rulesets.skirmish import SkirmishRules
+from companion.rulesets.skirmish.ai import _options, choose_action
+from companion.rulesets.skirmish.attack import (
+    AttackPlan,
+    _weapon_options,
+    unusable,
+    weapon_options,
+)
+from companion.rulesets.skirmish.geometry import dist
+from companion.rulesets.skirmish.modifiers import (
+    attack_modifiers,
+    blow_numbers,
+    effective_save,
+    net_modifier,
+)
+from companion.rulesets.skirmish.movement import step_refusal
+from companion.rulesets.skirmish.rules import apply_action
+from companion.rulesets.skirmish.sim import QuickDice
+from companion.rulesets.skirmish.state import (
+    FIGHTING,
+    Gladiator,
+    State,
+    _wound_levels,
+    wound_levels,
+)
+from companion.rulesets.skirmish.turn import (
+    _ap_terms,
+    _sides_standing,
+    _two_sides_standing,
+    ap_modifiers,
+)
+
+RULES = SkirmishRules()
+SETUPS: list[dict[str, Any]] = [
+    {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]},
+    {"options": {"fatigue": True, "experience": True},
+     "gladiators": [{"type": t, "side": s, "skills": k} for t, s, k in (
+         ("contra-retiarius", "red", ["defence-die"]),
+         ("gaetulian", "blue", ["attack-die"]),
+         ("diamecheri", "red", []),
+         ("sagittarius", "blue", ["extra-ap"]))]},
+]
+
+
+def positions(bouts: int = 4) -> Iterator[State]:
+    """Every state in which a gladiator is about to act, over a few bouts."""
+    for setup in SETUPS:
+        for seed in range(bouts):
+            state = RULES.new_state(setup)
+            dice = QuickDice(random.Random(seed))
+            while state.phase != "over" and state.turn_number < 150:
+                if state.phase == "act":
+                    yield state
+                apply_action(state, choose_action(state), dice)
+
+
+def _opponents(state: State, g: Gladiator) -> list[Gladiator]:
+    return [o for o in state.gladiators if o.side != g.side and o.hex is not None
+            and o.status == FIGHTING]
+
+
+def test_the_sums_the_computer_reads_are_the_sums_of_the_modifiers():
+    checked = 0
+    for state in positions():
+        g = state.current()
+        assert g is not None and g.hex is not None
+        for t in _opponents(state, g):
+            d = distance(g.hex, t.hex)  # type: ignore[arg-type]
+            for option in weapon_options(state.data, g):
+                w = option.weapon
+                for side in range(6):
+                    plan = AttackPlan(g, t, option, d, side, (side,), w.ap)
+                    att, defence = attack_modifiers(state, plan)
+                    net = sum(m for _, m in att) - sum(m for _, m in defence)
+                    assert net_modifier(state, g, t, w, d, side) == net
+                    assert blow_numbers(state, g, t, w, d, side) == (
+                        net, *effective_save(state.data, t, side, w))
+                    checked += 1
+    assert checked > 1000
+
+
+def test_the_options_the_computer_weighs_are_the_usable_affordable_ones():
+    for state in positions():
+        g = state.current()
+        assert g is not None
+        options = weapon_options(state.data, g)
+        assert [o.ref for o in options] == [o.ref for o in _weapon_options(state.data, g)]
+        plain = [o for o in options if g.ap >= o.weapon.ap and unusable(g, o) is None]
+        assert _options(g, options) == plain
+
+
+def _plain_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> bool:
+    if not state.board.contains(dest):
+        return True
+    other = state.occupant(dest)
+    if other is not None and other is not g:
+        return True
+    return any(distance(src, f.hex) == 1 and distance(dest, f.hex) == 1  # type: ignore[arg-type]
+               for f in _opponents(state, g))
+
+
+def test_a_step_is_refused_exactly_when_the_rules_say():
+    for state in positions(2):
+        g = state.current()
+        assert g is not None and g.hex is not None
+        for dest in hex_range(g.hex, 1):
+            if dest != g.hex:
+                refused = step_refusal(state, g, g.hex, dest) is not None
+                assert refused == _plain_refusal(state, g, g.hex, dest), dest
+
+
+def test_the_ap_roll_terms_and_wound_levels_match_their_plain_readings():
+    for state in positions():
+        for g in state.gladiators:
+            mods = ap_modifiers(state, g)
+            net, shown = _ap_terms(state, g)
+            assert net == sum(m for _, m in mods)
+            assert shown == "".join(f", {r} {m:+d}" for r, m in mods)
+            assert wound_levels(state.data, g) == list(_wound_levels(state.data, g))
+        assert _two_sides_standing(state) == (_sides_standing(state) > 1)
+
+
+def test_the_board_lookups_agree_with_the_geometry():
+    geo = RULES.data.geometry(RULES.new_state(SETUPS[0]).board)
+    at = Hex(4, 3)
+    for target in hex_range(at, 9):
+        assert dist(at, target) == distance(at, target), target
+        assert geo.direction(at, target) == direction_between(at, target), target
+        if target != at:
+            assert geo.facing_to(at, target) == facing_towards(at, target), target

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.errors import UserError
 
@@ -34,9 +35,12 @@ class GridInputError(UserError, ValueError):
     """
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """A hex in axial coordinates; ordered by (q, r), which is column-major on a board."""
+class Hex(NamedTuple):
+    """A hex in axial coordinates; ordered by (q, r), which is column-major on a board.
+
+    A named tuple: hashing and comparing happen in C, and every board lookup of the
+    rules and the computer player does both.
+    """
 
     q: int
     r: int
@@ -45,13 +49,13 @@ class Hex:
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
-    def __mul__(self, k: int) -> Hex:
+    def __mul__(self, k: int) -> Hex:  # type: ignore[override]
         return Hex(self.q * k, self.r * k)
 
 

@@ -10,6 +10,8 @@ import sys
 import time
 from collections.abc import Callable
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 def median_ms(fn: Callable[[], object], repeat: int = 15) -> float:
     times = []

@@ -28,7 +28,7 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.errors import UserError
+from companion.errors import UserError, json_path
 from companion.facing import facing_towards
 from companion.hexgrid import Board, GridInputError, Hex, distance, offset_to_hex, parse_direction
 from companion.rulesets.skirmish.data import GameData, HeldSpec
@@ -92,13 +92,6 @@ class Scenario(_Model):
     spared_today: int = Field(default=0, ge=0)
 
 
-def _where(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
 def parse_scenario(setup: dict[str, Any]) -> Scenario:
     if not isinstance(setup, dict):
         raise ScenarioError(f"a scenario is a JSON object, not {type(setup).__name__}")
@@ -108,7 +101,7 @@ def parse_scenario(setup: dict[str, Any]) -> Scenario:
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
         raise ScenarioError(
-            f"scenario: {_where(tuple(first['loc']))}: {first['msg']}{more}") from None
+            f"scenario: {json_path(first['loc'])}: {first['msg']}{more}") from None
 
 
 class _Kit(NamedTuple):

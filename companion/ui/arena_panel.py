@@ -68,7 +68,8 @@ class ArenaPanel:
         type_name = state.data.types[g.type].name if g.type in state.data.types else "custom"
         who = "" if g.human else "  (computer)"
         head = fonts.get(19, bold=True)
-        title = ellipsize(f"{g.id}  {g.name} - {type_name}{who}", head, width - px(150))
+        label = g.name if g.name == type_name else f"{g.name} - {type_name}"
+        title = ellipsize(f"{g.id}  {label}{who}", head, width - px(150))
         surface.blit(head.render(title, True, pal.text), (x + px(16), y + px(6)))
         # Strength bar, right-aligned on the first line.
         bar = pygame.Rect(card.right - px(136), y + px(10), px(90), px(16))

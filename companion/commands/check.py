@@ -8,34 +8,50 @@ import json
 from pathlib import Path
 
 GLADIATOR_FORMAT = "companion-gladiator"
+KIT_FORMAT = "companion-kit"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
-        help="validate table files and gladiator sheets",
-        description="Validate table files and gladiator sheets (JSON). Exit 0 when every "
+        help="validate table files, gladiator sheets and custom kits",
+        description="Validate table files, gladiator sheets and custom kits (JSON). "
+        "Exit 0 when every "
         "file is valid; otherwise exit 1 and list every problem with its file and place.",
     )
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
     parser.set_defaults(func=_check)
 
 
-def _is_sheet(path: Path) -> bool:
+def _format(path: Path) -> str | None:
     # A file that cannot be read or parsed goes to the table checker, which reports it.
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return False
-    return isinstance(data, dict) and data.get("format") == GLADIATOR_FORMAT
+        return None
+    return data.get("format") if isinstance(data, dict) else None
 
 
 def _check(args: argparse.Namespace) -> int:
     bad = 0
+    checkers = {GLADIATOR_FORMAT: _check_sheet, KIT_FORMAT: _check_kit}
     for path in args.files:
-        ok = _check_sheet(path) if _is_sheet(path) else _check_table(path)
+        ok = checkers.get(_format(path), _check_table)(path)
         bad += 0 if ok else 1
     return 1 if bad else 0
+
+
+def _check_kit(path: Path) -> bool:
+    from companion.errors import UserError
+    from companion.rulesets.skirmish.kits import known_names, load_kit
+
+    try:
+        kit = load_kit(path, known_names())
+    except UserError as err:
+        print(err)
+        return False
+    print(f"{path}: ok (kit '{kit.name}')")
+    return True
 
 
 def _check_table(path: Path) -> bool:

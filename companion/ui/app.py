@@ -174,12 +174,17 @@ class App:
         self.panel.show(0)
 
     def show_start(self) -> None:
+        from companion.rulesets.skirmish.kits import saved_kits
         from companion.table_loader import load_tables
         from companion.ui.start_screen import StartScreen
 
         table = load_tables().get("skirmish-types")
-        types = [(str(e.key), e.name) for e in table.entries]  # type: ignore[attr-defined]
-        start = StartScreen(self, types)
+        choices = [(e.name, {"type": str(e.key)}) for e in table.entries]  # type: ignore
+        kits, problems = saved_kits()
+        choices += [(f"{k.name} (kit)", {"kit": k.kit, "name": k.name}) for k in kits]
+        start = StartScreen(self, choices)
+        if problems:
+            start.message = "skipped a broken kit file: " + "; ".join(problems)
         start.set_recent(self.settings.recent_files)
         self._set_left(start)
 

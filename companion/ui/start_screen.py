@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, TextField, draw_text
+from companion.ui.widgets import Button, TextField, draw_text, ellipsize
 
 if TYPE_CHECKING:
     from companion.ui.app import App
@@ -32,10 +32,11 @@ class Row:
 
 class StartScreen:
     kind = "start"
-    def __init__(self, app: App, types: list[tuple[str, str]]) -> None:
+    def __init__(self, app: App, types: list[tuple[str, dict[str, Any]]]) -> None:
         self.app = app
         self.theme: Theme = app.theme
-        self.types = types  # (slug, name) of every gladiator type
+        # (label, scenario spec) of every choice: the 13 types, then the saved kits.
+        self.types = types
         self.rows: list[Row] = []
         self.selected = 0
         self.fatigue = False
@@ -44,7 +45,7 @@ class StartScreen:
         self.seed = TextField(self.theme, "random", lambda _t: self.start(), size=18)
         self.message = ""
         self.rect = pygame.Rect(0, 0, 0, 0)
-        slugs = [s for s, _ in types]
+        slugs = [spec.get("type") for _, spec in types]
         for slug, side, human in (("samnite", 0, True), ("retiarius", 1, False)):
             self.add_row(slugs.index(slug) if slug in slugs else 0, side, human)
         self.buttons: dict[str, Button] = {
@@ -110,7 +111,7 @@ class StartScreen:
         gladiators = []
         for row in self.rows:
             spec: dict[str, Any] = {
-                "type": self.types[row.type_index][0],
+                **self.types[row.type_index][1],
                 "side": SIDES[row.side_index],
                 "human": row.human,
             }
@@ -204,7 +205,8 @@ class StartScreen:
                                     - px(8), lt.rect.height)
             pygame.draw.rect(surface, pal.accent if i == self.selected else pal.field, type_rect,
                              border_radius=px(4))
-            label = body.render(self.types[row.type_index][1], True, pal.text)
+            label = body.render(ellipsize(self.types[row.type_index][0], body,
+                                          type_rect.width - px(8)), True, pal.text)
             surface.blit(label, label.get_rect(center=type_rect.center))
             for button in row.buttons:
                 button.draw(surface)

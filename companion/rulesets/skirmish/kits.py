@@ -1,0 +1,101 @@
+"""Saved custom kits: a gladiator of the hex skirmish that is none of the 13 types,
+kept as a JSON file in the user's kits folder so the start screen can offer it.
+
+    {"format": "companion-kit", "name": "Dimachaerus with net",
+     "kit": {"weapons": [{"weapon": "sword", "side": "right"},
+                         {"weapon": "net", "side": "left"}],
+             "armour": "light-armour"}}
+
+The kit has the shape of a scenario's `kit` (weapons by side, shield and its side,
+armour, darts, arrows); its weapons, shield and armour must be in the skirmish tables.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion import paths
+from companion.errors import UserError, json_path
+from companion.rulesets.skirmish.scenario import KitSpec
+
+KIT_FORMAT = "companion-kit"
+
+
+class KitFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    name: str = Field(min_length=1)
+    kit: KitSpec
+
+
+@dataclass(frozen=True)
+class SavedKit:
+    path: Path
+    name: str
+    kit: dict[str, Any]
+
+
+def kits_dir() -> Path:
+    return paths.user_data_dir() / "kits"
+
+
+def load_kit(path: Path, known: dict[str, set[str]] | None = None) -> SavedKit:
+    """Read and check one kit file; UserError naming the file and the place."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: cannot be read: {err}") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: not valid JSON "
+                        f"({err.msg})") from None
+    try:
+        parsed = KitFile.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise UserError(f"{path}: {json_path(first['loc'])}: {first['msg']}") from None
+    if parsed.format != KIT_FORMAT:
+        raise UserError(f"{path}: format: not a kit ('{parsed.format}')")
+    if known is not None:
+        _check_names(path, parsed.kit, known)
+    return SavedKit(Path(path), parsed.name, parsed.kit.model_dump(exclude_defaults=True))
+
+
+def _check_names(path: Path, kit: KitSpec, known: dict[str, set[str]]) -> None:
+    wanted = [("weapons", w.weapon, f"kit.weapons[{i}].weapon")
+              for i, w in enumerate(kit.weapons)]
+    wanted += [("kit", kit.armour, "kit.armour")]
+    if kit.shield is not None:
+        wanted.append(("kit", kit.shield, "kit.shield"))
+    for table, name, where in wanted:
+        if name not in known[table]:
+            choices = ", ".join(sorted(known[table]))
+            raise UserError(f"{path}: {where}: '{name}' is not in skirmish-{table} ({choices})")
+
+
+def known_names() -> dict[str, set[str]]:
+    from companion.table_loader import load_tables
+
+    tables = load_tables()
+    return {name: {str(e.key) for e in tables.get(f"skirmish-{name}").entries}
+            for name in ("weapons", "kit")}
+
+
+def saved_kits(folder: Path | None = None) -> tuple[list[SavedKit], list[str]]:
+    """Every good kit in the folder, and one line for each broken file (skipped)."""
+    folder = kits_dir() if folder is None else folder
+    if not folder.is_dir():
+        return [], []
+    known = known_names()
+    kits, problems = [], []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            kits.append(load_kit(path, known))
+        except UserError as err:
+            problems.append(str(err))
+    return kits, problems

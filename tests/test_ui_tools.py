@@ -126,3 +126,16 @@ def test_a_search_for_a_table_name_narrows_the_list(app):
         press(pygame.K_BACKSPACE)
     pump(app)
     assert len(browser.shown) == len(browser.order)
+
+
+def test_from_the_arena_f4_then_the_total_shows_a_crit_entry(app):
+    """Two keystrokes after F4: the total, in the chosen crit table."""
+    press(pygame.K_F4)
+    pump(app)
+    browser = app.panel.view
+    browser.field.focused = False  # as if the player had clicked elsewhere
+    press(pygame.K_F2)
+    press(pygame.K_F4)
+    type_text("19")
+    pump(app)
+    assert browser.table.id == "crit-slashing" and browser.entry.key == 19

@@ -49,7 +49,9 @@ class SidePanel:
 
     def show(self, index: int) -> None:
         self.active = index
-        _ = self.view
+        on_show = getattr(self.view, "on_show", None)
+        if on_show is not None:
+            on_show()
 
     def show_title(self, title: str) -> None:
         for i, (name, _, _) in enumerate(self.makers):

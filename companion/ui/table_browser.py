@@ -340,6 +340,11 @@ class TableBrowser:
     def typing(self) -> bool:
         return self.field.focused
 
+    def on_show(self) -> None:
+        """F4: ready for a look-up at once; the last entry stays on its card."""
+        self.field.focused = True
+        self.field.text = ""
+
 
 # Two or more letters: a search, not a quick look-up like "s19" or "g8 6".
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z' -]*[A-Za-z]\s*$")

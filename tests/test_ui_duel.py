@@ -191,3 +191,21 @@ def test_g_shows_the_board_where_clicks_stand_the_gladiators(app):
     press(pygame.K_g, "g")
     pump(app)
     assert not duel.board_mode
+
+
+def test_y_takes_the_faces_of_his_own_dice_for_the_roll_that_is_due(app):
+    duel = trackers(app, [6, 6, 1, 1])
+    press(pygame.K_i, "i")
+    pump(app)
+    duel.act({"type": "adjust_health", "who": "a", "op": "=-4"})
+    press(pygame.K_y, "y")
+    pump(app)
+    assert duel.dialog is not None and "4d6" in duel.dialog.lines[0]
+    type_text("1 2 3 6")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert duel.dialog is None
+    assert duel.state.fighters["a"].health_checked
+    assert isinstance(duel.dice, ScriptedDice)  # back to the app's dice
+    rolls = duel.session.journal[-1].rolls
+    assert rolls[0]["faces"] == [1, 2, 3, 6]

@@ -36,6 +36,7 @@ class Dialog:
     text_field: TextField | None = None
     buttons: list[Button] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    _armed: bool = False
 
     def __post_init__(self) -> None:
         if self.field_hint is not None:
@@ -107,6 +108,11 @@ class Dialog:
             button.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        # The key that opened the dialog comes again as TEXTINPUT: it is not typing.
+        if event.type == pygame.KEYDOWN:
+            self._armed = True
+        elif event.type == pygame.TEXTINPUT and not self._armed:
+            return True
         if self.text_field is not None and self.text_field.handle(event):
             return True
         if event.type == pygame.KEYDOWN:

@@ -31,6 +31,7 @@ DUEL_HELP = (
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
     "Click the STUNNED badge to stun or wake him",
     "I: initiative    Enter: attack (or the roll that is due)    W: next weapon",
+    "Y: the same, with the faces of your own dice typed in",
     "T: thrown    B: stance (normal, berserk, defensive)    + / -: luck dice",
     "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
@@ -81,6 +82,7 @@ class DuelScreen(SessionScreen):
             "decline": Button(theme, "Decline (D)", lambda: self.act({"type": "decline"}),
                               size=17),
             "board": Button(theme, "Board (G)", self.toggle_board, size=17),
+            "typed": Button(theme, "My dice (Y)", self.main_action_typed, size=17),
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
@@ -178,6 +180,24 @@ class DuelScreen(SessionScreen):
         else:
             self.say("the battle is over", error=True)
 
+    def main_action_typed(self) -> None:
+        """The same roll, with the faces of the player's own dice typed in."""
+        from companion.physical_dice import PhysicalDice
+
+        if isinstance(self.dice, PhysicalDice):
+            self.main_action()
+            return
+        self._saved_dice, self.dice = self.dice, PhysicalDice()
+        self.main_action()
+        if self.dialog is None:  # refused before any die was asked for
+            self._restore_dice()
+
+    _saved_dice: DiceSource | None = None
+
+    def _restore_dice(self) -> None:
+        if self._saved_dice is not None:
+            self.dice, self._saved_dice = self._saved_dice, None
+
     def heal(self) -> None:
         self.act({"type": "heal", "dice": self.heal_dice})
 
@@ -198,6 +218,8 @@ class DuelScreen(SessionScreen):
         self.signature = self.disarm = False
 
     def after_action(self) -> None:
+        if self.dialog is None:
+            self._restore_dice()
         if self.state.phase == "over" and self.dialog is None and not self._ended:
             self._ended = True
             self._end_dialog()
@@ -255,10 +277,11 @@ class DuelScreen(SessionScreen):
         b["signature"].rect = pygame.Rect(x + px(416), y, px(220), px(34))
         b["board"].rect = pygame.Rect(x + px(644), y, px(110), px(34))
         y += px(42)
-        b["go"].rect = pygame.Rect(x, y, px(300), px(44))
-        b["heal"].rect = pygame.Rect(x + px(308), y, px(160), px(44))
-        b["retrieve"].rect = pygame.Rect(x + px(476), y, px(140), px(44))
-        b["decline"].rect = pygame.Rect(x + px(624), y, px(130), px(44))
+        b["go"].rect = pygame.Rect(x, y, px(250), px(44))
+        b["typed"].rect = pygame.Rect(x + px(256), y, px(120), px(44))
+        b["heal"].rect = pygame.Rect(x + px(382), y, px(130), px(44))
+        b["retrieve"].rect = pygame.Rect(x + px(518), y, px(118), px(44))
+        b["decline"].rect = pygame.Rect(x + px(642), y, px(112), px(44))
         self._text_y = y + px(54)
 
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
@@ -309,7 +332,7 @@ class DuelScreen(SessionScreen):
         b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
         b["stance"].label = f"{STANCES[self.stance].title()} (B)"
         b["go"].label = self.main_label()
-        b["heal"].label = f"Heal {self.heal_dice} dice (H)"
+        b["heal"].label = f"Heal {self.heal_dice} (H)"
         info = self.tables.weapon(weapon) if weapon else None
         b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
         b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
@@ -325,7 +348,7 @@ class DuelScreen(SessionScreen):
         for key in ("two_handed", "disarm", "signature"):
             b[key].selected = getattr(self, key)
         b["decline"].enabled = self.due_now() == "stay_conscious"
-        b["go"].enabled = self.due_now() != "over"
+        b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
         for button in b.values():
             button.draw(surface)
         luck = fonts.get(18, bold=True).render(f"luck {self.luck}", True, pal.luck)
@@ -403,6 +426,7 @@ class DuelScreen(SessionScreen):
             pygame.K_r: lambda: self.act({"type": "retrieve"}),
             pygame.K_d: lambda: self.act({"type": "decline"}),
             pygame.K_g: self.toggle_board,
+            pygame.K_y: self.main_action_typed,
             pygame.K_2: lambda: self._flip("two_handed"),
             pygame.K_x: lambda: self._flip("disarm"),
             pygame.K_m: lambda: self._flip("signature"),

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
-from companion.ui.theme import Theme
+from companion.ui.log_panel import LogPanel
 from companion.ui.tokens import SIDE_COLOURS
-from companion.ui.widgets import draw_text, ellipsize, wrap
+from companion.ui.widgets import draw_text, ellipsize
 
 if TYPE_CHECKING:
     from companion.rulesets.skirmish.odds import AttackOdds
@@ -25,20 +25,8 @@ def pct(p: Fraction) -> str:
 STATUS_WORDS = {"beaten": "beaten", "spared": "spared", "killed": "killed"}
 
 
-class ArenaPanel:
-    title = "Arena"
-    typing = False
-
-    def __init__(self, theme: Theme, screen) -> None:  # screen: ArenaScreen
-        self.theme = theme
-        self.screen = screen
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False
+class ArenaPanel(LogPanel):
+    """The gladiators' cards, the odds card of the attack about to be made, the log."""
 
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -51,7 +39,7 @@ class ArenaPanel:
         odds = self.screen.odds
         if odds is not None:
             y = self._odds_card(surface, state, odds, x, y + px(4), width) + px(6)
-        self._log(surface, state, x, y + px(4), width)
+        self.draw_log(surface, x, y + px(4), width)
 
     def _card(self, surface: pygame.Surface, state: State, g, x: int, y: int, width: int) -> int:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
@@ -145,7 +133,7 @@ class ArenaPanel:
             lines.append((f"Doubles: {events}", fonts.get(15), pal.text_dim))
         lines.append(("Enter or click him again to attack; Esc to cancel", fonts.get(15),
                       pal.text_dim))
-        height = sum(len(_wrapped(text, font, width - px(20))) * font.get_linesize()
+        height = sum(len(self.wrapped(text, font, width - px(20))) * font.get_linesize()
                      for text, font, _ in lines) + px(16)
         card = pygame.Rect(x, y, width, height)
         pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
@@ -154,33 +142,3 @@ class ArenaPanel:
         for text, font, colour in lines:
             ty = draw_text(surface, text, font, colour, (x + px(10), ty), width - px(20))
         return card.bottom
-
-    def _log(self, surface: pygame.Surface, state: State, x: int, y: int, width: int) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        if y > self.rect.bottom - px(40):
-            return
-        surface.blit(fonts.get(17, bold=True).render("Log", True, pal.text_dim), (x, y))
-        font = fonts.get(15)
-        lines: list[str] = []
-        room = (self.rect.bottom - y - px(28)) // font.get_linesize()
-        for entry in reversed(state.log):
-            lines[:0] = _wrapped(entry, font, width)
-            if len(lines) >= room:
-                break
-        y += px(24)
-        for line in lines[-room:] if room > 0 else []:
-            surface.blit(font.render(line, True, pal.text), (x, y))
-            y += font.get_linesize()
-
-
-_WRAPPED: dict[tuple[str, int, int], list[str]] = {}
-
-
-def _wrapped(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Wrapped lines, remembered: the log's old lines are wrapped once, not per frame."""
-    key = (text, id(font), width)
-    if key not in _WRAPPED:
-        if len(_WRAPPED) > 4000:
-            _WRAPPED.clear()
-        _WRAPPED[key] = wrap(text, font, width)
-    return _WRAPPED[key]

@@ -1,4 +1,8 @@
-"""The first tab during a battle-system duel: what happened, newest last."""
+"""The first tab of the right-hand panel during a session: what happened, newest last.
+
+`LogPanel` is the whole tab during a battle-system duel; the skirmish's `ArenaPanel`
+builds on it, with the gladiators' cards and the odds card above the log.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets import draw_text, wrap
+from companion.ui.widgets import wrap
 
 
 class LogPanel:
@@ -18,25 +22,43 @@ class LogPanel:
         self.theme = theme
         self.screen = screen
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # Wrapped lines, remembered: old log lines are wrapped once, not every frame.
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
+        self._wrapped.clear()
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def wrapped(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
+        key = (text, id(font), width)
+        if key not in self._wrapped:
+            self._wrapped[key] = wrap(text, font, width)
+        return self._wrapped[key]
+
+    def draw_log(self, surface: pygame.Surface, x: int, y: int, width: int,
+                 title_size: int = 17, size: int = 15) -> None:
+        """The title "Log", then as many of the newest lines as fit below `y`."""
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        x, y = self.rect.x + px(14), self.rect.y + px(6)
-        width = self.rect.width - px(28)
-        y = draw_text(surface, "Log", fonts.get(24, bold=True), pal.text, (x, y))
-        font = fonts.get(16)
-        room = (self.rect.bottom - y - px(8)) // font.get_linesize()
+        if y > self.rect.bottom - px(40):
+            return
+        title = fonts.get(title_size, bold=True).render("Log", True, pal.text_dim)
+        surface.blit(title, (x, y))
+        y += title.get_height() + px(4)
+        font = fonts.get(size)
+        room = (self.rect.bottom - y - px(4)) // font.get_linesize()
         lines: list[str] = []
         for entry in reversed(self.screen.session.log):
-            lines[:0] = wrap(entry, font, width)
+            lines[:0] = self.wrapped(entry, font, width)
             if len(lines) >= room:
                 break
         for line in lines[-room:] if room > 0 else []:
             surface.blit(font.render(line, True, pal.text), (x, y))
             y += font.get_linesize()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.theme.px
+        self.draw_log(surface, self.rect.x + px(14), self.rect.y + px(6),
+                      self.rect.width - px(28), title_size=24, size=16)

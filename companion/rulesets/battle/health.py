@@ -77,15 +77,20 @@ def _roll_for_a_six(ctx: Ctx, f: Fighter, dice: int, luck: int, purpose: str) ->
     return ok, "; ".join([text, *ctx_lines])
 
 
-def stay_conscious(ctx: Ctx, f: Fighter, luck: int) -> list[str]:
-    q = ctx.quirks(f)
+def _due_roll_for_a_six(ctx: Ctx, f: Fighter, luck: int, purpose: str) -> tuple[bool, str]:
+    """The roll below 0 that is due, with the luck he declares (No Fear of Death: all
+    of it)."""
     check_luck(ctx, f, luck)
-    if q.must_use_all_luck and luck != f.luck:
-        raise UserError(f"{f.name} must use all his luck ({f.luck}) to stay conscious "
-                        "(No Fear of Death)")
+    if ctx.quirks(f).must_use_all_luck and luck != f.luck:
+        raise UserError(f"{f.name} must use all his luck ({f.luck}) for the {purpose} "
+                        "roll (No Fear of Death)")
     roll = due_roll(ctx.state, f.side, ctx.tables)
     assert roll is not None
-    ok, text = _roll_for_a_six(ctx, f, roll.dice, luck, "stay conscious")
+    return _roll_for_a_six(ctx, f, roll.dice, luck, purpose)
+
+
+def stay_conscious(ctx: Ctx, f: Fighter, luck: int) -> list[str]:
+    ok, text = _due_roll_for_a_six(ctx, f, luck, "stay conscious")
     if not ok:
         return [f"{f.name} tries to stay conscious: {text}: no 6.",
                 *finish(ctx, f, "falls unconscious")]
@@ -101,12 +106,7 @@ def decline(ctx: Ctx, f: Fighter) -> list[str]:
 
 
 def death_door(ctx: Ctx, f: Fighter, luck: int) -> list[str]:
-    check_luck(ctx, f, luck)
-    if ctx.quirks(f).must_use_all_luck and luck != f.luck:
-        raise UserError(f"{f.name} must use all his luck ({f.luck}) (No Fear of Death)")
-    roll = due_roll(ctx.state, f.side, ctx.tables)
-    assert roll is not None
-    ok, text = _roll_for_a_six(ctx, f, roll.dice, luck, "death's door")
+    ok, text = _due_roll_for_a_six(ctx, f, luck, "death's door")
     if not ok:
         return [f"{f.name} at death's door: {text}: no 6.",
                 *finish(ctx, f, "dies at death's door", dead=True)]

@@ -23,7 +23,7 @@ def median_ms(fn: Callable[[], object], repeat: int = 15) -> float:
 
 
 def bench_tables() -> None:
-    from companion.table_loader import load_tables
+    from companion.tables.loader import load_tables
 
     ms = median_ms(lambda: load_tables(include_user=False), repeat=9)
     count = len(load_tables(include_user=False).tables)

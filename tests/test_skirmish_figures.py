@@ -18,7 +18,7 @@ from companion.rulesets.skirmish.core import random_adjacent
 from companion.rulesets.skirmish.data import SkirmishDataError, build_game_data
 from companion.rulesets.skirmish.state import SPARED, State
 from companion.rulesets.skirmish.turn import finish
-from companion.table_loader import TableSet, load_tables, parse_table
+from companion.tables.loader import TableSet, load_tables, parse_table
 
 RULES = SkirmishRules()
 

@@ -16,7 +16,7 @@ from companion.errors import UserError
 from companion.hexgrid import direction_name
 from companion.rulesets.skirmish import SkirmishRules, apply_action, summary
 from companion.rulesets.skirmish.state import State, save_value, weight_total
-from companion.table_loader import load_tables
+from companion.tables.loader import load_tables
 
 RULES = SkirmishRules()
 

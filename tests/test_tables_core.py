@@ -10,8 +10,8 @@ import pytest
 from companion import paths
 from companion.cli import main
 from companion.dice import ScriptedDice
-from companion.table_loader import TableFileError, load_table_file, load_tables
-from companion.table_roll import roll_table
+from companion.tables.loader import TableFileError, load_table_file, load_tables
+from companion.tables.roll import roll_table
 
 
 def fate_like(**changes) -> dict:

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from companion.errors import UserError
-from companion.table_loader import TableFileError, load_tables, parse_table
-from companion.table_models.battle import CritEntry, crit_entry, crit_hit, crit_total
-from companion.tables import Table
+from companion.tables.loader import TableFileError, load_tables, parse_table
+from companion.tables.model import Table
+from companion.tables.models.battle import CritEntry, crit_entry, crit_hit, crit_total
 
 SEED = {
     "crit-slashing": """
@@ -385,7 +385,7 @@ def test_a_scar_subtable_needs_its_roll_and_one_scar_a_line() -> None:
 
 def test_rolling_the_worked_example_with_scripted_dice_gives_11_and_a_stun() -> None:
     from companion.dice import ScriptedDice
-    from companion.table_roll import roll_table
+    from companion.tables.roll import roll_table
 
     found = load_tables(include_user=False)
     roll = roll_table(found, "crit-slashing", ScriptedDice([2, 3, 4, 6]), dice=4, bonus=4)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.table_loader import load_tables
-from companion.table_models.grimdark import GrimdarkCritEntry, GrimdarkMoveEntry
-from companion.tables import TableFile
+from companion.tables.loader import load_tables
+from companion.tables.model import TableFile
+from companion.tables.models.grimdark import GrimdarkCritEntry, GrimdarkMoveEntry
 
 TABLES = load_tables(include_user=False)
 CRIT = TABLES.get("grimdark-crit")

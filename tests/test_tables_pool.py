@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from companion import paths
-from companion.table_loader import TableFileError, load_tables, parse_table
-from companion.table_models.pool import (
+from companion.tables.loader import TableFileError, load_tables, parse_table
+from companion.tables.model import Table
+from companion.tables.models.battle import (
     AttackEntry,
     BlockEntry,
     DefenceRuleEntry,
@@ -29,7 +30,6 @@ from companion.table_models.pool import (
     defence_rule,
     health_roll_dice,
 )
-from companion.tables import Table
 
 POOL_TABLES = (
     "insanity",

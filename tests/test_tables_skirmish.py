@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.table_loader import TableFileError, TableSet, load_tables, parse_table
+from companion.tables.loader import TableFileError, TableSet, load_tables, parse_table
 
 SEED = "003_8f473e095b069213.txt"
 SKIRMISH_TABLES = {

@@ -55,7 +55,7 @@ def _check_kit(path: Path) -> bool:
 
 
 def _check_table(path: Path) -> bool:
-    from companion.table_loader import TableFileError, load_table_file
+    from companion.tables.loader import TableFileError, load_table_file
 
     try:
         table = load_table_file(path)

@@ -12,8 +12,8 @@ from companion.errors import UserError
 # The table machinery (pydantic models) is imported when a command runs, not when
 # the parser is built: opening the app must not pay for it.
 if TYPE_CHECKING:
-    from companion.table_loader import TableSet
-    from companion.table_roll import TableRoll
+    from companion.tables.loader import TableSet
+    from companion.tables.roll import TableRoll
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _tables() -> TableSet:
-    from companion.table_loader import load_tables
+    from companion.tables.loader import load_tables
 
     tables = load_tables()
     for problem in tables.problems:
@@ -98,7 +98,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from companion.table_format import entry_block, table_text
+    from companion.tables.format import entry_block, table_text
 
     table = _tables().get(args.id)
     if not args.key:
@@ -129,7 +129,7 @@ def _parse_keys(table, texts: list[str]) -> list[int | str]:
 
 def _roll(args: argparse.Namespace) -> int:
     from companion.dice import SeededDice
-    from companion.table_roll import roll_table
+    from companion.tables.roll import roll_table
 
     tables = _tables()
     given: dict[str, int | str] = {}
@@ -146,7 +146,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 def _print_roll(outcome: TableRoll, depth: int) -> None:
-    from companion.table_format import entry_block, format_key
+    from companion.tables.format import entry_block, format_key
 
     pad = "  " * depth
     faces = [f for r in outcome.records for f in r.faces]

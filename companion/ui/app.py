@@ -140,7 +140,7 @@ class App:
 
     def _make_browser(self) -> PanelView:
         # Tables load on first use: opening the window does not wait for them.
-        from companion.table_loader import load_tables
+        from companion.tables.loader import load_tables
         from companion.ui.table_browser import TableBrowser
 
         return TableBrowser(self.theme, load_tables(), self.dice, self.apply_targets,
@@ -175,7 +175,7 @@ class App:
 
     def show_start(self) -> None:
         from companion.rulesets.skirmish.kits import saved_kits
-        from companion.table_loader import load_tables
+        from companion.tables.loader import load_tables
         from companion.ui.start_screen import StartScreen
 
         table = load_tables().get("skirmish-types")

@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 
 from companion.dice import DiceSource
-from companion.effects import describe
 from companion.errors import UserError
-from companion.table_format import entry_line, format_key
-from companion.table_loader import TableSet
-from companion.table_lookup import quick_lookup
-from companion.table_roll import TableRoll, roll_table
-from companion.tables import Entry, Table
+from companion.tables.effects import describe
+from companion.tables.format import entry_line, format_key
+from companion.tables.loader import TableSet
+from companion.tables.lookup import quick_lookup
+from companion.tables.model import Entry, Table
+from companion.tables.roll import TableRoll, roll_table
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, ScrollList, TextField, draw_text
 

@@ -28,7 +28,7 @@ from companion.rulesets.battle.pools import (
     parry_bonus_weapon,
     read_roll,
 )
-from companion.table_models.pool import WeaponEntry
+from companion.tables.models.battle import WeaponEntry
 
 
 @dataclass

@@ -5,21 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import UserError
-from companion.table_loader import TableSet, load_tables
-from companion.table_models.battle import CritEntry, FateEntry, crit_entry
-from companion.table_models.pool import (
+from companion.tables.loader import TableSet, load_tables
+from companion.tables.model import Table
+from companion.tables.models.battle import (
     AttackEntry,
     BlockEntry,
+    CritEntry,
     DefenceRuleEntry,
+    FateEntry,
     HealthEntry,
     InsanityEntry,
     PoolRuleEntry,
     SkillCostEntry,
     StanceEntry,
     WeaponEntry,
+    crit_entry,
     defence_rule,
 )
-from companion.tables import Table
 
 # The result columns of the attack and block tables, low to high.
 RESULT_KEYS = ("3-or-less", "one-4", "4-4", "one-5", "5-5", "one-6", "6-6", "three-6s")

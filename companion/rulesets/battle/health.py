@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.effects import Coma, Heal, Insanity, StayConsciousRoll, TakesTurn
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn
@@ -24,6 +23,7 @@ from companion.rulesets.battle.flow import (
 )
 from companion.rulesets.battle.pools import count_sixes
 from companion.rulesets.battle.quirks import quirks_of
+from companion.tables.effects import Coma, Heal, Insanity, StayConsciousRoll, TakesTurn
 
 
 @dataclass(frozen=True)

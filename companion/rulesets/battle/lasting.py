@@ -4,7 +4,10 @@ death after the fight unless he wins, scars with their sub-roll)."""
 
 from __future__ import annotations
 
-from companion.effects import (
+from companion.errors import UserError
+from companion.rulesets.battle.duel import Fighter, Modifier
+from companion.rulesets.battle.flow import Ctx, stun, wound
+from companion.tables.effects import (
     Awake,
     DiceModifier,
     DiesUnlessWins,
@@ -13,10 +16,7 @@ from companion.effects import (
     Scar,
     StunnedRounds,
 )
-from companion.errors import UserError
-from companion.rulesets.battle.duel import Fighter, Modifier
-from companion.rulesets.battle.flow import Ctx, stun, wound
-from companion.table_models.battle import CritEntry
+from companion.tables.models.battle import CritEntry
 
 
 def drop_weapon(f: Fighter) -> list[str]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import Fighter, Stance
 from companion.rulesets.battle.quirks import Quirks
-from companion.table_models.pool import WeaponEntry
+from companion.tables.models.battle import WeaponEntry
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.effects import DiceModifier, Rule
 from companion.rulesets.battle.data import BattleTables
+from companion.tables.effects import DiceModifier, Rule
 
 
 @dataclass

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from companion.effects import Rule
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter
 from companion.rulesets.battle.flow import parse_time
@@ -18,6 +17,7 @@ from companion.rulesets.battle.sheet import (
     add_insanity,
     parse_sheet,
 )
+from companion.tables.effects import Rule
 
 
 def write_sheets(state: BattleState, tables: BattleTables) -> dict[str, dict[str, Any]]:

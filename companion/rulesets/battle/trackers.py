@@ -10,8 +10,7 @@ from companion.errors import UserError
 from companion.rulesets.battle.actions import apply_op
 from companion.rulesets.battle.flow import Ctx, set_health, stun
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
-from companion.table_models.battle import CritEntry, FateEntry
-from companion.table_models.pool import InsanityEntry
+from companion.tables.models.battle import CritEntry, FateEntry, InsanityEntry
 
 
 def tracker(ctx: Ctx, action: Any) -> list[str]:

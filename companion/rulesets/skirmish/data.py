@@ -39,8 +39,8 @@ from companion.rulesets.skirmish.records import (
     WeaponInfo,
     dice_spec,
 )
-from companion.table_loader import TableSet, load_tables
-from companion.table_models.skirmish import (
+from companion.tables.loader import TableSet, load_tables
+from companion.tables.models.skirmish import (
     ApModifierEntry,
     AppealEntry,
     AttackModifierEntry,

@@ -79,7 +79,7 @@ def _check_names(path: Path, kit: KitSpec, known: dict[str, set[str]]) -> None:
 
 
 def known_names() -> dict[str, set[str]]:
-    from companion.table_loader import load_tables
+    from companion.tables.loader import load_tables
 
     tables = load_tables()
     return {name: {str(e.key) for e in tables.get(f"skirmish-{name}").entries}

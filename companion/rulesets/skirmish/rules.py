@@ -33,7 +33,7 @@ from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
 from companion.rulesets.skirmish.data import GameData, build_game_data
 from companion.rulesets.skirmish.scenario import build_state
 from companion.rulesets.skirmish.state import Dice, State, summary
-from companion.table_loader import TableSet
+from companion.tables.loader import TableSet
 
 Handler = Callable[[State, dict[str, Any], Dice], list[str]]
 

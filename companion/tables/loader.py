@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from companion import paths
 from companion.errors import UserError, json_path
-from companion.table_models import ENTRY_MODELS
-from companion.tables import Entry, Table, TableFile
+from companion.tables.model import Entry, Table, TableFile
+from companion.tables.models import ENTRY_MODELS
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.effects import describe
-from companion.tables import Entry, Table
+from companion.tables.effects import describe
+from companion.tables.model import Entry, Table
 
 # Fields shown elsewhere on the line, or too bulky for one line.
 _SKIP = {"key", "house", "description", "effects", "subtable", "name"}

@@ -11,7 +11,7 @@ pydantic model every entry must fit) and the `entries`. Every entry carries a `k
 - two axes: a list of two keys, one per axis, in the axes' order.
 
 The keys of a range axis must cover `min`..`max` with no gap and no overlap.
-Entry models live in `companion.table_models`; the loader is `companion.table_loader`.
+Entry models live in `companion.tables.models`; the loader is `companion.tables.loader`.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def _split_key(key: Any, n_axes: int) -> list[Any]:
 
 class TableFile(StrictModel):
     """The envelope of one table file; entries stay raw dicts until the kind's model
-    validates them (see `companion.table_loader`)."""
+    validates them (see `companion.tables.loader`)."""
 
     id: str
     title: str

@@ -13,10 +13,10 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from companion.effects import BonusDamage, Effect, Gruesome, Knockback, Rule, Stun, Wound
 from companion.errors import UserError
 from companion.notation import Pool, parse
-from companion.tables import Entry, StrictModel
+from companion.tables.effects import BonusDamage, Effect, Gruesome, Knockback, Rule, Stun, Wound
+from companion.tables.model import Entry, StrictModel
 
 Stat = Literal["brutality", "style", "mind", "weird"]
 STATS: tuple[str, ...] = ("brutality", "style", "mind", "weird")

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from companion.errors import UserError
-from companion.table_loader import TableSet
-from companion.tables import Entry, Table
+from companion.tables.loader import TableSet
+from companion.tables.model import Entry, Table
 
 QUICK_TABLES = {
     "s": "crit-slashing",

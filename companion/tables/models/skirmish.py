@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from companion.effects import Effect
-from companion.tables import Entry, StrictModel
+from companion.tables.effects import Effect
+from companion.tables.model import Entry, StrictModel
 
 Side = Literal["right", "left"]
 Weight = Literal["light", "medium", "heavy"]

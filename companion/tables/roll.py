@@ -8,8 +8,8 @@ from typing import Any
 from companion.dice import DiceSource, RollRecord
 from companion.errors import UserError
 from companion.notation import evaluate, parse
-from companion.table_loader import TableSet
-from companion.tables import Axis, Entry, Table
+from companion.tables.loader import TableSet
+from companion.tables.model import Axis, Entry, Table
 
 MAX_NESTING = 4
 

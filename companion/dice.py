@@ -3,7 +3,8 @@
 Every die the companion uses comes from a `DiceSource`, and every roll leaves a
 `RollRecord` (who rolled, why, which die, which faces) so a session can be replayed
 exactly. Three sources exist: a seeded generator, a script (tests and replays) and
-the player's own physical dice typed in by hand.
+the player's own physical dice typed in by hand (`TypedDice`, in the app and with the
+command line's `--dice`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +20,8 @@ from companion.errors import UserError
 
 __all__ = [
     "BadManualEntry", "BadRollRecord", "DiceError", "DiceScriptExhausted", "DiceSource",
-    "ImpossibleFace", "ManualDice", "RollRecord", "RollRequest", "ScriptedDice", "SeededDice",
-    "describe_roll", "parse_typed_faces", "roll_d66",
+    "ImpossibleFace", "NeedDice", "RollRecord", "RollRequest", "ScriptedDice", "SeededDice",
+    "TypedDice", "describe_roll", "parse_typed_faces", "roll_d66",
 ]
 
 
@@ -223,27 +224,70 @@ class ScriptedDice(DiceSource):
         return faces
 
 
-class ManualDice(DiceSource):
-    """The player's physical dice: `ask` is shown the request and returns the faces.
+class NeedDice(DiceError):
+    """Typed-in dice ran out: `request` names the roll wanted next, `given` how many
+    faces were left for it."""
 
-    A wrong answer raises `BadManualEntry` or `ImpossibleFace` and records nothing;
-    the caller (the app, the command line) shows the message and asks again.
+    def __init__(self, request: RollRequest, given: int = 0) -> None:
+        super().__init__(f"{request.describe()} needs {request.count} face(s) typed in")
+        self.request = request
+        self.given = given
+
+
+class TypedDice(DiceSource):
+    """The player's own dice: the faces he typed in, handed out in order.
+
+    When they run out the roll asked for raises `NeedDice` naming it. The app then asks
+    for its faces (`type_in`) and tries the action again from the start (a failed
+    action changes nothing; `begin` hands the faces out from the first again); the
+    command line's `--dice` gives every face at once. `done` drops the faces an action
+    used. A face the die cannot show raises `ImpossibleFace`.
     """
 
-    def __init__(self, ask: Callable[[RollRequest], Sequence[int]]) -> None:
+    def __init__(self, faces: Iterable[int] = ()) -> None:
         super().__init__()
-        self._ask = ask
+        self.faces: list[int] = []
+        for face in faces:
+            if not _is_int(face):
+                raise BadManualEntry(f"{face!r} is not a die face")
+            self.faces.append(face)
+        self._next = 0
+        self.pending: RollRequest | None = None
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not handed out yet, in order."""
+        return tuple(self.faces[self._next:])
+
+    def begin(self) -> None:
+        """Start (or retry) an action: the faces are handed out from the first."""
+        self._next = 0
+        self.pending = None
+
+    def done(self) -> None:
+        """The action went through (or was given up): its faces are used up."""
+        del self.faces[:self._next]
+        self.begin()
+
+    def type_in(self, text: str) -> tuple[int, ...]:
+        """Take the faces typed for the roll that is wanted; BadManualEntry or
+        ImpossibleFace when they do not fit it."""
+        if self.pending is None:
+            raise BadManualEntry("no roll is waiting for dice")
+        faces = parse_typed_faces(text, self.pending.sides, self.pending.count)
+        self.faces.extend(faces)
+        return tuple(faces)
 
     def _draw(self, request: RollRequest) -> Sequence[int]:
-        answer = list(self._ask(request))
-        if len(answer) != request.count:
-            raise BadManualEntry(
-                f"{request.describe()} needs {request.count} face(s), "
-                f"got {len(answer)}: {', '.join(map(str, answer)) or 'none'}"
-            )
-        for face in answer:
+        start, stop = self._next, self._next + request.count
+        if stop > len(self.faces):
+            self.pending = request
+            raise NeedDice(request, given=len(self.faces) - start)
+        faces = self.faces[start:stop]
+        for face in faces:
             _check_face(face, request.sides, request.describe())
-        return answer
+        self._next = stop
+        return faces
 
 
 def _check_face(face: object, sides: int, what: str) -> None:

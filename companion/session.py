@@ -1,41 +1,36 @@
 """A game as setup + journal of actions; undo, redo, save, replay.
 
 The state is never stored: it is derived by replaying the journal from the setup, each
-action with the dice it consumed. Saves are atomic (temporary file, fsync, rename) and
-keep the previous save as a backup; a broken file gives a clear error and is left as
-it is.
+action with the dice it consumed. Each journal entry also keeps the digest of what its
+action produced, so a replay that comes out differently (a die changed by hand, a
+table edited since) is noticed and refused, naming the entry. The file records the
+fingerprint of every table the session is played with. Saves are atomic; a broken
+file gives a clear error and is left as it is.
+
+The session knows rule systems only through `companion.rulesets.base`.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.atomic import atomic_write
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError, json_path
+from companion.rulesets.base import Event, Outcome, Ruleset
+from companion.tables.loader import TableSet, load_tables
 
 FORMAT = "companion-session"
-SCHEMA_VERSION = 1
-
-
-class Ruleset(Protocol):
-    """What a rule system offers the session. `apply` changes `state` in place and
-    returns the log lines; it raises UserError for an illegal action (the session
-    then throws the half-changed copy away)."""
-
-    id: str
-
-    def new_state(self, setup: dict[str, Any]) -> Any: ...
-
-    def apply(self, state: Any, action: dict[str, Any], dice: DiceSource) -> list[str]: ...
+# 1: entries kept their log lines; 2: the digest of their events, and the file the
+# fingerprints of its tables. Both are read.
+SCHEMA_VERSION = 2
 
 
 class SessionFileError(UserError):
@@ -47,12 +42,19 @@ class JournalEntry(BaseModel):
 
     action: dict[str, Any]
     rolls: list[dict[str, Any]] = Field(default_factory=list)
-    log: list[str] = Field(default_factory=list)
+    # The sha256 of the events the action produced; None in files of version 1.
+    outcome: str | None = None
+    # Version 1 kept the log's words; read, never written (the narrator makes them).
+    log: list[str] = Field(default_factory=list, exclude=True)
 
     def records(self, where: str) -> list[RollRecord]:
         return [
             RollRecord.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
         ]
+
+    def kind(self) -> str:
+        kind = self.action.get("type")
+        return kind if isinstance(kind, str) else "?"
 
 
 class SessionFile(BaseModel):
@@ -62,25 +64,31 @@ class SessionFile(BaseModel):
     version: int
     ruleset: str
     setup: dict[str, Any]
+    tables: dict[str, str] = Field(default_factory=dict)
     journal: list[JournalEntry] = Field(default_factory=list)
     redo: list[JournalEntry] = Field(default_factory=list)
     created: str = ""
     saved: str = ""
 
 
-@dataclass
 class Session:
-    ruleset: Ruleset
-    setup: dict[str, Any]
-    journal: list[JournalEntry] = field(default_factory=list)
-    redo_stack: list[JournalEntry] = field(default_factory=list)
-    created: str = field(default_factory=lambda: _now())
-    autosave_path: Path | None = None
-    _state: Any = None
+    """One game: its rule system, setup and tables, the journal of what was done, and
+    the state that follows. Change it only through `act`, `undo` and `redo`."""
 
-    def __post_init__(self) -> None:
-        if self._state is None:
-            self._state = self._replay(self.journal)
+    def __init__(self, ruleset: Ruleset[Any], setup: Mapping[str, Any],
+                 tables: TableSet | None = None, journal: Sequence[JournalEntry] = (),
+                 redo: Sequence[JournalEntry] = (), *, created: str | None = None,
+                 autosave_path: Path | None = None) -> None:
+        self.ruleset = ruleset
+        self.setup: dict[str, Any] = dict(setup)
+        self.tables = tables if tables is not None else load_tables()
+        self.created = created or _now()
+        self.autosave_path = autosave_path
+        self.redo_stack: list[JournalEntry] = list(redo)
+        self.warnings: list[str] = []  # for the player: tables changed since the save
+        self.journal: list[JournalEntry] = []
+        self.outcomes: list[Outcome] = []
+        self._state = self._replay(journal)
 
     @property
     def state(self) -> Any:
@@ -88,30 +96,47 @@ class Session:
         return self._state
 
     @property
+    def fingerprints(self) -> dict[str, str]:
+        """The fingerprint of each table this session is played with."""
+        return self.tables.fingerprints(self.ruleset.table_ids)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for outcome in self.outcomes for e in outcome.events]
+
+    @property
     def log(self) -> list[str]:
-        return [line for entry in self.journal for line in entry.log]
+        """What happened, in the words of the system's narrator."""
+        return self.ruleset.narrate(self._state, self.events)
+
+    def narrate(self, outcome: Outcome) -> list[str]:
+        return self.ruleset.narrate(self._state, outcome.events)
 
     # --- acting -------------------------------------------------------------------
-    def act(self, action: dict[str, Any], dice: DiceSource) -> list[str]:
+    def act(self, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
         """Apply one action with live dice. On any error nothing changes."""
+        parsed = self.ruleset.parse_action(action)
         trial = copy.deepcopy(self._state)
         start = len(dice.history)
-        lines = self.ruleset.apply(trial, action, dice)
+        outcome = self.ruleset.apply(trial, parsed, dice)
         rolls = [r.to_dict() for r in dice.history[start:]]
-        self.journal.append(JournalEntry(action=action, rolls=rolls, log=lines))
+        self.journal.append(JournalEntry(action=parsed, rolls=rolls, outcome=outcome.digest()))
+        self.outcomes.append(outcome)
         self.redo_stack.clear()
         self._state = trial
         self._autosave()
-        return lines
+        return outcome
 
     def undo(self, steps: int = 1) -> int:
         """Drop the last `steps` actions (fewer if the journal is shorter)."""
         done = 0
         while done < steps and self.journal:
             self.redo_stack.append(self.journal.pop())
+            self.outcomes.pop()
             done += 1
         if done:
-            self._state = self._replay(self.journal)
+            kept, self.journal, self.outcomes = self.journal, [], []
+            self._state = self._replay(kept)
             self._autosave()
         return done
 
@@ -120,10 +145,9 @@ class Session:
         while done < steps and self.redo_stack:
             entry = self.redo_stack[-1]
             trial = copy.deepcopy(self._state)
-            self._apply_entry(trial, entry, f"redo of {entry.action.get('type')}")
-            self.redo_stack.pop()
-            self.journal.append(entry)
+            self._replay_entry(trial, entry, f"redo of {entry.kind()}")
             self._state = trial
+            self.redo_stack.pop()
             done += 1
         if done:
             self._autosave()
@@ -138,23 +162,33 @@ class Session:
         return bool(self.redo_stack)
 
     # --- replay -------------------------------------------------------------------
-    def _replay(self, journal: list[JournalEntry]) -> Any:
-        state = self.ruleset.new_state(self.setup)
-        for i, entry in enumerate(journal):
-            self._apply_entry(state, entry, f"journal[{i}]")
+    def _replay(self, entries: Sequence[JournalEntry]) -> Any:
+        """The state after `entries`, from the setup (in place: a failure refuses it all)."""
+        state = self.ruleset.new_state(self.setup, self.tables)
+        for i, entry in enumerate(entries):
+            self._replay_entry(state, entry, f"journal[{i}]")
         return state
 
-    def _apply_entry(self, state: Any, entry: JournalEntry, where: str) -> None:
+    def _replay_entry(self, state: Any, entry: JournalEntry, where: str) -> None:
+        """Apply a recorded entry to `state` with its own dice; check that it used them
+        all and produced what it produced when it was recorded."""
         faces = [face for r in entry.records(where) for face in r.faces]
         dice = ScriptedDice(faces)
         try:
-            self.ruleset.apply(state, entry.action, dice)
+            action = self.ruleset.parse_action(entry.action)
+            outcome = self.ruleset.apply(state, action, dice)
         except (UserError, DiceError) as err:
-            raise SessionFileError(
-                f"{where} ({entry.action.get('type')}) does not replay: {err}"
-            ) from None
+            raise SessionFileError(f"{where} ({entry.kind()}) does not replay: {err}") from None
         if dice.remaining:
-            raise SessionFileError(f"{where} recorded more dice than its action used")
+            raise SessionFileError(f"{where} ({entry.kind()}) recorded more dice than its "
+                                   "action used")
+        found = outcome.digest()
+        if entry.outcome is not None and entry.outcome != found:
+            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
+                                   "was recorded")
+        self.journal.append(entry if entry.outcome is not None
+                            else entry.model_copy(update={"outcome": found}))
+        self.outcomes.append(outcome)
 
     # --- files --------------------------------------------------------------------
     def to_file(self) -> SessionFile:
@@ -163,6 +197,7 @@ class Session:
             version=SCHEMA_VERSION,
             ruleset=self.ruleset.id,
             setup=self.setup,
+            tables=self.fingerprints,
             journal=self.journal,
             redo=list(self.redo_stack),
             created=self.created,
@@ -197,6 +232,9 @@ def read_session_file(path: Path) -> SessionFile:
             f"{path}: line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); "
             "the file may be truncated"
         ) from None
+    if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
+        raise SessionFileError(f"{path}: format: not a companion session "
+                               f"('{data.get('format')}')")
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:
@@ -215,26 +253,41 @@ def read_session_file(path: Path) -> SessionFile:
     return parsed
 
 
+def changed_tables(recorded: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """The tables whose fingerprint differs from the one recorded (none recorded:
+    nothing to compare)."""
+    return [tid for tid, fingerprint in recorded.items() if now.get(tid) != fingerprint]
+
+
 def load_session(
-    path: Path, rulesets: Callable[[str], Ruleset], *, autosave_path: Path | None = None
+    path: Path, rulesets: Callable[[str], Ruleset[Any]], *, tables: TableSet | None = None,
+    autosave_path: Path | None = None
 ) -> Session:
-    """Read, validate and replay a saved session. The file is left untouched."""
+    """Read, validate and replay a saved session. The file is left untouched.
+
+    A table changed since the file was saved is named in `session.warnings` when the
+    session still replays, and in the error when it does not."""
     parsed = read_session_file(path)
     try:
         ruleset = rulesets(parsed.ruleset)
     except UserError as err:
         raise SessionFileError(f"{path}: ruleset: {err}") from None
+    tables = tables if tables is not None else load_tables()
     try:
-        session = Session(
-            ruleset,
-            parsed.setup,
-            list(parsed.journal),
-            list(parsed.redo),
-            created=parsed.created or _now(),
-        )
-    except SessionFileError as err:
-        raise SessionFileError(f"{path}: {err}") from None
+        current = tables.fingerprints(ruleset.table_ids)
     except UserError as err:
-        raise SessionFileError(f"{path}: setup: {err}") from None
+        raise SessionFileError(f"{path}: {err}") from None
+    changed = changed_tables(parsed.tables, current)
+    since = (f"; changed since it was saved: {', '.join(changed)}" if changed else "")
+    try:
+        session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
+                          created=parsed.created or _now())
+    except SessionFileError as err:
+        raise SessionFileError(f"{path}: {err}{since}") from None
+    except UserError as err:
+        raise SessionFileError(f"{path}: setup: {err}{since}") from None
     session.autosave_path = autosave_path
+    if changed:
+        session.warnings.append(f"{path.name}: played with other versions of "
+                                f"{', '.join(changed)}; it still replays the same")
     return session

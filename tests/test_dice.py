@@ -13,11 +13,12 @@ from companion.dice import (
     BadRollRecord,
     DiceScriptExhausted,
     ImpossibleFace,
-    ManualDice,
+    NeedDice,
     RollRecord,
     RollRequest,
     ScriptedDice,
     SeededDice,
+    TypedDice,
     parse_typed_faces,
     roll_d66,
 )
@@ -159,33 +160,47 @@ def test_nonsense_arguments_are_bugs_not_user_errors() -> None:
         ScriptedDice(["6"])  # type: ignore[list-item]
 
 
-# ---------------------------------------------------------------- manual
+# ---------------------------------------------------------------- typed in
 
 
-def test_manual_dice_ask_the_player_and_record_his_faces() -> None:
-    asked: list[RollRequest] = []
+def test_typed_dice_hand_out_the_players_faces_and_ask_for_more() -> None:
+    dice = TypedDice()
+    with pytest.raises(NeedDice) as need:
+        dice.d6(3, purpose="attack", roller="Spartacus")
+    assert need.value.request == RollRequest(sides=6, count=3, purpose="attack",
+                                             roller="Spartacus")
+    assert need.value.request.describe() == "the attack roll of 3d6 by Spartacus"
+    assert dice.type_in("6 6 2") == (6, 6, 2)
+    dice.begin()  # the action is tried again from the start
+    assert dice.d6(3, purpose="attack", roller="Spartacus").faces == (6, 6, 2)
+    dice.done()
+    assert dice.remaining == ()
 
-    def ask(request: RollRequest) -> list[int]:
-        asked.append(request)
-        return [6, 6, 2]
 
-    dice = ManualDice(ask)
-    record = dice.d6(3, purpose="attack", roller="Spartacus")
-    assert record.faces == (6, 6, 2)
-    assert asked == [RollRequest(sides=6, count=3, purpose="attack", roller="Spartacus")]
-    assert asked[0].describe() == "the attack roll of 3d6 by Spartacus"
-
-
-def test_manual_dice_refuse_a_wrong_answer_and_record_nothing() -> None:
-    answers = iter([[3, 5], [3, 9, 1], [3, 5, 1]])
-    dice = ManualDice(lambda request: next(answers))
-    with pytest.raises(BadManualEntry, match=r"needs 3 face\(s\), got 2: 3, 5"):
+def test_typed_dice_refuse_a_wrong_answer_and_keep_nothing_of_it() -> None:
+    dice = TypedDice()
+    with pytest.raises(NeedDice):
         dice.d6(3, purpose="heal")
+    with pytest.raises(BadManualEntry, match=r"expected 3 face\(s\) for 3d6, got 2: 3 5"):
+        dice.type_in("3 5")
     with pytest.raises(ImpossibleFace, match="9 is impossible on a d6"):
-        dice.d6(3, purpose="heal")
-    assert dice.history == []
-    # The caller asks again; a good answer goes through.
+        dice.type_in("3 9 1")
+    assert dice.remaining == ()
+    dice.type_in("3 5 1")
+    dice.begin()
     assert dice.d6(3, purpose="heal").faces == (3, 5, 1)
+
+
+def test_faces_given_at_once_are_checked_against_each_die_asked_for() -> None:
+    dice = TypedDice([4, 7])
+    assert dice.d6(purpose="AP").faces == (4,)
+    with pytest.raises(ImpossibleFace, match="7 is impossible on a d6"):
+        dice.d6(purpose="attack")
+    assert dice.roll(8, purpose="damage").faces == (7,)  # a refused face stays in line
+    short = TypedDice([2])
+    with pytest.raises(NeedDice) as need:
+        short.d6(2, purpose="appeal to the crowd")
+    assert need.value.given == 1
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ written. A broken built-in file is our bug and raises.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,10 @@ class TableSet:
         except KeyError:
             known = ", ".join(sorted(self.tables))
             raise UserError(f"no table '{table_id}'; the tables are: {known}") from None
+
+    def fingerprints(self, table_ids: Iterable[str]) -> dict[str, str]:
+        """Each table's fingerprint (`Table.fingerprint`), by id."""
+        return {tid: self.get(tid).fingerprint for tid in table_ids}
 
     def overridden(self, table_id: str) -> bool:
         origin = self.origins.get(table_id)

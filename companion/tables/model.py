@@ -16,6 +16,8 @@ Entry models live in `companion.tables.models`; the loader is `companion.tables.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any, Literal
 
@@ -210,6 +212,17 @@ class Table:
     def __init__(self, file: TableFile, entries: list[Entry]) -> None:
         self.file = file
         self.entries = entries
+        self._fingerprint: str | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """The sha256 of what the table says (its validated content, whitespace and
+        key order aside): a saved session records it, to notice a changed table."""
+        if self._fingerprint is None:
+            text = json.dumps(self.file.model_dump(mode="json"), sort_keys=True,
+                              separators=(",", ":"), ensure_ascii=False)
+            self._fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return self._fingerprint
 
     id = property(lambda self: self.file.id)
     title = property(lambda self: self.file.title)

@@ -1,0 +1,225 @@
+"""The contract every rule system implements, and the structured events its rules
+return.
+
+A rule system is a `Ruleset`: given a setup and the tables it makes a state; given a
+state, an action (a JSON object with a "type") and a dice source it changes the state
+and returns an `Outcome`, the `Event`s of what happened: who, what, the numbers and the
+dice, never sentences. The system's narrator turns events into the words of the log,
+and the UI draws from events. A session (`companion.session`) depends on this module
+alone; this module imports nothing from the session or the UI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+
+from companion.dice import DiceSource
+from companion.errors import UserError
+from companion.tables.loader import TableSet
+
+S = TypeVar("S")
+Action = dict[str, Any]
+
+
+class Event(NamedTuple):
+    """One thing that happened. `who` is the id of the gladiator it is about (or None);
+    `data` holds plain JSON values: ids, hex labels, numbers, faces, table keys."""
+
+    kind: str
+    who: str | None
+    data: dict[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "who": self.who, **self.data}
+
+
+def event(kind: str, who: str | None = None, **data: Any) -> Event:
+    return Event(kind, who, data)
+
+
+def digest(events: Sequence[Event]) -> str:
+    """A fingerprint of what an action produced: the same events, the same digest."""
+    text = json.dumps([[e.kind, e.who, e.data] for e in events], sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one action produced."""
+
+    events: tuple[Event, ...]
+
+    def digest(self) -> str:
+        return digest(self.events)
+
+    def of_kind(self, *kinds: str) -> list[Event]:
+        return [e for e in self.events if e.kind in kinds]
+
+
+@dataclass(frozen=True)
+class Due:
+    """What must happen next. `step` is an action type ("roll_ap", "initiative",
+    "stay_conscious", ...) or "over"; `who` the id of the gladiator who decides;
+    `choices` the action types open now; `turn` the turns begun so far; `computer`
+    whether the computer plays `who`; `dice` the number of dice of the roll due,
+    where one is."""
+
+    step: str
+    who: str | None = None
+    choices: tuple[str, ...] = ()
+    turn: int = 0
+    computer: bool = False
+    dice: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "who": self.who, "choices": list(self.choices),
+                "turn": self.turn, "computer": self.computer, "dice": self.dice}
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One option of `companion new SYSTEM`: `--name VALUE`, a flag, or (positional)
+    one or more plain arguments."""
+
+    name: str
+    help: str
+    kind: Literal["text", "flag", "int", "path"] = "text"
+    metavar: str | None = None
+    positional: bool = False
+    count: int = 1  # how many values a positional option takes
+
+
+class Odds(Protocol):
+    """Exact chances of an action, as the system computes them."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Ruleset(ABC, Generic[S]):
+    """A rule system. Stateless apart from memos of its tables: one instance may play
+    any number of sessions."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    # The tables its sessions are played with: a session file records their
+    # fingerprints, so that a changed table is noticed when it is opened.
+    table_ids: ClassVar[tuple[str, ...]]
+    # `companion new SYSTEM` options, and the positional fields of each action's short
+    # form on the command line ("move E6" for {"type": "move", "to": "E6"}).
+    setup_options: ClassVar[tuple[SetupOption, ...]] = ()
+    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    # The action a new session opens with when asked (strengths and initiative), and
+    # whether `companion new` takes it unless told not to.
+    opening: ClassVar[Mapping[str, Any] | None] = None
+    opens_by_default: ClassVar[bool] = False
+
+    @abstractmethod
+    def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> S:
+        """The state before the first action; UserError naming the place in `setup`
+        that is wrong."""
+
+    @abstractmethod
+    def parse_action(self, data: Any) -> Action:
+        """The action, checked for shape (not for legality now); UserError naming the
+        field that is wrong."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
+        """Carry out one action on `state`, in place. An illegal action raises UserError;
+        the caller then throws the (possibly half-changed) state away."""
+
+    @abstractmethod
+    def due(self, state: S) -> Due: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]: ...
+
+    @abstractmethod
+    def summary(self, state: S) -> dict[str, Any]:
+        """The state as plain JSON data (`--json`, and what the UI reads)."""
+
+    @abstractmethod
+    def narrate(self, state: S, events: Sequence[Event]) -> list[str]:
+        """The log lines for `events`, which happened in the session now at `state`."""
+
+    @abstractmethod
+    def describe(self, state: S) -> list[str]:
+        """The state in words, for `companion show`."""
+
+    def is_over(self, state: S) -> bool:
+        return self.due(state).over
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A setup from the values of `setup_options` (`companion new`)."""
+        raise UserError(f"the {self.title} takes its setup from a file: --setup FILE")
+
+    def stamp(self, action: Action, now: str) -> Action:
+        """The action as sent from the command line at the time `now` (ISO)."""
+        return action
+
+    def odds(self, state: S, action: Mapping[str, Any]) -> Odds | None:
+        """The exact chances of `action`, where the system computes them."""
+        return None
+
+    def choose(self, state: S) -> Action | None:
+        """The computer's next action, or None: no computer player, or it stops."""
+        return None
+
+
+# --- the short form of an action on the command line --------------------------------
+_INT = re.compile(r"^[-+]?\d+$")
+_WORDS = {"true": True, "yes": True, "false": False, "no": False, "null": None, "none": None}
+
+
+def _value(token: str) -> Any:
+    if _INT.match(token) and len(token) < 19:
+        return int(token)
+    return _WORDS.get(token.lower(), token)
+
+
+def parse_action_text(text: str, short_forms: Mapping[str, tuple[str, ...]]) -> Action:
+    """An action typed on the command line: JSON (`{"type": "move", "to": "E6"}`) or a
+    short form: its type, then its positional fields in order, then `field=value`
+    (`move E6`, `attack B sword`, `turn facing=SW`). Numbers, true/false and null are
+    read as such."""
+    text = text.strip()
+    if not text:
+        raise UserError("no action given")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise UserError(f"the action is not valid JSON: {err.msg} at column "
+                            f"{err.colno}") from None
+        if not isinstance(data, dict):
+            raise UserError('an action is a JSON object with a "type"')
+        return data
+    words = text.split()
+    kind = words[0].replace("-", "_")
+    action: Action = {"type": kind}
+    fields = list(short_forms.get(kind, ()))
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if sep and name:
+            action[name.replace("-", "_")] = _value(value)
+            continue
+        if not fields:
+            takes = ", ".join(short_forms.get(kind, ())) or "no plain values"
+            raise UserError(f"'{word}': the short form of {kind} takes {takes}; "
+                            "give others as field=value")
+        action[fields.pop(0)] = _value(word)
+    return action

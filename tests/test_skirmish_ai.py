@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_skirmish_scenes import RULES, act, scene
+from test_skirmish_scenes import DATA, RULES, TABLES, act, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import choose_action, simulate_bout, summary
@@ -16,7 +16,7 @@ from companion.rulesets.skirmish.geometry import dist
 
 
 def test_it_rolls_its_ap_and_starts_the_bout():
-    state = RULES.new_state({"gladiators": [{"type": "samnite"}, {"type": "velite"}]})
+    state = RULES.new_state({"gladiators": [{"type": "samnite"}, {"type": "velite"}]}, TABLES)
     assert choose_action(state) == {"type": "start"}
     act(state, {"type": "start"}, 1, 1, 6, 1)
     assert choose_action(state) == {"type": "roll_ap"}

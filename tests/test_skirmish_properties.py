@@ -10,14 +10,14 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_skirmish_scenes import RULES
+from test_skirmish_scenes import DATA, RULES, TABLES
 
 from companion.dice import SeededDice
-from companion.rulesets import get_ruleset
+from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish import choose_action, legal_actions, summary
 from companion.session import Session, load_session
 
-TYPES = sorted(RULES.data.types)
+TYPES = sorted(DATA.types)
 
 bouts = st.fixed_dictionaries({
     "types": st.lists(st.sampled_from(TYPES), min_size=2, max_size=4),
@@ -88,7 +88,7 @@ def test_undo_then_redo_gives_the_same_state(bout, back):
 def test_the_computer_always_plays_a_listed_action(types, seed):
     from companion.rulesets.skirmish import apply_action
 
-    state = RULES.new_state({"gladiators": [{"type": t} for t in types]})
+    state = RULES.new_state({"gladiators": [{"type": t} for t in types]}, TABLES)
     dice = SeededDice(seed)
     for _ in range(300):
         if state.phase == "over":

@@ -1,10 +1,11 @@
 """Computer-against-computer bouts replay move for move.
 
 `skirmish_bouts.json` holds, for a few matchups and seeds, a fingerprint of each bout
-played by `simulate_bout`: the SHA-256 of its final summary (every gladiator, item and
-log line) and the number of log lines. It was recorded before the engine's speed work;
-a faster engine must give exactly the same bouts. To record it afresh after a change
-that is meant to alter bouts, run this module as a script.
+played by `simulate_bout`: the SHA-256 of its final summary (every gladiator and item)
+with its log (the narrator's words for its events), and the number of log lines. It
+was recorded before the engine's speed work and before the rules returned events: a
+faster engine, and the narrator, must give exactly the same bouts and words. To record
+it afresh after a change that is meant to alter bouts, run this module as a script.
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ from typing import Any
 
 import pytest
 
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish import SkirmishRules, simulate_bout, summary
+from companion.tables.loader import load_tables
 
 FIXTURE = Path(__file__).with_name("skirmish_bouts.json")
+TABLES = load_tables(include_user=False)
 SEEDS = range(30)
 MATCHUPS: dict[str, dict[str, Any]] = {
     "samnite-retiarius": {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]},
@@ -38,9 +42,11 @@ MATCHUPS: dict[str, dict[str, Any]] = {
 
 
 def fingerprint(rules: SkirmishRules, setup: dict[str, Any], seed: int) -> list[Any]:
-    state = simulate_bout(setup, seed, rules=rules)
-    text = json.dumps(summary(state), sort_keys=True)
-    return [hashlib.sha256(text.encode()).hexdigest()[:20], len(state.log)]
+    events: list[Event] = []
+    state = simulate_bout(setup, seed, rules=rules, tables=TABLES, events=events)
+    log = rules.narrate(state, events)
+    text = json.dumps({**summary(state), "log": log}, sort_keys=True)
+    return [hashlib.sha256(text.encode()).hexdigest()[:20], len(log)]
 
 
 def record() -> dict[str, dict[str, list[Any]]]:

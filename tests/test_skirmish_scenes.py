@@ -19,6 +19,8 @@ from companion.rulesets.skirmish.state import State, save_value, weight_total
 from companion.tables.loader import load_tables
 
 RULES = SkirmishRules()
+TABLES = load_tables()
+DATA = RULES.data_for(TABLES)
 
 
 def scene(*gladiators: dict[str, Any], options: dict[str, bool] | None = None,
@@ -33,7 +35,7 @@ def scene(*gladiators: dict[str, Any], options: dict[str, bool] | None = None,
         setup["options"] = options
     if board:
         setup["board"] = {"columns": board[0], "rows": board[1]}
-    state = RULES.new_state(setup)
+    state = RULES.new_state(setup, TABLES)
     ids = [g.id for g in state.gladiators]
     order = [first] + [i for i in ids if i != first]
     faces = [6 - order.index(i) for i in ids]
@@ -52,9 +54,10 @@ def ready(state: State, ap: int) -> None:
 
 
 def act(state: State, action: dict[str, Any], *faces: int) -> list[str]:
-    """Apply one action with these dice; every scripted face must be used."""
+    """Apply one action with these dice; every scripted face must be used. The log
+    lines of what happened."""
     dice = ScriptedDice(faces)
-    lines = apply_action(state, action, dice)
+    lines = RULES.narrate(state, apply_action(state, action, dice))
     assert not dice.remaining, f"unused dice {dice.remaining}: {lines}"
     return lines
 
@@ -70,12 +73,12 @@ def facing(state: State, gid: str) -> str:
 
 # --- the roster ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("type_slug", sorted(RULES.data.types))
+@pytest.mark.parametrize("type_slug", sorted(DATA.types))
 def test_every_type_has_the_save_and_weight_the_roster_prints(type_slug):
-    data = RULES.data
+    data = DATA
     printed = next(e for e in load_tables(include_user=False).get("skirmish-types").entries
                    if e.key == type_slug)
-    state = RULES.new_state({"gladiators": [{"type": type_slug}, {"type": "samnite"}]})
+    state = RULES.new_state({"gladiators": [{"type": type_slug}, {"type": "samnite"}]}, TABLES)
     g = state.glad("A")
     saves = [save_value(data, g), save_value(data, g, with_shield=False)]
     weights = [data.weight_rating(weight_total(data, g)),
@@ -90,7 +93,7 @@ def test_every_type_has_the_save_and_weight_the_roster_prints(type_slug):
 # --- placement ----------------------------------------------------------------------
 
 def test_two_gladiators_start_on_opposite_edges_facing_each_other():
-    state = RULES.new_state({"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]})
+    state = RULES.new_state({"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]}, TABLES)
     assert (at(state, "A"), facing(state, "A")) == ("E1", "S")
     assert (at(state, "B"), facing(state, "B")) == ("E12", "N")
 
@@ -98,21 +101,21 @@ def test_two_gladiators_start_on_opposite_edges_facing_each_other():
 def test_sides_of_two_start_together_on_their_edge():
     state = RULES.new_state({"gladiators": [
         {"type": "samnite", "side": "red"}, {"type": "velite", "side": "blue"},
-        {"type": "thracian", "side": "red"}, {"type": "gaetulian", "side": "blue"}]})
+        {"type": "thracian", "side": "red"}, {"type": "gaetulian", "side": "blue"}]}, TABLES)
     assert [at(state, g) for g in "ABCD"] == ["D1", "D12", "F1", "F12"]
     assert [facing(state, g) for g in "ABCD"] == ["S", "N", "S", "N"]
 
 
 def test_four_for_themselves_take_all_four_edges():
     state = RULES.new_state({"gladiators": [{"type": t} for t in
-                                            ("samnite", "velite", "thracian", "gaetulian")]})
+                                            ("samnite", "velite", "thracian", "gaetulian")]}, TABLES)
     rows = {at(state, g) for g in "ABCD"}
     assert rows == {"E1", "E12", "A6", "J6"}
 
 
 def test_a_given_place_without_facing_faces_the_nearest_opponent():
     state = RULES.new_state({"gladiators": [
-        {"type": "samnite", "at": "E6"}, {"type": "thracian", "at": "E8", "facing": "N"}]})
+        {"type": "samnite", "at": "E6"}, {"type": "thracian", "at": "E8", "facing": "N"}]}, TABLES)
     assert facing(state, "A") == "S"
 
 
@@ -131,7 +134,7 @@ def test_a_custom_kit_is_allowed():
     state = RULES.new_state({"gladiators": [
         {"name": "Ursus", "kit": {"weapons": [{"weapon": "two-handed", "side": "right"}],
                                   "armour": "light-armour"}},
-        {"type": "samnite"}]})
+        {"type": "samnite"}]}, TABLES)
     g = state.glad("A")
     assert g.type == "custom" and [h.weapon for h in g.weapons] == ["two-handed"]
 
@@ -157,12 +160,12 @@ def test_a_custom_kit_is_allowed():
 ])
 def test_a_bad_scenario_says_what_and_where(setup, words):
     with pytest.raises(UserError, match="scenario") as err:
-        RULES.new_state(setup)
+        RULES.new_state(setup, TABLES)
     assert words in str(err.value)
 
 
 def test_a_larger_board_takes_more_gladiators():
     state = RULES.new_state({"board": {"columns": 16, "rows": 16},
-                             "gladiators": [{"type": "samnite"}] * 6})
+                             "gladiators": [{"type": "samnite"}] * 6}, TABLES)
     assert len(state.gladiators) == 6
     assert len({g.hex for g in state.gladiators}) == 6

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import RULES
+from test_skirmish_scenes import DATA, RULES, TABLES
 
 from companion.dice import ScriptedDice
 from companion.errors import UserError
-from companion.rulesets import get_ruleset
+from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish import summary
 from companion.session import Session, load_session
 

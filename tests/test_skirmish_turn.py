@@ -4,7 +4,7 @@ in, turns in order, appeals to the crowd, the end of the bout and experience."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import RULES, act, scene
+from test_skirmish_scenes import DATA, RULES, TABLES, act, scene
 
 from companion.dice import ScriptedDice
 from companion.errors import UserError
@@ -12,7 +12,7 @@ from companion.rulesets.skirmish import ap_modifiers, apply_action, summary
 
 
 def fresh(*types, **setup):
-    state = RULES.new_state({"gladiators": [{"type": t} for t in types], **setup})
+    state = RULES.new_state({"gladiators": [{"type": t} for t in types], **setup}, TABLES)
     return state
 
 
@@ -35,14 +35,14 @@ def test_initiative_ties_are_rolled_again():
 
 def test_the_tough_skill_makes_strength_6_plus_a_d6_with_the_experience_rule():
     state = RULES.new_state({"options": {"experience": True}, "gladiators": [
-        {"type": "samnite", "skills": ["base-strength"]}, {"type": "velite"}]})
+        {"type": "samnite", "skills": ["base-strength"]}, {"type": "velite"}]}, TABLES)
     act(state, {"type": "start"}, 1, 1, 6, 5)
     assert [g.strength for g in state.gladiators] == [7, 5]
 
 
 def test_a_strength_fixed_by_the_scenario_is_not_rolled():
     state = RULES.new_state({"gladiators": [{"type": "samnite", "strength": 9},
-                                            {"type": "velite"}]})
+                                            {"type": "velite"}]}, TABLES)
     act(state, {"type": "start"}, 2, 6, 5)
     assert [g.strength for g in state.gladiators] == [9, 6]
 

@@ -17,6 +17,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from companion.dice import DiceSource
@@ -42,7 +43,7 @@ class Event(NamedTuple):
         return {"kind": self.kind, "who": self.who, **self.data}
 
 
-def event(kind: str, who: str | None = None, **data: Any) -> Event:
+def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
     return Event(kind, who, data)
 
 
@@ -121,7 +122,7 @@ class Ruleset(ABC, Generic[S]):
     # `companion new SYSTEM` options, and the positional fields of each action's short
     # form on the command line ("move E6" for {"type": "move", "to": "E6"}).
     setup_options: ClassVar[tuple[SetupOption, ...]] = ()
-    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     # The action a new session opens with when asked (strengths and initiative), and
     # whether `companion new` takes it unless told not to.
     opening: ClassVar[Mapping[str, Any] | None] = None

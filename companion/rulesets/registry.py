@@ -25,7 +25,7 @@ def get_ruleset(ruleset_id: Any) -> Ruleset[Any]:
     target = RULESETS.get(ruleset_id) if isinstance(ruleset_id, str) else None
     if target is None:
         known = ", ".join(RULESETS)
-        raise UserError(f"unknown rule system {ruleset_id!r}; the systems are {known}")
+        raise UserError(f"unknown ruleset {ruleset_id!r}; the rulesets are {known}")
     module, _, name = target.partition(":")
     rules = getattr(importlib.import_module(module), name)()
     assert isinstance(rules, Ruleset)

@@ -1,12 +1,15 @@
 """The hex skirmish (seed 003, RULES.md section 1): rules engine, odds and a computer
-player. Pure Python; the tables are read once, by `SkirmishRules`.
+player. Pure Python; the tables are read once per table set, by `SkirmishRules`.
 
 Modules: `data` (the tables, read into the plain records of `records`), `geometry`
 (board lookups), `state` (the dataclass tree and its JSON summary), `scenario` (the
-setup file), `turn` (start, AP, end of turn, appeals, end of bout), `movement`,
-`attack`, `modifiers` (attack modifiers and saves), `events` (doubles), `weapons`
-(nets, items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts),
-`bench`, `rules` (the Ruleset).
+setup file) and `setup` (`companion new skirmish`), `core` (shared pieces: whose turn,
+pushback, being beaten), `turn` (start, AP, end of turn, appeals, end of bout),
+`movement`, `plan` (weapon options, the checked attack), `attack`, `modifiers` (attack
+modifiers and saves), `harm` (wounds, missiles), `events` (doubles), `weapons` (nets,
+items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts), `bench`,
+`narrator` (the words of events) and `rules` (the rule system). Every rule returns
+events (`companion.rulesets.base.Event`); only `narrator` makes words of them.
 """
 
 from companion.rulesets.skirmish.ai import choose_action

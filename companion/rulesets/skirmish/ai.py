@@ -16,12 +16,12 @@ from typing import Any
 from companion.errors import UserError
 from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name
-from companion.rulesets.skirmish.attack import Kit, Option, kit_of, weapon_options
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import facing_amount, net_modifier
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
+from companion.rulesets.skirmish.plan import Kit, Option, kit_of, weapon_options
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
 from companion.rulesets.skirmish.weapons import pickable, shredder
 

@@ -9,25 +9,27 @@ from statistics import median
 from companion.rulesets.skirmish.odds import attack_odds
 from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.rulesets.skirmish.sim import simulate_bout
+from companion.tables.loader import load_tables
 
 
 def bench(bouts: int = 300, repeat: int = 3, odds_calls: int = 2000) -> dict[str, float]:
     """Bouts a second (samnite against retiarius, setup included) and the time of one
     `attack_odds` call, cold (first sight of its numbers) and warm. Medians."""
     rules = SkirmishRules()
+    tables = load_tables(include_user=False)
     setup = {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]}
     rates, cpu_rates = [], []
     for r in range(repeat):
         start, cpu = time.perf_counter(), time.process_time()
         for seed in range(bouts):
-            simulate_bout(setup, seed + r * bouts, rules=rules)
+            simulate_bout(setup, seed + r * bouts, rules=rules, tables=tables)
         rates.append(bouts / (time.perf_counter() - start))
         # CPU time too: on a shared machine the wall clock also counts other people.
         cpu_rates.append(bouts / max(time.process_time() - cpu, 1e-9))
     odds_setup = {"gladiators": [
         {"type": "samnite", "at": "E6", "facing": "S", "strength": 8},
         {"type": "thracian", "at": "E7", "facing": "NE", "strength": 8}]}
-    state = rules.new_state(odds_setup)
+    state = rules.new_state(odds_setup, tables)
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -44,7 +46,7 @@ def bench(bouts: int = 300, repeat: int = 3, odds_calls: int = 2000) -> dict[str
                            ("samnite", "retiarius", "gaetulian", "hoplomachus")]}
     start = time.perf_counter()
     for seed in range(bouts // 3):
-        simulate_bout(four, seed, rules=rules)
+        simulate_bout(four, seed, rules=rules, tables=tables)
     four_rate = (bouts // 3) / (time.perf_counter() - start)
     return {
         "skirmish_bouts_per_s": round(median(rates), 1),

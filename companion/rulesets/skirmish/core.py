@@ -1,5 +1,5 @@
 """Small pieces every action shares: whose turn it is, AP, items landing on the board,
-pushback and being beaten."""
+pushback and being beaten. Rules report what happened as events (`base.event`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.hexgrid import Hex, direction_name
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.state import (
     BEATEN,
     Dice,
@@ -74,7 +75,7 @@ def drop_item(state: State, kind: str, name: str, owner: str, hex_: Hex, *,
     return item
 
 
-def push_back(state: State, target: Gladiator, hexside: int) -> str:
+def push_back(state: State, target: Gladiator, hexside: int) -> Event:
     """Miss: he jumps back one hex straight away from the blow, or, with the edge or
     another gladiator behind him, stays and is off balance."""
     assert target.hex is not None
@@ -82,22 +83,29 @@ def push_back(state: State, target: Gladiator, hexside: int) -> str:
     dest = state.geo.nb[target.hex][(hexside + 3) % 6]
     if dest is None:
         target.off_balance = True
-        return f"{target.name} is at the edge of the arena: he stays, off balance"
+        return event("held_at_edge", target.id)
     blocker = state.occupant(dest)
     if blocker is not None:
         target.off_balance = True
-        return f"{blocker.name} is behind {target.name}: he stays, off balance"
+        return event("held_by_blocker", target.id, blocker=blocker.id)
+    at = state.label(target.hex)
     target.hex = dest
-    return f"{target.name} is pushed back to {state.label(dest)}"
+    return event("pushed_back", target.id, at=at, to=state.label(dest))
 
 
-def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> str:
-    """He is beaten: out of the fight, off the board, waiting to appeal."""
+# Why a gladiator is beaten, in the events.
+GAVE_IN, FLOORED, STRENGTH_GONE = "gave_in", "floored", "strength_gone"
+
+
+def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> Event:
+    """He is beaten (`how`: GAVE_IN, FLOORED or STRENGTH_GONE): out of the fight, off
+    the board, waiting to appeal."""
     g.status = BEATEN
     g.defeated_by = None if by is None else by.id
     if by is not None:
         by.defeated.append(g.id)
     g.last_hex = g.hex
+    at = state.label(g.hex)
     if g.entangled is not None and g.hex is not None:
         # The net that held him stays where he fell; its owner may fetch it.
         ent = g.entangled
@@ -106,7 +114,7 @@ def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> str:
     g.hex = None
     g.ap = 0
     state.appeals.append(g.id)
-    return f"{g.name} is beaten ({how}) and must appeal to the crowd"
+    return event("beaten", g.id, by=g.defeated_by, how=how, at=at)
 
 
 def facing_name(facing: int) -> str:

@@ -39,7 +39,7 @@ from companion.rulesets.skirmish.records import (
     WeaponInfo,
     dice_spec,
 )
-from companion.tables.loader import TableSet, load_tables
+from companion.tables.loader import TableSet
 from companion.tables.models.skirmish import (
     ApModifierEntry,
     AppealEntry,
@@ -198,10 +198,8 @@ def _need(found: Any, table: str, key: str) -> Any:
     return found
 
 
-def build_game_data(tables: TableSet | None = None) -> GameData:
-    """Read the skirmish tables (built-in ones unless `tables` is given)."""
-    if tables is None:
-        tables = load_tables(include_user=False)
+def build_game_data(tables: TableSet) -> GameData:
+    """Read the skirmish tables of `tables` (the built-in ones with the user's)."""
     got = {tid: tables.get(tid).entries for tid in TABLE_IDS}
 
     ap_entries = got["skirmish-ap"]

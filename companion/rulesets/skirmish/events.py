@@ -8,97 +8,107 @@ D6 sub-table.
 
 from __future__ import annotations
 
-from companion.rulesets.skirmish.attack import THROWN_AMMO, AttackPlan, wound
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import drop_item, random_adjacent
+from companion.rulesets.skirmish.harm import wound
+from companion.rulesets.skirmish.plan import THROWN_AMMO, AttackPlan
 from companion.rulesets.skirmish.state import Dice, Gladiator, Held, State
+from companion.tables.models.skirmish import SpecialEventEntry
 
 
-def special_event(state: State, plan: AttackPlan, face: int, dice: Dice) -> list[str]:
+def special_event(state: State, plan: AttackPlan, face: int, dice: Dice) -> list[Event]:
     data = state.data
-    event = data.events.get(face)
-    if event is None:
-        return ["nothing happens (no special event for this double)"]
+    entry = data.events.get(face)
     g, t = plan.attacker, plan.target
-    lines = [f"{event.name}: {event.description}"]
+    if entry is None:
+        return [event("no_special_event", g.id, face=face)]
+    found = [event("special_event", g.id, target=t.id, face=face)]
     spec = data.event_wounds.get(face)
     if spec is not None:
         total = spec.constant
+        rolled: list[int] = []
         for sign, count, sides in spec.groups:
-            total += sign * sum(dice.roll(sides, count, purpose=event.name.lower(),
-                                          roller=g.name).faces)
-        lines += wound(state, g, t, max(total, 0))
-    if event.off_balance:
-        victim = g if event.who == "attacker" else t
+            faces = dice.roll(sides, count, purpose=entry.name.lower(), roller=g.name).faces
+            rolled += faces
+            total += sign * sum(faces)
+        found.append(event("event_wounds_rolled", g.id, target=t.id, dice=spec.text,
+                           faces=rolled, total=total))
+        found += wound(state, g, t, max(total, 0))
+    if entry.off_balance:
+        victim = g if entry.who == "attacker" else t
         victim.off_balance = True
-        lines.append(f"{victim.name} is off balance")
-    if event.floored and t.hex is not None:
+        found.append(event("off_balance", victim.id))
+    if entry.floored and t.hex is not None:
         g.floored.append(t.id)
-        lines.append(f"{t.name} is floored: beaten if {g.name} ends his turn beside him, "
-                     "otherwise off balance")
-    if event.loses_shield:
-        lines += _lose_shield(state, t, event.exempt_kit, event.recoverable, dice)
-    if event.weapon_lost:
-        lines += _lose_weapon(state, plan, event, dice)
-    return lines
+        found.append(event("floored", t.id, by=g.id))
+    if entry.loses_shield:
+        found += _lose_shield(state, t, entry.exempt_kit, entry.recoverable, dice)
+    if entry.weapon_lost:
+        found += _lose_weapon(state, plan, entry, face, dice)
+    return found
 
 
 def _lose_shield(state: State, t: Gladiator, exempt: list[str], recoverable: bool,
-                 dice: Dice) -> list[str]:
+                 dice: Dice) -> list[Event]:
     data = state.data
     if t.shield is None:
-        return [f"{t.name} has no shield to lose"]
+        return [event("no_shield_to_lose", t.id)]
     kit = data.kit[t.shield]
     if t.shield in exempt or kit.never_lost_to_events:
-        return [f"{t.name}'s {kit.name} cannot be lost"]
+        return [event("shield_kept", t.id, shield=t.shield)]
     centre = t.hex if t.hex is not None else t.last_hex
     assert centre is not None
     spot = random_adjacent(state, centre, dice, t.name, kit.name.lower())
     drop_item(state, "shield", t.shield, t.id, spot,
               recoverable=recoverable and kit.recoverable_if_knocked_away, side=t.shield_side)
+    lost = t.shield
     t.shield = None
-    return [f"{t.name}'s {kit.name.lower()} lands in {state.label(spot)}"]
+    return [event("item_landed", t.id, kind="shield", item=lost, at=state.label(spot))]
 
 
-def _lose_weapon(state: State, plan: AttackPlan, event: object, dice: Dice) -> list[str]:
+def _lose_weapon(state: State, plan: AttackPlan, entry: SpecialEventEntry, face: int,
+                 dice: Dice) -> list[Event]:
     data = state.data
     g, t = plan.attacker, plan.target
-    face = dice.d6(purpose="whose weapon", roller=g.name).faces[0]
-    row = next(r for r in event.subtable if r.key == face)  # type: ignore[attr-defined]
-    lines = [f"D6 {face}: {row.description}"]
+    roll = dice.d6(purpose="whose weapon", roller=g.name).faces[0]
+    row = next(r for r in entry.subtable if r.key == roll)
+    found = [event("weapon_loss_rolled", g.id, face=face, roll=roll)]
     owner = g if row.who == "attacker" else t
     if row.weapon == "used" and owner is g:
         option = plan.option
         if option.use == "unarmed":
-            return [*lines, f"{g.name} has no weapon to lose"]
+            return [*found, event("no_weapon_to_lose", g.id)]
         if option.use == "shield":
-            return lines + _drop_shield_weapon(state, g, row.gone_for_good, dice)
+            return found + _drop_shield_weapon(state, g, row.gone_for_good, dice)
         held = option.held
         assert held is not None
         if option.weapon.ammo in THROWN_AMMO:
-            return [*lines, f"only the {option.weapon.ammo} already thrown is lost"]
+            return [*found, event("thrown_missile_lost", g.id, ammo=option.weapon.ammo)]
         # Two of a kind: the one marked to go first goes (the diamecheri's left sword).
         first = next((h for h in owner.weapons
                       if h.weapon == held.weapon and h.lost_first), held)
-        return lines + _drop_held(state, owner, first, row.gone_for_good, dice)
-    excluded = set(event.random_weapon_excludes)  # type: ignore[attr-defined]
+        return found + _drop_held(state, owner, first, row.gone_for_good, dice)
+    excluded = set(entry.random_weapon_excludes)
     pool = [h for h in owner.weapons
             if not (data.weapons[h.weapon].ammo == "dart" and owner.darts <= 0)]
     if "shield" in excluded:
         pool = [h for h in pool if h.weapon != "shield"]
     if not pool:
-        return [*lines, f"{owner.name} has no weapon to lose"]
+        return [*found, event("no_weapon_to_lose", owner.id)]
     chosen = next((h for h in pool if h.lost_first), None)
     if chosen is None:
         if len(pool) == 1:
             chosen = pool[0]
         else:
             pick = dice.roll(len(pool), purpose="which weapon", roller=owner.name).faces[0]
+            found.append(event("weapon_picked", owner.id, roll=pick, sides=len(pool),
+                               item=pool[pick - 1].weapon))
             chosen = pool[pick - 1]
-    return lines + _drop_held(state, owner, chosen, row.gone_for_good, dice)
+    return found + _drop_held(state, owner, chosen, row.gone_for_good, dice)
 
 
 def _drop_held(state: State, owner: Gladiator, held: Held, gone: bool,
-               dice: Dice) -> list[str]:
+               dice: Dice) -> list[Event]:
     data = state.data
     w = data.weapons[held.weapon]
     centre = owner.hex if owner.hex is not None else owner.last_hex
@@ -107,30 +117,32 @@ def _drop_held(state: State, owner: Gladiator, held: Held, gone: bool,
         # His darts are one bundle in hand: he loses one of them.
         owner.darts -= 1
         if gone:
-            return [f"one of {owner.name}'s darts is broken"]
+            return [event("dart_broken", owner.id)]
         spot = random_adjacent(state, centre, dice, owner.name, w.ammo or "dart")
         drop_item(state, "ammo", w.ammo or "dart", owner.id, spot)
-        return [f"one of {owner.name}'s darts lands in {state.label(spot)}"]
+        return [event("dart_landed", owner.id, at=state.label(spot))]
     owner.weapons.remove(held)
     if gone:
-        return [f"{owner.name}'s {w.name.lower()} is gone for good"]
+        return [event("item_destroyed", owner.id, kind="weapon", item=held.weapon)]
     spot = random_adjacent(state, centre, dice, owner.name, w.name.lower())
     drop_item(state, "weapon", held.weapon, owner.id, spot, side=held.side,
               lost_first=held.lost_first)
-    return [f"{owner.name}'s {w.name.lower()} lands in {state.label(spot)}"]
+    return [event("item_landed", owner.id, kind="weapon", item=held.weapon,
+                  at=state.label(spot))]
 
 
-def _drop_shield_weapon(state: State, g: Gladiator, gone: bool, dice: Dice) -> list[str]:
+def _drop_shield_weapon(state: State, g: Gladiator, gone: bool, dice: Dice) -> list[Event]:
     """He struck with his shield and it is the weapon lost."""
     assert g.shield is not None
-    kit = state.data.kit[g.shield]
+    shield = g.shield
+    kit = state.data.kit[shield]
     if gone:
         g.shield = None
-        return [f"{g.name}'s {kit.name.lower()} is broken"]
+        return [event("item_destroyed", g.id, kind="shield", item=shield)]
     centre = g.hex
     assert centre is not None
     spot = random_adjacent(state, centre, dice, g.name, kit.name.lower())
-    drop_item(state, "shield", g.shield, g.id, spot,
+    drop_item(state, "shield", shield, g.id, spot,
               recoverable=kit.recoverable_if_knocked_away, side=g.shield_side)
     g.shield = None
-    return [f"{g.name}'s {kit.name.lower()} lands in {state.label(spot)}"]
+    return [event("item_landed", g.id, kind="shield", item=shield, at=state.label(spot))]

@@ -12,9 +12,10 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.hexgrid import direction_name
-from companion.rulesets.skirmish.attack import check_reach, plan_attack, unusable, weapon_options
+from companion.rulesets.skirmish.attack import check_reach, plan_attack
 from companion.rulesets.skirmish.modifiers import attack_total
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
+from companion.rulesets.skirmish.plan import unusable, weapon_options
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State
 from companion.rulesets.skirmish.weapons import pickable
 

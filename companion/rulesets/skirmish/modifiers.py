@@ -7,13 +7,9 @@ building a word of text. The two read the same helpers, and a test holds them eq
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.rulesets.skirmish.data import GameData, WeaponInfo
+from companion.rulesets.skirmish.plan import AttackPlan
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State
-
-if TYPE_CHECKING:
-    from companion.rulesets.skirmish.attack import AttackPlan
 
 
 def _side_struck(t: Gladiator, hexside: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from companion.errors import UserError
 from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
 from companion.rulesets.skirmish.geometry import STEP_DIRECTION
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
@@ -56,7 +57,7 @@ def step_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> str | None:
     return None
 
 
-def move(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def move(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     to = action.get("to")
     if not isinstance(to, str):
@@ -78,12 +79,13 @@ def move(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     if g.ap < cost:
         need_ap(g, cost, "that step" if ahead else "a step aside or back")
     g.ap -= cost
+    at = geo.labels[g.hex]
     g.hex = dest
-    how = "ahead" if ahead else direction_name(direction)
-    return [f"{g.name} moves {how} to {geo.labels[dest]} ({cost} AP, {g.ap} left)"]
+    return [event("moved", g.id, at=at, to=geo.labels[dest],
+                  direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]
 
 
-def turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     steps = action.get("steps", 1)
     if "facing" in action:
@@ -103,9 +105,8 @@ def turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
         need_ap(g, cost, f"turning {abs(steps)} hexside{'s' if abs(steps) > 1 else ''}")
     g.ap -= cost
     g.facing = (g.facing + steps) % 6
-    way = "right" if steps > 0 else "left"
-    return [f"{g.name} turns {way} to face {direction_name(g.facing)} "
-            f"({cost} AP, {g.ap} left)"]
+    return [event("turned", g.id, steps=steps, facing=direction_name(g.facing), cost=cost,
+                  ap=g.ap)]
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ from typing import Any
 
 from companion.facing import pushback_hex
 from companion.hexgrid import direction_name
-from companion.rulesets.skirmish.attack import AttackPlan, plan_attack
+from companion.rulesets.skirmish.attack import plan_attack
 from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.modifiers import attack_modifiers, blow_numbers, effective_save
+from companion.rulesets.skirmish.plan import AttackPlan
 from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.weapons import shredder
 

@@ -1,4 +1,4 @@
-"""`SkirmishRules`: the hex skirmish as a `companion.session.Ruleset`.
+"""`SkirmishRules`: the hex skirmish as a rule system (`companion.rulesets.base`).
 
 Actions are JSON dicts with a "type"; the acting gladiator is the one whose turn it
 is (an action may name him in "gladiator" as a check). The types:
@@ -24,21 +24,32 @@ UserError with the reason and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
+from companion.dice import DiceSource
 from companion.errors import UserError
-from companion.rulesets.skirmish import movement, turn, weapons
+from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
+from companion.rulesets.skirmish import movement, narrator, turn, weapons
+from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
-from companion.rulesets.skirmish.data import GameData, build_game_data
+from companion.rulesets.skirmish.data import TABLE_IDS, GameData, build_game_data
+from companion.rulesets.skirmish.legal import legal_actions
+from companion.rulesets.skirmish.odds import attack_odds
 from companion.rulesets.skirmish.scenario import build_state
+from companion.rulesets.skirmish.setup import SETUP_OPTIONS, setup_from_options
 from companion.rulesets.skirmish.state import Dice, State, summary
 from companion.tables.loader import TableSet
 
-Handler = Callable[[State, dict[str, Any], Dice], list[str]]
+Handler = Callable[[State, dict[str, Any], Dice], list[Event]]
+
+# A bout that has not ended after this many turns is stopped (no winner): two
+# cautious computers can circle for ever.
+MAX_TURNS = 400
 
 
-def attack(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def attack(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     plan = plan_attack(state, action)
     if plan.option.weapon.entangles:
         return weapons.resolve_cast(state, plan, dice)
@@ -60,37 +71,93 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-def apply_action(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
-    """Carry out one action on `state` (in place); return the log lines."""
+def check_action(action: Any) -> dict[str, Any]:
     if not isinstance(action, dict):
         raise UserError(f"an action is a JSON object with a 'type', not {action!r}")
     kind = action.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
+    if not isinstance(kind, str) or kind not in HANDLERS:
         raise UserError(f"unknown action type {kind!r}; the types are {', '.join(HANDLERS)}")
-    lines = handler(state, action, dice)
+    return action
+
+
+def apply_action(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+    """Carry out one action on `state` (in place); return what happened."""
+    found = HANDLERS[check_action(action)["type"]](state, action, dice)
     if state.appeals and state.phase == "act":
         # Someone fell in the middle of a turn: the crowd decides, then the turn goes on.
         state.phase = "appeal"
         state.after_appeals = "act"
-    state.log.extend(lines)
-    return lines
+    return found
 
 
-class SkirmishRules:
-    """The Ruleset of the hex skirmish. Tables are read once, here."""
+class SkirmishRules(Ruleset[State]):
+    """The rule system of the hex skirmish. Its tables are read once per table set."""
 
     id = "skirmish"
+    title = "hex skirmish"
+    table_ids = TABLE_IDS
+    setup_options = SETUP_OPTIONS
+    short_forms = MappingProxyType({
+        "move": ("to",), "turn": ("steps",), "attack": ("target", "weapon", "hexside"),
+        "pick_up": ("item",), "kick": ("item", "to"), "appeal": ("gladiator",)})
+    opening = MappingProxyType({"type": "start"})
+    opens_by_default = True
 
-    def __init__(self, tables: TableSet | None = None, data: GameData | None = None) -> None:
-        self.data = data if data is not None else build_game_data(tables)
+    def __init__(self) -> None:
+        self._memo: tuple[TableSet, GameData] | None = None
 
-    def new_state(self, setup: dict[str, Any]) -> State:
-        return build_state(self.data, setup)
+    def data_for(self, tables: TableSet) -> GameData:
+        if self._memo is None or self._memo[0] is not tables:
+            self._memo = (tables, build_game_data(tables))
+        return self._memo[1]
 
-    def apply(self, state: State, action: dict[str, Any], dice: Dice) -> list[str]:
-        return apply_action(state, action, dice)
+    def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> State:
+        return build_state(self.data_for(tables), dict(setup))
 
-    @staticmethod
-    def summary(state: State) -> dict[str, Any]:
+    def parse_action(self, data: Any) -> Action:
+        return dict(check_action(data))
+
+    def apply(self, state: State, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
+        return Outcome(tuple(apply_action(state, dict(action), dice)))
+
+    def due(self, state: State) -> Due:
+        phase = state.phase
+        if phase == "setup":
+            return Due("start", None, ("start",))
+        if phase == "over":
+            return Due("over", turn=state.turn_number)
+        if phase == "appeal":
+            g = state.glad(state.appeals[0])
+            return Due("appeal", g.id, ("appeal",), state.turn_number, not g.human)
+        g = state.current()
+        assert g is not None
+        step = "roll_ap" if phase == "ap" else "act"
+        kinds = tuple(dict.fromkeys(a["type"] for a in legal_actions(state)))
+        return Due(step, g.id, kinds, state.turn_number, not g.human)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def summary(self, state: State) -> dict[str, Any]:
         return summary(state)
+
+    def narrate(self, state: State, events: Sequence[Event]) -> list[str]:
+        return narrator.narrate(state, events)
+
+    def describe(self, state: State) -> list[str]:
+        return narrator.describe(summary(state))
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return setup_from_options(options)
+
+    def odds(self, state: State, action: Mapping[str, Any]) -> Odds | None:
+        g = state.current()
+        if action.get("type") != "attack" or g is None or state.phase != "act":
+            return None
+        return attack_odds(state, g.id, action.get("target"), action.get("weapon"),
+                           action.get("hexside"))
+
+    def choose(self, state: State) -> Action | None:
+        if state.phase == "over" or state.turn_number > MAX_TURNS:
+            return None
+        return choose_action(state)

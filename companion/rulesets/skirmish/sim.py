@@ -6,13 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.ai import choose_action
-from companion.rulesets.skirmish.rules import SkirmishRules, apply_action
+from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action
 from companion.rulesets.skirmish.state import State
-
-# A bout that has not ended after this many turns is stopped (no winner): two
-# cautious computers can circle for ever.
-MAX_TURNS = 400
+from companion.tables.loader import TableSet, load_tables
 
 
 class _Rolled(NamedTuple):
@@ -42,23 +40,31 @@ class QuickDice:
 
 
 def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
-             turns: int | None = None) -> int:
+             turns: int | None = None, events: list[Event] | None = None) -> int:
     """Let the computer play every gladiator until the bout ends (or `turns` more
-    turns have begun, or `max_turns` in all). Returns the number of actions taken."""
+    turns have begun, or `max_turns` in all); what happened goes to `events` if given.
+    Returns the number of actions taken."""
     taken = 0
     stop_at = None if turns is None else state.turn_number + turns
     while state.phase != "over" and state.turn_number <= max_turns:
         if stop_at is not None and state.turn_number >= stop_at and state.phase == "ap":
             break
-        apply_action(state, choose_action(state), dice)
+        found = apply_action(state, choose_action(state), dice)
+        if events is not None:
+            events += found
         taken += 1
     return taken
 
 
 def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
-                  rules: SkirmishRules | None = None, max_turns: int = MAX_TURNS) -> State:
+                  rules: SkirmishRules | None = None, tables: TableSet | None = None,
+                  max_turns: int = MAX_TURNS, events: list[Event] | None = None) -> State:
     """Play one bout computer against computer from `setup` (a scenario dict, or a
-    fresh state to play on in place) with dice seeded by `seed`; the final state."""
-    state = setup if isinstance(setup, State) else (rules or SkirmishRules()).new_state(setup)
-    play_out(state, QuickDice(random.Random(seed)), max_turns)
+    fresh state to play on in place) with dice seeded by `seed`; the final state.
+    What happened goes to `events` if given."""
+    if isinstance(setup, State):
+        state = setup
+    else:
+        state = (rules or SkirmishRules()).new_state(setup, tables or load_tables())
+    play_out(state, QuickDice(random.Random(seed)), max_turns, events=events)
     return state

@@ -140,7 +140,6 @@ class State:
     after_appeals: str = "act"  # "act": his turn goes on; "next": the next turn starts
     winner: str | None = None  # the side left standing
     spared_earlier: int = 0  # from the scenario: gladiators spared today before this bout
-    log: list[str] = field(default_factory=list)
 
     # --- looking things up ---------------------------------------------------------
     def glad(self, gid: str) -> Gladiator:
@@ -278,7 +277,8 @@ def gladiator_summary(state: State, g: Gladiator) -> dict[str, Any]:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The whole state as plain JSON data (what `replay --json` prints)."""
+    """The whole state as plain JSON data (`show --json`; `replay --json` adds the
+    log)."""
     active = state.current()
     return {
         "ruleset": "skirmish",
@@ -300,7 +300,6 @@ def summary(state: State) -> dict[str, Any]:
         "appeals_pending": list(state.appeals),
         "winner": state.winner,
         "survivors": [g.id for g in state.gladiators if g.status in (FIGHTING, SPARED)],
-        "log": list(state.log),
     }
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.skirmish.core import actor, beat
+from companion.rulesets.base import Event, event
+from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, actor, beat
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     KILLED,
@@ -21,11 +22,11 @@ from companion.rulesets.skirmish.state import (
 )
 
 
-def start(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "setup":
         raise UserError("the bout has already started")
     data = state.data
-    lines = []
+    found = []
     for g in state.gladiators:
         if not g.fixed_strength:
             base = data.normal_base_strength
@@ -34,28 +35,29 @@ def start(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
                     base = data.skills[s].base_strength or base
             face = dice.d6(purpose="strength", roller=g.name).faces[0]
             g.strength = g.full_strength = base + face
-            lines.append(f"{g.name}: strength {base} + {face} = {g.strength}")
+            found.append(event("strength_rolled", g.id, base=base, face=face,
+                               strength=g.strength))
         else:
-            lines.append(f"{g.name}: strength {g.strength}")
-    state.order = _initiative(state.gladiators, dice, lines)
-    lines.append("order of play: " + ", ".join(state.glad(i).name for i in state.order))
+            found.append(event("strength_fixed", g.id, strength=g.strength))
+    state.order = _initiative(state.gladiators, dice, found)
+    found.append(event("order", None, order=list(state.order)))
     state.active = state.order[0]
-    lines += _begin_turn(state)
-    return lines
+    found += _begin_turn(state)
+    return found
 
 
-def _initiative(group: list[Gladiator], dice: Dice, lines: list[str]) -> list[str]:
+def _initiative(group: list[Gladiator], dice: Dice, found: list[Event]) -> list[str]:
     """Highest first; a tie is rolled again among those who tied."""
     rolls = {g.id: dice.d6(purpose="initiative", roller=g.name).faces[0] for g in group}
-    lines.append("initiative: " + ", ".join(f"{g.name} {rolls[g.id]}" for g in group))
+    found.append(event("initiative_rolled", None, rolls=[[g.id, rolls[g.id]] for g in group]))
     order: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [g for g in group if rolls[g.id] == value]
-        order += [tied[0].id] if len(tied) == 1 else _initiative(tied, dice, lines)
+        order += [tied[0].id] if len(tied) == 1 else _initiative(tied, dice, found)
     return order
 
 
-def _begin_turn(state: State) -> list[str]:
+def _begin_turn(state: State) -> list[Event]:
     g = state.current()
     assert g is not None
     state.turn_number += 1
@@ -65,7 +67,7 @@ def _begin_turn(state: State) -> list[str]:
     g.cut_free_tried = False
     g.floored.clear()
     state.phase = "ap"
-    return [f"turn {state.turn_number}: {g.name}"]
+    return [event("turn_began", g.id, number=state.turn_number)]
 
 
 def ap_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
@@ -85,8 +87,8 @@ def ap_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
     return [m for m in mods if m[1]]
 
 
-def _ap_terms(state: State, g: Gladiator) -> tuple[int, str]:
-    """The sum of `ap_modifiers` and their words for the log, kept by what decides
+def _ap_terms(state: State, g: Gladiator) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The sum of `ap_modifiers` and the modifiers themselves, kept by what decides
     them (every roll of a bout asks again)."""
     data, options = state.data, state.options
     tired = g.fatigue if options.fatigue and g.fatigue > g.strength else 0
@@ -95,10 +97,9 @@ def _ap_terms(state: State, g: Gladiator) -> tuple[int, str]:
            skilled)
     found = data.odds_cache.get(key)
     if found is None:
-        mods = ap_modifiers(state, g)
-        found = data.odds_cache[key] = (sum(m for _, m in mods),
-                                        "".join(f", {r} {m:+d}" for r, m in mods))
-    return found
+        mods = tuple(ap_modifiers(state, g))
+        found = data.odds_cache[key] = (sum(m for _, m in mods), mods)
+    return found  # type: ignore[no-any-return]
 
 
 def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
@@ -108,51 +109,51 @@ def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
     return None
 
 
-def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap")
     data = state.data
-    net, shown = _ap_terms(state, g)
+    net, mods = _ap_terms(state, g)
     face = dice.d6(purpose="AP", roller=g.name).faces[0]
     g.ap = max(data.ap_floor, face + net)
     g.off_balance = False
-    lines = [f"{g.name} rolls {face} for AP{shown}: {g.ap} AP"]
+    found = [event("ap_rolled", g.id, face=face, modifiers=[list(m) for m in mods], ap=g.ap)]
     if state.options.fatigue and face in data.fatigue_naturals:
         g.fatigue += 1
-        lines.append(f"{g.name} tires: fatigue {g.fatigue}")
+        found.append(event("tired", g.id, fatigue=g.fatigue))
     foe = in_opponents_front_hex(state, g) if net <= data.give_in_at else None
     if foe is not None:
         g.given_in = True
-        lines.append(f"with {net:+d} to his AP, in {foe.name}'s front hex, {g.name} gives in")
-        lines.append(beat(state, g, foe, "gave in"))
+        found.append(event("gave_in", g.id, modifier=net, foe=foe.id))
+        found.append(beat(state, g, foe, GAVE_IN))
         state.after_appeals = "next"
         state.phase = "appeal"
-        return lines
+        return found
     state.phase = "act"
-    return lines
+    return found
 
 
-def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
-    lines = [f"{g.name} ends his turn"]
+    found = [event("turn_ended", g.id)]
     for fid in g.floored:
         f = state.glad(fid)
         if f.status != FIGHTING or f.hex is None:
             continue
         if adjacent(g.hex, f.hex):
-            lines.append(beat(state, f, g, f"floored, with {g.name} standing over him"))
+            found.append(beat(state, f, g, FLOORED))
         else:
             f.off_balance = True
-            lines.append(f"{f.name} gets up from the floor, off balance")
+            found.append(event("got_up", f.id))
     g.floored.clear()
     g.ap = 0
     if state.appeals:
         state.after_appeals = "next"
         state.phase = "appeal"
-        return lines
-    return lines + next_turn(state)
+        return found
+    return found + next_turn(state)
 
 
-def next_turn(state: State) -> list[str]:
+def next_turn(state: State) -> list[Event]:
     if not _two_sides_standing(state):
         return finish(state)
     assert state.active is not None
@@ -226,7 +227,7 @@ def appeal_outcome(state: State, g: Gladiator, natural: int, total: int) -> str:
     return "killed"
 
 
-def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "appeal":
         raise UserError("nobody is appealing to the crowd now")
     who = action.get("gladiator")
@@ -242,41 +243,39 @@ def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     outcome = appeal_outcome(state, g, natural, total)
     state.appeals.remove(g.id)
     g.status = SPARED if outcome == "spared" else KILLED
-    shown = "".join(f", {r} {m:+d}" for r, m in mods)
-    verdict = "the crowd spares him" if outcome == "spared" else "he is killed"
-    rolled = "+".join(map(str, faces))
-    lines = [f"{g.name} appeals to the crowd: {rolled}{shown} = {total}: {verdict}"]
+    found = [event("appealed", g.id, faces=list(faces), modifiers=[list(m) for m in mods],
+                   total=total, verdict=g.status)]
     if state.appeals:
-        return lines
+        return found
     if _sides_standing(state) <= 1:
-        return lines + finish(state)
+        return found + finish(state)
     active = state.current()
     if state.after_appeals == "act" and active is not None and active.status == FIGHTING:
         state.phase = "act"
-        return lines
-    return lines + next_turn(state)
+        return found
+    return found + next_turn(state)
 
 
-def finish(state: State) -> list[str]:
+def finish(state: State) -> list[Event]:
     state.phase = "over"
     standing = [g for g in state.gladiators if g.status == FIGHTING]
     state.winner = standing[0].side if standing else None
     for g in state.gladiators:
         g.ap = 0
-    names = ", ".join(g.name for g in standing) or "nobody"
-    lines = [f"the bout is over: {names} {'is' if len(standing) == 1 else 'are'} left standing"]
+    found = [event("bout_over", None, standing=[g.id for g in standing],
+                   winner=state.winner)]
     if state.options.experience:
-        lines += _experience(state)
-    return lines
+        found += _experience(state)
+    return found
 
 
-def _experience(state: State) -> list[str]:
+def _experience(state: State) -> list[Event]:
     """A skill for each gladiator he defeated who had at least as many skills as he
     had, within the limits of skirmish-rules (skills a bout, skills in all, copies of
     one skill); each the first he can still take, in the table's order [house]."""
     data = state.data
     limits = data.rules
-    lines = []
+    found = []
     before = {g.id: len(g.skills) for g in state.gladiators}
     for g in state.gladiators:
         if g.status == KILLED:
@@ -289,5 +288,5 @@ def _experience(state: State) -> list[str]:
                 break
             g.skills.append(new)
             g.skills_gained.append(new)
-            lines.append(f"{g.name} gains a skill: {data.skills[new].name}")
-    return lines
+            found.append(event("skill_gained", g.id, skill=new))
+    return found

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.skirmish.attack import AttackPlan, spend
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import (
     actor,
     drop_item,
@@ -22,6 +22,7 @@ from companion.rulesets.skirmish.core import (
     push_back,
     random_adjacent,
 )
+from companion.rulesets.skirmish.plan import AttackPlan, spend
 from companion.rulesets.skirmish.state import Dice, Entanglement, Gladiator, Held, Item, State
 
 
@@ -33,14 +34,14 @@ def shredder(state: State, t: Gladiator, weapon: str) -> str | None:
     return None
 
 
-def resolve_cast(state: State, plan: AttackPlan, dice: Dice) -> list[str]:
+def resolve_cast(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
     data = state.data
     g, t, option = plan.attacker, plan.target, plan.option
     w = option.weapon
     need = w.entangle_need[plan.distance]
     spend(plan)
-    lines = [f"{g.name} casts his {w.name.lower()} at {t.name} ({plan.distance} hex"
-             f"{'es' if plan.distance > 1 else ''}: needs {need}+)"]
+    found = [event("cast", g.id, target=t.id, weapon=w.slug, distance=plan.distance,
+                   need=need)]
     roll = dice.d6(purpose=f"cast {w.name.lower()}", roller=g.name).faces[0]
     tool = shredder(state, t, w.slug)
     if tool is not None:
@@ -49,19 +50,19 @@ def resolve_cast(state: State, plan: AttackPlan, dice: Dice) -> list[str]:
                        roller=t.name).faces[0]
         if info.shreds_min is not None and cone >= info.shreds_min:
             _take_from_caster(g, option.held, option.use)
-            return [*lines, f"cast {roll}; {t.name}'s {info.name.lower()} rolls {cone}: "
-                    f"the {w.name.lower()} is caught and torn to shreds"]
-        lines.append(f"{t.name}'s {info.name.lower()} rolls {cone}: it misses the "
-                     f"{w.name.lower()}")
+            return [*found, event("shredded", g.id, target=t.id, weapon=w.slug, tool=tool,
+                                  cast=roll, roll=cone)]
+        found.append(event("shred_failed", g.id, target=t.id, weapon=w.slug, tool=tool,
+                           roll=cone))
     if roll >= need:
         side = option.held.side if option.held else (g.shield_side or "left")
         _take_from_caster(g, option.held, option.use)
         t.entangled = Entanglement(w.slug, g.id, "shield" if option.use == "shield"
                                    else "weapon", side)
-        return [*lines, f"cast {roll}: {t.name} is entangled"]
-    lines.append(f"cast {roll}: the {w.name.lower()} misses")
-    lines.append(push_back(state, t, plan.hexside))
-    return lines
+        return [*found, event("entangled", t.id, by=g.id, weapon=w.slug, cast=roll)]
+    found.append(event("cast_missed", g.id, target=t.id, weapon=w.slug, cast=roll))
+    found.append(push_back(state, t, plan.hexside))
+    return found
 
 
 def _take_from_caster(g: Gladiator, held: Held | None, use: str) -> None:
@@ -71,7 +72,7 @@ def _take_from_caster(g: Gladiator, held: Held | None, use: str) -> None:
         g.weapons.remove(held)
 
 
-def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     data = state.data
     ent = g.entangled
@@ -87,18 +88,17 @@ def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     roll = dice.d6(purpose="cut free", roller=g.name).faces[0]
     need = w.cut_free_min or 7
     if roll < need:
-        return [f"{g.name} tries to cut free of the {w.name.lower()}: {roll}, still caught"]
+        return [event("cut_free_failed", g.id, weapon=ent.weapon, roll=roll, need=need)]
     g.entangled = None
-    lines = [f"{g.name} cuts free of the {w.name.lower()} ({roll})"]
-    owner = state.glad(ent.owner)
+    found = [event("cut_free", g.id, weapon=ent.weapon, roll=roll)]
     if roll in w.cut_free_lost_on:
-        return [*lines, f"{owner.name}'s {w.name.lower()} is lost for good"]
+        return [*found, event("item_lost", ent.owner, kind=ent.kind, item=ent.weapon)]
     assert g.hex is not None
     spot = (random_adjacent(state, g.hex, dice, g.name, w.name.lower())
             if roll in w.cut_free_drops_on else g.hex)
     drop_item(state, ent.kind, ent.weapon, ent.owner, spot, side=ent.side)
-    return [*lines, f"the {w.name.lower()} falls in {state.label(spot)}; "
-            f"{owner.name} may recover it"]
+    return [*found, event("item_fell", ent.owner, kind=ent.kind, item=ent.weapon,
+                          at=state.label(spot))]
 
 
 def find_item(state: State, g: Gladiator, ref: Any) -> Item:
@@ -126,7 +126,7 @@ def pickable(state: State, g: Gladiator, item: Item) -> str | None:
     return None
 
 
-def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "pick-up", "pick anything up")
     item = find_item(state, g, action.get("item"))
@@ -148,10 +148,10 @@ def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
         g.weapons.append(Held(item.name, item.side or "right", item.lost_first))
         # Keep the right hand first, as the roster lists them.
         g.weapons.sort(key=lambda h: h.side != "right")
-    return [f"{g.name} picks up his {state.data.names.get(item.name, item.name).lower()}"]
+    return [event("picked_up", g.id, item=item.id, kind=item.kind, name=item.name)]
 
 
-def kick(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def kick(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "kick", "kick anything")
     item = find_item(state, g, action.get("item"))
@@ -165,11 +165,12 @@ def kick(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
     cost = state.data.ap_costs["kick"]
     need_ap(g, cost, "a kick")
     g.ap -= cost
+    at = state.label(item.hex)
     item.hex = dest
-    return [f"{g.name} kicks the {item.name} to {state.label(dest)}"]
+    return [event("kicked", g.id, item=item.id, name=item.name, at=at, to=state.label(dest))]
 
 
-def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[str]:
+def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap", "act")
     need_free(state, g, "discard-shield", "discard his shield")
     if g.shield is None:
@@ -182,5 +183,5 @@ def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[str
     assert g.hex is not None
     drop_item(state, "shield", g.shield, g.id, g.hex, recoverable=kit.recoverable_if_discarded,
               side=g.shield_side)
-    g.shield = None
-    return [f"{g.name} throws away his {kit.name.lower()} (it stays down for the bout)"]
+    shield, g.shield = g.shield, None
+    return [event("shield_discarded", g.id, shield=shield, at=state.label(g.hex))]

@@ -1,0 +1,47 @@
+"""What a blow leaves behind: wounds (and being beaten by them), and where a dart or
+arrow goes after it flew."""
+
+from __future__ import annotations
+
+from companion.hexgrid import Hex
+from companion.rulesets.base import Event, event
+from companion.rulesets.skirmish.core import STRENGTH_GONE, beat, drop_item, random_adjacent
+from companion.rulesets.skirmish.plan import AttackPlan
+from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State, levels_of
+
+SERIOUS_LEVEL = "seriously-wounded"  # the wound level the appeal table counts
+
+
+def missile_fate(state: State, plan: AttackPlan, outcome: str, origin: Hex,
+                 dice: Dice) -> list[Event]:
+    """A dart or arrow is lost when the table says so for this outcome; otherwise
+    it lands in a random hex next to where the target stood."""
+    w = plan.option.weapon
+    if not w.missile:
+        return []
+    g = plan.attacker
+    if outcome in w.lost_when:
+        return [event("missile_lost", g.id, ammo=w.ammo)]
+    spot = random_adjacent(state, origin, dice, g.name, w.ammo or "missile")
+    drop_item(state, "ammo", w.ammo or "", g.id, spot)
+    return [event("missile_landed", g.id, ammo=w.ammo, at=state.label(spot))]
+
+
+def wound(state: State, by: Gladiator | None, t: Gladiator, n: int) -> list[Event]:
+    data = state.data
+    before = levels_of(data, t)
+    old = t.strength
+    t.strength -= n
+    if by is not None:
+        by.wounds_inflicted += n
+    after = levels_of(data, t)
+    at = state.label(t.hex if t.hex is not None else t.last_hex)
+    found = [event("wounded", t.id, by=None if by is None else by.id, wounds=n, before=old,
+                   strength=t.strength, level=after[-1] if after else None, at=at)]
+    if by is not None and SERIOUS_LEVEL in after and SERIOUS_LEVEL not in before \
+            and t.id not in by.seriously_wounded_foes:
+        by.seriously_wounded_foes.append(t.id)
+    appeals = any(lv in data.appealing_levels for lv in after)
+    if appeals and t.status == FIGHTING:
+        found.append(beat(state, t, by, STRENGTH_GONE))
+    return found

@@ -1,0 +1,77 @@
+"""A bout's setup from the options of `companion new skirmish`: a scenario file, or
+gladiator types with their sides and who the computer plays."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+from companion.rulesets.base import SetupOption
+from companion.rulesets.skirmish.scenario import scenario_for
+
+SETUP_OPTIONS = (
+    SetupOption("gladiators", "comma-separated gladiator types, e.g. samnite,retiarius "
+                "(2 to 4 on the standard board)", metavar="TYPES"),
+    SetupOption("scenario", "a scenario file (JSON: board, gladiators, options) instead of "
+                "--gladiators", kind="path", metavar="FILE"),
+    SetupOption("sides", "one side name per gladiator, comma-separated, e.g. "
+                "red,blue,red,blue (default: every gladiator for himself)", metavar="NAMES"),
+    SetupOption("computer", "gladiators the computer plays, by id (A, B, ...), "
+                "comma-separated, or 'all' (default: none; people play them all)",
+                metavar="IDS"),
+    SetupOption("board", "board size, e.g. 12x14 (default 10x12)", metavar="COLSxROWS"),
+    SetupOption("fatigue", "use the optional fatigue rule", kind="flag"),
+    SetupOption("experience", "use the optional experience rule", kind="flag"),
+)
+
+
+def _split(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def _board(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    parts = text.lower().replace(" ", "").split("x")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) < 4 for p in parts):
+        raise UserError(f"--board {text!r}: give COLUMNSxROWS, like 12x14")
+    return int(parts[0]), int(parts[1])
+
+
+def read_scenario(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: cannot be read: {err}") from None
+    except json.JSONDecodeError as err:
+        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: "
+                        f"not valid JSON ({err.msg})") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a scenario is a JSON object")
+    return data
+
+
+def setup_from_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    types = _split(values.get("gladiators"))
+    scenario = values.get("scenario")
+    if scenario is not None:
+        if types:
+            raise UserError("give --gladiators or --scenario, not both")
+        return read_scenario(Path(scenario))
+    if len(types) < 2:
+        raise UserError("name at least two gladiators: --gladiators samnite,retiarius "
+                        "(or give --scenario FILE)")
+    sides = _split(values.get("sides")) or None
+    if sides is not None and len(sides) != len(types):
+        raise UserError(f"--sides names {len(sides)} side(s) for {len(types)} gladiators")
+    computer = {c.upper() for c in _split(values.get("computer"))}
+    if "ALL" in computer:
+        computer = {chr(65 + i) for i in range(len(types))}
+    options = {"fatigue": bool(values.get("fatigue")),
+               "experience": bool(values.get("experience"))}
+    return scenario_for(types, sides, computer, _board(values.get("board")), options)

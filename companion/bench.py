@@ -78,12 +78,14 @@ def bench_render() -> None:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from companion.ui.app import App
     from companion.ui.shots import DUEL
+    from companion.ui.skirmish.screen import SkirmishScreen
 
     app = App()
     try:
         app.draw()
-        app.new_bout(DUEL, seed=3)
-        app.arena.skip_ahead()
+        app.start_session("skirmish", DUEL, seed=3)
+        assert isinstance(app.screen, SkirmishScreen)
+        app.screen.skip_ahead()
         app.draw()
         ms = median_ms(app.draw, repeat=60)
         print(f"full arena frame at 1280x800: median {ms:.2f} ms (goal <= 2 ms)")

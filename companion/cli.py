@@ -12,7 +12,7 @@ from companion import APP_NAME, __version__
 from companion.errors import UserError
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
-COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "duel", "skirmish")
+COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle")
 
 
 def build_parser() -> argparse.ArgumentParser:

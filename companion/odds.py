@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from functools import partial
 from math import comb, lcm, log2
 from statistics import median
 
@@ -411,7 +412,7 @@ def bench(repeat: int = 5) -> dict[str, float]:
     }
     for text in ("4d6>=5", "2d6+d66", "100d6", "1000d6", "1000d20", "300d6+300d8-d66",
                  "+".join(f"52d{sides}" for sides in range(2, 21))):
-        cases[text if len(text) < 30 else text[:26] + "..."] = lambda t=text: distribution(t)
+        cases[text if len(text) < 30 else text[:26] + "..."] = partial(distribution, text)
     results: dict[str, float] = {}
     for name, case in cases.items():
         times = []

@@ -88,6 +88,7 @@ class Session:
         self.warnings: list[str] = []  # for the player: tables changed since the save
         self.journal: list[JournalEntry] = []
         self.outcomes: list[Outcome] = []
+        self._words: list[tuple[Outcome, list[str]]] = []
         self._state = self._replay(journal)
 
     @property
@@ -107,7 +108,14 @@ class Session:
     @property
     def log(self) -> list[str]:
         """What happened, in the words of the system's narrator."""
-        return self.ruleset.narrate(self._state, self.events)
+        # Words are made once per outcome: the log is read on every frame.
+        words = self._words
+        if len(words) > len(self.outcomes) or any(
+                told is not now for (told, _), now in zip(words, self.outcomes, strict=False)):
+            words.clear()
+        for outcome in self.outcomes[len(words):]:
+            words.append((outcome, self.ruleset.narrate(self._state, outcome.events)))
+        return [line for _, lines in words for line in lines]
 
     def narrate(self, outcome: Outcome) -> list[str]:
         return self.ruleset.narrate(self._state, outcome.events)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
 
 import pytest
 
 from companion.atomic import atomic_write
 from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
+from companion.rulesets.base import Due, Outcome, Ruleset, event
 from companion.session import Session, SessionFileError, load_session
+from companion.tables.loader import TableSet
 
 
 @dataclass
@@ -20,24 +22,46 @@ class Tally:
     rolls: list[int] = field(default_factory=list)
 
 
-class TallyRules:
+class TallyRules(Ruleset[Tally]):
     """A toy rule system: "add" rolls a d6 and adds it; "add" of more than the
     limit is illegal after rolling (to prove a failed action changes nothing)."""
 
     id = "tally"
+    title = "tally"
+    table_ids = ()
 
-    def new_state(self, setup: dict[str, Any]) -> Tally:
+    def new_state(self, setup, tables) -> Tally:
         if "start" not in setup:
             raise UserError("setup needs 'start'")
         return Tally(total=setup["start"])
 
-    def apply(self, state: Tally, action: dict[str, Any], dice) -> list[str]:
+    def parse_action(self, data):
+        if not isinstance(data, dict) or data.get("type") != "add":
+            raise UserError("type: the only action is add")
+        return dict(data)
+
+    def apply(self, state: Tally, action, dice) -> Outcome:
         face = dice.d6(purpose="add", roller="p1").faces[0]
         state.total += face
         state.rolls.append(face)
         if state.total > action.get("limit", 99):
             raise UserError(f"over the limit ({state.total})")
-        return [f"rolled {face}, total {state.total}"]
+        return Outcome((event("added", None, face=face, total=state.total),))
+
+    def due(self, state):
+        return Due("add", None, ("add",))
+
+    def legal_actions(self, state):
+        return [{"type": "add"}]
+
+    def summary(self, state):
+        return {"total": state.total}
+
+    def narrate(self, state, events):
+        return [f"rolled {e.data['face']}, total {e.data['total']}" for e in events]
+
+    def describe(self, state):
+        return [f"total {state.total}"]
 
 
 def rulesets(name: str):
@@ -47,7 +71,7 @@ def rulesets(name: str):
 
 
 def new_session() -> Session:
-    return Session(TallyRules(), {"start": 10})
+    return Session(TallyRules(), {"start": 10}, TableSet())
 
 
 def test_the_state_is_the_setup_plus_the_journal():
@@ -95,7 +119,7 @@ def test_a_saved_session_replays_exactly(tmp_path):
     session.undo()
     path = tmp_path / "game.json"
     session.save(path)
-    again = load_session(path, rulesets)
+    again = load_session(path, rulesets, tables=TableSet())
     assert again.state == session.state
     assert again.redo() == 1
 
@@ -144,8 +168,79 @@ def test_a_broken_file_gives_a_clear_error_and_is_left_untouched(tmp_path, text,
     path = tmp_path / "broken.json"
     path.write_text(text)
     with pytest.raises(SessionFileError) as err:
-        load_session(path, rulesets)
+        load_session(path, rulesets, tables=TableSet())
     assert message in str(err.value)
     assert str(path) in str(err.value)
     assert path.read_text() == text
     assert list(tmp_path.iterdir()) == [path]
+
+
+# --- replay that notices ---------------------------------------------------------------
+def saved_tally(tmp_path, *faces: int):
+    session = new_session()
+    for face in faces:
+        session.act({"type": "add"}, ScriptedDice([face]))
+    path = tmp_path / "tally.json"
+    session.save(path)
+    return path
+
+
+def test_each_entry_keeps_the_digest_of_what_it_produced(tmp_path):
+    data = json.loads(saved_tally(tmp_path, 3, 5).read_text())
+    assert data["version"] == 2
+    digests = [e["outcome"] for e in data["journal"]]
+    assert len(set(digests)) == 2 and all(len(d) == 64 for d in digests)
+    assert "log" not in data["journal"][0]
+
+
+def test_a_die_changed_by_hand_to_another_face_is_refused(tmp_path):
+    path = saved_tally(tmp_path, 3, 5, 2)
+    data = json.loads(path.read_text())
+    data["journal"][1]["rolls"][0]["faces"] = [6]  # a possible face, not the one rolled
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError,
+                       match=r"journal\[1\] \(add\): the replay differs from what was recorded"):
+        load_session(path, rulesets, tables=TableSet())
+
+
+def test_a_redo_that_does_not_replay_is_refused_and_changes_nothing(tmp_path):
+    session = new_session()
+    session.act({"type": "add"}, ScriptedDice([3]))
+    session.act({"type": "add"}, ScriptedDice([4]))
+    session.undo()
+    path = tmp_path / "tally.json"
+    session.save(path)
+    data = json.loads(path.read_text())
+    data["redo"][0]["rolls"][0]["faces"] = [1]
+    path.write_text(json.dumps(data))
+    again = load_session(path, rulesets, tables=TableSet())
+    with pytest.raises(SessionFileError, match="redo of add"):
+        again.redo()
+    assert again.state.total == 13 and len(again.journal) == 1
+
+
+def test_a_file_saved_before_digests_opens_and_gains_them(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({
+        "format": "companion-session", "version": 1, "ruleset": "tally",
+        "setup": {"start": 1}, "journal": [
+            {"action": {"type": "add"}, "rolls": [
+                {"purpose": "add", "roller": "p1", "sides": 6, "faces": [4]}],
+             "log": ["rolled 4, total 5"]}]}))
+    session = load_session(path, rulesets, tables=TableSet())
+    assert session.state.total == 5 and session.log == ["rolled 4, total 5"]
+    session.save(path)
+    assert json.loads(path.read_text())["journal"][0]["outcome"] == \
+        session.outcomes[0].digest()
+
+
+@pytest.mark.parametrize("name", ["v1-skirmish.json", "v1-battle.json"])
+def test_sessions_saved_by_the_previous_version_open_and_read_as_they_did(name):
+    from companion.rulesets.registry import get_ruleset
+
+    path = Path(__file__).with_name("sessions") / name
+    recorded = json.loads(path.read_text())
+    session = load_session(path, get_ruleset)
+    assert len(session.journal) == len(recorded["journal"])
+    for i, entry in enumerate(recorded["journal"]):
+        assert session.narrate(session.outcomes[i]) == entry["log"], f"journal[{i}]"

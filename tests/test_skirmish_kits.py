@@ -60,14 +60,14 @@ def test_the_start_screen_offers_a_saved_kit(tmp_path):
     app = App()
     try:
         app.draw()
-        app.show_start()
-        labels = [label for label, _ in app.start.types]
+        app.show_home()
+        labels = [label for label, _ in app.screen.types]
         assert labels[-1] == "Net fighter (kit)" and len(labels) == 14
-        app.start.rows[1].type_index = len(labels) - 1
+        app.screen.rows[1].type_index = len(labels) - 1
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                              unicode="\r"))
         pump(app)
-        fighter = app.arena.state.gladiators[1]
+        fighter = app.screen.state.gladiators[1]
         assert fighter.name == "Net fighter" and fighter.type == "custom"
         assert [h.weapon for h in fighter.weapons] == ["sword", "net"]
     finally:

@@ -107,8 +107,8 @@ def test_sides_of_two_start_together_on_their_edge():
 
 
 def test_four_for_themselves_take_all_four_edges():
-    state = RULES.new_state({"gladiators": [{"type": t} for t in
-                                            ("samnite", "velite", "thracian", "gaetulian")]}, TABLES)
+    types = ("samnite", "velite", "thracian", "gaetulian")
+    state = RULES.new_state({"gladiators": [{"type": t} for t in types]}, TABLES)
     rows = {at(state, g) for g in "ABCD"}
     assert rows == {"E1", "E12", "A6", "J6"}
 

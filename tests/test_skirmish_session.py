@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import DATA, RULES, TABLES
+from test_skirmish_scenes import RULES, TABLES
 
 from companion.dice import ScriptedDice
 from companion.errors import UserError
@@ -104,3 +104,91 @@ def test_undo_then_redo_gives_the_same_state():
 def test_an_unknown_ruleset_is_refused():
     with pytest.raises(UserError, match="unknown ruleset"):
         get_ruleset("chess")
+
+
+# --- the tables a session is played with --------------------------------------------------
+def override(name: str, change) -> None:
+    """Write a user's copy of a built-in table, changed by `change(data)`."""
+    from companion import paths
+
+    data = json.loads((paths.builtin_tables_dir() / name).read_text())
+    change(data)
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps(data))
+
+
+def _turn_cost(cost: int):
+    def change(data):
+        for entry in data["entries"]:
+            if entry["key"] == "turn":
+                entry["ap"] = cost
+    return change
+
+
+def played(tmp_path):
+    """A bout with a turn in it, saved with the built-in tables."""
+    from companion.tables.loader import load_tables
+
+    s = Session(RULES, SETUP, load_tables())
+    s.act({"type": "start"}, ScriptedDice([4, 3, 5, 2]))
+    s.act({"type": "roll_ap"}, ScriptedDice([5]))
+    s.act({"type": "turn", "steps": 1}, ScriptedDice([]))
+    path = tmp_path / "bout.json"
+    s.save(path)
+    return path
+
+
+def test_a_session_file_records_the_fingerprint_of_every_table_it_is_played_with(tmp_path):
+    data = json.loads(played(tmp_path).read_text())
+    assert sorted(data["tables"]) == sorted(RULES.table_ids)
+    assert data["tables"]["skirmish-ap"] == TABLES.get("skirmish-ap").fingerprint
+
+
+def test_a_changed_table_that_leaves_the_bout_alone_opens_with_a_warning(tmp_path):
+    path = played(tmp_path)
+    override("skirmish-weapons.json", lambda data: data.update(notes="my house notes"))
+    session = load_session(path, get_ruleset)
+    assert len(session.journal) == 3
+    assert session.warnings and "skirmish-weapons" in session.warnings[0]
+
+
+def test_a_changed_table_that_changes_the_bout_is_refused_naming_the_entry(tmp_path):
+    path = played(tmp_path)
+    override("skirmish-ap.json", _turn_cost(2))
+    with pytest.raises(UserError) as refused:
+        load_session(path, get_ruleset)
+    message = str(refused.value)
+    assert "journal[2] (turn): the replay differs from what was recorded" in message
+    assert "changed since it was saved: skirmish-ap" in message
+
+
+def test_an_override_of_the_ap_table_changes_the_game_as_it_changes_the_browser():
+    from companion.tables.loader import load_tables
+
+    override("skirmish-ap.json", _turn_cost(2))
+    tables = load_tables()
+    assert tables.overridden("skirmish-ap")
+    assert next(e.ap for e in tables.get("skirmish-ap").entries if e.key == "turn") == 2
+    s = Session(get_ruleset("skirmish"), SETUP, tables)
+    s.act({"type": "start"}, ScriptedDice([4, 3, 5, 2]))
+    s.act({"type": "roll_ap"}, ScriptedDice([5]))
+    s.act({"type": "turn", "steps": 1}, ScriptedDice([]))
+    assert glad(s, "A")["ap"] == 4 - 2
+
+
+def test_an_override_of_the_weapons_table_changes_the_game():
+    from companion.tables.loader import load_tables
+
+    def longer_sword(data):
+        for entry in data["entries"]:
+            if entry["key"] == "sword":
+                entry["max_range"] = 2
+    override("skirmish-weapons.json", longer_sword)
+    s = Session(get_ruleset("skirmish"), {"gladiators": [
+        {"type": "samnite", "at": "E4", "facing": "S"},
+        {"type": "thracian", "at": "E6", "facing": "N"}]}, load_tables())
+    s.act({"type": "start"}, ScriptedDice([4, 3, 5, 2]))
+    s.act({"type": "roll_ap"}, ScriptedDice([5]))
+    s.act({"type": "attack", "target": "B", "weapon": "sword"}, ScriptedDice([5, 1, 1]))
+    assert "at 2 hexes" in s.log[-4]

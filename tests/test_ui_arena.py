@@ -36,9 +36,10 @@ def app():
 
 def start(app: App, setup: dict | None = None, faces: list[int] | None = None):
     """A bout whose initiative goes to Brutus (5 against 2), then the given faces."""
-    assert app.new_bout(setup or duel(), dice=ScriptedDice([5, 2, *(faces or [])])) is None
+    assert app.start_session("skirmish", setup or duel(),
+                             dice=ScriptedDice([5, 2, *(faces or [])])) is None
     pump(app)
-    return app.arena
+    return app.screen
 
 
 def at(arena, gid: str) -> str:
@@ -166,17 +167,17 @@ def test_save_as_then_resume_from_the_start_screen(app, tmp_path):
     assert arena.dialog is None and target.is_file()
     saved = json.loads(target.read_text())
     assert [e["action"]["type"] for e in saved["journal"]] == ["start", "roll_ap", "move"]
-    app.show_start()
+    app.show_home()
     assert app.can_resume()
     press(pygame.K_r, "r")
     pump(app)
-    assert app.arena is not None and at(app.arena, "A") == "E5"
+    assert app.screen is not None and at(app.screen, "A") == "E5"
     assert str(target.resolve()) in app.settings.recent_files
 
 
 def test_physical_dice_are_asked_for_and_a_bad_face_changes_nothing(app):
-    app.new_bout(duel(), physical=True)
-    arena = app.arena
+    app.start_session("skirmish", duel(), physical=True)
+    arena = app.screen
     pump(app)
     # The start needs no dice (strengths fixed) but the initiative does.
     assert arena.dialog is not None and "type what the dice show" in arena.dialog.lines[0]
@@ -268,10 +269,10 @@ def test_f9_cycles_the_ui_scale_and_remembers_it(app):
 
 
 def test_the_start_screen_starts_a_samnite_against_a_retiarius(app):
-    app.show_start()
+    app.show_home()
     pump(app)
-    click(app.start.buttons["start"].rect.center)
+    click(app.screen.buttons["start"].rect.center)
     pump(app)
-    types = [g.type for g in app.arena.state.gladiators]
+    types = [g.type for g in app.screen.state.gladiators]
     assert types == ["samnite", "retiarius"]
-    assert [g.human for g in app.arena.state.gladiators] == [True, False]
+    assert [g.human for g in app.screen.state.gladiators] == [True, False]

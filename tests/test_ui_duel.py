@@ -13,6 +13,7 @@ from companion import paths
 from companion.dice import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
+from companion.ui.battle.setup import BattleSetup, duel_setup
 from companion.ui.shots import click, press, pump, type_text
 
 
@@ -30,20 +31,21 @@ def app():
 
 def trackers(app: App, faces: list[int] | None = None):
     setup = {"a": quick_sheet("Aulus", 12, 2, 1, 0), "b": quick_sheet("Brenna", 12, 2, 1, 3)}
-    assert app.new_duel(setup, dice=ScriptedDice(faces or [])) is None
+    assert app.start_session("battle", duel_setup(setup["a"], setup["b"]),
+                             dice=ScriptedDice(faces or [])) is None
     pump(app)
-    return app.duel
+    return app.screen
 
 
 def test_the_start_screen_leads_to_quick_trackers(app):
-    app.show_start()
+    app.show_home()
     pump(app)
     press(pygame.K_b, "b")
     pump(app)
-    assert app.left.kind == "battle-start"
+    assert isinstance(app.screen, BattleSetup)
     press(pygame.K_RETURN)
     pump(app)
-    duel = app.duel
+    duel = app.screen
     assert duel is not None
     assert [f.name for f in duel.state.fighters.values()] == ["Aulus", "Brenna"]
     assert duel.state.fighters["b"].carried == {"war-dart": 3}
@@ -150,8 +152,8 @@ def test_a_whole_duel_through_the_window(app):
 
     rookie, other = sample(), sample()
     other["name"] = "Second Rookie"
-    assert app.new_duel({"a": rookie, "b": other}, dice=SeededDice(12)) is None
-    duel = app.duel
+    assert app.start_session("battle", duel_setup(rookie, other), dice=SeededDice(12)) is None
+    duel = app.screen
     for _ in range(600):
         if duel.state.phase == "over":
             break

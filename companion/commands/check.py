@@ -36,7 +36,7 @@ def _check(args: argparse.Namespace) -> int:
     bad = 0
     checkers = {GLADIATOR_FORMAT: _check_sheet, KIT_FORMAT: _check_kit}
     for path in args.files:
-        ok = checkers.get(_format(path), _check_table)(path)
+        ok = checkers.get(_format(path) or "", _check_table)(path)
         bad += 0 if ok else 1
     return 1 if bad else 0
 

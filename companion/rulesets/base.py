@@ -17,6 +17,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
@@ -167,6 +168,10 @@ class Ruleset(ABC, Generic[S]):
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A setup from the values of `setup_options` (`companion new`)."""
         raise UserError(f"the {self.title} takes its setup from a file: --setup FILE")
+
+    def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
+        """The file `companion new` writes when not told where."""
+        return f"{self.id}-{now.strftime('%Y%m%d-%H%M%S')}.json"
 
     def stamp(self, action: Action, now: str) -> Action:
         """The action as sent from the command line at the time `now` (ISO)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -78,6 +78,7 @@ class Axis(StrictModel):
 
 
 RangeKey = tuple[int | None, int | None]
+E = TypeVar("E", bound="Entry")
 
 
 def _range_key(raw: Any, axis: Axis) -> RangeKey:
@@ -223,6 +224,15 @@ class Table:
                               separators=(",", ":"), ensure_ascii=False)
             self._fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
         return self._fingerprint
+
+    def typed(self, model: type[E]) -> list[E]:
+        """The entries, as the model a rule system reads them with; UserError when the
+        file holds entries of another kind (a table saved under another's id)."""
+        entries = self.entries
+        if not all(isinstance(e, model) for e in entries):
+            raise UserError(f"table '{self.id}' holds '{self.file.kind}' entries, not the "
+                            "kind the rules read from it")
+        return entries  # type: ignore[return-value]
 
     id = property(lambda self: self.file.id)
     title = property(lambda self: self.file.title)

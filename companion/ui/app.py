@@ -1,5 +1,9 @@
-"""The app window and its event loop: the start screen or the arena on the left, the
-tabbed panel on the right, the status bar below."""
+"""The app window and its event loop: a screen on the left (a set-up screen, or one
+that plays a session), the tabbed panel on the right, the status bar below.
+
+The window names no game: the registry says which screens play which rule system,
+and screens reach the window only through `companion.ui.host.Host`.
+"""
 
 from __future__ import annotations
 
@@ -14,19 +18,19 @@ from companion import APP_NAME, paths
 from companion.errors import UserError
 from companion.hexgrid import Board, Hex
 from companion.settings import Settings, load_settings, save_settings
-from companion.ui.board_view import BoardView
+from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
-from companion.ui.side_panel import PanelView, SidePanel
+from companion.ui.host import Screen, SystemScreens, session_of
 from companion.ui.theme import Theme
-from companion.ui.widgets import draw_text, ellipsize
+from companion.ui.widgets.board_view import BoardView
+from companion.ui.widgets.controls import draw_text, ellipsize
+from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
     from companion.dice import DiceSource
     from companion.session import Session
-    from companion.ui.arena_screen import ArenaScreen
-    from companion.ui.dialogs import Dialog
-    from companion.ui.duel_screen import DuelScreen
-    from companion.ui.start_screen import StartScreen
+    from companion.tables.loader import TableSet
+    from companion.ui.widgets.dialogs import Dialog
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
@@ -49,19 +53,18 @@ class App:
         self.board = Board()
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
-        # The left area shows one of: the start screen, the battle set-up, the arena of
-        # a skirmish or a battle-system duel. Each says which by its `kind`.
-        self.left: Any = None
+        self._tables: TableSet | None = None
+        self.screen: Screen | None = None
         self.dialog: Dialog | None = None
-        self.last_setup: dict[str, Any] | None = None
-        self.last_physical = False
+        self.physical = False  # the kind of dice the last session was played with
         self.running = True
         self.frames_drawn = 0
         self._build()
 
-    # Dice, dialogs and the rules load on first use, after the window has shown.
+    # Dice, tables and the rules load on first use, after the window has shown.
     @property
     def dice(self) -> DiceSource:
+        """The table-side tools' dice (the tray, the table browser)."""
         if self._dice is None:
             from companion.dice import SeededDice
 
@@ -72,41 +75,32 @@ class App:
     def dice(self, dice: DiceSource) -> None:
         self._dice = dice
 
+    @property
+    def tables(self) -> TableSet:
+        """Every table, built-in then the user's, for the tools and every session."""
+        if self._tables is None:
+            from companion.tables.loader import load_tables
+
+            self._tables = load_tables()
+        return self._tables
+
+    def systems(self) -> list[SystemScreens]:
+        return registry.systems()
+
     def _build(self) -> None:
         """Everything that depends on the UI scale (made again when it changes)."""
         self.board_view = BoardView(self.board, self.theme)
         self.panel = SidePanel(
             self.theme,
             [
-                ("Arena", "F2", self._make_arena_panel),
+                ("Arena", "F2", self._make_first_tab),
                 ("Dice", "F3", self._make_tray),
                 ("Tables", "F4", self._make_browser),
             ],
         )
-        if self.arena is not None:
-            from companion.ui.arena_board import ArenaBoard
-
-            self.arena.board = ArenaBoard(self.board_view, self.theme)
+        if self.screen is not None:
+            self.screen.rescale()
         self._relayout()
-
-    def _left(self, kind: str) -> Any:
-        return self.left if getattr(self.left, "kind", None) == kind else None
-
-    @property
-    def start(self) -> StartScreen | None:
-        return self._left("start")
-
-    @property
-    def arena(self) -> ArenaScreen | None:
-        return self._left("arena")
-
-    @property
-    def duel(self) -> DuelScreen | None:
-        return self._left("duel")
-
-    @property
-    def session_screen(self) -> ArenaScreen | DuelScreen | None:
-        return self.arena or self.duel
 
     # --- layout -------------------------------------------------------------------
     def _relayout(self) -> None:
@@ -119,136 +113,87 @@ class App:
         self.left_rect = pygame.Rect(0, 0, width - panel_w, height - status_h)
         self.board_view.set_rect(self.left_rect)
         self.panel.layout(self.panel_rect)
-        if hasattr(self.left, "layout"):
-            self.left.layout(self.left_rect)
+        if self.screen is not None:
+            self.screen.layout(self.left_rect)
 
-    def _make_arena_panel(self) -> PanelView:
-        if self.arena is not None:
-            from companion.ui.arena_panel import ArenaPanel
-
-            return ArenaPanel(self.theme, self.arena)
-        if self.duel is not None:
-            from companion.ui.log_panel import LogPanel
-
-            return LogPanel(self.theme, self.duel)
-        return ArenaIntro(self.theme)
+    def _make_first_tab(self) -> PanelView:
+        view = self.screen.panel() if self.screen is not None else None
+        return view if view is not None else ArenaIntro(self.theme)
 
     def _make_tray(self) -> PanelView:
-        from companion.ui.dice_tray import DiceTray
+        from companion.ui.tools.dice_tray import DiceTray
 
         return DiceTray(self.theme, self.dice)
 
     def _make_browser(self) -> PanelView:
-        # Tables load on first use: opening the window does not wait for them.
-        from companion.tables.loader import load_tables
-        from companion.ui.table_browser import TableBrowser
+        from companion.ui.tools.table_browser import TableBrowser
 
-        return TableBrowser(self.theme, load_tables(), self.dice, self.apply_targets,
-                            self.apply_entry)
+        return TableBrowser(self.theme, self.tables, self.dice, self._apply_targets,
+                            self._apply_entry)
 
-    def apply_targets(self) -> list[tuple[str, str]]:
-        """Who a table entry can be applied to now: the duel's two gladiators."""
-        if self.duel is None:
-            return []
-        return [(side, f.name) for side, f in self.duel.state.fighters.items()]
+    def _apply_targets(self) -> list[tuple[str, str]]:
+        return self.screen.apply_targets() if self.screen is not None else []
 
-    def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
-        """Apply a table entry to a gladiator through the session (logged, undoable)."""
-        duel = self.duel
-        if duel is None:
-            raise UserError("start a battle-system duel or trackers to apply entries")
-        action = {"type": "apply_entry", "who": who, "table": table_id, "keys": keys,
-                  "sub_key": sub_key}
-        if not duel.act(action):
-            raise UserError(duel.message)
-        return duel.message
+    def _apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
+        if self.screen is None:
+            raise UserError("start a session to apply table entries")
+        return self.screen.apply_entry(who, table_id, keys, sub_key)
 
     # --- screens ------------------------------------------------------------------
-    def _set_left(self, left: Any) -> None:
+    def _set_screen(self, screen: Screen) -> None:
+        if self.screen is not None:
+            self.screen.close()
         self._stop_timers()
-        self.left = left
+        self.screen = screen
         self.hover = None
-        if hasattr(left, "layout"):
-            left.layout(self.left_rect)
+        screen.layout(self.left_rect)
         self.panel.views.pop(0, None)
         self.panel.show(0)
 
-    def show_start(self) -> None:
-        from companion.rulesets.skirmish.kits import saved_kits
-        from companion.tables.loader import load_tables
-        from companion.ui.start_screen import StartScreen
+    def show_home(self) -> None:
+        """The first system's set-up screen, which offers the others."""
+        self._tables = None  # the user's folders may have changed: read them again
+        self.show_setup(self.systems()[0].ruleset)
 
-        table = load_tables().get("skirmish-types")
-        choices = [(e.name, {"type": str(e.key)}) for e in table.entries]  # type: ignore
-        kits, problems = saved_kits()
-        choices += [(f"{k.name} (kit)", {"kit": k.kit, "name": k.name}) for k in kits]
-        start = StartScreen(self, choices)
-        if problems:
-            start.message = "skipped a broken kit file: " + "; ".join(problems)
-        start.set_recent(self.settings.recent_files)
-        self._set_left(start)
+    def show_setup(self, ruleset_id: str) -> None:
+        cls = registry.load(registry.screens_for(ruleset_id).setup)
+        self._set_screen(cls(self))
 
-    def show_battle_start(self) -> None:
-        from companion.ui.battle_start import BattleStart
-
-        self._set_left(BattleStart(self))
-
-    def _show_session(self, session: Session, dice: DiceSource, path: Path | None) -> None:
+    def _play(self, session: Session, dice: DiceSource, path: Path | None,
+              physical: bool) -> Screen:
         session.autosave_path = self.autosave_path()
-        self.dice = dice
-        if session.ruleset.id == "skirmish":
-            from companion.ui.arena_screen import ArenaScreen
+        cls = registry.load(registry.screens_for(session.ruleset.id).play)
+        screen: Screen = cls(self, session, dice, path, physical)
+        self.physical = physical
+        self._set_screen(screen)
+        return screen
 
-            screen: Any = ArenaScreen(self, session, dice, path)
-        else:
-            from companion.ui.duel_screen import DuelScreen
-
-            screen = DuelScreen(self, session, dice, path)
-        self._set_left(screen)
-        screen.after_action()
-
-    def _new_session(self, ruleset: str, setup: dict[str, Any], seed: int | None,
-                     physical: bool, dice: DiceSource | None) -> Session | str:
-        from companion.dice import SeededDice
-        from companion.physical_dice import PhysicalDice
-        from companion.rulesets import get_ruleset
+    def start_session(self, ruleset_id: str, setup: dict[str, Any], *,
+                      seed: int | None = None, physical: bool = False,
+                      dice: DiceSource | None = None) -> str | None:
+        """Start a new session of a rule system from a setup; a message if the setup is
+        refused. `dice` overrides the choice of seeded or physical dice (tests script
+        them). A system that opens by default (strengths, initiative) does so at once."""
+        from companion.dice import SeededDice, TypedDice
+        from companion.rulesets.registry import get_ruleset
         from companion.session import Session
 
-        if dice is None:
-            dice = PhysicalDice() if physical else SeededDice(seed)
         try:
-            session = Session(get_ruleset(ruleset), setup)
+            rules = get_ruleset(ruleset_id)
+            session = Session(rules, setup, self.tables)
         except UserError as err:
             return str(err)
-        self._show_session(session, dice, None)
-        return session
-
-    def new_bout(self, setup: dict[str, Any], seed: int | None = None,
-                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
-        """Start a skirmish from a scenario; a message if the scenario is refused.
-        `dice` overrides the choice of seeded or physical dice (tests script them)."""
-        made = self._new_session("skirmish", setup, seed, physical, dice)
-        if isinstance(made, str):
-            return made
-        self.last_setup, self.last_physical = setup, physical
-        assert self.arena is not None
-        self.arena.act({"type": "start"})
+        if dice is None:
+            dice = TypedDice() if physical else SeededDice(seed)
+        screen = self._play(session, dice, None, physical)
+        if rules.opens_by_default and rules.opening is not None:
+            act = getattr(screen, "act", None)
+            if act is not None:
+                act(dict(rules.opening))
+        after = getattr(screen, "after_action", None)
+        if after is not None:
+            after()
         return None
-
-    def new_duel(self, setup: dict[str, Any], seed: int | None = None,
-                 physical: bool = False, dice: DiceSource | None = None) -> str | None:
-        """Start a battle-system duel (or trackers) from two sheets."""
-        from datetime import UTC, datetime
-
-        setup = {**setup, "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")}}
-        made = self._new_session("battle", setup, seed, physical, dice)
-        return made if isinstance(made, str) else None
-
-    def rematch(self) -> None:
-        if self.last_setup is None:
-            self.show_start()
-        else:
-            self.new_bout(self.last_setup, physical=self.last_physical)
 
     def autosave_path(self) -> Path:
         """One autosave: the session last played, whichever rules it uses."""
@@ -261,26 +206,26 @@ class App:
         self.open_file(self.autosave_path(), remember=False)
 
     def open_file(self, path: Path, remember: bool = True) -> None:
-        from companion.dice import SeededDice
-        from companion.physical_dice import PhysicalDice
-        from companion.rulesets import get_ruleset
+        from companion.dice import SeededDice, TypedDice
+        from companion.rulesets.registry import get_ruleset
         from companion.session import load_session
 
         try:
-            session = load_session(path, get_ruleset)
+            session = load_session(path, get_ruleset, tables=self.tables)
+            registry.screens_for(session.ruleset.id)
         except UserError as err:
             self.show_message("Cannot open that file", str(err))
             return
-        if session.ruleset.id == "skirmish":
-            self.last_setup = session.setup
-        physical = isinstance(self.dice, PhysicalDice)
-        self._show_session(session, PhysicalDice() if physical else SeededDice(None),
-                           None if not remember else path)
+        dice = TypedDice() if self.physical else SeededDice(None)
+        screen = self._play(session, dice, path if remember else None, self.physical)
+        after = getattr(screen, "after_action", None)
+        if after is not None:
+            after()
         if remember:
             self.remember_file(path)
 
     def open_dialog(self) -> None:
-        from companion.ui.dialogs import Choice, Dialog
+        from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
             path = Path(text.strip()).expanduser()
@@ -290,13 +235,13 @@ class App:
             self.dialog = None
             self.open_file(path)
 
-        dialog = Dialog(self.theme, "Open a saved bout", ["Type the path of a saved file."],
+        dialog = Dialog(self.theme, "Open a saved session", ["Type the path of a saved file."],
                         [Choice("Cancel", pygame.K_ESCAPE, self._close_dialog)],
-                        field_hint="e.g. ~/skirmish.json", on_text=typed)
+                        field_hint="e.g. ~/saturday.json", on_text=typed)
         self.dialog = dialog
 
     def show_message(self, title: str, text: str) -> None:
-        from companion.ui.dialogs import Choice, Dialog
+        from companion.ui.widgets.dialogs import Choice, Dialog
 
         self.dialog = Dialog(self.theme, title, [text],
                              [Choice("OK", pygame.K_RETURN, self._close_dialog)])
@@ -343,8 +288,8 @@ class App:
                 dirty = False
                 if frames is not None and self.frames_drawn >= frames:
                     break
-            if self.left is None:
-                self.show_start()  # after the first frame: the window shows at once
+            if self.screen is None:
+                self.show_home()  # after the first frame: the window shows at once
                 dirty = True
                 continue
             events = pygame.event.get()
@@ -382,41 +327,37 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
             self.cycle_scale()
             return True
+        screen = self.screen
         if event.type == pygame.MOUSEMOTION:
-            on_board = self.arena is not None or (self.duel is not None and self.duel.board_mode)
+            on_board = screen is not None and screen.uses_board
             hover = self.board_view.hex_at(event.pos) if on_board else None
             changed = hover != self.hover
             self.hover = hover
             return changed or self.panel.handle(event)
-        screen = self.session_screen
-        if screen is not None and screen.dialog is not None:
+        if screen is not None and screen.modal:
             return screen.handle(event)
-        left_typing = bool(getattr(self.left, "typing", False))
+        left_typing = screen is not None and screen.typing
         on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
         to_panel = on_panel or self.panel.typing or (
             event.type == pygame.TEXTINPUT and not left_typing)
         if to_panel and self.panel.handle(event):
             return True
-        if self.left is not None:
-            return self.left.handle(event)
+        if screen is not None:
+            return screen.handle(event)
         return False
 
     # --- drawing ------------------------------------------------------------------
     def draw(self) -> None:
         surface = self.window.get_surface()
         # No fill: the left area, the panel and the status bar cover the window.
-        if self.arena is not None:
-            self.arena.draw(surface, self.hover)
-        elif self.duel is not None and self.duel.board_mode:
-            self.duel.draw_board(surface, self.hover)
-        elif self.left is not None:
-            self.left.draw(surface)
+        if self.screen is not None:
+            self.screen.draw(surface, self.hover)
         else:
             self.board_view.draw(surface, self.hover)
         self.panel.draw(surface)
         self._draw_status(surface)
-        if self.session_screen is not None:
-            self.session_screen.draw_dialog(surface)
+        if self.screen is not None:
+            self.screen.draw_dialog(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
         self.window.flip()
@@ -431,26 +372,23 @@ class App:
             where = font.render(f"{self.board.to_label(self.hover)}", True, pal.hover)
             surface.blit(where, where.get_rect(midleft=(x, self.status_rect.centery)))
             x += where.get_width() + px(16)
-        screen = self.session_screen
-        if screen is not None:
-            if screen.message:
-                colour = pal.bad if screen.message_is_error else pal.good
-                text = ellipsize(screen.message, font, self.status_rect.width // 2)
-                msg = font.render(text, True, colour)
-                surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
-                x += msg.get_width() + px(24)
-            hint = screen.status()
-        elif self.start is not None:
-            hint = "Enter start  B battle duel  R resume  O open  F9 UI scale  Ctrl+Q quit"
-        elif self.left is not None:
-            hint = "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit"
-        else:
-            hint = "F2 arena  F3 dice  F4 tables  Ctrl+Q quit"
-        text = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
-                           pal.text)
-        surface.blit(text, text.get_rect(midleft=(x, self.status_rect.centery)))
+        screen = self.screen
+        # A set-up screen shows its own messages; a session's go to the status bar.
+        if screen is not None and session_of(screen) is not None and screen.message:
+            colour = pal.bad if screen.message_is_error else pal.good
+            text = ellipsize(screen.message, font, self.status_rect.width // 2)
+            msg = font.render(text, True, colour)
+            surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
+            x += msg.get_width() + px(24)
+        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
+            "Ctrl+Q quit"
+        label = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
+                            pal.text)
+        surface.blit(label, label.get_rect(midleft=(x, self.status_rect.centery)))
 
     def close(self) -> None:
+        if self.screen is not None:
+            self.screen.close()
         self._stop_timers()
         self.window.destroy()
         pygame.font.quit()
@@ -458,7 +396,7 @@ class App:
 
 
 class ArenaIntro:
-    """The arena tab before a skirmish is set up."""
+    """The first tab before a session is set up."""
 
     title = "Arena"
     typing = False
@@ -474,7 +412,7 @@ class ArenaIntro:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         x, y = self.rect.x + px(20), self.rect.y + px(12)
         y = draw_text(surface, "Gladiators", fonts.get(28, bold=True), pal.text, (x, y))
-        draw_text(surface, "No gladiators in the arena yet. Set up a skirmish on the left; "
+        draw_text(surface, "No gladiators in the arena yet. Set up a game on the left; "
                   "the dice tray (F3) and the tables (F4) work without one.", fonts.get(18),
                   pal.text_dim, (x, y + px(8)), self.rect.width - px(40))
 

@@ -1,44 +1,52 @@
-"""What every screen that plays a session shares: sending actions (asking for physical
-dice and trying again), undo and redo, saving, the help dialog, the message line."""
+"""What every screen that plays a session shares: sending actions (asking for the
+player's own dice and trying again), undo and redo, saving, the help dialog, the
+message line. The screen owns the session's dice: the app's (`rolled`) and the
+player's typed in (`typed`); nothing else rolls for the session."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.dice import DiceSource, NeedDice, TypedDice
 from companion.errors import UserError
-from companion.physical_dice import NeedDice, PhysicalDice
+from companion.rulesets.base import Outcome
 from companion.session import Session
-from companion.ui.dialogs import Choice, ContextMenu, Dialog
+from companion.ui.host import Host, Screen
+from companion.ui.tools.log_panel import LogPanel
+from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
+from companion.ui.widgets.side_panel import PanelView
 
-if TYPE_CHECKING:
-    from companion.ui.app import App
 
-
-class SessionScreen:
+class SessionScreen(Screen):
     help_lines: tuple[str, ...] = ()
-    default_file = "bout.json"
+    default_file = "session.json"
 
-    def __init__(self, app: App, session: Session, dice: DiceSource,
-                 save_path: Path | None = None) -> None:
-        self.app = app
+    def __init__(self, host: Host, session: Session, dice: DiceSource,
+                 save_path: Path | None = None, physical: bool = False) -> None:
+        super().__init__(host)
         self.session = session
-        self.dice = dice
+        self.rolled = dice
+        self.typed = dice if isinstance(dice, TypedDice) else TypedDice()
+        # Physical dice: every roll of the session is typed in by the player.
+        self.physical = physical or isinstance(dice, TypedDice)
         self.save_path = save_path
         self.dialog: Dialog | ContextMenu | None = None
-        self.message = ""
-        self.message_is_error = False
+        if session.warnings:
+            self.say("; ".join(session.warnings), error=True)
+
+    @property
+    def modal(self) -> bool:
+        return self.dialog is not None
+
+    def panel(self) -> PanelView | None:
+        return LogPanel(self.host.theme, self.session)
 
     # --- hooks for the screens ----------------------------------------------------------
-    def before_action(self) -> Any:
-        """Whatever the screen wants to compare after the action (for animations)."""
-        return None
-
-    def after_success(self, lines: list[str], before: Any) -> None:
-        """Called after an action went through."""
+    def after_success(self, outcome: Outcome) -> None:
+        """Called after an action went through, with what it produced."""
 
     def after_action(self) -> None:
         """Dialogs and timers that follow an action (or a closed dialog)."""
@@ -47,52 +55,58 @@ class SessionScreen:
         """The state jumped (undo, redo)."""
 
     # --- acting -----------------------------------------------------------------------
-    def act(self, action: dict[str, Any]) -> bool:
+    def act(self, action: dict[str, Any], typed: bool = False) -> bool:
         """Send one action to the session. A refused action changes nothing and its
-        reason goes to the status bar; physical dice are asked for, then retried."""
-        before = self.before_action()
-        physical = isinstance(self.dice, PhysicalDice)
-        if physical:
-            self.dice.begin()
+        reason goes to the status bar. With physical dice (or `typed`) the faces are
+        asked for, roll by roll, and the action is tried again."""
+        use_typed = typed or self.physical
+        dice = self.typed if use_typed else self.rolled
+        if use_typed:
+            self.typed.begin()
         try:
-            lines = self.session.act(action, self.dice)
+            outcome = self.session.act(action, dice)
         except NeedDice as need:
             self._ask_dice(need, action)
             return False
         except UserError as err:
             self.say(str(err), error=True)
-            if physical:
-                self.dice.done()
+            if use_typed:
+                self.typed.done()
             return False
-        if physical:
-            self.dice.done()
+        if use_typed:
+            self.typed.done()
+        lines = self.session.narrate(outcome)
         self.say(lines[-1] if lines else "")
-        self.after_success(lines, before)
+        self.after_success(outcome)
         self.after_action()
         return True
+
+    def send(self, action: dict[str, Any]) -> None:
+        """`act`, for a button: the result shows on the status bar."""
+        self.act(action)
 
     def _ask_dice(self, need: NeedDice, action: dict[str, Any]) -> None:
         request = need.request
 
         def typed(text: str) -> None:
-            assert isinstance(self.dice, PhysicalDice)
             try:
-                self.dice.answer(text)
+                self.typed.type_in(text)
             except UserError as err:
                 dialog.error = str(err)
                 return
             self.dialog = None
-            self.act(action)
+            self.act(action, typed=True)
 
         def cancel() -> None:
-            assert isinstance(self.dice, PhysicalDice)
-            self.dice.done()
+            self.typed.done()
+            self.typed.faces.clear()
             self.dialog = None
             self.say("cancelled: nothing changed")
+            self.after_action()
 
         plural = "s" if request.count > 1 else ""
         dialog = Dialog(
-            self.app.theme, "Your dice",
+            self.host.theme, "Your dice",
             [f"Roll {request.describe()} and type what the dice show "
              f"({request.count} face{plural}, 1 to {request.sides})."],
             [Choice("Cancel", pygame.K_ESCAPE, cancel)],
@@ -134,7 +148,7 @@ class SessionScreen:
         self.dialog = None
 
     def help_dialog(self) -> None:
-        self.dialog = Dialog(self.app.theme, "Keys", list(self.help_lines),
+        self.dialog = Dialog(self.host.theme, "Keys", list(self.help_lines),
                              [Choice("Close", pygame.K_ESCAPE, self.dismiss)], width=900)
 
     def save_as_dialog(self) -> None:
@@ -147,7 +161,7 @@ class SessionScreen:
             self.dialog = None
 
         default = str(self.save_path or Path.home() / self.default_file)
-        dialog = Dialog(self.app.theme, "Save as", ["Type the file to save in."],
+        dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in."],
                         [Choice("Cancel", pygame.K_ESCAPE, self.dismiss)],
                         field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
         assert dialog.text_field is not None
@@ -161,8 +175,15 @@ class SessionScreen:
             return
         self.session.save(path)
         self.save_path = path
-        self.app.remember_file(path)
+        self.host.remember_file(path)
         self.say(f"saved to {path}")
+
+    def rematch(self) -> None:
+        """Another session from the same setup, with the same kind of dice."""
+        message = self.host.start_session(self.session.ruleset.id, self.session.setup,
+                                          physical=self.physical)
+        if message:
+            self.say(message, error=True)
 
     # --- dialogs --------------------------------------------------------------------
     def handle_dialog(self, event: pygame.event.Event) -> bool:

@@ -12,6 +12,9 @@ from pathlib import Path
 import pygame
 
 from companion.ui.app import App
+from companion.ui.skirmish.screen import SkirmishScreen
+from companion.ui.tools.dice_tray import DiceTray
+from companion.ui.tools.table_browser import TableBrowser
 
 
 def press(key: int, text: str = "", mod: int = 0) -> None:
@@ -57,12 +60,14 @@ DUEL = {
 
 
 def hover(app: App, label: str) -> None:
+    assert app.board_view.layout is not None
     x, y = app.board_view.layout.hex_to_pixel(app.board.from_label(label))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
                                          rel=(0, 0), buttons=(0, 0, 0)))
 
 
 def click_hex(app: App, label: str, button: int = 1) -> None:
+    assert app.board_view.layout is not None
     x, y = app.board_view.layout.hex_to_pixel(app.board.from_label(label))
     click((round(x), round(y)), button)
 
@@ -74,11 +79,11 @@ def walk(folder: Path, scale: float = 1.0) -> list[Path]:
     suffix = "" if scale == 1.0 else f"-{round(scale * 100)}"
     try:
         app.draw()
-        app.show_start()
+        app.show_home()
         made = [shoot(app, folder, f"start{suffix}")]
-        app.new_bout(DUEL, seed=11)
-        arena = app.arena
-        assert arena is not None
+        app.start_session("skirmish", DUEL, seed=11)
+        arena = app.screen
+        assert isinstance(arena, SkirmishScreen)
         arena.skip_ahead()
         pump(app)
         if arena.state.phase == "ap":
@@ -95,6 +100,7 @@ def walk(folder: Path, scale: float = 1.0) -> list[Path]:
         press(pygame.K_F3)
         pump(app)
         tray = app.panel.view
+        assert isinstance(tray, DiceTray)
         click(tray.quick[1].rect.center)
         made.append(shoot(app, folder, f"dice-tray{suffix}"))
         press(pygame.K_F4)
@@ -130,14 +136,16 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
 
     from companion import paths
     from companion.rulesets.battle.sheet import quick_sheet
+    from companion.ui.battle.screen import BattleScreen
+    from companion.ui.battle.setup import duel_setup
 
-    app.show_battle_start()
+    app.show_setup("battle")
     made = [shoot(app, folder, f"battle-start{suffix}")]
     sample = paths.assets_dir() / "samples" / "hammer-rookie.json"
-    setup = {"a": json.loads(sample.read_text()), "b": quick_sheet("Brenna", 12, 2, 1, 3)}
-    app.new_duel(setup, seed=4)
-    duel = app.duel
-    assert duel is not None
+    app.start_session("battle", duel_setup(json.loads(sample.read_text()),
+                                           quick_sheet("Brenna", 12, 2, 1, 3)), seed=4)
+    duel = app.screen
+    assert isinstance(duel, BattleScreen)
     press(pygame.K_RETURN)  # initiative
     pump(app)
     press(pygame.K_RETURN)  # the first attack
@@ -147,7 +155,9 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     duel.act({"type": "spend_luck", "who": "b", "n": 1})
     press(pygame.K_F4)
     pump(app)
-    app.panel.view.field.set_text("")
+    browser = app.panel.view
+    assert isinstance(browser, TableBrowser)
+    browser.field.set_text("")
     type_text("s21")
     pump(app)
     made.append(shoot(app, folder, f"duel-apply{suffix}"))

@@ -11,12 +11,13 @@ returns is legal (the engine checks them all the same).
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from companion.errors import UserError
 from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name
-from companion.rulesets.skirmish.data import GameData
+from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import facing_amount, net_modifier
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
@@ -163,7 +164,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
             if sides is None or d < w.min_range or d > w.max_range:
                 continue
             if len(sides) > 1:
-                side = max(sides, key=lambda s, t=t, w=w, d=d: net_modifier(state, g, t, w, d, s))
+                side = max(sides, key=partial(_net_through, state, g, t, w, d))
             else:
                 side = sides[0]
             if w.entangles:
@@ -245,6 +246,7 @@ def _goal(state: State, g: Gladiator, kit: Kit, near: Gladiator,
     if hi == 1 and d <= 3:
         # Close enough to pick a side: head for his weakest one.
         return _flank_hex(state, g, near), near.hex
+    assert near.hex is not None
     return near.hex, near.hex
 
 
@@ -369,3 +371,8 @@ def _face_threat(state: State, g: Gladiator,
 
 def standing(state: State) -> list[Gladiator]:
     return [g for g in state.gladiators if g.status == FIGHTING]
+
+
+def _net_through(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
+                 hexside: int) -> int:
+    return net_modifier(state, g, t, w, distance, hexside)

@@ -40,14 +40,21 @@ from companion.rulesets.skirmish.records import (
     dice_spec,
 )
 from companion.tables.loader import TableSet
+from companion.tables.model import E
 from companion.tables.models.skirmish import (
+    ApActionEntry,
     ApModifierEntry,
     AppealEntry,
     AttackModifierEntry,
+    ExperienceEntry,
+    GladiatorTypeEntry,
+    KitEntry,
     RuleEntry,
     SpecialEventEntry,
+    WeightEntry,
     WoundLevelEntry,
 )
+from companion.tables.models.skirmish import WeaponEntry as SkirmishWeaponEntry
 
 __all__ = ["DiceSpec", "Figures", "GameData", "HeldSpec", "KitInfo", "SkillInfo",
            "SkirmishDataError", "TypeInfo", "WeaponInfo", "build_game_data"]
@@ -198,26 +205,32 @@ def _need(found: Any, table: str, key: str) -> Any:
     return found
 
 
+def _rating(entry: Any) -> str:
+    return str(entry.rating)
+
+
 def build_game_data(tables: TableSet) -> GameData:
     """Read the skirmish tables of `tables` (the built-in ones with the user's)."""
-    got = {tid: tables.get(tid).entries for tid in TABLE_IDS}
+    def read(tid: str, model: type[E]) -> list[E]:
+        return tables.get(tid).typed(model)
 
-    ap_entries = got["skirmish-ap"]
+    ap_entries = read("skirmish-ap", ApActionEntry)
     attack_actions: dict[str, Any] = {}
     ap_costs: dict[str, int] = {}
     ap_allowed: dict[str, bool] = {}
-    for e in ap_entries:
-        ap_costs[e.key] = e.ap
-        ap_allowed[e.key] = e.allowed_when_entangled
-        for w in e.weapons:
-            attack_actions[w] = e
+    for act in ap_entries:
+        ap_costs[act.key] = act.ap
+        ap_allowed[act.key] = act.allowed_when_entangled
+        for slug in act.weapons:
+            attack_actions[slug] = act
     for key in ("move-straight", "move-other-direction", "turn", "cut-free", "pick-up",
                 "kick", "discard-shield", "end-turn"):
         _need(_group(ap_entries, key), "skirmish-ap", key)
     cut_free_once = _group(ap_entries, "cut-free").limit == "once-per-turn"
 
     weapons: dict[str, WeaponInfo] = {}
-    for w in got["skirmish-weapons"]:
+    weapon_entries = read("skirmish-weapons", SkirmishWeaponEntry)
+    for w in weapon_entries:
         action = attack_actions.get(w.key)
         dis = {r: 1 for r in w.disadvantaged_at}
         dis.update({r: 2 for r in w.doubly_disadvantaged_at})
@@ -238,7 +251,7 @@ def build_game_data(tables: TableSet) -> GameData:
             shreds=frozenset(w.shreds), shreds_min=w.shreds_min_roll,
         )
     # A weapon that "acts as" another strikes as that one (the cone as a dagger).
-    for w in got["skirmish-weapons"]:
+    for w in weapon_entries:
         if w.acts_as:
             base = _need(weapons.get(w.acts_as), "skirmish-weapons", w.acts_as)
             mine = weapons[w.key]
@@ -249,25 +262,25 @@ def build_game_data(tables: TableSet) -> GameData:
             })
     _need(weapons.get("unarmed"), "skirmish-weapons", "unarmed")
 
-    am: list[AttackModifierEntry] = got["skirmish-attack-modifiers"]
+    am = read("skirmish-attack-modifiers", AttackModifierEntry)
     mod_shield_side: dict[str, int] = {}
     mod_weapon_cover: dict[str, int] = {}
     mod_weapon_use: dict[str, int] = {}
-    for e in am:
-        if e.group == "facing":
-            for k in e.kit:
-                mod_shield_side[k] = e.amount
-            for w in e.weapons:
-                mod_weapon_cover[w] = e.amount
-        elif e.group == "weapon" and e.weapons:
-            for w in e.weapons:
-                mod_weapon_use[w] = e.amount
+    for m in am:
+        if m.group == "facing":
+            for slug in m.kit:
+                mod_shield_side[slug] = m.amount
+            for slug in m.weapons:
+                mod_weapon_cover[slug] = m.amount
+        elif m.group == "weapon" and m.weapons:
+            for slug in m.weapons:
+                mod_weapon_use[slug] = m.amount
 
     def amod(key: str) -> int:
         return _need(_group(am, key), "skirmish-attack-modifiers", key).amount
 
     kit: dict[str, KitInfo] = {}
-    for k in got["skirmish-kit"]:
+    for k in read("skirmish-kit", KitEntry):
         side_mod = mod_shield_side.get(k.key, k.side_attack_modifier)
         kit[k.key] = KitInfo(
             slug=k.key, name=k.name, category=k.category, weight=k.weight, save=k.save,
@@ -278,7 +291,7 @@ def build_game_data(tables: TableSet) -> GameData:
         )
 
     types: dict[str, TypeInfo] = {}
-    for t in got["skirmish-types"]:
+    for t in read("skirmish-types", GladiatorTypeEntry):
         types[t.key] = TypeInfo(
             slug=t.key, name=t.name,
             weapons=tuple(HeldSpec(w.weapon, w.side, w.lost_first) for w in t.weapons),
@@ -290,10 +303,11 @@ def build_game_data(tables: TableSet) -> GameData:
                 raise SkirmishDataError(f"skirmish-types: '{t.key}' names unknown '{ref}'")
 
     weight_table = tables.get("skirmish-weight")
+    read("skirmish-weight", WeightEntry)
     top = weight_table.axes[0].max or 0
-    weight_ratings = tuple(weight_table.lookup(total).rating for total in range(top + 1))
+    weight_ratings = tuple(_rating(weight_table.lookup(total)) for total in range(top + 1))
 
-    apm: list[ApModifierEntry] = got["skirmish-ap-modifiers"]
+    apm = read("skirmish-ap-modifiers", ApModifierEntry)
     ap_weight = {e.key: e.amount for e in apm if e.group == "weight"}
     wound_entries = [e for e in apm if e.group == "wounds"]
     ap_wounds = {e.key: (e.amount, e.replaces) for e in wound_entries}
@@ -305,17 +319,17 @@ def build_game_data(tables: TableSet) -> GameData:
     events: dict[int, SpecialEventEntry] = {}
     event_wounds: dict[int, DiceSpec] = {}
     event_odds: dict[int, dict[int, Fraction]] = {}
-    for e in got["skirmish-special-events"]:
-        face = e.key if isinstance(e.key, int) else e.key[0]
-        events[face] = e
-        if e.wounds_dice:
-            spec = dice_spec(e.wounds_dice, f"skirmish-special-events {face}")
+    for special in read("skirmish-special-events", SpecialEventEntry):
+        face = special.key if isinstance(special.key, int) else special.key[0]
+        events[face] = special
+        if special.wounds_dice:
+            spec = dice_spec(special.wounds_dice, f"skirmish-special-events {face}")
             event_wounds[face] = spec
             event_odds[face] = distribution(spec.text).probabilities()
 
     skills: dict[str, SkillInfo] = {}
     normal_base = None
-    for s in got["skirmish-experience"]:
+    for s in read("skirmish-experience", ExperienceEntry):
         skills[s.key] = SkillInfo(
             slug=s.key, name=s.name, ap=s.ap_modifier, attack_die=s.attack_die_modifier,
             attack_excluded=frozenset(s.attack_excluded_weapons),
@@ -328,17 +342,19 @@ def build_game_data(tables: TableSet) -> GameData:
         raise SkirmishDataError(
             "skirmish-experience: no skill gives normal_base_strength (the 4 of 4 + D6)")
 
-    appeal: list[AppealEntry] = got["skirmish-appeal"]
-    level_keys = {e.key for e in got["skirmish-wounds"]}
-    for e in appeal:
-        known = (e.key in APPEAL_MODIFIER_KEYS or e.key in level_keys
-                 or e.per in APPEAL_PER or e.optional_rule == "experience")
-        if e.role == "modifier" and not known:
+    appeal = read("skirmish-appeal", AppealEntry)
+    wounds = read("skirmish-wounds", WoundLevelEntry)
+    level_keys = {e.key for e in wounds}
+    for line in appeal:
+        known = (line.key in APPEAL_MODIFIER_KEYS or line.key in level_keys
+                 or line.per in APPEAL_PER or line.optional_rule == "experience")
+        if line.role == "modifier" and not known:
             raise SkirmishDataError(f"skirmish-appeal: the engine does not know when "
-                                    f"modifier '{e.key}' applies")
-        if e.role == "outcome" and e.condition is not None and e.condition not in level_keys:
-            raise SkirmishDataError(f"skirmish-appeal: outcome '{e.key}' tests "
-                                    f"'{e.condition}', which is not a wound level")
+                                    f"modifier '{line.key}' applies")
+        if line.role == "outcome" and line.condition is not None \
+                and line.condition not in level_keys:
+            raise SkirmishDataError(f"skirmish-appeal: outcome '{line.key}' tests "
+                                    f"'{line.condition}', which is not a wound level")
     names = {w.slug: w.name for w in weapons.values()}
     names.update({k.slug: k.name for k in kit.values()})
     names.update({t.slug: t.name for t in types.values()})
@@ -363,12 +379,12 @@ def build_game_data(tables: TableSet) -> GameData:
         mod_exp_defence=sum(e.amount for e in am
                             if e.group == "experience" and e.applies_to == "defence"),
         events=events, event_wounds=event_wounds, event_wounds_odds=event_odds,
-        wound_levels=tuple(sorted(got["skirmish-wounds"], key=lambda e: e.severity)),
-        level_names={e.key: e.name for e in got["skirmish-wounds"]},
-        appealing_levels=frozenset(e.key for e in got["skirmish-wounds"] if e.appeals),
+        wound_levels=tuple(sorted(wounds, key=lambda e: e.severity)),
+        level_names={e.key: e.name for e in wounds},
+        appealing_levels=frozenset(e.key for e in wounds if e.appeals),
         appeal_outcomes=tuple(sorted((e for e in appeal if e.role == "outcome"),
                                      key=lambda e: e.precedence or 0)),
         appeal_modifiers=tuple(e for e in appeal if e.role == "modifier"),
         skills=skills, normal_base_strength=normal_base,
-        rules=_read_rules(got["skirmish-rules"]), names=names,
+        rules=_read_rules(read("skirmish-rules", RuleEntry)), names=names,
     )

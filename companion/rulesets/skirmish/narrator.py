@@ -255,7 +255,10 @@ def describe(data: dict[str, Any]) -> list[str]:
              f"phase {data['phase']}"]
     turn = data["turn"]
     if data["phase"] == "over":
-        lines.append(f"the bout is over; winning side: {data['winner'] or 'none'}")
+        won = [g["name"] for g in data["gladiators"]
+               if data["winner"] is not None and g["side"] == data["winner"]]
+        lines.append(f"the bout is over; winner: {', '.join(won)} (side {data['winner']})"
+                     if won else "the bout is over; no winner")
     elif turn["gladiator"]:
         lines.append(f"turn {turn['number']}: {turn['name']} ({turn['gladiator']})")
     for g in data["gladiators"]:

@@ -95,11 +95,11 @@ def _event_counts(data: GameData) -> tuple[int, dict[int, dict[int, int]]]:
                 unit = lcm(unit, p.denominator)
         per_face: dict[int, dict[int, int]] = {}
         for face in range(1, 7):
-            dist = data.event_wounds_odds.get(face)
-            if dist is None:
+            odds = data.event_wounds_odds.get(face)
+            if odds is None:
                 per_face[face] = {0: unit}
             else:
-                per_face[face] = {max(w, 0): int(p * unit) for w, p in dist.items()}
+                per_face[face] = {max(w, 0): int(p * unit) for w, p in odds.items()}
         cached = (unit, per_face)
         data.odds_cache[key] = cached
     return cached

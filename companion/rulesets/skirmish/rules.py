@@ -127,8 +127,8 @@ class SkirmishRules(Ruleset[State]):
         if phase == "over":
             return Due("over", turn=state.turn_number)
         if phase == "appeal":
-            g = state.glad(state.appeals[0])
-            return Due("appeal", g.id, ("appeal",), state.turn_number, not g.human)
+            beaten = state.glad(state.appeals[0])
+            return Due("appeal", beaten.id, ("appeal",), state.turn_number, not beaten.human)
         g = state.current()
         assert g is not None
         step = "roll_ap" if phase == "ap" else "act"
@@ -154,7 +154,7 @@ class SkirmishRules(Ruleset[State]):
         g = state.current()
         if action.get("type") != "attack" or g is None or state.phase != "act":
             return None
-        return attack_odds(state, g.id, action.get("target"), action.get("weapon"),
+        return attack_odds(state, g.id, str(action.get("target")), action.get("weapon"),
                            action.get("hexside"))
 
     def choose(self, state: State) -> Action | None:

@@ -22,7 +22,8 @@ FIGHTING, BEATEN, SPARED, KILLED = "fighting", "beaten", "spared", "killed"
 
 
 class Rolled(Protocol):
-    faces: tuple[int, ...]
+    @property
+    def faces(self) -> tuple[int, ...]: ...
 
 
 class Dice(Protocol):

@@ -1,20 +1,29 @@
-"""The arena tab of the right-hand panel: a card per gladiator, the odds card of the
-attack about to be made, and the log."""
+"""The skirmish's tab of the right-hand panel: a card per gladiator, the odds card of
+the attack about to be made, and the log."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
-from companion.ui.log_panel import LogPanel
-from companion.ui.tokens import SIDE_COLOURS
-from companion.ui.widgets import draw_text, ellipsize
+from companion.ui.theme import Theme
+from companion.ui.tools.log_panel import LogPanel
+from companion.ui.widgets.controls import draw_text, ellipsize
+from companion.ui.widgets.tokens import SIDE_COLOURS
 
 if TYPE_CHECKING:
     from companion.rulesets.skirmish.odds import AttackOdds
+    from companion.session import Session
+
+
+class Shown(Protocol):
+    """What the panel shows of the screen: its session and the odds card's attack."""
+
+    session: Session
+    odds: AttackOdds | None
 
 
 def pct(p: Fraction) -> str:
@@ -25,8 +34,12 @@ def pct(p: Fraction) -> str:
 STATUS_WORDS = {"beaten": "beaten", "spared": "spared", "killed": "killed"}
 
 
-class ArenaPanel(LogPanel):
+class SkirmishPanel(LogPanel):
     """The gladiators' cards, the odds card of the attack about to be made, the log."""
+
+    def __init__(self, theme: Theme, screen: Shown) -> None:
+        super().__init__(theme, screen.session)
+        self.screen = screen
 
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

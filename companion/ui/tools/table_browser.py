@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,7 +19,7 @@ from companion.tables.lookup import quick_lookup
 from companion.tables.model import Entry, Table
 from companion.tables.roll import TableRoll, roll_table
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, ScrollList, TextField, draw_text
+from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text
 
 HINT = "s19 b25 p30 i44 f3 g8 6, a roll, or words to search"
 
@@ -162,7 +163,7 @@ class TableBrowser:
 
     def roll(self) -> None:
         need = self._needs_count()
-        given = {need: self.dice_count} if need and need != "dice" else {}
+        given: dict[str, int | str] = {need: self.dice_count} if need and need != "dice" else {}
         try:
             outcome = roll_table(
                 self.tables,
@@ -243,8 +244,7 @@ class TableBrowser:
         width = (self._apply_w - px(8) * (len(targets) - 1)) // len(targets)
         self.apply_buttons = []
         for i, (who, name) in enumerate(targets):
-            button = Button(self.theme, f"Apply to {name}", lambda w=who: self.apply(w),
-                            size=16)
+            button = Button(self.theme, f"Apply to {name}", partial(self.apply, who), size=16)
             button.rect = pygame.Rect(self._apply_x + i * (width + px(8)), self._apply_y,
                                       width, px(36))
             button.draw(surface)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,10 +15,11 @@ import pygame
 
 from companion import paths
 from companion.rulesets.battle.sheet import quick_sheet
-from companion.ui.widgets import Button, TextField, draw_text
+from companion.ui.host import Host, Screen
+from companion.ui.widgets.controls import Button, TextField, draw_text
 
 if TYPE_CHECKING:
-    from companion.ui.app import App
+    from companion.hexgrid import Hex
 
 QUICK = "Quick tracker"
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
@@ -39,11 +42,16 @@ class SideForm:
     buttons: list[Button] = field(default_factory=list)
 
 
-class BattleStart:
-    kind = "battle-start"
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.theme = app.theme
+def duel_setup(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """A duel's setup: the two sheets, and the time it starts (which dates comas)."""
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    return {"a": a, "b": b, "options": {"started": started}}
+
+
+class BattleSetup(Screen):
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.theme = host.theme
         self.files = sheet_files()
         self.options = [QUICK] + [self._label(p) for p in self.files]
         self.sides: list[SideForm] = []
@@ -53,17 +61,15 @@ class BattleStart:
             for (key, _), value in zip(QUICK_FIELDS, defaults[side], strict=True):
                 form.fields[key] = TextField(self.theme, key, lambda _t: self.start(), size=18)
                 form.fields[key].text = value
-            form.buttons = [Button(self.theme, "<", lambda i=i: self._step(i, -1), size=18),
-                            Button(self.theme, ">", lambda i=i: self._step(i, 1), size=18)]
+            form.buttons = [Button(self.theme, "<", partial(self._step, i, -1), size=18),
+                            Button(self.theme, ">", partial(self._step, i, 1), size=18)]
             self.sides.append(form)
         self.physical = False
         self.buttons = {
             "dice": Button(self.theme, "", self._toggle_dice, size=17),
             "start": Button(self.theme, "Start (Enter)", self.start, size=20),
-            "back": Button(self.theme, "Back to the skirmish (Esc)", app.show_start, size=17),
+            "back": Button(self.theme, "Back to the start (Esc)", host.show_home, size=17),
         }
-        self.message = ""
-        self.rect = pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
     def _label(path: Path) -> str:
@@ -102,11 +108,11 @@ class BattleStart:
         from companion.errors import UserError
 
         try:
-            setup = {"a": self.sheet_for(self.sides[0]), "b": self.sheet_for(self.sides[1])}
+            setup = duel_setup(self.sheet_for(self.sides[0]), self.sheet_for(self.sides[1]))
         except UserError as err:
             self.message = str(err)
             return
-        self.message = self.app.new_duel(setup, physical=self.physical) or ""
+        self.message = self.host.start_session("battle", setup, physical=self.physical) or ""
 
     # --- layout and drawing -------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -129,7 +135,7 @@ class BattleStart:
         self.buttons["back"].rect = pygame.Rect(x + px(312), y + px(52), px(300), px(48))
         self._message_y = y + px(116)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
@@ -181,9 +187,12 @@ class BattleStart:
             buttons = [b for form in self.sides for b in form.buttons]
             return any(b.handle(event) for b in buttons + list(self.buttons.values()))
         if event.type == pygame.KEYDOWN and not self.typing:
-            actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.app.show_start,
+            actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.host.show_home,
                        pygame.K_d: self._toggle_dice}
             if event.key in actions:
                 actions[event.key]()
                 return True
         return False
+
+    def status(self) -> str:
+        return "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit"

@@ -1,26 +1,27 @@
-"""The first tab of the right-hand panel during a session: what happened, newest last.
+"""The first tab of the right-hand panel during a session: what happened, newest last,
+in the words of the system's narrator.
 
-`LogPanel` is the whole tab during a battle-system duel; the skirmish's `ArenaPanel`
-builds on it, with the gladiators' cards and the odds card above the log.
+`LogPanel` is the whole tab for a system with no panel of its own (the battle system);
+the skirmish's panel builds on it, with the gladiators' cards and the odds card above
+the log.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from companion.session import Session
 from companion.ui.theme import Theme
-from companion.ui.widgets import wrap
+from companion.ui.widgets.controls import wrap
 
 
 class LogPanel:
     title = "Arena"
     typing = False
 
-    def __init__(self, theme: Theme, screen: Any) -> None:  # a SessionScreen
+    def __init__(self, theme: Theme, session: Session) -> None:
         self.theme = theme
-        self.screen = screen
+        self.session = session
         self.rect = pygame.Rect(0, 0, 0, 0)
         # Wrapped lines, remembered: old log lines are wrapped once, not every frame.
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
@@ -50,7 +51,7 @@ class LogPanel:
         font = fonts.get(size)
         room = (self.rect.bottom - y - px(4)) // font.get_linesize()
         lines: list[str] = []
-        for entry in reversed(self.screen.session.log):
+        for entry in reversed(self.session.log):
             lines[:0] = self.wrapped(entry, font, width)
             if len(lines) >= room:
                 break

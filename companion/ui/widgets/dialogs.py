@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, TextField, draw_text, wrap
+from companion.ui.widgets.controls import Button, TextField, draw_text, wrap
 
 
 @dataclass
@@ -43,7 +44,7 @@ class Dialog:
             self.text_field = TextField(self.theme, self.field_hint, self._submit, size=24)
             self.text_field.focused = True
         self.buttons = [
-            Button(self.theme, self._button_label(c), lambda c=c: self._choose(c), size=18)
+            Button(self.theme, self._button_label(c), partial(self._choose, c), size=18)
             for c in self.choices
         ]
 
@@ -169,8 +170,8 @@ class ContextMenu:
                 self.entries[index][1]()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            rows = self._rows(pygame.display.get_surface().get_rect()
-                              if pygame.display.get_surface() else self.rect)
+            shown = pygame.display.get_surface()
+            rows = self._rows(shown.get_rect() if shown is not None else self.rect)
             self.closed = True
             for row, (_, run) in zip(rows, self.entries, strict=True):
                 if row.collidepoint(event.pos):

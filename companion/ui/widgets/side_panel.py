@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button
+from companion.ui.widgets.controls import Button
 
 
 class PanelView(Protocol):
@@ -36,7 +37,7 @@ class SidePanel:
         self.active = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tabs = [
-            Button(theme, f"{title} ({key})", lambda i=i: self.show(i), size=16)
+            Button(theme, f"{title} ({key})", partial(self.show, i), size=16)
             for i, (title, key, _) in enumerate(makers)
         ]
 

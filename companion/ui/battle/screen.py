@@ -5,25 +5,27 @@ action of the session, so it is logged and undoable."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from companion.dice import DiceSource
 from companion.errors import UserError
+from companion.hexgrid import Hex
+from companion.rulesets.base import Outcome
 from companion.rulesets.battle.duel import SIDES, BattleState, due
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
 from companion.session import Session
-from companion.ui.dialogs import Choice, Dialog
+from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.tracker_card import TrackerCard
-from companion.ui.widgets import Button, draw_text, wrap
-
-if TYPE_CHECKING:
-    from companion.ui.app import App
+from companion.ui.widgets.controls import Button, draw_text, wrap
+from companion.ui.widgets.dialogs import Choice, Dialog
 
 STANCES = ("normal", "berserk", "defensive")
 DUEL_HELP = (
@@ -46,16 +48,18 @@ def pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-class DuelScreen(SessionScreen):
-    kind = "duel"
+class BattleScreen(SessionScreen):
     help_lines = DUEL_HELP
     default_file = "duel.json"
 
-    def __init__(self, app: App, session: Session, dice: DiceSource,
-                 save_path: Path | None = None) -> None:
-        super().__init__(app, session, dice, save_path)
-        self.tables = session.ruleset.tables  # type: ignore[attr-defined]
-        theme = app.theme
+    def __init__(self, host: Host, session: Session, dice: DiceSource,
+                 save_path: Path | None = None, physical: bool = False) -> None:
+        super().__init__(host, session, dice, save_path, physical)
+        self.tables = self.state.tables
+        theme = host.theme
+        self._make_widgets(theme)
+
+    def _make_widgets(self, theme: Any) -> None:
         self.cards = {side: TrackerCard(theme, side, self.tables, self.act) for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
@@ -77,9 +81,9 @@ class DuelScreen(SessionScreen):
             "luck+": Button(theme, "+", lambda: self._step_luck(1), size=17),
             "go": Button(theme, "", self.main_action, size=19),
             "heal": Button(theme, "", self.heal, size=17),
-            "retrieve": Button(theme, "Retrieve (R)", lambda: self.act({"type": "retrieve"}),
+            "retrieve": Button(theme, "Retrieve (R)", partial(self.send, {"type": "retrieve"}),
                                size=17),
-            "decline": Button(theme, "Decline (D)", lambda: self.act({"type": "decline"}),
+            "decline": Button(theme, "Decline (D)", partial(self.send, {"type": "decline"}),
                               size=17),
             "board": Button(theme, "Board (G)", self.toggle_board, size=17),
             "typed": Button(theme, "My dice (Y)", self.main_action_typed, size=17),
@@ -87,11 +91,37 @@ class DuelScreen(SessionScreen):
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
         }
-        self.rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def state(self) -> BattleState:
         return self.session.state
+
+    @property
+    def uses_board(self) -> bool:
+        return self.board_mode
+
+    def rescale(self) -> None:
+        keep = (self.weapon_index, self.thrown, self.stance, self.luck, self.heal_dice,
+                self.two_handed, self.signature, self.disarm, self.board_mode, self.placing)
+        self._make_widgets(self.host.theme)
+        (self.weapon_index, self.thrown, self.stance, self.luck, self.heal_dice,
+         self.two_handed, self.signature, self.disarm, self.board_mode, self.placing) = keep
+
+    # --- the table browser's "Apply to ..." ---------------------------------------------
+    def apply_targets(self) -> list[tuple[str, str]]:
+        return [(side, f.name) for side, f in self.state.fighters.items()]
+
+    def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
+        """Apply a table entry to a gladiator through the session (logged, undoable); a
+        scar's sub-table die not rolled yet is rolled by the rules, with the session's
+        dice."""
+        action: dict[str, Any] = {"type": "apply_entry", "who": who, "table": table_id,
+                                  "keys": keys}
+        if sub_key is not None:
+            action["sub_key"] = sub_key
+        if not self.act(action):
+            raise UserError(self.message)
+        return self.message
 
     # --- the attack being declared ------------------------------------------------------
     def weapons(self) -> list[str]:
@@ -166,37 +196,23 @@ class DuelScreen(SessionScreen):
             "over": "The battle is over",
         }.get(step, step)
 
-    def main_action(self) -> None:
+    def main_action(self, typed: bool = False) -> None:
         step = self.due_now()
         if step == "act":
-            self.act(self.attack_action())
+            self.act(self.attack_action(), typed)
         elif step in ("stay_conscious", "death_door"):
-            self.act({"type": step, "luck": self.luck})
+            self.act({"type": step, "luck": self.luck}, typed)
         elif step in ("initiative", "fate", "focus"):
-            self.act({"type": step})
+            self.act({"type": step}, typed)
         elif step == "fate_choice":
             f = self.state.current
-            self.act({"type": "choose_fate", "face": max(f.fate_choices)})
+            self.act({"type": "choose_fate", "face": max(f.fate_choices)}, typed)
         else:
             self.say("the battle is over", error=True)
 
     def main_action_typed(self) -> None:
         """The same roll, with the faces of the player's own dice typed in."""
-        from companion.physical_dice import PhysicalDice
-
-        if isinstance(self.dice, PhysicalDice):
-            self.main_action()
-            return
-        self._saved_dice, self.dice = self.dice, PhysicalDice()
-        self.main_action()
-        if self.dialog is None:  # refused before any die was asked for
-            self._restore_dice()
-
-    _saved_dice: DiceSource | None = None
-
-    def _restore_dice(self) -> None:
-        if self._saved_dice is not None:
-            self.dice, self._saved_dice = self._saved_dice, None
+        self.main_action(typed=True)
 
     def heal(self) -> None:
         self.act({"type": "heal", "dice": self.heal_dice})
@@ -212,14 +228,12 @@ class DuelScreen(SessionScreen):
                 f"hit {pct(odds.hit)}  critical {pct(odds.critical)}")
 
     # --- session hooks --------------------------------------------------------------------
-    def after_success(self, lines: list[str], before: Any) -> None:
-        self.last_lines = lines
+    def after_success(self, outcome: Outcome) -> None:
+        self.last_lines = self.session.narrate(outcome)
         self.luck = 0
         self.signature = self.disarm = False
 
     def after_action(self) -> None:
-        if self.dialog is None:
-            self._restore_dice()
         if self.state.phase == "over" and self.dialog is None and not self._ended:
             self._ended = True
             self._end_dialog()
@@ -228,7 +242,8 @@ class DuelScreen(SessionScreen):
 
     def after_undo(self) -> None:
         self._ended = self.state.phase == "over"
-        self.last_lines = self.session.journal[-1].log if self.session.journal else []
+        outcomes = self.session.outcomes
+        self.last_lines = self.session.narrate(outcomes[-1]) if outcomes else []
 
     def _end_dialog(self) -> None:
         result = self.state.result
@@ -240,7 +255,7 @@ class DuelScreen(SessionScreen):
                 [f"Dead: {', '.join(self.state.fighters[d].name for d in result.dead)}"]
                 if result.dead else [])
         self.dialog = Dialog(
-            self.app.theme, "The battle is over", lines,
+            self.host.theme, "The battle is over", lines,
             [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
              Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
@@ -256,7 +271,7 @@ class DuelScreen(SessionScreen):
     # --- layout and drawing -----------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        px = self.app.theme.px
+        px = self.host.theme.px
         gap = px(12)
         card_w = (rect.width - 3 * gap) // 2
         card_h = min(px(370), rect.height * 50 // 100)
@@ -287,10 +302,10 @@ class DuelScreen(SessionScreen):
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
         """The arena with the two gladiators where the players stood them."""
         from companion.facing import facing_towards
-        from companion.ui.tokens import TokenLook, draw_token
+        from companion.ui.widgets.tokens import TokenLook, draw_token
 
-        theme = self.app.theme
-        view = self.app.board_view
+        theme = self.host.theme
+        view = self.host.board_view
         view.draw(surface, hover)
         board = view.board
         spots = {side: board.from_label(label) for side, label in self.state.positions.items()}
@@ -317,8 +332,11 @@ class DuelScreen(SessionScreen):
         draw_text(surface, line, font, theme.palette.hover,
                   (self.rect.x + theme.px(12), self.rect.y + theme.px(4)), width)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+    def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
+        if self.board_mode:
+            self.draw_board(surface, hover)
+            return
+        theme = self.host.theme
         pal, fonts, px = theme.palette, theme.fonts, theme.px
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
@@ -393,9 +411,9 @@ class DuelScreen(SessionScreen):
 
     def _board_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hex_ = self.app.board_view.hex_at(event.pos)
+            hex_ = self.host.board_view.hex_at(event.pos)
             if hex_ is not None:
-                self.place(self.app.board.to_label(hex_))
+                self.place(self.host.board.to_label(hex_))
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -412,7 +430,7 @@ class DuelScreen(SessionScreen):
     def _key(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):
             return True
-        keys = {
+        keys: dict[int, Callable[[], object]] = {
             pygame.K_RETURN: self.main_action,
             pygame.K_i: lambda: self.act({"type": "initiative"}),
             pygame.K_w: lambda: self._step_weapon(1),
@@ -423,8 +441,8 @@ class DuelScreen(SessionScreen):
             pygame.K_KP_PLUS: lambda: self._step_luck(1),
             pygame.K_MINUS: lambda: self._step_luck(-1),
             pygame.K_h: self.heal,
-            pygame.K_r: lambda: self.act({"type": "retrieve"}),
-            pygame.K_d: lambda: self.act({"type": "decline"}),
+            pygame.K_r: partial(self.send, {"type": "retrieve"}),
+            pygame.K_d: partial(self.send, {"type": "decline"}),
             pygame.K_g: self.toggle_board,
             pygame.K_y: self.main_action_typed,
             pygame.K_2: lambda: self._flip("two_handed"),

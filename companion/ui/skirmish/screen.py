@@ -5,26 +5,27 @@ asks them (reachable hexes, targets, odds, the computer's choice) and shows answ
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from companion.dice import DiceSource
 from companion.hexgrid import Hex, distance, neighbour
+from companion.rulesets.base import Outcome
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.legal import Target, targets
 from companion.rulesets.skirmish.movement import reachable
 from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
-from companion.rulesets.skirmish.state import State
+from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.session import Session
-from companion.ui.arena_board import ArenaBoard, Float, Overlay, Slide
-from companion.ui.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.events import AI_STEP, ANIMATE
+from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-
-if TYPE_CHECKING:
-    from companion.ui.app import App
+from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
+from companion.ui.skirmish.panel import SkirmishPanel
+from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
+from companion.ui.widgets.side_panel import PanelView
 
 AI_DELAY_MS = 650
 FRAME_MS = 30
@@ -49,15 +50,14 @@ KEY_HELP = (
 )
 
 
-class ArenaScreen(SessionScreen):
-    kind = "arena"
+class SkirmishScreen(SessionScreen):
     help_lines = KEY_HELP
     default_file = "skirmish.json"
 
-    def __init__(self, app: App, session: Session, dice: DiceSource,
-                 save_path: Path | None = None) -> None:
-        super().__init__(app, session, dice, save_path)
-        self.board = ArenaBoard(app.board_view, app.theme)
+    def __init__(self, host: Host, session: Session, dice: DiceSource,
+                 save_path: Path | None = None, physical: bool = False) -> None:
+        super().__init__(host, session, dice, save_path, physical)
+        self.board = SkirmishBoard(host.board_view, host.theme)
         self.overlay = Overlay()
         self.odds: AttackOdds | None = None
         self.chosen: Target | None = None
@@ -68,8 +68,22 @@ class ArenaScreen(SessionScreen):
     def state(self) -> State:
         return self.session.state
 
+    @property
+    def uses_board(self) -> bool:
+        return True
+
+    def rescale(self) -> None:
+        self.board = SkirmishBoard(self.host.board_view, self.host.theme)
+
+    def close(self) -> None:
+        pygame.time.set_timer(AI_STEP, 0)
+        pygame.time.set_timer(ANIMATE, 0)
+
+    def panel(self) -> PanelView | None:
+        return SkirmishPanel(self.host.theme, self)
+
     # --- who decides now --------------------------------------------------------------
-    def decider(self):
+    def decider(self) -> Gladiator | None:
         state = self.state
         if state.phase == "appeal" and state.appeals:
             return state.glad(state.appeals[0])
@@ -82,14 +96,8 @@ class ArenaScreen(SessionScreen):
         return g is not None and g.human and self.state.phase in ("ap", "act")
 
     # --- acting -----------------------------------------------------------------------
-    def before_action(self) -> Any:
-        actor = self.decider()
-        before = {g.id: (g.hex, g.strength) for g in self.state.gladiators}
-        return before, actor.id if actor else None
-
-    def after_success(self, lines: list[str], before: Any) -> None:
-        positions, actor = before
-        self._animate(positions, actor, lines)
+    def after_success(self, outcome: Outcome) -> None:
+        self._animate(outcome)
         self.chosen, self.odds = None, None
         self.overlay.path = []
         self.refresh()
@@ -99,21 +107,21 @@ class ArenaScreen(SessionScreen):
             if not self.act(action) or self.dialog is not None:
                 break
 
-    def _animate(self, before: dict[str, tuple[Hex | None, int]], actor: str | None,
-                 lines: list[str]) -> None:
-        for g in self.state.gladiators:
-            old_hex, old_strength = before[g.id]
-            if g.hex is not None and old_hex is not None and g.hex != old_hex and g.id != actor:
-                self.overlay.slides.append(Slide(g.id, old_hex, g.hex))
-            if g.strength < old_strength and (g.hex or old_hex) is not None:
-                spot = g.hex if g.hex is not None else old_hex
-                assert spot is not None
-                self.overlay.floats.append(
-                    Float(spot, f"-{old_strength - g.strength}", self.app.theme.palette.bad))
-        for i, line in enumerate(lines):
-            if line.lower().startswith("double") and i + 1 < len(lines):
-                name = lines[i + 1].split(":")[0]
-                self.overlay.banner = f"{line.split(':')[0].title()}: {name}"
+    def _animate(self, outcome: Outcome) -> None:
+        """A pushed-back token slides, wounds float over the wounded, a double shows
+        its banner."""
+        board = self.state.board
+        for e in outcome.events:
+            if e.kind == "pushed_back":
+                self.overlay.slides.append(Slide(str(e.who), board.from_label(e.data["at"]),
+                                                 board.from_label(e.data["to"])))
+            elif e.kind == "wounded" and e.data["at"] is not None and e.data["wounds"]:
+                self.overlay.floats.append(Float(board.from_label(e.data["at"]),
+                                                 f"-{e.data['wounds']}",
+                                                 self.host.theme.palette.bad))
+            elif e.kind == "special_event":
+                name = self.state.data.events[e.data["face"]].name
+                self.overlay.banner = f"Double {e.data['face']}: {name}"
                 self.overlay.banner_ticks = 50
         if self.overlay.animating:
             pygame.time.set_timer(ANIMATE, FRAME_MS)
@@ -165,11 +173,11 @@ class ArenaScreen(SessionScreen):
             if self.act({"type": "appeal", "gladiator": g.id}):
                 verdict = self.state.glad(g.id).status
                 self.dialog = Dialog(
-                    self.app.theme, f"{g.name} is {verdict}",
+                    self.host.theme, f"{g.name} is {verdict}",
                     [self.message], [Choice("Continue", pygame.K_RETURN, self._close_then)],
                 )
 
-        self.dialog = Dialog(self.app.theme, "Appeal to the crowd", lines,
+        self.dialog = Dialog(self.host.theme, "Appeal to the crowd", lines,
                              [Choice("Roll 2D6", pygame.K_RETURN, roll)])
 
     def _close_then(self) -> None:
@@ -187,9 +195,9 @@ class ArenaScreen(SessionScreen):
             lines.append(f"  {g.name}: {fate}, strength {g.strength}/{g.full_strength}, "
                          f"wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
-            self.app.theme, "The bout is over", lines,
-            [Choice("Another bout", pygame.K_n, self.app.rematch),
-             Choice("Start screen", pygame.K_s, self.app.show_start),
+            self.host.theme, "The bout is over", lines,
+            [Choice("Another bout", pygame.K_n, self.rematch),
+             Choice("Start screen", pygame.K_s, self.host.show_home),
              Choice("Board", pygame.K_ESCAPE, self.dismiss)],
         )
 
@@ -202,9 +210,9 @@ class ArenaScreen(SessionScreen):
             assert g is not None
             self.overlay.reach = reachable(state, g.id)
             self.overlay.targets = {t.target for t in targets(state)}
-        if self.chosen is not None:
-            self.odds = attack_odds(state, state.current().id, self.chosen.target,
-                                    self.chosen.weapon)
+        active = state.current()
+        if self.chosen is not None and active is not None:
+            self.odds = attack_odds(state, active.id, self.chosen.target, self.chosen.weapon)
         self.overlay.chosen = self.chosen.target if self.chosen else None
 
     def choose_target(self, gid: str, step: int = 0) -> None:
@@ -254,7 +262,7 @@ class ArenaScreen(SessionScreen):
             self.show_arcs = False
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            hex_ = self.app.board_view.hex_at(event.pos)
+            hex_ = self.host.board_view.hex_at(event.pos)
             if hex_ is None:
                 return False
             if event.button == 1:
@@ -262,7 +270,7 @@ class ArenaScreen(SessionScreen):
             else:
                 self._menu(hex_, event.pos)
             return True
-        if event.type == pygame.MOUSEWHEEL and self.app.board_view.rect.collidepoint(
+        if event.type == pygame.MOUSEWHEEL and self.host.board_view.rect.collidepoint(
             pygame.mouse.get_pos()
         ):
             self.act({"type": "turn", "steps": 1 if event.y < 0 else -1})
@@ -297,6 +305,7 @@ class ArenaScreen(SessionScreen):
             self.act_path(list(reach.path))
             return
         self.chosen, self.odds, self.overlay.chosen = None, None, None
+        assert g.hex is not None
         path = [state.board.to_label(g.hex)] + [a["to"] for a in reach.path if a["type"] == "move"]
         self.overlay.path = path
         self.say(f"to {label}: {reach.cost} AP ({len(reach.path)} step(s)); click again or "
@@ -415,7 +424,7 @@ class ArenaScreen(SessionScreen):
             entries.append(("Discard shield (for good)",
                             lambda: self.act({"type": "discard_shield"})))
         entries.append(("End turn", lambda: self.act({"type": "end_turn"})))
-        self.dialog = ContextMenu(self.app.theme, pos, entries[:9])
+        self.dialog = ContextMenu(self.host.theme, pos, entries[:9])
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hover: Hex | None) -> None:
@@ -423,8 +432,8 @@ class ArenaScreen(SessionScreen):
         arcs_of = None
         if hover is not None and (g := state.occupant(hover)) is not None:
             arcs_of = g.id
-        elif self.show_arcs and state.current() is not None:
-            arcs_of = state.current().id
+        elif self.show_arcs and (active := state.current()) is not None:
+            arcs_of = active.id
         self.overlay.arcs_of = arcs_of
         self.board.draw(surface, state, self.overlay, hover)
 

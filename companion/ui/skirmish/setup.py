@@ -1,4 +1,5 @@
-"""The start screen: set up a new skirmish, resume the autosaved bout, or open a file.
+"""Setting up a hex skirmish; the window's start screen, which also resumes the
+autosaved session, opens a file, and leads to the other systems' set-up screens.
 
 It fills the board's area; the right-hand panel (dice tray, tables) stays usable.
 """
@@ -6,16 +7,18 @@ It fills the board's area; the right-hand panel (dice tray, tables) stays usable
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.ui.host import Host, Screen
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import Button, TextField, draw_text, ellipsize
 
 if TYPE_CHECKING:
-    from companion.ui.app import App
+    from companion.hexgrid import Hex
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
@@ -30,22 +33,34 @@ class Row:
     buttons: list[Button] = field(default_factory=list)
 
 
-class StartScreen:
-    kind = "start"
-    def __init__(self, app: App, types: list[tuple[str, dict[str, Any]]]) -> None:
-        self.app = app
-        self.theme: Theme = app.theme
+def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
+    """(label, scenario spec) of every gladiator one can choose: the types of the
+    skirmish-types table, then the saved custom kits; and the broken kit files."""
+    from companion.rulesets.skirmish.kits import saved_kits
+
+    table = host.tables.get("skirmish-types")
+    choices: list[tuple[str, dict[str, Any]]] = [
+        (str(getattr(e, "name", e.key)), {"type": str(e.key)}) for e in table.entries]
+    kits, problems = saved_kits()
+    choices += [(f"{k.name} (kit)", {"kit": k.kit, "name": k.name}) for k in kits]
+    return choices, problems
+
+
+class SkirmishSetup(Screen):
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.theme: Theme = host.theme
         # (label, scenario spec) of every choice: the 13 types, then the saved kits.
-        self.types = types
+        self.types, problems = gladiator_choices(host)
+        if problems:
+            self.message = "skipped a broken kit file: " + "; ".join(problems)
         self.rows: list[Row] = []
         self.selected = 0
         self.fatigue = False
         self.experience = False
         self.physical = False
         self.seed = TextField(self.theme, "random", lambda _t: self.start(), size=18)
-        self.message = ""
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        slugs = [spec.get("type") for _, spec in types]
+        slugs = [spec.get("type") for _, spec in self.types]
         for slug, side, human in (("samnite", 0, True), ("retiarius", 1, False)):
             self.add_row(slugs.index(slug) if slug in slugs else 0, side, human)
         self.buttons: dict[str, Button] = {
@@ -54,12 +69,16 @@ class StartScreen:
             "experience": Button(self.theme, "", self._toggle("experience"), size=17),
             "dice": Button(self.theme, "", self._toggle("physical"), size=17),
             "start": Button(self.theme, "Start the bout (Enter)", self.start, size=20),
-            "resume": Button(self.theme, "Resume the last bout (R)", app.resume, size=18),
+            "resume": Button(self.theme, "Resume the last bout (R)", host.resume, size=18),
             "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18),
-            "battle": Button(self.theme, "Battle-system duel or trackers (B)",
-                             app.show_battle_start, size=18),
         }
+        # The other systems' set-up screens, by the registry.
+        self.others = [s for s in host.systems() if s.ruleset != "skirmish"]
+        self.other_buttons = [
+            Button(self.theme, f"{s.title} ({s.key.upper()})",
+                   partial(host.show_setup, s.ruleset), size=18) for s in self.others]
         self.recent: list[Button] = []
+        self.set_recent(host.settings.recent_files)
 
     # --- the form ---------------------------------------------------------------------
     def add_row(self, type_index: int = 0, side: int | None = None, human: bool = True) -> None:
@@ -134,10 +153,11 @@ class StartScreen:
         if len({SIDES[r.side_index] for r in self.rows}) < 2:
             self.message = "put the gladiators on at least two sides"
             return
-        self.message = self.app.new_bout(self.scenario(), seed=seed, physical=self.physical) or ""
+        self.message = self.host.start_session("skirmish", self.scenario(), seed=seed,
+                                               physical=self.physical) or ""
 
     def open_dialog(self) -> None:
-        self.app.open_dialog()
+        self.host.open_dialog()
 
     # --- layout and drawing -------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -171,17 +191,18 @@ class StartScreen:
         y += px(62)
         self.buttons["resume"].rect = pygame.Rect(x, y, px(300), px(40))
         self.buttons["open"].rect = pygame.Rect(x + px(310), y, px(260), px(40))
-        y += px(52)
-        self.buttons["battle"].rect = pygame.Rect(x, y, px(420), px(40))
+        for button in self.other_buttons:
+            y += px(52)
+            button.rect = pygame.Rect(x, y, px(420), px(40))
         self._recent_y = y + px(56)
 
     def set_recent(self, files: list[str]) -> None:
         self.recent = [
-            Button(self.theme, Path(f).name, lambda f=f: self.app.open_file(Path(f)), size=16)
+            Button(self.theme, Path(f).name, partial(self.host.open_file, Path(f)), size=16)
             for f in files[:4]
         ]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         pygame.draw.rect(surface, self.theme.palette.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)  # a narrow window must not spill into the panel
@@ -225,8 +246,8 @@ class StartScreen:
         seed = fonts.get(17).render("Seed", True, pal.text_dim)
         surface.blit(seed, seed.get_rect(midright=(self.seed.rect.x - px(8),
                                                    self.seed.rect.centery)))
-        self.buttons["resume"].enabled = self.app.can_resume()
-        for button in self.buttons.values():
+        self.buttons["resume"].enabled = self.host.can_resume()
+        for button in [*self.buttons.values(), *self.other_buttons]:
             button.draw(surface)
         self.seed.draw(surface)
         y = self._recent_y
@@ -258,18 +279,21 @@ class StartScreen:
                     if button.handle(event):
                         self.selected = min(i, len(self.rows) - 1)
                         return True
-            for button in list(self.buttons.values()) + self.recent:
+            for button in list(self.buttons.values()) + self.other_buttons + self.recent:
                 if button.handle(event):
                     return True
         return False
+
+    def status(self) -> str:
+        others = "  ".join(f"{s.key.upper()} {s.title.lower()}" for s in self.others)
+        return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit"
 
     def _key(self, key: int) -> bool:
         row = self.selected
         actions = {
             pygame.K_RETURN: self.start,
-            pygame.K_r: self.app.resume if self.app.can_resume() else (lambda: None),
+            pygame.K_r: self.host.resume if self.host.can_resume() else (lambda: None),
             pygame.K_o: self.open_dialog,
-            pygame.K_b: self.app.show_battle_start,
             pygame.K_f: self._toggle("fatigue"),
             pygame.K_x: self._toggle("experience"),
             pygame.K_d: self._toggle("physical"),
@@ -284,6 +308,10 @@ class StartScreen:
             pygame.K_s: lambda: self._step_side(row),
             pygame.K_h: lambda: self._toggle_human(row),
         }
+        for other in self.others:
+            if key == pygame.key.key_code(other.key):
+                self.host.show_setup(other.ruleset)
+                return True
         if key in actions:
             actions[key]()
             return True

@@ -12,9 +12,9 @@ from companion.facing import adjacent_class, front_arc
 from companion.hexgrid import Hex, distance, hex_range
 from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State
-from companion.ui.board_view import BoardView
 from companion.ui.theme import Theme
-from companion.ui.tokens import TokenLook, draw_item, draw_token
+from companion.ui.widgets.board_view import BoardView
+from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token
 
 ARC_COLOURS = {
     "front": (80, 200, 120),
@@ -102,7 +102,7 @@ def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
     )
 
 
-class ArenaBoard:
+class SkirmishBoard:
     def __init__(self, view: BoardView, theme: Theme) -> None:
         self.view = view
         self.theme = theme

@@ -14,7 +14,7 @@ from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter
 from companion.rulesets.battle.health import due_roll
 from companion.ui.theme import Theme
-from companion.ui.widgets import TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import TextField, draw_text, ellipsize
 
 Act = Callable[[dict[str, Any]], bool]
 STAGE_COLOURS = {

@@ -4,6 +4,7 @@ their own colour, with the recent rolls below."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -11,7 +12,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.notation import RollResult, evaluate, parse
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, TextField, draw_text
+from companion.ui.widgets.controls import Button, TextField, draw_text
 
 QUICK = ("d6", "2d6", "d66", "d8", "d20")
 HISTORY = 8
@@ -34,7 +35,7 @@ class DiceTray:
         self.theme = theme
         self.dice = dice
         self.field = TextField(theme, "Type dice, e.g. 2d6+1, 4d6>=5", self.roll_text)
-        self.quick = [Button(theme, q, lambda q=q: self.roll_text(q)) for q in QUICK]
+        self.quick = [Button(theme, q, partial(self.roll_text, q)) for q in QUICK]
         self.pool_size = 4
         self.luck = 0
         self.pool_buttons = [

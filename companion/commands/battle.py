@@ -1,0 +1,157 @@
+"""`companion battle odds|sheets`: the battle system's own commands, the exact odds
+of an attack and the results of a duel written to the sheets. Its sessions use the
+commands every system shares (`new battle`, `show`, `act`, ...).
+
+`companion duel ...`, the name this system had before, still works: `duel new`,
+`duel show` and `duel act` are `new battle`, `show` and `act`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.commands import session as sessions
+from companion.errors import UserError
+
+# The rules (pydantic models, tables) load when a command runs, not when the parser is
+# built: opening the app must not pay for them.
+if TYPE_CHECKING:
+    from companion.rulesets.battle.duel import BattleState
+
+_ODDS_EXAMPLES = """examples:
+  companion battle odds --class B --attack-dice 3 --defence-dice 2
+  companion battle odds --class C --attack-dice 5 --defence-dice 4 --json
+  companion battle odds --class A --attack-dice 4 --defence-dice 3 --stance defensive \\
+      --attack-ranks 9"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "battle",
+        aliases=["duel"],
+        help="the dice-pool battle system: odds of an attack, results to the sheets",
+        description="The dice-pool battle system: the exact odds of an attack, and a "
+        "finished duel's results written to both sheets. Start a duel with `companion new "
+        "battle SHEET SHEET`; play it with `companion act`, look at it with `companion "
+        "show`.",
+    )
+    sub = parser.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
+
+    p_odds = sub.add_parser(
+        "odds",
+        help="exact chances of whiff, block, hit and critical",
+        description="The exact chances of one attack: whiff (or miss), blocked, hit (by "
+        "damage) and a critical not fully blocked. The attack reads the pool's highest "
+        "face and how many dice show it; three or more 6s are a critical. One 6 blocks a "
+        "single-die result, two a double, and a critical needs as many 6s as the "
+        "attacker rolled.",
+        epilog=_ODDS_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p_odds.add_argument("--class", dest="weapon_class", required=True,
+                        type=str.upper, choices=list("ABCD"), help="weapon class")
+    p_odds.add_argument("--attack-dice", type=int, required=True, metavar="N",
+                        help="attack dice, luck dice included")
+    p_odds.add_argument("--defence-dice", type=int, required=True, metavar="N",
+                        help="the defender's dice")
+    p_odds.add_argument("--stance", choices=["normal", "berserk", "defensive"],
+                        default="normal", help="defensive caps the best result and never "
+                        "whiffs (the dice counts are given as rolled)")
+    p_odds.add_argument("--attack-ranks", type=int, default=1, metavar="N",
+                        help="ATTACK ranks, for the defensive cap (default 1)")
+    p_odds.add_argument("--defensive-cap", type=int, metavar="SIXES",
+                        help="cap the best result at this many 6s")
+    p_odds.add_argument("--no-whiff", action="store_true",
+                        help="a whiff is only a miss (thrown weapons, whip)")
+    p_odds.add_argument("--json", action="store_true", help="print one JSON object")
+    p_odds.set_defaults(func=_odds)
+
+    p_sheets = sub.add_parser("sheets", help="write a finished duel's results to the sheets",
+                              description="Write both sheets as they stand after the "
+                              "battle into the roster folder (or --dir).")
+    p_sheets.add_argument("session", type=Path, metavar="SESSION")
+    p_sheets.add_argument("--dir", type=Path, help="folder (default: the roster folder)")
+    p_sheets.set_defaults(func=_sheets)
+
+    # The commands of the old name, kept working as the README once gave them.
+    p_new = sub.add_parser("new", help="start a duel between two sheets (companion new "
+                           "battle)", description="Create a duel session file from two "
+                           "gladiator sheets (paths, or names in the roster folder).")
+    p_new.add_argument("sheets", nargs=2, metavar="SHEET")
+    p_new.add_argument("--out", type=Path, help="session file (default A-vs-B.json here)")
+    p_new.add_argument("--seed", type=int, help="roll the initiative now with this seed")
+    p_new.set_defaults(func=_new)
+
+    p_show = sub.add_parser("show", help="print a duel's state (companion show)")
+    p_show.add_argument("file", type=Path, metavar="SESSION")
+    p_show.add_argument("--json", action="store_true", help="print the state as JSON")
+    p_show.add_argument("--log", action="store_true", help="print the whole log too")
+    p_show.set_defaults(func=sessions.cmd_show)
+
+    p_act = sub.add_parser(
+        "act", help="take an action in a duel (companion act)",
+        description='Apply one action (JSON or short form) to a duel and save it, e.g. '
+        '\'{"type": "attack", "weapon": "hammer", "stance": "berserk", "luck": 1}\'.')
+    p_act.add_argument("file", type=Path, metavar="SESSION")
+    p_act.add_argument("action", metavar="ACTION")
+    p_act.add_argument("--seed", type=int, help="seed for the dice")
+    p_act.set_defaults(func=sessions.cmd_act, dice=None)
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from companion.commands.odds import percent
+    from companion.rulesets.battle.data import BattleTables
+    from companion.rulesets.battle.odds import attack_odds
+    from companion.tables.loader import load_tables
+
+    if args.attack_dice < 0 or args.defence_dice < 0:
+        raise UserError("dice counts cannot be negative")
+    tables = BattleTables(load_tables())
+    cap, no_whiff = args.defensive_cap, args.no_whiff
+    if args.stance == "defensive":
+        row = tables.stance(args.attack_ranks)
+        cap = cap if cap is not None else row.defensive_max_sixes
+        no_whiff = no_whiff or row.defensive_cannot_whiff
+    odds = attack_odds(tables, args.weapon_class, args.attack_dice, args.defence_dice,
+                       max_sixes=cap, cannot_whiff=no_whiff)
+    if args.json:
+        print(json.dumps(odds.to_json()))
+        return 0
+    print(f"class {args.weapon_class}, {args.attack_dice} attack dice against "
+          f"{args.defence_dice} defence dice" + (f", capped at {cap} sixes" if cap else ""))
+    rows = [("whiff", odds.whiff), ("miss", odds.miss), ("blocked", odds.blocked),
+            ("hit", odds.hit)]
+    rows += [(f"  {damage} damage", p) for damage, p in sorted(odds.hit_by_damage.items())]
+    rows.append(("critical", odds.critical))
+    rows += [(f"  {n} damage dice", p) for n, p in sorted(odds.critical_dice.items())]
+    width = max(len(str(p)) for _, p in rows)
+    for name, p in rows:
+        if name == "miss" and not p:
+            continue
+        print(f"{name:16s} {p!s:>{width}}  {percent(p):>8}")
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    from companion.rulesets.registry import get_ruleset
+
+    rules = get_ruleset("battle")
+    return sessions.create(rules, {"sheets": args.sheets}, start=args.seed is not None,
+                           seed=args.seed, out=args.out, setup_file=None)
+
+
+def _sheets(args: argparse.Namespace) -> int:
+    from companion.rulesets.battle.sheet import parse_sheet, save_sheet, slug
+
+    state: BattleState = sessions.load(args.session).state
+    if state.sheets_after is None:
+        raise UserError("the duel is not over yet")
+    for side in ("a", "b"):
+        sheet = parse_sheet(state.sheets_after[side], f"sheet {side}")
+        path = save_sheet(sheet, args.dir / f"{slug(sheet.name)}.json" if args.dir else None)
+        print(f"{path}: {sheet.name}: {sheet.wins} wins, {sheet.losses} losses, "
+              f"{sheet.status}")
+    return 0

@@ -1,0 +1,137 @@
+"""What a screen may ask of the window (`Host`), and what the window asks of a screen
+(`Screen`). Screens depend on this module, never on the window; the window depends
+on it and on the registry, never on a screen, so it names no game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+if TYPE_CHECKING:
+    from companion.dice import DiceSource
+    from companion.hexgrid import Board, Hex
+    from companion.session import Session
+    from companion.settings import Settings
+    from companion.tables.loader import TableSet
+    from companion.ui.theme import Theme
+    from companion.ui.widgets.board_view import BoardView
+    from companion.ui.widgets.side_panel import PanelView
+
+
+@dataclass(frozen=True)
+class SystemScreens:
+    """A rule system's screens, as the registry names them: "module:Class" of its
+    set-up screen and of the screen that plays its sessions. The set-up of the first
+    system registered is the start screen; the others are reached from it by `key`."""
+
+    ruleset: str
+    setup: str
+    play: str
+    title: str  # on the start screen's button
+    key: str  # the start screen's key for it ("b")
+
+
+class Host(Protocol):
+    """The window, as screens see it."""
+
+    theme: Theme
+    board: Board
+    board_view: BoardView
+    settings: Settings
+
+    @property
+    def tables(self) -> TableSet: ...
+
+    def systems(self) -> list[SystemScreens]: ...
+
+    def show_home(self) -> None: ...
+
+    def show_setup(self, ruleset_id: str) -> None: ...
+
+    def start_session(self, ruleset_id: str, setup: dict[str, Any], *,
+                      seed: int | None = None, physical: bool = False,
+                      dice: DiceSource | None = None) -> str | None:
+        """Start a new session; a message saying why not, or None."""
+
+    def open_file(self, path: Path, remember: bool = True) -> None: ...
+
+    def open_dialog(self) -> None: ...
+
+    def can_resume(self) -> bool: ...
+
+    def resume(self) -> None: ...
+
+    def remember_file(self, path: Path) -> None: ...
+
+    def show_message(self, title: str, text: str) -> None: ...
+
+
+class Screen:
+    """The left side of the window: a set-up screen, or one that plays a session.
+    The defaults suit a screen with no board, no dialog and no panel of its own."""
+
+    message = ""
+    message_is_error = False
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def uses_board(self) -> bool:
+        """The window tracks the hex under the mouse."""
+        return False
+
+    @property
+    def typing(self) -> bool:
+        """A text field of the screen has the keyboard."""
+        return False
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def draw(self, surface: pygame.Surface, hover: Hex | None) -> None:
+        raise NotImplementedError
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def status(self) -> str:
+        """The status bar's hint: what can be done now, and the keys."""
+        return ""
+
+    @property
+    def modal(self) -> bool:
+        """A dialog of the screen's own is open: every event goes to the screen."""
+        return False
+
+    def draw_dialog(self, surface: pygame.Surface) -> None:
+        """Drawn last, over the panel too."""
+
+    def panel(self) -> PanelView | None:
+        """The first tab of the right-hand panel while this screen is shown."""
+        return None
+
+    def rescale(self) -> None:
+        """The UI scale changed: make again what depends on it."""
+
+    def close(self) -> None:
+        """The screen goes: stop its timers."""
+
+    # The table browser's "Apply to ...": who an entry can be applied to now, and
+    # applying it (a message to show; UserError when it cannot be done).
+    def apply_targets(self) -> list[tuple[str, str]]:
+        return []
+
+    def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
+        from companion.errors import UserError
+
+        raise UserError("start a session whose rules take table entries to apply them")
+
+
+def session_of(screen: Screen) -> Session | None:
+    """The session a screen plays, if it plays one."""
+    return getattr(screen, "session", None)

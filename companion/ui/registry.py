@@ -1,0 +1,37 @@
+"""Which screens play which rule system: a ruleset id -> its `SystemScreens`, the
+screen classes named by "module:Class" and imported when first shown. Adding a game
+to the window is one line here. The first entry's set-up screen is the start screen."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.errors import UserError
+from companion.ui.host import SystemScreens
+
+SCREENS: dict[str, SystemScreens] = {
+    "skirmish": SystemScreens("skirmish", "companion.ui.skirmish.setup:SkirmishSetup",
+                              "companion.ui.skirmish.screen:SkirmishScreen",
+                              "Hex skirmish", "k"),
+    "battle": SystemScreens("battle", "companion.ui.battle.setup:BattleSetup",
+                            "companion.ui.battle.screen:BattleScreen",
+                            "Battle-system duel or trackers", "b"),
+}
+
+
+def systems() -> list[SystemScreens]:
+    return list(SCREENS.values())
+
+
+def screens_for(ruleset_id: str) -> SystemScreens:
+    found = SCREENS.get(ruleset_id)
+    if found is None:
+        raise UserError(f"the window has no screens for '{ruleset_id}' sessions")
+    return found
+
+
+def load(target: str) -> Any:
+    """The class "module:Class" names."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,185 @@
+"""The shape of the code, read from its imports with `ast`: no import cycles anywhere in
+companion/ (imports inside functions and under TYPE_CHECKING count too), pure rules
+(pygame only under companion/ui/), a session that knows rule systems only through the
+contract, and a window that names no game."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import companion
+
+ROOT = Path(companion.__file__).resolve().parent
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in ROOT.rglob("*.py") if "_builtin" not in p.parts}
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every module of companion that `name` imports, wherever the import stands."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            # `from pkg import mod` imports the module pkg.mod where there is one.
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
+                       for a in node.names]
+        else:
+            continue
+        found |= {t for t in targets if t in MODULES and t != name}
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _cycles() -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(GRAPH[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_module_imports_itself_back_by_any_path():
+    assert _cycles() == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    GRAPH["companion.errors"].add("companion.session")
+    try:
+        assert any("companion.errors" in group for group in _cycles())
+    finally:
+        GRAPH["companion.errors"].discard("companion.session")
+
+
+def _imports_pygame(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        if any(n == "pygame" or n.startswith("pygame.") for n in names):
+            return True
+    return False
+
+
+def test_only_the_ui_imports_pygame():
+    outside = [name for name, path in MODULES.items()
+               if not name.startswith("companion.ui") and _imports_pygame(path)]
+    assert outside == []
+
+
+def _reaches(start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in GRAPH[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+@pytest.mark.parametrize("module", ["companion.rulesets.base", "companion.session"])
+def test_the_contract_and_the_session_know_no_rule_system_and_no_ui(module):
+    reached = _reaches(module)
+    assert not [m for m in reached if m.startswith(("companion.ui", "companion.commands"))]
+    systems = [m for m in reached if m.startswith("companion.rulesets.")
+               and m not in ("companion.rulesets.base", "companion.rulesets")]
+    assert systems == []
+
+
+def test_rules_never_import_the_session_the_commands_or_the_ui():
+    for name in MODULES:
+        if name.startswith("companion.rulesets."):
+            bad = [m for m in GRAPH[name]
+                   if m.startswith(("companion.ui", "companion.commands", "companion.session"))]
+            assert bad == [], name
+
+
+def test_the_window_imports_no_screen_and_no_screen_imports_the_window():
+    screens = [m for m in MODULES if m.startswith(("companion.ui.skirmish",
+                                                    "companion.ui.battle"))]
+    assert not set(screens) & GRAPH["companion.ui.app"]
+    for name in MODULES:
+        if name.startswith("companion.ui.") and name not in ("companion.ui.app",
+                                                               "companion.ui.launch",
+                                                               "companion.ui.shots"):
+            assert "companion.ui.app" not in GRAPH[name], name
+
+
+GAMES = ("skirmish", "battle", "grimdark")
+
+
+def _names_a_game(path: Path) -> list[str]:
+    """Identifiers that name a game, and strings that are a game's id (as in
+    `ruleset.id == "skirmish"`); help texts and examples may mention them."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        words: list[str] = []
+        if isinstance(node, ast.Name):
+            words = [node.id]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            words = [node.name]
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            words = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value.strip().lower() in GAMES:
+            found.append(repr(node.value))
+        found += [w for w in words if any(g in w.lower() for g in GAMES)]
+    return found
+
+
+@pytest.mark.parametrize("module", ["companion.ui.app", "companion.ui.host",
+                                    "companion.ui.session_screen", "companion.session",
+                                    "companion.commands.session", "companion.rulesets.base"])
+def test_the_window_the_session_and_the_command_line_name_no_game(module):
+    assert _names_a_game(MODULES[module]) == []

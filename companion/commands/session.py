@@ -160,21 +160,6 @@ def _system_parser(rules: Ruleset[Any]) -> argparse.ArgumentParser:
     return parser
 
 
-def _read_setup(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot be read: {err}") from None
-    except json.JSONDecodeError as err:
-        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: not valid JSON "
-                        f"({err.msg})") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path}: a setup is a JSON object")
-    return data
-
-
 def cmd_new(args: argparse.Namespace) -> int:
     from companion.rulesets.registry import get_ruleset, ruleset_ids
 
@@ -196,6 +181,7 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
            out: Path | None, setup_file: Path | None) -> int:
     """Write a new session of `rules` (its opening action taken if `start`)."""
     from companion.dice import SeededDice
+    from companion.jsonfile import read_json_object
     from companion.session import Session
 
     names = {o.name for o in rules.setup_options}
@@ -203,7 +189,7 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
     if setup_file is not None:
         if any(v not in (None, False) for v in given.values()):
             raise UserError("give --setup or the system's own options, not both")
-        setup = _read_setup(setup_file)
+        setup = read_json_object(setup_file, "a setup")
     else:
         setup = rules.make_setup(given)
     session = Session(rules, setup)  # checks the setup: nothing is written if it is bad

@@ -71,7 +71,7 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
     assert here is not None
     side = g.side
     # His opponents on the board (`State.enemies`), with their distance, in order.
-    ranged = [(dist(here, o.hex), o.strength, o.id, o)  # type: ignore[arg-type]
+    ranged = [(dist(here, o.hex), o.strength, o.id, o)
               for o in state.gladiators
               if o.side != side and o.hex is not None and o.status == FIGHTING]
     if not ranged:

@@ -185,4 +185,4 @@ def _net_of(data: GameData, att: tuple[tuple[str, int], ...],
     found = data.odds_cache.get(key)
     if found is None:
         found = data.odds_cache[key] = sum(m for _, m in att) - sum(m for _, m in defence)
-    return found  # type: ignore[no-any-return]
+    return found

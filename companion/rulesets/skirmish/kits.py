@@ -12,7 +12,6 @@ armour, darts, arrows); its weapons, shield and armour must be in the skirmish t
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion import paths
 from companion.errors import UserError, json_path
+from companion.jsonfile import read_json
 from companion.rulesets.skirmish.scenario import KitSpec
 
 KIT_FORMAT = "companion-kit"
@@ -47,13 +47,7 @@ def kits_dir() -> Path:
 
 def load_kit(path: Path, known: dict[str, set[str]] | None = None) -> SavedKit:
     """Read and check one kit file; UserError naming the file and the place."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot be read: {err}") from None
-    except json.JSONDecodeError as err:
-        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: not valid JSON "
-                        f"({err.msg})") from None
+    data = read_json(Path(path))
     try:
         parsed = KitFile.model_validate(data)
     except ValidationError as err:

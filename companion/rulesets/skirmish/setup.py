@@ -3,12 +3,12 @@ gladiator types with their sides and who the computer plays."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
+from companion.jsonfile import read_json_object
 from companion.rulesets.base import SetupOption
 from companion.rulesets.skirmish.scenario import scenario_for
 
@@ -41,28 +41,13 @@ def _board(text: str | None) -> tuple[int, int] | None:
     return int(parts[0]), int(parts[1])
 
 
-def read_scenario(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot be read: {err}") from None
-    except json.JSONDecodeError as err:
-        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: "
-                        f"not valid JSON ({err.msg})") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path}: a scenario is a JSON object")
-    return data
-
-
 def setup_from_options(values: Mapping[str, Any]) -> dict[str, Any]:
     types = _split(values.get("gladiators"))
     scenario = values.get("scenario")
     if scenario is not None:
         if types:
             raise UserError("give --gladiators or --scenario, not both")
-        return read_scenario(Path(scenario))
+        return read_json_object(Path(scenario), "a scenario")
     if len(types) < 2:
         raise UserError("name at least two gladiators: --gladiators samnite,retiarius "
                         "(or give --scenario FILE)")

@@ -99,7 +99,7 @@ def _ap_terms(state: State, g: Gladiator) -> tuple[int, tuple[tuple[str, int], .
     if found is None:
         mods = tuple(ap_modifiers(state, g))
         found = data.odds_cache[key] = (sum(m for _, m in mods), mods)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:

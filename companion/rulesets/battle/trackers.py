@@ -1,6 +1,7 @@
 """Tracker-only actions: the health, luck, heal, ammo and stun trackers beside a paper
-game, and applying a table entry chosen in the table browser. No dice are rolled and
-the turn does not change; each is journaled and undoable through the session."""
+game, and applying a table entry chosen in the table browser. The trackers roll no
+dice and leave the turn alone; an entry whose scar needs its sub-table roll and is not
+given one rolls it. Each is journaled and undoable through the session."""
 
 from __future__ import annotations
 
@@ -73,7 +74,9 @@ def place(ctx: Ctx, f: Fighter, at: str | None) -> list[Event]:
 
 def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
     """Apply an entry of a critical, insanity or fate table to a gladiator: its
-    damage, stun and lasting effects, as if the dice had found it."""
+    damage, stun and lasting effects, as if the dice had found it. A scar's sub-table
+    die is rolled here with the action's dice unless `sub_key` gives it, so that the
+    roll is journaled (and undone) with the entry."""
     f = ctx.state.fighter(action.who)
     table = ctx.tables.table(action.table)
     keys = [table.normalise_key(axis, str(k)) for axis, k in
@@ -83,8 +86,6 @@ def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
     entry = table.lookup(*keys)
     if isinstance(entry, CritEntry):
         check_sub_key(entry, action.sub_key)
-        if entry.subtable and action.sub_key is None:
-            raise UserError("this entry's scar needs its sub-table roll: give sub_key 1-6")
         return apply_crit(ctx, f, table.id, int(keys[0]), entry, sub_key=action.sub_key)
     if action.sub_key is not None:
         raise UserError("only critical entries have a sub-table")

@@ -80,14 +80,14 @@ def set_health(ctx: Ctx, f: Fighter, value: int) -> list[Event]:
     f.health = value
     f.health_stage = "fine" if value >= 0 else ctx.tables.health(value).stage
     if f.health_stage == "dead" and ctx.state.phase != "over":
-        return [event("dead", f.side, health=value), *finish(ctx, f, "killed", dead=True)]
+        return [event("died", f.side, health=value), *finish(ctx, f, "killed", dead=True)]
     return []
 
 
 def heal(ctx: Ctx, f: Fighter, amount: int) -> list[Event]:
     """Heal up to his full HEALTH [house: healing never passes it]."""
     healed = max(0, min(amount, f.max_health - f.health))
-    events = [event("healed", f.side, amount=healed, rolled=amount, health=f.health + healed)]
+    events = [event("healed", f.side, amount=healed, uncapped=amount, health=f.health + healed)]
     events += set_health(ctx, f, f.health + healed)
     return events
 

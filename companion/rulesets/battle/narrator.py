@@ -267,7 +267,7 @@ FORMATTERS: dict[str, Formatter] = {
     # health
     "wounded": _line("{name} takes {damage} damage (health {health})."),
     "healed": _line("{name} heals {amount} (health {health})."),
-    "dead": _line("{name} is at {health}: dead."),
+    "died": _line("{name} is at {health}: dead."),
     "will_to_live": _line("{name}'s will to live snaps him into focus: no more stuns."),
     "bled": _line("{name} bleeds (Thin Blooded)."),
     "life_line": _line("{name} clings on (Life Line): +{amount} health."),

@@ -21,7 +21,7 @@ NOW = "2025-05-01T20:00:00"
 
 @pytest.fixture(scope="module")
 def rules() -> BattleRules:
-    return BattleRules(BattleTables.load(include_user=False))
+    return BattleRules()
 
 
 def gladiator(name: str, *, weapon: str = "hammer", attack: int = 3, armor: int = 0,
@@ -50,7 +50,7 @@ def duel(rules: BattleRules, a: dict[str, Any], b: dict[str, Any]) -> Session:
 
 
 def attack(session: Session, faces: list[int], **action: Any) -> list[str]:
-    return session.act({"type": "attack", **action}, ScriptedDice(faces))
+    return session.narrate(session.act({"type": "attack", **action}, ScriptedDice(faces)))
 
 
 def rolls(*groups: list[int]) -> list[int]:
@@ -290,7 +290,8 @@ def pool_of(rules: BattleRules, session: Session, side: str) -> int:
     """His defence pool once the stun is over (he loses his turn to it first)."""
     session.act({"type": "focus"}, ScriptedDice([]))
     f = session.state.fighters[side]
-    pool, _ = defence_pool(f, quirks_of(rules.tables, f.insanities), rules.tables,
+    tables = session.state.tables
+    pool, _ = defence_pool(f, quirks_of(tables, f.insanities), tables,
                            attacker_weapon="club", attacker_class="B")
     return pool.dice
 

@@ -10,14 +10,13 @@ from typing import Any
 import pytest
 
 from companion.dice import ScriptedDice
-from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.rules import BattleRules
 from companion.session import Session
 
 
 @pytest.fixture(scope="module")
 def rules() -> BattleRules:
-    return BattleRules(BattleTables.load(include_user=False))
+    return BattleRules()
 
 
 def sheet(name: str, weapon: str, **skills: int) -> dict[str, Any]:
@@ -39,7 +38,7 @@ def defender_after(rules: BattleRules, first: dict[str, Any], faces: list[int], 
     session.act(first, ScriptedDice(faces))
     if stunned:
         session.act({"type": "set_stun", "who": "Defender"}, ScriptedDice([]))
-    lines = session.act({"type": "attack"}, ScriptedDice([5, 1, 1] + [1] * 12))
+    lines = session.narrate(session.act({"type": "attack"}, ScriptedDice([5, 1, 1] + [1] * 12)))
     return next(line for line in lines if line.startswith("Defender defends"))
 
 
@@ -91,6 +90,6 @@ def test_after_a_turn_without_an_attack_the_normal_pool(rules):
     })
     session.act({"type": "initiative"}, ScriptedDice([6, 6, 1, 1]))
     session.act({"type": "heal", "dice": 1}, ScriptedDice([1]))
-    lines = session.act({"type": "attack"}, ScriptedDice([5, 1, 1, 1, 1]))
+    lines = session.narrate(session.act({"type": "attack"}, ScriptedDice([5, 1, 1, 1, 1])))
     assert any(line.startswith("Defender defends (normal) with 2 (ARMOR 1, +1 weapon's")
                for line in lines)

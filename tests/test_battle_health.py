@@ -15,13 +15,14 @@ from companion.rulesets.battle.duel import due
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.rules import BattleRules
 from companion.session import Session
+from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"
 
 
 @pytest.fixture(scope="module")
 def rules() -> BattleRules:
-    return BattleRules(BattleTables.load(include_user=False))
+    return BattleRules()
 
 
 def sheet(name: str, *, wins: int = 0, losses: int = 0, luck: int = 0,
@@ -55,13 +56,13 @@ DIVISOR = {-11: 10, -12: 10, -13: 15, -14: 15, -15: 20, -16: 20, -17: 25, -18: 2
 
 
 def test_dice_before_his_turn_at_every_health_and_every_total_of_fights(rules):
-    state = rules.new_state({"a": sheet("A"), "b": sheet("B")})
+    state = rules.new_state({"a": sheet("A"), "b": sheet("B")}, load_tables())
     a = state.fighters["a"]
     for tf in range(61):
         a.total_fights = tf
         for health in range(-1, -21, -1):
             a.health = health
-            roll = due_roll(state, "a", rules.tables)
+            roll = due_roll(state, "a", state.tables)
             if health in STRUGGLING:
                 assert (roll.stage, roll.dice) == ("struggling", STRUGGLING[health])
             elif health in DIVISOR:
@@ -69,16 +70,17 @@ def test_dice_before_his_turn_at_every_health_and_every_total_of_fights(rules):
             else:
                 assert roll.stage == "dead"
     a.health = 0
-    assert due_roll(state, "a", rules.tables) is None
+    assert due_roll(state, "a", state.tables) is None
 
 
 def test_the_tracker_card_says_it_in_words(rules):
-    state = rules.new_state({"a": sheet("A", wins=20, losses=5), "b": sheet("B")})
+    state = rules.new_state({"a": sheet("A", wins=20, losses=5), "b": sheet("B")},
+                            load_tables())
     state.fighters["a"].health = -5
-    assert due_roll(state, "a", rules.tables).text == \
+    assert due_roll(state, "a", state.tables).text == \
         "struggling: roll 4 dice for a 6 to stay conscious"
     state.fighters["a"].health = -12
-    assert due_roll(state, "a", rules.tables).text == "at death's door: roll 2 dice for a 6 or die"
+    assert due_roll(state, "a", state.tables).text == "at death's door: roll 2 dice for a 6 or die"
     state.fighters["a"].health = -10
     assert rules.due_roll(state, "a").text == "struggling: roll 1 die for a 6 to stay conscious"
 
@@ -312,7 +314,8 @@ def test_after_the_coma_he_may_fight_again(rules):
     after = session.state.sheets_after["a"]
     with pytest.raises(UserError, match="coma until"):
         rules.new_state({"a": after, "b": sheet("B"),
-                         "options": {"started": "2025-05-02T21:00:00"}})
+                         "options": {"started": "2025-05-02T21:00:00"}}, load_tables())
     state = rules.new_state({"a": after, "b": sheet("B"),
-                             "options": {"started": "2025-05-02T21:30:00+00:00"}})
+                             "options": {"started": "2025-05-02T21:30:00+00:00"}},
+                            load_tables())
     assert state.fighters["a"].health == 10

@@ -144,7 +144,7 @@ def test_the_odds_of_a_declared_attack_use_the_engines_pools(tables):
     from companion.session import Session
 
     rookie = json.loads((assets_dir() / "samples" / "hammer-rookie.json").read_text())
-    session = Session(BattleRules(tables), {"a": rookie, "b": rookie})
+    session = Session(BattleRules(), {"a": rookie, "b": rookie})
     session.act({"type": "initiative"}, ScriptedDice([6, 6, 1, 1]))
     # Two hammer dice against ARMOR 1, SHIELD 2, PARRY/DODGE 4 and the hammer's +1.
     assert odds_for_action(tables, session.state, {}) == attack_odds(tables, "A", 2, 8)

@@ -3,7 +3,9 @@
 Modules, one job each: `data` (typed access to the battle tables, where every game
 figure is read), `sheet` (the gladiator sheet), `quirks` (insanities as rules),
 `pools` (pool sizes and reading a roll), `duel` (the state), `actions` (action
-shapes), `lasting` (effects of table entries), `attack`, `health`, `trackers`,
-`results` (the end of a battle), `odds` (exact chances) and `rules` (the Ruleset).
-Nothing here imports pygame.
+shapes), `clock` (the times actions carry), `lasting` (effects of table entries),
+`flow` (turns, health, the end), `attack`, `health`, `trackers`, `results` (the end
+of a battle written to the sheets), `odds` (exact chances), `narrator` (the words:
+the rules return events and never sentences) and `rules` (the Ruleset). Nothing here
+imports pygame, and no module imports one that imports it back.
 """

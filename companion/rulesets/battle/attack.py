@@ -8,14 +8,14 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.hexgrid import distance
+from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.duel import Fighter, LastTurn, Stance
 from companion.rulesets.battle.flow import (
     Ctx,
     check_luck,
     end_turn,
-    settle_luck,
-    show,
+    luck_settled,
     stun,
     wound,
 )
@@ -155,12 +155,12 @@ def defence_for(ctx: Ctx, plan: AttackPlan, opp: Fighter) -> tuple[Pool, str]:
                         reflex=plan.reflex)
 
 
-def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[str]:
+def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[Event]:
     """Roll and resolve a planned attack; the turn then passes."""
     opp = ctx.state.opponent(f)
-    lines: list[str] = []
+    events: list[Event] = []
     if plan.two_handed and f.shield == "held":
-        lines += [f"{f.name} attacks two-handed:", *drop_shield(f)]
+        events += [event("two_handed_grip", f.side, weapon=plan.weapon_key), *drop_shield(f)]
     for used, flag in (("signature", plan.signature), ("mighty_blow", plan.mighty_blow),
                        ("called_shot", plan.called_shot)):
         if flag:
@@ -169,96 +169,97 @@ def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[str]:
         opp.used_once.append("reflex")
     faces = ctx.roll(f, plan.pool.dice, "attack")
     luck_faces = ctx.roll(f, plan.luck, "attack (luck)")
-    what = "disarm" if plan.disarm else (
-        "signature move" if plan.signature else f"{plan.stance} attack")
-    lines.append(f"{f.name}: {what} with the {plan.weapon.name} "
-                 f"(class {plan.weapon_class}{', thrown' if plan.thrown else ''}), "
-                 f"{plan.pool.describe()} dice: {show(faces)}"
-                 + (f" + luck {show(luck_faces)}" if luck_faces else ""))
+    events.append(event(
+        "attack_rolled", f.side, target=opp.side, weapon=plan.weapon_key,
+        weapon_class=plan.weapon_class, stance=plan.stance, thrown=plan.thrown,
+        two_handed=plan.two_handed, disarm=plan.disarm, signature=plan.signature,
+        called_shot=plan.called_shot, mighty_blow=plan.mighty_blow,
+        pool=plan.pool.to_json(), faces=faces, luck_faces=luck_faces))
     all_faces = faces + luck_faces
     zen = ctx.quirks(opp).zen_sixes
     if plan.signature and zen:
-        for _ in range(min(zen, all_faces.count(6))):
+        removed = min(zen, all_faces.count(6))
+        for _ in range(removed):
             all_faces.remove(6)
-        lines.append(f"{opp.name}'s calm (Zen Buddha) takes away {zen} of the 6s.")
-    lines += settle_luck(ctx, f, luck_faces)
+        events.append(event("zen_calm", opp.side, sixes=zen, removed=removed))
+    events += luck_settled(ctx, f, luck_faces)
     if plan.thrown:
         f.carried[plan.weapon_key] -= 1
         f.dropped[plan.weapon_key] = f.dropped.get(plan.weapon_key, 0) + 1
-        lines.append(f"{f.name} has {f.carried[plan.weapon_key]} {plan.weapon.name} left.")
+        events.append(event("weapon_thrown", f.side, weapon=plan.weapon_key,
+                            left=f.carried[plan.weapon_key]))
     if plan.disarm:
         whiffed, more = _disarm(ctx, f, opp, plan, all_faces)
     else:
         whiffed, more = _strike(ctx, f, opp, plan, all_faces)
-    lines += more
+    events += more
     if whiffed and ctx.quirks(f).drops_weapon_on_whiff and plan.weapon_key != ctx.tables.brawling:
-        lines += [f"{f.name} fumbles (Butterfingers):", *drop_weapon(f)]
+        events += [event("fumbled", f.side), *drop_weapon(f)]
     f.ready_weapon = plan.weapon_key
     last = LastTurn(kind="disarm" if plan.disarm else "attack", stance=plan.stance,
                     thrown=plan.thrown, whiffed=whiffed, weapon=plan.weapon_key,
                     two_handed=plan.two_handed)
     if ctx.state.phase == "over":
         f.last_turn = last
-        return lines
-    return lines + end_turn(ctx, f, last)
+        return events
+    return events + end_turn(ctx, f, last)
 
 
-def _defend(ctx: Ctx, plan: AttackPlan, opp: Fighter) -> tuple[int, list[str]]:
+def _defend(ctx: Ctx, plan: AttackPlan, opp: Fighter) -> tuple[int, list[Event]]:
     pool, rule = defence_for(ctx, plan, opp)
     faces = ctx.roll(opp, pool.dice, "defence")
     luck_faces = ctx.roll(opp, plan.defence_luck, "defence (luck)")
     sixes = count_sixes(faces + luck_faces)
-    line = (f"{opp.name} defends ({rule}) with {pool.describe()} dice: {show(faces)}"
-            + (f" + luck {show(luck_faces)}" if luck_faces else "") + f": {sixes} six(es)")
-    return sixes, [line, *settle_luck(ctx, opp, luck_faces)]
+    rolled = event("defence_rolled", opp.side, rule=rule, pool=pool.to_json(), faces=faces,
+                   luck_faces=luck_faces, sixes=sixes)
+    return sixes, [rolled, *luck_settled(ctx, opp, luck_faces)]
 
 
-def _whiff(f: Fighter, cannot_whiff: bool) -> tuple[bool, list[str]]:
+def _whiff(f: Fighter, cannot_whiff: bool) -> tuple[bool, list[Event]]:
     if cannot_whiff:
-        return False, [f"{f.name} misses."]
-    return True, [f"{f.name} whiffs: no PARRY/DODGE on {f.name}'s next defence."]
+        return False, [event("missed", f.side)]
+    return True, [event("whiffed", f.side)]
 
 
 def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
-            faces: list[int]) -> tuple[bool, list[str]]:
+            faces: list[int]) -> tuple[bool, list[Event]]:
     reading = read_roll(faces, plan.max_sixes)
     entry = ctx.tables.attack(plan.weapon_class, reading.key)
     if entry.outcome == "whiff":
         return _whiff(f, plan.cannot_whiff)
     needed = ctx.tables.block(reading.key).sixes_to_block(reading.sixes)
-    label = "a critical" if reading.key == CRITICAL_KEY else f"a hit ({reading.key})"
-    sixes, lines = _defend(ctx, plan, opp)
-    lines.insert(0, f"{f.name} lands {label}; {opp.name} needs {needed} six(es) to block.")
+    sixes, events = _defend(ctx, plan, opp)
+    events.insert(0, event("attack_landed", f.side, target=opp.side, result=reading.key,
+                           critical=reading.key == CRITICAL_KEY, sixes=reading.sixes,
+                           needed=needed))
     if needed is not None and sixes >= needed:
-        return False, [*lines, f"{opp.name} blocks it."]
+        return False, [*events, event("blocked", opp.side, sixes=sixes, needed=needed)]
     if entry.outcome == "hit":
         stays = opp.stunned
         if entry.stun or stays:
-            lines += stun(opp)
-        return False, lines + wound(ctx, opp, entry.damage, plan.weapon_key)
+            events += stun(opp)
+        return False, events + wound(ctx, opp, entry.damage, plan.weapon_key)
     dice = (reading.sixes + ctx.tables.crit_class_dice(plan.weapon_class) - sixes
             + (ctx.quirks(f).called_shot_dice if plan.called_shot else 0))
     crit_faces = ctx.roll(f, dice, "critical damage")
     total = sum(crit_faces) + plan.weapon.crit_bonus
-    lines.append(f"critical damage: {dice} dice {show(crit_faces)} + "
-                 f"{plan.weapon.crit_bonus} bonus = {total}")
+    events.append(event("critical_damage", f.side, target=opp.side, dice=dice,
+                        faces=crit_faces, bonus=plan.weapon.crit_bonus, total=total))
     table_id = ctx.tables.crit_table_id(plan.weapon.damage_type)
     entry_c = ctx.tables.crit(plan.weapon.damage_type, total)
-    return False, lines + apply_crit(ctx, opp, table_id, total, entry_c,
-                                     by_weapon=plan.weapon_key)
+    return False, events + apply_crit(ctx, opp, table_id, total, entry_c,
+                                      by_weapon=plan.weapon_key)
 
 
 def _disarm(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
-            faces: list[int]) -> tuple[bool, list[str]]:
+            faces: list[int]) -> tuple[bool, list[Event]]:
     reading = read_roll(faces)
     entry = ctx.tables.attack(ctx.tables.disarm_read_as_class, reading.key)
     if entry.outcome == "whiff":
-        return True, [f"{f.name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
-                      "defence."]
+        return True, [event("disarm_failed", f.side)]
     needed = count_sixes(faces)
-    sixes, lines = _defend(ctx, plan, opp)
-    lines.insert(0, f"The whip wraps round; {opp.name} needs {needed} six(es) to keep "
-                    "his weapon.")
+    sixes, events = _defend(ctx, plan, opp)
+    events.insert(0, event("disarm_landed", f.side, target=opp.side, needed=needed))
     if sixes >= needed:
-        return False, [*lines, f"{opp.name} keeps his weapon."]
-    return False, lines + drop_weapon(opp)
+        return False, [*events, event("disarm_blocked", opp.side, sixes=sixes, needed=needed)]
+    return False, events + drop_weapon(opp)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.errors import UserError
 from companion.tables.loader import TableSet, load_tables
@@ -30,13 +31,22 @@ CRITICAL_KEY = "three-6s"
 
 @dataclass(frozen=True)
 class BattleTables:
-    """The tables one battle reads, looked up by what the rules ask for."""
+    """The tables one battle reads, looked up by what the rules ask for. The rules get
+    it from the state (`BattleState.tables`), which `BattleRules.new_state` builds from
+    the session's tables; they never load tables themselves."""
 
     tables: TableSet
 
     @classmethod
     def load(cls, *, include_user: bool = True) -> BattleTables:
+        """The installed tables, for callers outside a session (`companion check`,
+        `duel odds`, tests)."""
         return cls(load_tables(include_user=include_user))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BattleTables:
+        # A session copies its state before each action; the tables never change
+        # during a session, so every copy shares them.
+        return self
 
     def table(self, table_id: str) -> Table:
         return self.tables.get(table_id)

@@ -9,10 +9,14 @@ is stunned. `due()` says which.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+import copy
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.rulesets.battle.data import BattleTables
 
 Stance = Literal["normal", "berserk", "defensive"]
 Phase = Literal["initiative", "fighting", "over"]
@@ -115,6 +119,9 @@ class Result:
 class BattleState:
     fighters: dict[str, Fighter]
     sheets: dict[str, dict[str, Any]]
+    # The tables the session plays with: shared by every copy of the state (see
+    # `BattleTables.__deepcopy__`) and no part of the summary.
+    tables: BattleTables = field(repr=False, compare=False)
     phase: Phase = "initiative"
     turn: str | None = None
     # Turns begun since initiative (the first turn is 1).
@@ -146,10 +153,23 @@ class BattleState:
         return self.fighters[self.turn]
 
     def summary(self) -> dict[str, Any]:
-        """The whole state as plain JSON data, with what is due next."""
-        data = asdict(self)
+        """The whole state as plain JSON data, with what is due next (the tables left
+        out)."""
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)
+                if f.name != "tables"}
         data["due"] = due(self)
         return data
+
+
+def _plain(value: Any) -> Any:
+    """`dataclasses.asdict` for one field's value."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(v) for v in value)
+    return copy.deepcopy(value)
 
 
 def due(state: BattleState) -> str:

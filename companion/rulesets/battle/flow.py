@@ -1,17 +1,19 @@
 """The flow of a duel: the context an action runs in, dice with luck, health changes,
-the start and end of turns, and the end of the battle."""
+the start and end of turns, and the end of the battle. Every function that changes
+the state returns the events of what happened (`narrator` words them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from companion.dice import DiceSource, roll_d66
 from companion.errors import UserError
 from companion.hexgrid import Board
+from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn, Result
 from companion.rulesets.battle.quirks import Quirks, quirks_of
+from companion.rulesets.battle.results import write_sheets
 
 
 @dataclass
@@ -40,13 +42,6 @@ class Ctx:
         return Board()
 
 
-def parse_time(text: str) -> datetime:
-    try:
-        return datetime.fromisoformat(text)
-    except ValueError:
-        raise UserError(f"'{text}' is not an ISO time like 2025-03-01T20:15:00") from None
-
-
 # --- luck ------------------------------------------------------------------------------
 def check_luck(ctx: Ctx, f: Fighter, luck: int) -> None:
     """Raise unless he may add `luck` luck dice to a roll now."""
@@ -58,90 +53,91 @@ def check_luck(ctx: Ctx, f: Fighter, luck: int) -> None:
         raise UserError(f"{f.name} has {f.luck} luck dice left, not {luck}")
 
 
-def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> list[str]:
+def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> dict[str, int] | None:
     """After the roll each luck die showing the threshold or less is lost; the rest
-    return to his pool."""
+    return to his pool. What became of them ({"lost", "left"}), None without luck
+    dice."""
     if not faces:
-        return []
+        return None
     limit = ctx.quirks(f).luck_lost_at_or_below or ctx.tables.luck_lost_at_or_below
     lost = sum(1 for face in faces if face <= limit)
     f.luck -= lost
-    kept = len(faces) - lost
-    return [f"{f.name}'s luck dice {_faces(faces)}: {lost} lost, {kept} back "
-            f"({f.luck} left)"]
+    return {"lost": lost, "left": f.luck}
 
 
-def _faces(faces: list[int]) -> str:
-    return " ".join(map(str, faces)) if faces else "-"
-
-
-def show(faces: list[int]) -> str:
-    return _faces(faces)
+def luck_settled(ctx: Ctx, f: Fighter, faces: list[int]) -> list[Event]:
+    """`settle_luck` as an event of its own (the luck dice of an attack or defence)."""
+    settled = settle_luck(ctx, f, faces)
+    if settled is None:
+        return []
+    return [event("luck_settled", f.side, faces=list(faces), **settled)]
 
 
 # --- health ------------------------------------------------------------------------------
-def set_health(ctx: Ctx, f: Fighter, value: int) -> list[str]:
+def set_health(ctx: Ctx, f: Fighter, value: int) -> list[Event]:
     """Change his health and its band on the tracker; at the band 'dead' he dies and
     the battle ends."""
     f.health = value
     f.health_stage = "fine" if value >= 0 else ctx.tables.health(value).stage
     if f.health_stage == "dead" and ctx.state.phase != "over":
-        return [f"{f.name} is at {value}: dead.",
-                *finish(ctx, f, "killed", dead=True)]
+        return [event("died", f.side, health=value), *finish(ctx, f, "killed", dead=True)]
     return []
 
 
-def heal(ctx: Ctx, f: Fighter, amount: int) -> list[str]:
+def heal(ctx: Ctx, f: Fighter, amount: int) -> list[Event]:
     """Heal up to his full HEALTH [house: healing never passes it]."""
     healed = max(0, min(amount, f.max_health - f.health))
-    lines = [f"{f.name} heals {healed} (health {f.health + healed})."]
-    lines += set_health(ctx, f, f.health + healed)
-    return lines
+    events = [event("healed", f.side, amount=healed, uncapped=amount, health=f.health + healed)]
+    events += set_health(ctx, f, f.health + healed)
+    return events
 
 
-def wound(ctx: Ctx, f: Fighter, damage: int, by_weapon: str | None) -> list[str]:
+def wound(ctx: Ctx, f: Fighter, damage: int, by_weapon: str | None) -> list[Event]:
     """Damage from a hit; Will to Live wakes him up from a big one."""
     if damage <= 0:
         return []
     f.wounded = True
     if by_weapon:
         f.last_hit_by = by_weapon
-    lines = [f"{f.name} takes {damage} damage (health {f.health - damage})."]
+    events = [event("wounded", f.side, damage=damage, health=f.health - damage,
+                    weapon=by_weapon)]
     threshold = ctx.quirks(f).awake_after_hit_of
     if threshold is not None and damage >= threshold and not f.awake:
         f.awake, f.stunned, f.stun_turns = True, False, 0
-        lines.append(f"{f.name}'s will to live snaps him into focus: no more stuns.")
-    return lines + set_health(ctx, f, f.health - damage)
+        events.append(event("will_to_live", f.side, damage=damage))
+    return events + set_health(ctx, f, f.health - damage)
 
 
-def stun(f: Fighter, turns: int = 1) -> list[str]:
+def stun(f: Fighter, turns: int = 1) -> list[Event]:
     if f.awake:
-        return [f"{f.name} cannot be stunned."]
+        return [event("stun_resisted", f.side)]
     f.stunned = True
     f.stun_turns = max(f.stun_turns, turns)
-    return [f"{f.name} is stunned."]
+    return [event("stunned", f.side, turns=f.stun_turns)]
 
 
 # --- turns ---------------------------------------------------------------------------------
-def start_turn(ctx: Ctx, f: Fighter) -> list[str]:
+def start_turn(ctx: Ctx, f: Fighter) -> list[Event]:
     """His turn begins: bleeding and Life Line happen before anything else."""
     state = ctx.state
     state.turn = f.side
     state.turn_count += 1
     f.health_checked = False
     f.focused = False
-    lines = [f"-- turn {state.turn_count}: {f.name} (health {f.health}) --"]
+    events = [event("turn_began", f.side, turn=state.turn_count, health=f.health)]
     q = ctx.quirks(f)
     if q.bleeds_per_turn and f.wounded:
-        lines.append(f"{f.name} bleeds (Thin Blooded).")
-        lines += set_health(ctx, f, f.health - q.bleeds_per_turn)
+        events.append(event("bled", f.side, amount=q.bleeds_per_turn,
+                            health=f.health - q.bleeds_per_turn))
+        events += set_health(ctx, f, f.health - q.bleeds_per_turn)
     if state.phase == "fighting" and q.life_line and f.health < 0:
-        lines.append(f"{f.name} clings on (Life Line): +{q.life_line} health.")
-        lines += set_health(ctx, f, f.health + q.life_line)
-    return lines
+        events.append(event("life_line", f.side, amount=q.life_line,
+                            health=f.health + q.life_line))
+        events += set_health(ctx, f, f.health + q.life_line)
+    return events
 
 
-def end_turn(ctx: Ctx, f: Fighter, last: LastTurn) -> list[str]:
+def end_turn(ctx: Ctx, f: Fighter, last: LastTurn) -> list[Event]:
     """He has acted (or lost his turn): the other gladiator's turn begins."""
     f.last_turn = last
     if ctx.state.phase != "fighting":
@@ -149,22 +145,22 @@ def end_turn(ctx: Ctx, f: Fighter, last: LastTurn) -> list[str]:
     return start_turn(ctx, ctx.state.opponent(f))
 
 
-def lose_turn_to_stun(ctx: Ctx, f: Fighter) -> list[str]:
+def lose_turn_to_stun(ctx: Ctx, f: Fighter) -> list[Event]:
     """A stunned gladiator who does not focus loses his turn; the stun then ends,
     unless it was for more rounds."""
     if f.stun_turns > 1:
         f.stun_turns -= 1
-        lines = [f"{f.name} loses his turn and stays stunned."]
+        events = [event("turn_lost", f.side, still_stunned=True, stun_turns=f.stun_turns)]
     else:
         f.stunned, f.stun_turns = False, 0
-        lines = [f"{f.name} loses his turn; the stun ends."]
-    return lines + end_turn(ctx, f, LastTurn(kind="stunned"))
+        events = [event("turn_lost", f.side, still_stunned=False, stun_turns=0)]
+    return events + end_turn(ctx, f, LastTurn(kind="stunned"))
 
 
 # --- insanity and the end ---------------------------------------------------------------------
-def gain_insanity(ctx: Ctx, f: Fighter) -> list[str]:
+def gain_insanity(ctx: Ctx, f: Fighter) -> list[Event]:
     """Roll d66 on the insanity table and note it for his sheet."""
-    key, _ = roll_d66(ctx.dice, purpose="insanity", roller=f.name)
+    key, record = roll_d66(ctx.dice, purpose="insanity", roller=f.name)
     entry = ctx.tables.insanity(key)
     remembers = None
     if entry.remembers == "weapon":
@@ -175,28 +171,26 @@ def gain_insanity(ctx: Ctx, f: Fighter) -> list[str]:
         "key": key, "name": entry.name, "permanent": entry.permanent,
         "remembers": remembers, "gained": ctx.today(),
     })
-    kind = "permanent" if entry.permanent else "temporary"
-    return [f"{f.name} rolls {key // 10}-{key % 10} for insanity: {entry.name} ({kind})."]
+    return [event("insanity_rolled", f.side, faces=list(record.faces), key=key,
+                  permanent=entry.permanent, remembers=remembers)]
 
 
-def finish(ctx: Ctx, loser: Fighter, how: str, *, dead: bool = False) -> list[str]:
+def finish(ctx: Ctx, loser: Fighter, how: str, *, dead: bool = False) -> list[Event]:
     """The battle is over: who won, who died, the kills, and the sheets written."""
-    from companion.rulesets.battle.results import write_sheets
-
     state = ctx.state
     winner = state.opponent(loser)
     state.phase = "over"
     state.turn = None
     result = Result(winner=winner.side, loser=loser.side, how=how)
-    lines = [f"{winner.name} wins: {loser.name} {how}."]
+    events = [event("battle_over", winner.side, loser=loser.side, how=how)]
     if not dead and (loser.dies_unless_wins or loser.must_win_or_die):
         dead = True
-        lines.append(f"{loser.name} did not win, and dies of his wounds.")
+        events.append(event("died_of_wounds", loser.side))
     if dead:
         result.dead.append(loser.side)
         result.kills[winner.side] = 1
     if winner.insanity_if_wins:
-        lines += gain_insanity(ctx, winner)
+        events += gain_insanity(ctx, winner)
     state.result = result
     state.sheets_after = write_sheets(state, ctx.tables)
-    return lines
+    return events

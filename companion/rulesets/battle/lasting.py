@@ -5,6 +5,7 @@ death after the fight unless he wins, scars with their sub-roll)."""
 from __future__ import annotations
 
 from companion.errors import UserError
+from companion.rulesets.base import Event, event
 from companion.rulesets.battle.duel import Fighter, Modifier
 from companion.rulesets.battle.flow import Ctx, stun, wound
 from companion.tables.effects import (
@@ -19,21 +20,21 @@ from companion.tables.effects import (
 from companion.tables.models.battle import CritEntry
 
 
-def drop_weapon(f: Fighter) -> list[str]:
+def drop_weapon(f: Fighter) -> list[Event]:
     """The weapon he last attacked with (or readied) falls to the sand."""
     weapon = f.ready_weapon
     if weapon is None or f.carried.get(weapon, 0) < 1:
-        return [f"{f.name} has no weapon in hand to drop."]
+        return [event("no_weapon_to_drop", f.side)]
     f.carried[weapon] -= 1
     f.dropped[weapon] = f.dropped.get(weapon, 0) + 1
-    return [f"{f.name} drops his {weapon}."]
+    return [event("weapon_dropped", f.side, weapon=weapon)]
 
 
-def drop_shield(f: Fighter) -> list[str]:
+def drop_shield(f: Fighter) -> list[Event]:
     if f.shield != "held":
-        return [f"{f.name} has no shield in hand to drop."]
+        return [event("no_shield_to_drop", f.side)]
     f.shield = "dropped"
-    return [f"{f.name}'s shield falls to the ground."]
+    return [event("shield_dropped", f.side)]
 
 
 def check_sub_key(entry: CritEntry, sub_key: int | None) -> None:
@@ -52,15 +53,16 @@ def apply_crit(
     *,
     sub_key: int | None = None,
     by_weapon: str | None = None,
-) -> list[str]:
+) -> list[Event]:
     """Apply a critical entry to `f`. A scar's sub-table die is rolled here unless
     `sub_key` gives it (the table browser's paper roll)."""
-    lines = [f"{table_id} {total}: {entry.description}"]
-    for effect in entry.effects:
+    events = [event("critical_entry", f.side, table=table_id, total=total, entry=entry.low,
+                    damage=entry.damage_at(total), stun=entry.stun)]
+    for index, effect in enumerate(entry.effects):
         if effect.type == "stun":
-            lines += stun(f)
+            events += stun(f)
         elif isinstance(effect, StunnedRounds):
-            lines += stun(f, effect.rounds)
+            events += stun(f, effect.rounds)
             if effect.no_focus_first_round and not f.awake:
                 f.no_focus_turns = max(f.no_focus_turns, 1)
         elif isinstance(effect, NoFocus):
@@ -68,45 +70,53 @@ def apply_crit(
                 f.no_focus_turns = max(f.no_focus_turns, 1)
         elif isinstance(effect, Awake):
             f.awake, f.stunned, f.stun_turns, f.no_focus_turns = True, False, 0, 0
-            lines.append(f"{f.name} is wide awake: he cannot be stunned this battle.")
+            events.append(event("wide_awake", f.side))
         elif isinstance(effect, DiceModifier):
+            source = f"{table_id} {entry.low}"
             f.modifiers.append(Modifier(effect.target, effect.amount, effect.duration,
-                                        effect.armor_exempt, f"{table_id} {entry.low}"))
-            lines.append(f"{f.name}: {effect.amount:+d} {effect.target.replace('_', ' ')} "
-                         f"dice ({effect.duration.replace('_', ' ')}).")
+                                        effect.armor_exempt, source))
+            events.append(event("dice_modifier", f.side, target=effect.target,
+                                amount=effect.amount, duration=effect.duration,
+                                armor_exempt=effect.armor_exempt, source=source))
         elif effect.type == "drop_weapon":
-            lines += drop_weapon(f)
+            events += drop_weapon(f)
         elif effect.type == "drop_shield":
-            lines += drop_shield(f)
+            events += drop_shield(f)
         elif effect.type == "armour_destroyed":
             f.armour_destroyed = True
-            lines.append(f"{f.name}'s armour is destroyed.")
+            events.append(event("armour_destroyed", f.side))
         elif effect.type == "no_shield_or_two_handed":
             f.no_shield_or_two_handed = True
-            lines.append(f"{f.name} can use no shield and no two-handed weapon.")
+            events.append(event("shield_arm_useless", f.side))
         elif isinstance(effect, DiesUnlessWins):
             f.dies_unless_wins = True
-            lines.append(f"{f.name} will die after the fight unless he wins it.")
+            events.append(event("dies_unless_wins", f.side))
         elif isinstance(effect, Scar) and not entry.subtable:
-            lines += _scar(ctx, f, table_id, entry.low, None, effect)
+            events += _scar(ctx, f, table_id, entry.low, effect, effect=index)
         elif effect.type == "roll_subtable":
-            lines += _sub_roll(ctx, f, table_id, entry, sub_key)
+            events += _sub_roll(ctx, f, table_id, entry, sub_key)
         elif isinstance(effect, Rule):
             f.notes.append(effect.rule)
-            lines.append(f"(for the players: {effect.rule})")
-    return lines + wound(ctx, f, entry.damage_at(total), by_weapon)
+            events.append(event("note_for_players", f.side, rule=effect.rule))
+    return events + wound(ctx, f, entry.damage_at(total), by_weapon)
 
 
 def _sub_roll(ctx: Ctx, f: Fighter, table_id: str, entry: CritEntry,
-              sub_key: int | None) -> list[str]:
+              sub_key: int | None) -> list[Event]:
+    faces: list[int] = []
     if sub_key is None:
-        sub_key = ctx.roll(f, 1, f"{table_id} scar")[0]
+        faces = ctx.roll(f, 1, f"{table_id} scar")
+        sub_key = faces[0]
     sub = next(s for s in entry.subtable if s.key == sub_key)
-    return _scar(ctx, f, table_id, entry.low, sub_key, sub.scar)
+    return _scar(ctx, f, table_id, entry.low, sub.scar, sub_key=sub_key, faces=faces)
 
 
-def _scar(ctx: Ctx, f: Fighter, table_id: str, key: int, sub_key: int | None,
-          scar: Scar) -> list[str]:
+def _scar(ctx: Ctx, f: Fighter, table_id: str, key: int, scar: Scar, *,
+          sub_key: int | None = None, effect: int | None = None,
+          faces: list[int] | None = None) -> list[Event]:
+    """A scar for his sheet. The event names where its words are: the sub-table line
+    `sub_key`, or else the entry's effect number `effect`."""
     f.changes.scars.append({"table": table_id, "key": key, "sub_key": sub_key,
                             "scar": scar.scar, "loses": scar.loses, "gained": ctx.today()})
-    return [f"{f.name} is scarred for life: {scar.scar}."]
+    return [event("scarred", f.side, table=table_id, key=key, sub_key=sub_key,
+                  effect=effect, faces=list(faces or []), loses=scar.loses)]

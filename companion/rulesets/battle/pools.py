@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import Fighter, Stance
-from companion.rulesets.battle.quirks import Quirks
+from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.tables.models.battle import WeaponEntry
 
 
@@ -60,22 +61,24 @@ def base_attack_dice(attack_ranks: int, weapon_ranks: int) -> int:
 
 @dataclass
 class Pool:
-    """A pool's size and how it was made, for the log and the odds panel."""
+    """A pool's size and how it was made, for the log and the odds panel: each term
+    is plain data, {"why": "berserk", "amount": 1} and the like (the narrator words
+    them)."""
 
     dice: int = 0
-    parts: list[str] = field(default_factory=list)
+    terms: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, amount: int, why: str) -> None:
+    def add(self, amount: int, why: str, **more: Any) -> None:
         if amount:
             self.dice += amount
-            self.parts.append(f"{amount:+d} {why}")
+            self.terms.append({"why": why, "amount": amount, **more})
 
     def floor(self) -> Pool:
         self.dice = max(self.dice, 0)
         return self
 
-    def describe(self) -> str:
-        return f"{self.dice} ({', '.join(self.parts)})" if self.parts else str(self.dice)
+    def to_json(self) -> dict[str, Any]:
+        return {"dice": self.dice, "terms": [dict(t) for t in self.terms]}
 
 
 def attack_pool(
@@ -95,31 +98,33 @@ def attack_pool(
     """Attack dice before luck dice are added."""
     attack = f.skill("attack")
     if signature:
-        pool = Pool(f.skill("signature-move"), [f"SIGNATURE MOVE {f.skill('signature-move')}"])
+        ranks = f.skill("signature-move")
+        pool = Pool(ranks, [{"why": "signature_move", "ranks": ranks}])
     else:
         ranks = f.weapon_ranks.get(weapon_key, 0)
         base = base_attack_dice(attack, ranks)
-        pool = Pool(base, [f"{base} from ATTACK {attack} and {weapon.name} {ranks}"])
+        pool = Pool(base, [{"why": "base", "dice": base, "attack": attack,
+                            "weapon": weapon_key, "ranks": ranks}])
     if thrown:
-        pool.add(weapon.throw_bonus, "throw bonus")
+        pool.add(weapon.throw_bonus, "throw_bonus")
     row = tables.stance(attack)
     if stance == "berserk":
         pool.add(row.berserk_attack_dice, "berserk")
-        pool.add(quirks.berserk_attack_dice, "No Fear of Death")
+        pool.add(quirks.berserk_attack_dice, "no_fear_of_death")
     elif stance == "defensive":
         pool.add(row.defensive_attack_dice, "defensive")
     for m in f.modifiers:
         if m.target in ("attack", "attack_and_defence"):
-            pool.add(m.amount, m.source or "wound")
+            pool.add(m.amount, "modifier", source=m.source)
     for what, with_it, other in quirks.infatuations:
         matches = what in (weapon_key, weapon_class)
         pool.add(with_it if matches else other, "infatuation")
     if mighty_blow:
-        pool.add(quirks.mighty_blow, "Mighty Blow")
+        pool.add(quirks.mighty_blow, "mighty_blow")
     pool.floor()
     if disarm:
         halved = pool.dice // tables.disarm_dice_divisor
-        pool.parts.append(f"halved for the disarm: {halved}")
+        pool.terms.append({"why": "halved_for_disarm", "dice": halved})
         pool.dice = halved
     return pool
 
@@ -164,40 +169,41 @@ def defence_pool(
     """Defence dice before luck, and the rule of the defence table that set them."""
     rule = tables.defence_rule(defence_rule_keys(f))
     armor = f.skill("armor") if rule.armor and not f.armour_destroyed and not disarm else 0
-    pool = Pool(armor, [f"ARMOR {armor}"] if armor else [])
+    pool = Pool(armor, [{"why": "armor", "ranks": armor}] if armor else [])
     others = Pool()
     if rule.shield and f.has_shield:
-        others.add(f.skill("shield"), "SHIELD")
+        others.add(f.skill("shield"), "shield")
     if rule.parry_dodge:
         pd = Pool()
-        pd.add(f.skill("parry-dodge"), "PARRY/DODGE")
+        pd.add(f.skill("parry-dodge"), "parry_dodge")
         bonus_weapon = parry_bonus_weapon(f)
         if rule.weapon_parry_bonus and bonus_weapon is not None:
-            pd.add(tables.weapon(bonus_weapon).parry_dodge_bonus, "weapon's parry bonus")
+            pd.add(tables.weapon(bonus_weapon).parry_dodge_bonus, "weapon_parry_bonus",
+                   weapon=bonus_weapon)
         for what, amount in quirks.phobias:
             if what in (attacker_weapon, attacker_class):
                 pd.add(amount, "phobia")
         if quirks.survival_parry_dodge and f.health <= tables.survival_instinct_health:
-            pd.add(quirks.survival_parry_dodge, "Survival Instinct")
+            pd.add(quirks.survival_parry_dodge, "survival_instinct")
         for m in f.modifiers:
             if m.target == "parry_dodge":
-                pd.add(m.amount, m.source or "wound")
+                pd.add(m.amount, "modifier", source=m.source)
         pd.floor()
         others.dice += pd.dice
-        others.parts += pd.parts
+        others.terms += pd.terms
     if rule.defensive_bonus:
         others.add(tables.stance(f.skill("attack")).defensive_defence_dice, "defensive")
     for m in f.modifiers:
         if m.target in ("defence", "attack_and_defence"):
             # ARMOR-exempt penalties come off the other dice only.
-            (others if m.armor_exempt else pool).add(m.amount, m.source or "wound")
+            (others if m.armor_exempt else pool).add(m.amount, "modifier", source=m.source)
     others.floor()
     pool.dice += others.dice
-    pool.parts += others.parts
+    pool.terms += others.terms
     if disarm and _holds_two_handed(f, tables):
-        pool.add(tables.disarm_two_handed_defence, "two-handed against a disarm")
+        pool.add(tables.disarm_two_handed_defence, "two_handed_against_disarm")
     if reflex:
-        pool.add(quirks.reflex_to_live, "Reflex to Live")
+        pool.add(quirks.reflex_to_live, "reflex_to_live")
     return pool.floor(), rule.key
 
 
@@ -208,3 +214,23 @@ def _holds_two_handed(f: Fighter, tables: BattleTables) -> bool:
     return tables.weapon(weapon).hands == 2 or (
         f.last_turn.weapon == weapon and f.last_turn.two_handed
     )
+
+
+# --- the roll below 0 ----------------------------------------------------------------------
+def below_zero_roll(f: Fighter, tables: BattleTables) -> tuple[str, int, int] | None:
+    """The roll due before his turn at his health: (stage, dice, luck he may add); None
+    at 0 health or more. Stages: weakly-alive (the fate roll's one-die roll),
+    struggling, deaths-door, dead."""
+    quirks = quirks_of(tables, f.insanities)
+    luck = 0 if quirks.no_luck else f.luck
+    if f.weak_roll_dice is not None:
+        return "weakly-alive", f.weak_roll_dice, luck
+    if f.health >= 0:
+        return None
+    band = tables.health(f.health)
+    if band.stage == "dead":
+        return "dead", 0, 0
+    n = band.dice_for(f.health, f.total_fights)
+    if band.stage == "deaths-door":
+        return "deaths-door", n + quirks.deaths_door_dice, luck
+    return "struggling", n, luck

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import BattleState, Fighter
-from companion.rulesets.battle.flow import parse_time
 from companion.rulesets.battle.sheet import (
     FightRecord,
     GladiatorSheet,
@@ -25,7 +25,7 @@ def write_sheets(state: BattleState, tables: BattleTables) -> dict[str, dict[str
     assert state.result is not None
     out: dict[str, dict[str, Any]] = {}
     for side, f in state.fighters.items():
-        sheet = parse_sheet(state.sheets[side], f"sheet {side}")
+        sheet = parse_sheet(state.sheets[side], f"sheet {side}", tables=tables)
         sheet = _after(sheet, f, state, tables)
         out[side] = sheet.model_dump(mode="json", exclude_none=True)
     return out

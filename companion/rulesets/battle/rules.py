@@ -1,4 +1,4 @@
-"""`BattleRules`: the dice-pool battle system as a session Ruleset (id "battle").
+"""`BattleRules`: the dice-pool battle system as a `Ruleset` (id "battle").
 
 Setup: {"a": SHEET, "b": SHEET, "options": {"started": ISO time}} with the two
 gladiator sheets inline, so a saved session replays without the roster. Every die
@@ -8,16 +8,21 @@ replays exactly. An illegal action raises UserError before any die is rolled.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.dice import DiceSource
+from companion.dice import DiceSource, RollRequest
 from companion.errors import UserError
+from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
+from companion.rulesets.battle import narrator
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
+from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.duel import SIDES, BattleState, Fighter, LastTurn, due
-from companion.rulesets.battle.flow import Ctx, end_turn, finish, parse_time, show, start_turn
+from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
 from companion.rulesets.battle.health import (
     DueRoll,
     choose_fate,
@@ -29,13 +34,19 @@ from companion.rulesets.battle.health import (
     heal_dice,
     stay_conscious,
 )
+from companion.rulesets.battle.odds import AttackOdds, odds_for_action
+from companion.rulesets.battle.pools import below_zero_roll
+from companion.rulesets.battle.quirks import quirks_of
 from companion.rulesets.battle.sheet import (
     GladiatorSheet,
     check_sheet,
+    find_sheet,
+    load_sheet,
     parse_sheet,
     skill_ranks,
 )
 from companion.rulesets.battle.trackers import tracker
+from companion.tables.loader import TableSet
 
 
 def _fit_to_fight(sheet: GladiatorSheet, now: str | None) -> bool:
@@ -63,164 +74,341 @@ _ALLOWED = {
     "over": set(),
 }
 
+# How many TableSets' BattleTables one instance remembers: a session replays with
+# the same TableSet every time, and a few sessions may be open at once.
+_MEMO_SIZE = 8
 
-class BattleRules:
-    """The Ruleset of the battle system. `tables` defaults to the built-in tables
-    with the user's overrides."""
 
-    id = "battle"
+class _WouldRoll(Exception):
+    """Raised by `_Probe` at the first die: the action got past every check."""
 
-    def __init__(self, tables: BattleTables | None = None) -> None:
-        self.tables = tables or BattleTables.load()
 
-    # --- the Ruleset protocol ------------------------------------------------------
-    def new_state(self, setup: dict[str, Any]) -> BattleState:
-        if not isinstance(setup, dict) or any(side not in setup for side in SIDES):
+class _Probe(DiceSource):
+    """Dice for trying an action out: rules check everything before the first die,
+    so reaching one means the action is legal."""
+
+    def _draw(self, request: RollRequest) -> Sequence[int]:
+        raise _WouldRoll
+
+
+class BattleRules(Ruleset[BattleState]):
+    """The Ruleset of the battle system. It keeps nothing but the BattleTables it
+    built for the TableSets it was given."""
+
+    id: ClassVar[str] = "battle"
+    title: ClassVar[str] = "battle system"
+    table_ids: ClassVar[tuple[str, ...]] = (
+        "crit-slashing", "crit-bludgeoning", "crit-piercing", "insanity", "fate",
+        "pool-attack", "pool-block", "pool-defence", "pool-stance", "pool-health",
+        "pool-weapons", "pool-skill-costs", "pool-rules",
+    )
+    setup_options: ClassVar[tuple[SetupOption, ...]] = (
+        SetupOption("sheets", help="the two gladiator sheets: paths, or names in the "
+                    "roster folder", kind="path", positional=True, count=2,
+                    metavar="SHEET"),
+    )
+    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "attack": ("weapon",),
+        "heal": ("dice",),
+        "retrieve": ("item",),
+        "stay_conscious": ("luck",),
+        "death_door": ("luck",),
+        "choose_fate": ("face",),
+        "adjust_health": ("who", "op"),
+        "spend_luck": ("who", "n"),
+        "restore_luck": ("who", "n"),
+        "spend_heal": ("who", "n"),
+        "restore_heal": ("who", "n"),
+        "ammo": ("who", "weapon", "op"),
+        "set_stun": ("who", "stunned"),
+        "place": ("who", "at"),
+        # Its "keys" are a list, which a short form cannot give: type the action as
+        # JSON to give them.
+        "apply_entry": ("who", "table"),
+    }
+    opening: ClassVar[Mapping[str, Any] | None] = {"type": "initiative"}
+    opens_by_default: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        self._memo: list[tuple[TableSet, BattleTables]] = []
+
+    def battle_tables(self, tables: TableSet) -> BattleTables:
+        """The BattleTables over `tables`, the same object for the same TableSet."""
+        for known, built in self._memo:
+            if known is tables:
+                return built
+        built = BattleTables(tables)
+        self._memo = [(tables, built), *self._memo[:_MEMO_SIZE - 1]]
+        return built
+
+    # --- the Ruleset -----------------------------------------------------------------
+    def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> BattleState:
+        if not isinstance(setup, Mapping) or any(side not in setup for side in SIDES):
             raise UserError('a duel\'s setup holds two sheets: {"a": ..., "b": ...}')
+        t = self.battle_tables(tables)
         options = setup.get("options") or {}
-        sheets = {side: parse_sheet(setup[side], f"sheet {side}") for side in SIDES}
+        sheets = {side: parse_sheet(setup[side], f"sheet {side}", tables=t) for side in SIDES}
         started = options.get("started")
         if started is not None:
             parse_time(started)
         for side, sheet in sheets.items():
-            check_sheet(sheet, self.tables, f"sheet {side} ({sheet.name})")
+            check_sheet(sheet, t, f"sheet {side} ({sheet.name})")
             if not _fit_to_fight(sheet, started):
                 raise UserError(f"{sheet.name} cannot fight: {sheet.status}"
                                 + (f" until {sheet.coma_until}" if sheet.coma_until else ""))
         return BattleState(
-            fighters={side: self._fighter(side, sheets[side]) for side in SIDES},
+            fighters={side: _fighter(t, side, sheets[side]) for side in SIDES},
             sheets={side: setup[side] for side in SIDES},
+            tables=t,
             clock=started,
         )
 
-    def apply(self, state: BattleState, action: dict[str, Any], dice: DiceSource) -> list[str]:
-        parsed = parse_action(action)
-        if parsed.now is not None:
-            parse_time(parsed.now)
-        ctx = Ctx(state, self.tables, dice)
-        if parsed.type not in GAME_TYPES:
-            if parsed.now is not None:
-                state.clock = parsed.now
-            return tracker(ctx, parsed)
+    def parse_action(self, data: Any) -> Action:
+        """The action as given, checked by the models of `actions`; only an `op` the
+        command line's short form read as a number ("-7", "+3") is made text again."""
+        if isinstance(data, Mapping):
+            data = dict(data)
+            op = data.get("op")
+            if isinstance(op, int) and not isinstance(op, bool):
+                data["op"] = f"{op:+d}"
+        parse_action(data)
+        return copy.deepcopy(data)
+
+    def apply(self, state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
+        return Outcome(tuple(_apply(state, action, dice)))
+
+    def due(self, state: BattleState) -> Due:
         step = due(state)
-        if parsed.type not in _ALLOWED[step]:
-            raise UserError(self._not_now(state, parsed.type, step))
-        if (parsed.who is not None and state.turn is not None
-                and state.fighter(parsed.who).side != state.turn):
-            raise UserError(f"it is {state.current.name}'s turn, not {parsed.who}'s")
+        choices = tuple(kind for kind in GAME_TYPES if kind in _ALLOWED[step])
+        return Due(step=step, who=state.turn, choices=choices, turn=state.turn_count,
+                   computer=False, dice=_due_dice(state, step))
+
+    def legal_actions(self, state: BattleState) -> list[Action]:
+        """One action of each type open now, with defaults that pass the rules where
+        some do (a weapon he holds, the luck No Fear of Death demands, ...)."""
+        legal: list[Action] = []
+        for kind in self.due(state).choices:
+            for candidate in _candidates(state, kind):
+                if _passes(state, candidate):
+                    legal.append(candidate)
+                    break
+        return legal
+
+    def summary(self, state: BattleState) -> dict[str, Any]:
+        return state.summary()
+
+    def narrate(self, state: BattleState, events: Sequence[Event]) -> list[str]:
+        return narrator.narrate(state, events)
+
+    def describe(self, state: BattleState) -> list[str]:
+        return narrator.describe(state)
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        names = options.get("sheets")
+        if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2:
+            raise UserError("a duel is between two sheets: give SHEET SHEET")
+        sheets = [load_sheet(find_sheet(name)) for name in names]
+        return {
+            "a": sheets[0].model_dump(mode="json", exclude_none=True),
+            "b": sheets[1].model_dump(mode="json", exclude_none=True),
+            "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")},
+        }
+
+    def stamp(self, action: Action, now: str) -> Action:
+        # Comas, scars and insanities are dated by the time an action was taken.
+        return action if "now" in action else {**action, "now": now}
+
+    def odds(self, state: BattleState, action: Mapping[str, Any]) -> AttackOdds | None:
+        if action.get("type", "attack") != "attack":
+            return None
+        return odds_for_action(state.tables, state,
+                               {k: v for k, v in action.items() if k != "type"})
+
+    # --- for the UI --------------------------------------------------------------------
+    def due_roll(self, state: BattleState, who: str) -> DueRoll | None:
+        return due_roll(state, who, state.tables)
+
+
+# --- set-up ----------------------------------------------------------------------------------
+def _fighter(t: BattleTables, side: str, sheet: GladiatorSheet) -> Fighter:
+    skills = {row.key: skill_ranks(sheet, t, row.key) for row in t.skill_costs()
+              if not row.per_weapon}
+    weapons = {str(t.weapon(k).key): n for k, n in sheet.weapons.items()}
+    carried = {str(t.weapon(k).key): n for k, n in sheet.carried.items()}
+    ready = next((k for k in carried if t.weapon(k).thrown != "must"),
+                 next(iter(carried), None))
+    health = skills.get("health", 0)
+    return Fighter(
+        side=side, name=sheet.name, skills=skills, weapon_ranks=weapons,
+        insanities=[(i.key, i.remembers) for i in sheet.insanities],
+        total_fights=sheet.total_fights, max_health=health, health=health,
+        luck=sheet.luck, heal_dice=skills.get("heal", 0), carried=carried,
+        shield="held" if sheet.shield else "none", ready_weapon=ready,
+    )
+
+
+# --- what is due, and what may be done -----------------------------------------------------
+def _due_dice(state: BattleState, step: str) -> int | None:
+    """The dice of the roll due now, where one gladiator owes one."""
+    if step in ("initiative", "act", "over", "fate_choice"):
+        return None
+    f = state.current
+    if step == "fate":
+        return max(1, quirks_of(state.tables, f.insanities).fate_rolls)
+    if step == "focus":
+        return 0 if f.no_focus_turns > 0 else f.skill("focus")
+    roll = below_zero_roll(f, state.tables)
+    return roll[1] if roll is not None else None
+
+
+def _candidates(state: BattleState, kind: str) -> list[Action]:
+    """Plain actions of one type to try, the simplest first."""
+    if kind == "attack":
+        f = state.current
+        held = [{"type": "attack", "weapon": k} for k, n in f.carried.items() if n > 0]
+        return [{"type": "attack"}, *held, {"type": "attack", "weapon": state.tables.brawling}]
+    if kind == "heal":
+        return [{"type": "heal", "dice": 1}]
+    if kind == "choose_fate":
+        return [{"type": "choose_fate", "face": face} for face in state.current.fate_choices]
+    if kind in ("stay_conscious", "death_door"):
+        f = state.current
+        if quirks_of(state.tables, f.insanities).must_use_all_luck:
+            return [{"type": kind, "luck": f.luck}]
+        return [{"type": kind}]
+    if kind == "retrieve":
+        f = state.current
+        lying = [k for k, n in f.dropped.items() if n > 0]
+        lying += ["shield"] if f.shield == "dropped" else []
+        return [{"type": "retrieve"}, *({"type": "retrieve", "item": k} for k in lying)]
+    return [{"type": kind}]
+
+
+def _passes(state: BattleState, action: Action) -> bool:
+    """Whether the rules take `action` now: tried on a copy until its first die."""
+    try:
+        _apply(copy.deepcopy(state), action, _Probe())
+    except _WouldRoll:
+        return True
+    except UserError:
+        return False
+    return True
+
+
+# --- carrying out an action ----------------------------------------------------------------
+def _apply(state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> list[Event]:
+    parsed = parse_action(dict(action))
+    if parsed.now is not None:
+        parse_time(parsed.now)
+    ctx = Ctx(state, state.tables, dice)
+    if parsed.type not in GAME_TYPES:
         if parsed.now is not None:
             state.clock = parsed.now
-        if parsed.type == "initiative":
-            return self._initiative(ctx)
-        f = state.current
-        handlers = {
-            "attack": lambda: resolve_attack(ctx, f, plan_attack(ctx, f, parsed)),
-            "heal": lambda: heal_dice(ctx, f, parsed.dice),
-            "retrieve": lambda: self._retrieve(ctx, f, parsed.item),
-            "clear_eyes": lambda: self._clear_eyes(ctx, f),
-            "focus": lambda: focus(ctx, f, parsed.keen_insight),
-            "stay_conscious": lambda: stay_conscious(ctx, f, parsed.luck),
-            "decline": lambda: decline(ctx, f),
-            "death_door": lambda: death_door(ctx, f, parsed.luck),
-            "fate": lambda: fate(ctx, f),
-            "choose_fate": lambda: choose_fate(ctx, f, parsed.face),
-            "quit": lambda: self._quit(ctx, f),
-            "wait": lambda: [f"{f.name} waits.", *end_turn(ctx, f, LastTurn(kind="wait"))],
-        }
-        return handlers[parsed.type]()
+        return tracker(ctx, parsed)
+    step = due(state)
+    if parsed.type not in _ALLOWED[step]:
+        raise UserError(_not_now(state, parsed.type, step))
+    if (parsed.who is not None and state.turn is not None
+            and state.fighter(parsed.who).side != state.turn):
+        raise UserError(f"it is {state.current.name}'s turn, not {parsed.who}'s")
+    if parsed.now is not None:
+        state.clock = parsed.now
+    if parsed.type == "initiative":
+        return _initiative(ctx)
+    f = state.current
+    handlers = {
+        "attack": lambda: resolve_attack(ctx, f, plan_attack(ctx, f, parsed)),
+        "heal": lambda: heal_dice(ctx, f, parsed.dice),
+        "retrieve": lambda: _retrieve(ctx, f, parsed.item),
+        "clear_eyes": lambda: _clear_eyes(ctx, f),
+        "focus": lambda: focus(ctx, f, parsed.keen_insight),
+        "stay_conscious": lambda: stay_conscious(ctx, f, parsed.luck),
+        "decline": lambda: decline(ctx, f),
+        "death_door": lambda: death_door(ctx, f, parsed.luck),
+        "fate": lambda: fate(ctx, f),
+        "choose_fate": lambda: choose_fate(ctx, f, parsed.face),
+        "quit": lambda: _quit(ctx, f),
+        "wait": lambda: [event("waited", f.side), *end_turn(ctx, f, LastTurn(kind="wait"))],
+    }
+    events: list[Event] = handlers[parsed.type]()
+    return events
 
-    # --- for the UI -------------------------------------------------------------------
-    def due_roll(self, state: BattleState, who: str) -> DueRoll | None:
-        return due_roll(state, who, self.tables)
 
-    # --- set-up ---------------------------------------------------------------------------
-    def _fighter(self, side: str, sheet: GladiatorSheet) -> Fighter:
-        t = self.tables
-        skills = {row.key: skill_ranks(sheet, t, row.key) for row in t.skill_costs()
-                  if not row.per_weapon}
-        weapons = {str(t.weapon(k).key): n for k, n in sheet.weapons.items()}
-        carried = {str(t.weapon(k).key): n for k, n in sheet.carried.items()}
-        ready = next((k for k in carried if t.weapon(k).thrown != "must"),
-                     next(iter(carried), None))
-        health = skills.get("health", 0)
-        return Fighter(
-            side=side, name=sheet.name, skills=skills, weapon_ranks=weapons,
-            insanities=[(i.key, i.remembers) for i in sheet.insanities],
-            total_fights=sheet.total_fights, max_health=health, health=health,
-            luck=sheet.luck, heal_dice=skills.get("heal", 0), carried=carried,
-            shield="held" if sheet.shield else "none", ready_weapon=ready,
-        )
+def _initiative(ctx: Ctx) -> list[Event]:
+    a, b = (ctx.state.fighters[s] for s in SIDES)
+    dice = {f.side: max(0, f.skill("initiative") + ctx.quirks(f).initiative_dice)
+            for f in (a, b)}
+    if not any(dice.values()):
+        dice = {s: ctx.tables.initiative_floor for s in SIDES}
+    events: list[Event] = []
+    while True:
+        rolls = {f.side: ctx.roll(f, dice[f.side], "initiative") for f in (a, b)}
+        totals = {s: sum(r) for s, r in rolls.items()}
+        events.append(event("initiative_rolled", None, dice=dict(dice), faces=rolls,
+                            totals=totals))
+        if totals["a"] != totals["b"]:
+            break
+        events.append(event("initiative_tied", None))
+    first = a if totals["a"] > totals["b"] else b
+    a.initiative, b.initiative = totals["a"], totals["b"]
+    ctx.state.phase = "fighting"
+    events.append(event("initiative_won", first.side, totals=totals))
+    return events + start_turn(ctx, first)
 
-    # --- actions ----------------------------------------------------------------------------
-    def _initiative(self, ctx: Ctx) -> list[str]:
-        a, b = (ctx.state.fighters[s] for s in SIDES)
-        dice = {f.side: max(0, f.skill("initiative") + ctx.quirks(f).initiative_dice)
-                for f in (a, b)}
-        if not any(dice.values()):
-            dice = {s: ctx.tables.initiative_floor for s in SIDES}
-        lines = []
-        while True:
-            rolls = {f.side: ctx.roll(f, dice[f.side], "initiative") for f in (a, b)}
-            totals = {s: sum(r) for s, r in rolls.items()}
-            lines.append(" vs ".join(f"{f.name} {show(rolls[f.side])} = {totals[f.side]}"
-                                     for f in (a, b)))
-            if totals["a"] != totals["b"]:
-                break
-            lines.append("a tie: both roll again")
-        first = a if totals["a"] > totals["b"] else b
-        a.initiative, b.initiative = totals["a"], totals["b"]
-        ctx.state.phase = "fighting"
-        lines.append(f"{first.name} wins the initiative and attacks first.")
-        return lines + start_turn(ctx, first)
 
-    def _retrieve(self, ctx: Ctx, f: Fighter, item: str | None) -> list[str]:
-        lying = [k for k, n in f.dropped.items() if n > 0]
-        if f.shield == "dropped":
-            lying.append("shield")
-        if not lying:
-            raise UserError(f"{f.name} has nothing on the ground to pick up")
-        if item is None:
-            if len(lying) > 1:
-                raise UserError(f"say which to pick up: {', '.join(lying)}")
-            item = lying[0]
-        elif item != "shield":
-            item = str(ctx.tables.weapon(item).key)
-        if item not in lying:
-            raise UserError(f"{f.name} has no {item} on the ground ({', '.join(lying)})")
-        faces = ctx.roll(f, f.skill("retrieve-weapon"), "retrieve weapon")
-        lines = [f"{f.name} reaches for his {item}: {show(faces)}"]
-        if 6 in faces:
-            if item == "shield":
-                f.shield = "held"
-            else:
-                f.dropped[item] -= 1
-                f.carried[item] = f.carried.get(item, 0) + 1
-            lines.append(f"{f.name} picks up his {item}.")
+def _retrieve(ctx: Ctx, f: Fighter, item: str | None) -> list[Event]:
+    lying = [k for k, n in f.dropped.items() if n > 0]
+    if f.shield == "dropped":
+        lying.append("shield")
+    if not lying:
+        raise UserError(f"{f.name} has nothing on the ground to pick up")
+    if item is None:
+        if len(lying) > 1:
+            raise UserError(f"say which to pick up: {', '.join(lying)}")
+        item = lying[0]
+    elif item != "shield":
+        item = str(ctx.tables.weapon(item).key)
+    if item not in lying:
+        raise UserError(f"{f.name} has no {item} on the ground ({', '.join(lying)})")
+    faces = ctx.roll(f, f.skill("retrieve-weapon"), "retrieve weapon")
+    got = 6 in faces
+    events = [event("retrieve_rolled", f.side, item=item, faces=faces, six=got)]
+    if got:
+        if item == "shield":
+            f.shield = "held"
         else:
-            lines.append("no 6: it stays where it lies.")
-        return lines + end_turn(ctx, f, LastTurn(kind="retrieve"))
+            f.dropped[item] -= 1
+            f.carried[item] = f.carried.get(item, 0) + 1
+        events.append(event("picked_up", f.side, item=item))
+    else:
+        events.append(event("left_lying", f.side, item=item))
+    return events + end_turn(ctx, f, LastTurn(kind="retrieve"))
 
-    def _clear_eyes(self, ctx: Ctx, f: Fighter) -> list[str]:
-        kept = [m for m in f.modifiers if m.duration != "until_cleared"]
-        if len(kept) == len(f.modifiers):
-            raise UserError(f"{f.name} has nothing in his eyes to clear")
-        f.modifiers = kept
-        return [f"{f.name} gives up his attack to clear his eyes.",
-                *end_turn(ctx, f, LastTurn(kind="clear_eyes"))]
 
-    def _quit(self, ctx: Ctx, f: Fighter) -> list[str]:
-        if f.must_win_or_die:
-            raise UserError(f"{f.name} must win or die: he cannot quit")
-        if due(ctx.state) == "stay_conscious" and ctx.quirks(f).must_try_to_stay_conscious:
-            raise UserError(f"{f.name} must try to stay conscious (his insanity says so)")
-        return finish(ctx, f, "quits")
+def _clear_eyes(ctx: Ctx, f: Fighter) -> list[Event]:
+    kept = [m for m in f.modifiers if m.duration != "until_cleared"]
+    if len(kept) == len(f.modifiers):
+        raise UserError(f"{f.name} has nothing in his eyes to clear")
+    cleared = len(f.modifiers) - len(kept)
+    f.modifiers = kept
+    return [event("eyes_cleared", f.side, cleared=cleared),
+            *end_turn(ctx, f, LastTurn(kind="clear_eyes"))]
 
-    def _not_now(self, state: BattleState, kind: str, step: str) -> str:
-        if step == "over":
-            return "the battle is over"
-        if step == "initiative":
-            return "roll initiative first"
-        who = state.current.name
-        wanted = ", ".join(sorted(_ALLOWED[step]))
-        return f"{who} cannot {kind.replace('_', ' ')} now: {step.replace('_', ' ')} is due " \
-               f"({wanted})"
+
+def _quit(ctx: Ctx, f: Fighter) -> list[Event]:
+    if f.must_win_or_die:
+        raise UserError(f"{f.name} must win or die: he cannot quit")
+    if due(ctx.state) == "stay_conscious" and ctx.quirks(f).must_try_to_stay_conscious:
+        raise UserError(f"{f.name} must try to stay conscious (his insanity says so)")
+    return finish(ctx, f, "quits")
+
+
+def _not_now(state: BattleState, kind: str, step: str) -> str:
+    if step == "over":
+        return "the battle is over"
+    if step == "initiative":
+        return "roll initiative first"
+    who = state.current.name
+    wanted = ", ".join(sorted(_ALLOWED[step]))
+    return f"{who} cannot {kind.replace('_', ' ')} now: {step.replace('_', ' ')} is due " \
+           f"({wanted})"

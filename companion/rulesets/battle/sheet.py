@@ -57,7 +57,11 @@ class ScarRecord(_Strict):
 
 
 def _starting_points() -> int:
-    """A new gladiator's development points, for a sheet that does not say."""
+    """A new gladiator's development points, for a sheet that does not say.
+
+    This default reads the installed tables itself, as a pydantic default cannot be
+    handed any. The rules never reach it: they read sheets with `parse_sheet(...,
+    tables=...)`, which fills the points in from the session's tables."""
     return BattleTables.load().starting_development_points
 
 
@@ -102,10 +106,15 @@ class GladiatorSheet(_Strict):
 
 
 # --- reading and writing ------------------------------------------------------------
-def parse_sheet(data: Any, where: str = "sheet") -> GladiatorSheet:
-    """Validate sheet data; raise SheetError listing every problem of shape."""
+def parse_sheet(data: Any, where: str = "sheet", *,
+                tables: BattleTables | None = None) -> GladiatorSheet:
+    """Validate sheet data; raise SheetError listing every problem of shape. With
+    `tables`, a sheet that does not give its development points has the starting
+    points of those tables (else of the installed ones)."""
     if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
         raise SheetError([f"{where}: format: not a gladiator sheet ('{data.get('format')}')"])
+    if tables is not None and isinstance(data, dict) and "development_points" not in data:
+        data = {**data, "development_points": tables.starting_development_points}
     try:
         sheet = GladiatorSheet.model_validate(data)
     except ValidationError as err:
@@ -289,9 +298,11 @@ def add_insanity(sheet: GladiatorSheet, record: InsanityRecord) -> GladiatorShee
 QUICK_AMMO_WEAPON = "war-dart"
 
 
-def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int) -> dict[str, Any]:
+def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int, *,
+                tables: BattleTables | None = None) -> dict[str, Any]:
     """A sheet that carries just what the trackers need. Its development points are
-    what those ranks cost, so it passes the sheet rules."""
+    what those ranks cost (by `tables`; by default the installed tables, for the
+    start screen, which has no session yet), so it passes the sheet rules."""
     data: dict[str, Any] = {
         "format": "companion-gladiator",
         "name": name,
@@ -300,6 +311,7 @@ def quick_sheet(name: str, health: int, luck: int, heal: int, ammo: int) -> dict
         "carried": {QUICK_AMMO_WEAPON: ammo} if ammo else {},
         "notes": "a quick tracker for a gladiator of a paper game",
     }
-    sheet = parse_sheet(data)
-    data["development_points"] = max(points_spent(sheet, BattleTables.load()), 0)
+    costs = tables if tables is not None else BattleTables.load()
+    sheet = parse_sheet(data, tables=costs)
+    data["development_points"] = max(points_spent(sheet, costs), 0)
     return data

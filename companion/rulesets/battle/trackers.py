@@ -1,19 +1,23 @@
 """Tracker-only actions: the health, luck, heal, ammo and stun trackers beside a paper
-game, and applying a table entry chosen in the table browser. No dice are rolled and
-the turn does not change; each is logged and undoable through the session."""
+game, and applying a table entry chosen in the table browser. The trackers roll no
+dice and leave the turn alone; an entry whose scar needs its sub-table roll and is not
+given one rolls it. Each is journaled and undoable through the session."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.errors import UserError
+from companion.rulesets.base import Event, event
 from companion.rulesets.battle.actions import apply_op
+from companion.rulesets.battle.duel import Fighter
 from companion.rulesets.battle.flow import Ctx, set_health, stun
+from companion.rulesets.battle.health import apply_fate
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
 from companion.tables.models.battle import CritEntry, FateEntry, InsanityEntry
 
 
-def tracker(ctx: Ctx, action: Any) -> list[str]:
+def tracker(ctx: Ctx, action: Any) -> list[Event]:
     if ctx.state.phase == "over":
         raise UserError("the battle is over")
     f = ctx.state.fighter(action.who)
@@ -22,53 +26,57 @@ def tracker(ctx: Ctx, action: Any) -> list[str]:
         value = apply_op(f.health, action.op)
         if value < f.health:
             f.wounded = True
-        return [f"{f.name}'s health: {f.health} -> {value}.", *set_health(ctx, f, value)]
+        return [event("health_set", f.side, before=f.health, health=value, op=action.op),
+                *set_health(ctx, f, value)]
     if kind in ("spend_luck", "restore_luck"):
         step = -action.n if kind == "spend_luck" else action.n
         if f.luck + step < 0:
             raise UserError(f"{f.name} has only {f.luck} luck dice")
         f.luck += step
-        return [f"{f.name}'s luck dice: {f.luck}."]
+        return [event("luck_changed", f.side, change=step, luck=f.luck)]
     if kind in ("spend_heal", "restore_heal"):
         step = -action.n if kind == "spend_heal" else action.n
         if f.heal_dice + step < 0:
             raise UserError(f"{f.name} has only {f.heal_dice} heal dice")
         f.heal_dice += step
-        return [f"{f.name}'s heal dice: {f.heal_dice}."]
+        return [event("heal_dice_changed", f.side, change=step, heal_dice=f.heal_dice)]
     if kind == "ammo":
         weapon = str(ctx.tables.weapon(action.weapon).key)
-        value = apply_op(f.carried.get(weapon, 0), action.op)
+        before = f.carried.get(weapon, 0)
+        value = apply_op(before, action.op)
         if value < 0:
             raise UserError(f"{f.name} cannot carry fewer than 0 {weapon}")
         f.carried[weapon] = value
-        return [f"{f.name}'s {weapon}: {value}."]
+        return [event("ammo_changed", f.side, weapon=weapon, before=before, count=value)]
     if kind == "place":
         return place(ctx, f, action.at)
     if kind == "set_stun":
         if action.stunned:
             return stun(f)
         f.stunned, f.stun_turns, f.no_focus_turns = False, 0, 0
-        return [f"{f.name} is no longer stunned."]
+        return [event("stun_cleared", f.side)]
     return apply_entry(ctx, action)
 
 
-def place(ctx: Ctx, f: Any, at: str | None) -> list[str]:
+def place(ctx: Ctx, f: Fighter, at: str | None) -> list[Event]:
     """Free movement on the hex board: any empty hex, at any time."""
     positions = ctx.state.positions
     if at is None:
         positions.pop(f.side, None)
-        return [f"{f.name} leaves the board."]
+        return [event("left_board", f.side)]
     label = ctx.board().to_label(ctx.board().from_label(at))
     other = ctx.state.opponent(f)
     if positions.get(other.side) == label:
         raise UserError(f"{label} is taken by {other.name}")
     positions[f.side] = label
-    return [f"{f.name} stands on {label}."]
+    return [event("placed", f.side, at=label)]
 
 
-def apply_entry(ctx: Ctx, action: Any) -> list[str]:
+def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
     """Apply an entry of a critical, insanity or fate table to a gladiator: its
-    damage, stun and lasting effects, as if the dice had found it."""
+    damage, stun and lasting effects, as if the dice had found it. A scar's sub-table
+    die is rolled here with the action's dice unless `sub_key` gives it, so that the
+    roll is journaled (and undone) with the entry."""
     f = ctx.state.fighter(action.who)
     table = ctx.tables.table(action.table)
     keys = [table.normalise_key(axis, str(k)) for axis, k in
@@ -77,11 +85,8 @@ def apply_entry(ctx: Ctx, action: Any) -> list[str]:
         raise UserError(f"table '{table.id}' takes {len(table.axes)} key(s)")
     entry = table.lookup(*keys)
     if isinstance(entry, CritEntry):
-        total = int(keys[0])
         check_sub_key(entry, action.sub_key)
-        if entry.subtable and action.sub_key is None:
-            raise UserError("this entry's scar needs its sub-table roll: give sub_key 1-6")
-        return apply_crit(ctx, f, table.id, total, entry, sub_key=action.sub_key)
+        return apply_crit(ctx, f, table.id, int(keys[0]), entry, sub_key=action.sub_key)
     if action.sub_key is not None:
         raise UserError("only critical entries have a sub-table")
     if isinstance(entry, InsanityEntry):
@@ -89,10 +94,8 @@ def apply_entry(ctx: Ctx, action: Any) -> list[str]:
         f.changes.insanities.append({"key": key, "name": entry.name,
                                      "permanent": entry.permanent, "remembers": None,
                                      "gained": ctx.today()})
-        return [f"{f.name} gains an insanity: {entry.name}."]
+        return [event("insanity_gained", f.side, key=key, permanent=entry.permanent)]
     if isinstance(entry, FateEntry):
-        from companion.rulesets.battle.health import apply_fate
-
         if ctx.state.phase != "fighting":
             raise UserError("a fate entry applies during the fight")
         return apply_fate(ctx, f, int(keys[0]), roll_insanity=False)

@@ -129,13 +129,11 @@ def test_the_browser_applies_a_critical_to_a_gladiator_and_undo_takes_it_back(ap
     assert duel.state.fighters["b"].health == 12 and not duel.state.fighters["b"].stunned
 
 
-def test_a_scar_entry_rolls_its_sub_table_when_applied(app):
-    duel = trackers(app)
-    app.dice = ScriptedDice([2])
+def test_a_scar_entry_rolls_its_sub_table_with_the_sessions_dice_when_applied(app):
+    duel = trackers(app, [2])
     press(pygame.K_F4)
     pump(app)
     browser = app.panel.view
-    browser.dice = app.dice
     type_text("s15")
     pump(app)
     app.draw()
@@ -143,6 +141,12 @@ def test_a_scar_entry_rolls_its_sub_table_when_applied(app):
     pump(app)
     scars = duel.state.fighters["a"].changes.scars
     assert len(scars) == 1 and scars[0]["sub_key"] == 2
+    # The sub-table die is the session's: journaled with the entry, undone with it.
+    assert duel.session.journal[-1].rolls[0]["faces"] == [2]
+    press(pygame.K_F2)
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert duel.state.fighters["a"].changes.scars == []
 
 
 def test_a_whole_duel_through_the_window(app):
@@ -208,6 +212,6 @@ def test_y_takes_the_faces_of_his_own_dice_for_the_roll_that_is_due(app):
     pump(app)
     assert duel.dialog is None
     assert duel.state.fighters["a"].health_checked
-    assert isinstance(duel.dice, ScriptedDice)  # back to the app's dice
+    assert not duel.physical and duel.typed.remaining == ()  # the app's dice again next
     rolls = duel.session.journal[-1].rolls
     assert rolls[0]["faces"] == [1, 2, 3, 6]

@@ -102,7 +102,11 @@ class BattleSetup(Screen):
             if not text.isdigit():
                 raise UserError(f"{label} must be a whole number, not '{text}'")
             values[key] = int(text)
-        return quick_sheet(form.fields["name"].text.strip() or "Gladiator", **values)
+        from companion.rulesets.battle.data import BattleTables
+
+        return quick_sheet(form.fields["name"].text.strip() or "Gladiator", values["health"],
+                           values["luck"], values["heal"], values["ammo"],
+                           tables=BattleTables(self.host.tables))
 
     def start(self) -> None:
         from companion.errors import UserError

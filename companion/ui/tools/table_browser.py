@@ -183,15 +183,14 @@ class TableBrowser:
         self.message_is_error = False
 
     def apply(self, who: str) -> None:
-        """Apply the entry shown to a gladiator of the duel, through its session. A
-        scar not rolled yet rolls its sub-table die here, so the action carries it."""
+        """Apply the entry shown to a gladiator of the session, through the session. A
+        scar's sub-table die rolled here goes with it; one not rolled yet is rolled by
+        the rules, with the session's dice, so it is journaled and undone with it."""
         if self.on_apply is None or self.entry is None:
             return
         keys = list(self.keys) or _first_keys(self.entry.key, len(self.table.axes))
-        sub_key = None
-        if getattr(self.entry, "subtable", None):
-            sub = self.last_roll.sub_entry if self.last_roll else None
-            sub_key = sub.key if sub is not None else self.dice.d6(purpose="scar").faces[0]
+        sub = self.last_roll.sub_entry if self.last_roll else None
+        sub_key = sub.key if sub is not None and getattr(self.entry, "subtable", None) else None
         try:
             self.message = self.on_apply(who, self.table.id, keys, sub_key)
             self.message_is_error = False

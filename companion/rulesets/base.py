@@ -45,7 +45,11 @@ class Event(NamedTuple):
 
 
 def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
-    return Event(kind, who, data)
+    # tuple.__new__ skips the named tuple's own constructor: the rules make many events.
+    return _new_tuple(Event, (kind, who, data))
+
+
+_new_tuple = tuple.__new__
 
 
 def digest(events: Sequence[Event]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from companion.dice import DiceSource, RollRequest
@@ -44,6 +45,7 @@ from companion.rulesets.battle.sheet import (
     load_sheet,
     parse_sheet,
     skill_ranks,
+    slug,
 )
 from companion.rulesets.battle.trackers import tracker
 from companion.tables.loader import TableSet
@@ -107,7 +109,7 @@ class BattleRules(Ruleset[BattleState]):
                     "roster folder", kind="path", positional=True, count=2,
                     metavar="SHEET"),
     )
-    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = {
+    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({
         "attack": ("weapon",),
         "heal": ("dice",),
         "retrieve": ("item",),
@@ -125,8 +127,8 @@ class BattleRules(Ruleset[BattleState]):
         # Its "keys" are a list, which a short form cannot give: type the action as
         # JSON to give them.
         "apply_entry": ("who", "table"),
-    }
-    opening: ClassVar[Mapping[str, Any] | None] = {"type": "initiative"}
+    })
+    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "initiative"})
     opens_by_default: ClassVar[bool] = False
 
     def __init__(self) -> None:
@@ -213,6 +215,12 @@ class BattleRules(Ruleset[BattleState]):
             "b": sheets[1].model_dump(mode="json", exclude_none=True),
             "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")},
         }
+
+    def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
+        """"hammer-rookie-vs-spear-rookie.json", as the duel's sheets are named."""
+        names = [setup[side].get("name", side) if isinstance(setup.get(side), Mapping)
+                 else side for side in SIDES]
+        return f"{slug(str(names[0]))}-vs-{slug(str(names[1]))}.json"
 
     def stamp(self, action: Action, now: str) -> Action:
         # Comas, scars and insanities are dated by the time an action was taken.

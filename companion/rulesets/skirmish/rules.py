@@ -82,7 +82,12 @@ def check_action(action: Any) -> dict[str, Any]:
 
 def apply_action(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     """Carry out one action on `state` (in place); return what happened."""
-    found = HANDLERS[check_action(action)["type"]](state, action, dice)
+    try:
+        handler = HANDLERS[action["type"]]
+    except (KeyError, TypeError):
+        check_action(action)  # says what is wrong with it
+        raise
+    found = handler(state, action, dice)
     if state.appeals and state.phase == "act":
         # Someone fell in the middle of a turn: the crowd decides, then the turn goes on.
         state.phase = "appeal"

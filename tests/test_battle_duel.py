@@ -14,8 +14,8 @@ from companion import paths
 from companion.cli import main
 from companion.dice import ScriptedDice
 from companion.errors import UserError
-from companion.rulesets.battle.duel import due
 from companion.rulesets.battle.rules import BattleRules
+from companion.rulesets.battle.state import due
 from companion.session import Session, load_session
 
 NOW = "2025-05-01T20:00:00"

@@ -16,6 +16,7 @@ from companion import paths
 from companion.dice import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.base import Due, Outcome, Ruleset, parse_action_text
+from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.registry import get_ruleset
 from companion.session import Session, SessionFileError, load_session
@@ -265,7 +266,7 @@ def test_describe_says_what_duel_show_says(rules):
         "   at death's door: roll 0 dice for a 6 or die (no dice: only luck can save him)",
         "turn 1: Hammer Rookie; due: act",
     ]
-    roll = rules.due_roll(session.state, "b")
+    roll = due_roll(session.state, "b", session.state.tables)
     assert (roll.stage, roll.dice, roll.luck) == ("deaths-door", 0, 0)
     assert roll.text == "at death's door: roll 0 dice for a 6 or die (no dice: only luck " \
         "can save him)"

@@ -11,9 +11,9 @@ import pytest
 from companion.dice import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import due
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.rules import BattleRules
+from companion.rulesets.battle.state import due
 from companion.session import Session
 from companion.tables.loader import load_tables
 
@@ -82,7 +82,8 @@ def test_the_tracker_card_says_it_in_words(rules):
     state.fighters["a"].health = -12
     assert due_roll(state, "a", state.tables).text == "at death's door: roll 2 dice for a 6 or die"
     state.fighters["a"].health = -10
-    assert rules.due_roll(state, "a").text == "struggling: roll 1 die for a 6 to stay conscious"
+    assert due_roll(state, "a", state.tables).text == \
+        "struggling: roll 1 die for a 6 to stay conscious"
 
 
 # --- struggling to stay conscious ---------------------------------------------------------
@@ -185,7 +186,7 @@ def test_fate_four_one_die_to_stay_conscious(rules):
     session = at_fate(rules)
     session.act({"type": "fate"}, ScriptedDice([4]))
     assert due(session.state) == "stay_conscious"
-    assert rules.due_roll(session.state, "a").dice == 1
+    assert due_roll(session.state, "a", session.state.tables).dice == 1
     session.act({"type": "stay_conscious"}, ScriptedDice([5]))
     assert session.state.result.loser == "a"
 

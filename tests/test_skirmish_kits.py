@@ -72,3 +72,21 @@ def test_the_start_screen_offers_a_saved_kit(tmp_path):
         assert [h.weapon for h in fighter.weapons] == ["sword", "net"]
     finally:
         app.close()
+
+
+def test_the_start_screen_names_a_broken_table_file_and_plays_with_the_built_in_one():
+    from companion import paths
+    from companion.ui.app import App
+
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "skirmish-ap.json").write_text('{"id": "skirmish-ap", "title": 3}')
+    app = App()
+    try:
+        app.draw()
+        app.show_home()
+        assert "skipped a broken table file" in app.screen.message
+        assert "skirmish-ap.json" in app.screen.message
+        assert not app.tables.overridden("skirmish-ap")
+    finally:
+        app.close()

@@ -19,7 +19,7 @@ from companion.errors import UserError
 # The rules (pydantic models, tables) load when a command runs, not when the parser is
 # built: opening the app must not pay for them.
 if TYPE_CHECKING:
-    from companion.rulesets.battle.duel import BattleState
+    from companion.rulesets.battle.state import BattleState
 
 _ODDS_EXAMPLES = """examples:
   companion battle odds --class B --attack-dice 3 --defence-dice 2

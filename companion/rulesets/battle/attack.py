@@ -10,7 +10,6 @@ from companion.errors import UserError
 from companion.hexgrid import distance
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
-from companion.rulesets.battle.duel import Fighter, LastTurn, Stance
 from companion.rulesets.battle.flow import (
     Ctx,
     check_luck,
@@ -28,6 +27,7 @@ from companion.rulesets.battle.pools import (
     parry_bonus_weapon,
     read_roll,
 )
+from companion.rulesets.battle.state import Fighter, LastTurn, Stance
 from companion.tables.models.battle import WeaponEntry
 
 

@@ -11,9 +11,9 @@ from companion.errors import UserError
 from companion.hexgrid import Board
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn, Result
 from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.rulesets.battle.results import write_sheets
+from companion.rulesets.battle.state import BattleState, Fighter, LastTurn, Result
 
 
 @dataclass

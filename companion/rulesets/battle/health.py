@@ -10,7 +10,6 @@ from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle import narrator
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import BattleState, Fighter, LastTurn
 from companion.rulesets.battle.flow import (
     Ctx,
     check_luck,
@@ -23,6 +22,7 @@ from companion.rulesets.battle.flow import (
     stun,
 )
 from companion.rulesets.battle.pools import below_zero_roll, count_sixes
+from companion.rulesets.battle.state import BattleState, Fighter, LastTurn
 from companion.tables.effects import Coma, Heal, Insanity, StayConsciousRoll, TakesTurn
 
 

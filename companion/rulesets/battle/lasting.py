@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from companion.errors import UserError
 from companion.rulesets.base import Event, event
-from companion.rulesets.battle.duel import Fighter, Modifier
 from companion.rulesets.battle.flow import Ctx, stun, wound
+from companion.rulesets.battle.state import Fighter, Modifier
 from companion.tables.effects import (
     Awake,
     DiceModifier,

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rulesets.base import Event
-from companion.rulesets.battle.duel import BattleState, due
 from companion.rulesets.battle.pools import below_zero_roll
+from companion.rulesets.battle.state import BattleState, due
 from companion.tables.effects import Scar
 from companion.tables.models.battle import crit_entry
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import Fighter, Stance
 from companion.rulesets.battle.quirks import Quirks, quirks_of
+from companion.rulesets.battle.state import Fighter, Stance
 from companion.tables.models.battle import WeaponEntry
 
 

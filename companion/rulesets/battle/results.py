@@ -8,7 +8,6 @@ from typing import Any
 
 from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import BattleState, Fighter
 from companion.rulesets.battle.sheet import (
     FightRecord,
     GladiatorSheet,
@@ -17,6 +16,7 @@ from companion.rulesets.battle.sheet import (
     add_insanity,
     parse_sheet,
 )
+from companion.rulesets.battle.state import BattleState, Fighter
 from companion.tables.effects import Rule
 
 

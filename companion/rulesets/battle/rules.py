@@ -22,14 +22,11 @@ from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import SIDES, BattleState, Fighter, LastTurn, due
 from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
 from companion.rulesets.battle.health import (
-    DueRoll,
     choose_fate,
     death_door,
     decline,
-    due_roll,
     fate,
     focus,
     heal_dice,
@@ -47,6 +44,7 @@ from companion.rulesets.battle.sheet import (
     skill_ranks,
     slug,
 )
+from companion.rulesets.battle.state import SIDES, BattleState, Fighter, LastTurn, due
 from companion.rulesets.battle.trackers import tracker
 from companion.tables.loader import TableSet
 
@@ -231,10 +229,6 @@ class BattleRules(Ruleset[BattleState]):
             return None
         return odds_for_action(state.tables, state,
                                {k: v for k, v in action.items() if k != "type"})
-
-    # --- for the UI --------------------------------------------------------------------
-    def due_roll(self, state: BattleState, who: str) -> DueRoll | None:
-        return due_roll(state, who, state.tables)
 
 
 # --- set-up ----------------------------------------------------------------------------------

@@ -10,10 +10,10 @@ from typing import Any
 from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.actions import apply_op
-from companion.rulesets.battle.duel import Fighter
 from companion.rulesets.battle.flow import Ctx, set_health, stun
 from companion.rulesets.battle.health import apply_fate
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
+from companion.rulesets.battle.state import Fighter
 from companion.tables.models.battle import CritEntry, FateEntry, InsanityEntry
 
 

@@ -17,9 +17,9 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.hexgrid import Hex
 from companion.rulesets.base import Outcome
-from companion.rulesets.battle.duel import SIDES, BattleState, due
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
+from companion.rulesets.battle.state import SIDES, BattleState, due
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host

@@ -11,8 +11,8 @@ import pygame
 
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.duel import BattleState, Fighter
 from companion.rulesets.battle.health import due_roll
+from companion.rulesets.battle.state import BattleState, Fighter
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import TextField, draw_text, ellipsize
 

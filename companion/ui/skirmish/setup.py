@@ -52,8 +52,15 @@ class SkirmishSetup(Screen):
         self.theme: Theme = host.theme
         # (label, scenario spec) of every choice: the 13 types, then the saved kits.
         self.types, problems = gladiator_choices(host)
+        notes = []
+        broken = [str(p) for p in host.tables.problems]
+        if broken:
+            more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+            notes.append(f"skipped a broken table file, the built-in table is used: "
+                         f"{broken[0]}{more}")
         if problems:
-            self.message = "skipped a broken kit file: " + "; ".join(problems)
+            notes.append("skipped a broken kit file: " + "; ".join(problems))
+        self.message = "; ".join(notes)
         self.rows: list[Row] = []
         self.selected = 0
         self.fatigue = False

@@ -106,6 +106,17 @@ def test_a_miss_pushes_the_defender_straight_back(app):
     assert [s.gid for s in arena.overlay.slides] == ["B"]
 
 
+def test_a_double_shows_its_special_event_in_a_banner(app):
+    # AP 6; attack 4 and defence 4: double 4, the defender off balance.
+    arena = start(app, faces=[6, 4, 4])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.overlay.banner == "Double 4: Defender off balance"
+    assert arena.overlay.banner_ticks > 0 and arena.state.glad("B").off_balance
+
+
 def test_a_miss_against_a_gladiator_on_the_edge_leaves_him_off_balance(app):
     setup = {
         "gladiators": [

@@ -1,0 +1,72 @@
+"""The contract every rule system implements: events and their digests, what is due,
+and an action typed on the command line as JSON or in its short form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.errors import UserError
+from companion.rulesets.base import Due, Event, Outcome, digest, event, parse_action_text
+from companion.rulesets.registry import get_ruleset, ruleset_ids
+
+SHORT = {"move": ("to",), "attack": ("target", "weapon", "hexside")}
+
+
+def test_an_event_is_who_what_and_plain_data():
+    e = event("moved", "A", at="E6", to="E7", cost=1, ap=3)
+    assert (e.kind, e.who, e.data["to"]) == ("moved", "A", "E7")
+    assert json.loads(json.dumps(e.to_json())) == {"kind": "moved", "who": "A", "at": "E6",
+                                                   "to": "E7", "cost": 1, "ap": 3}
+    assert isinstance(e, Event) and e.get("missing") is None
+
+
+def test_the_same_events_give_the_same_digest_and_a_changed_die_another():
+    one = [event("rolled", "A", faces=[3, 5]), event("wounded", "B", wounds=2)]
+    assert digest(one) == digest([event("rolled", "A", faces=(3, 5)),
+                                  event("wounded", "B", wounds=2)])
+    assert digest(one) != digest([event("rolled", "A", faces=[5, 3]), one[1]])
+    assert Outcome(tuple(one)).digest() == digest(one)
+    assert [e.kind for e in Outcome(tuple(one)).of_kind("wounded")] == ["wounded"]
+
+
+def test_due_says_what_must_happen_next():
+    due = Due("roll_ap", "A", ("roll_ap", "discard_shield"), turn=3)
+    assert not due.over and Due("over").over
+    assert due.to_json()["choices"] == ["roll_ap", "discard_shield"]
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("move E6", {"type": "move", "to": "E6"}),
+    ("attack B sword", {"type": "attack", "target": "B", "weapon": "sword"}),
+    ("attack B hexside=NE", {"type": "attack", "target": "B", "hexside": "NE"}),
+    ("turn steps=-1", {"type": "turn", "steps": -1}),
+    ("roll-ap", {"type": "roll_ap"}),
+    ("stay_conscious luck=2 keen_insight=yes", {"type": "stay_conscious", "luck": 2,
+                                                 "keen_insight": True}),
+    ('{"type": "move", "to": "E6"}', {"type": "move", "to": "E6"}),
+])
+def test_an_action_is_typed_as_json_or_in_its_short_form(text, action):
+    assert parse_action_text(text, SHORT) == action
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "no action"),
+    ("move E6 E7", "'E7': the short form of move takes to"),
+    ("end_turn now", "takes no plain values"),
+    ('{"type": "move"', "not valid JSON"),
+    ("[1, 2]", "takes no plain values"),
+])
+def test_a_typed_action_that_cannot_be_read_says_why(text, words):
+    with pytest.raises(UserError, match=words):
+        parse_action_text(text, SHORT)
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_registered_system_fills_the_whole_contract(ruleset_id):
+    rules = get_ruleset(ruleset_id)
+    assert rules.id == ruleset_id and rules.title
+    assert rules.table_ids and all(isinstance(t, str) for t in rules.table_ids)
+    with pytest.raises(UserError):
+        rules.parse_action({"type": "no-such-action"})

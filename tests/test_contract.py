@@ -70,3 +70,16 @@ def test_every_registered_system_fills_the_whole_contract(ruleset_id):
     assert rules.table_ids and all(isinstance(t, str) for t in rules.table_ids)
     with pytest.raises(UserError):
         rules.parse_action({"type": "no-such-action"})
+
+
+@pytest.mark.parametrize(("action", "words"), [
+    ({"type": "move", "too": "E6"}, "move action: 'too' is not one of its fields"),
+    ({"type": "move", "to": 6}, "move action: 'to' must be text"),
+    ({"type": "turn", "steps": "SW"}, "turn action: 'steps' must be a whole number"),
+    ({"type": "attack", "target": "B", "hexside": True}, "'hexside' must be"),
+    ({"type": "fly"}, "unknown action type 'fly'"),
+    (["move"], "an action is a JSON object"),
+])
+def test_a_skirmish_action_of_the_wrong_shape_is_refused_naming_the_field(action, words):
+    with pytest.raises(UserError, match=words):
+        get_ruleset("skirmish").parse_action(action)

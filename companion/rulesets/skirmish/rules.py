@@ -71,12 +71,41 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+# The fields each action may carry, and what each holds ("gladiator", the check of
+# whose action it is, goes with any). Whether they make sense now is the rules' call.
+_TEXT, _WHOLE = (str,), (int,)
+_REF = (str, int, type(None))  # an item by id or name; None for the only one
+FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "start": {}, "roll_ap": {}, "cut_free": {}, "discard_shield": {}, "end_turn": {},
+    "move": {"to": _TEXT},
+    "turn": {"steps": _WHOLE, "facing": _TEXT},
+    "attack": {"target": _TEXT, "weapon": (str, type(None)), "hexside": _REF},
+    "pick_up": {"item": _REF},
+    "kick": {"item": _REF, "to": _TEXT},
+    "appeal": {},
+}
+
+
 def check_action(action: Any) -> dict[str, Any]:
+    """The action's shape: a known type, known fields, each of its kind; UserError
+    naming the field that is wrong."""
     if not isinstance(action, dict):
         raise UserError(f"an action is a JSON object with a 'type', not {action!r}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in HANDLERS:
         raise UserError(f"unknown action type {kind!r}; the types are {', '.join(HANDLERS)}")
+    fields = FIELDS[kind]
+    for name, value in action.items():
+        if name == "type":
+            continue
+        allowed = _TEXT if name == "gladiator" else fields.get(name)
+        if allowed is None:
+            known = ", ".join(["gladiator", *fields])
+            raise UserError(f"{kind} action: '{name}' is not one of its fields ({known})")
+        if not isinstance(value, allowed) or isinstance(value, bool):
+            raise UserError(f"{kind} action: '{name}' must be "
+                            + " or ".join({str: "text", int: "a whole number",
+                                           type(None): "null"}[t] for t in allowed))
     return action
 
 

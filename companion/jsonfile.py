@@ -10,19 +10,20 @@ from typing import Any
 from companion.errors import UserError
 
 
-def read_json(path: Path) -> Any:
-    """The JSON data in the file; UserError for a missing, unreadable or broken one."""
+def read_json(path: Path, error: type[UserError] = UserError, broken: str = "") -> Any:
+    """The JSON data in the file; `error` for a missing, unreadable or broken one (with
+    `broken` added to the message of a file that is not JSON)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
+        raise error(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot be read: {err}") from None
+        raise error(f"{path}: cannot be read: {err}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise UserError(f"{path}: line {err.lineno}, column {err.colno}: not valid JSON "
-                        f"({err.msg})") from None
+        raise error(f"{path}: line {err.lineno}, column {err.colno}: not valid JSON "
+                    f"({err.msg}){broken}") from None
 
 
 def read_json_object(path: Path, what: str) -> dict[str, Any]:

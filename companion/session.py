@@ -13,7 +13,6 @@ The session knows rule systems only through `companion.rulesets.base`.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.atomic import atomic_write
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError, json_path
+from companion.jsonfile import read_json
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.tables.loader import TableSet, load_tables
 
@@ -227,19 +227,7 @@ def _now() -> str:
 
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SessionFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SessionFileError(f"{path}: cannot be read: {err}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SessionFileError(
-            f"{path}: line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); "
-            "the file may be truncated"
-        ) from None
+    data = read_json(path, SessionFileError, "; the file may be truncated")
     if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
         raise SessionFileError(f"{path}: format: not a companion session "
                                f"('{data.get('format')}')")

@@ -108,3 +108,42 @@ def test_replay_of_a_journal_that_does_not_replay(tmp_path, capsys):
 def test_replay_of_a_missing_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.json")]) != 0
     assert "no such file" in capsys.readouterr().err
+
+
+def test_act_takes_a_short_form_and_the_faces_of_your_own_dice(tmp_path, capsys):
+    out = tmp_path / "bout.json"
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"gladiators": [
+        {"name": "Brutus", "type": "samnite", "at": "E6", "facing": "S", "strength": 8},
+        {"name": "Nereus", "type": "retiarius", "at": "E7", "facing": "N", "strength": 9}]}))
+    assert main(["new", "skirmish", "--scenario", str(scenario), "--no-start",
+                 "--out", str(out)]) == 0
+    assert main(["act", str(out), "start", "--dice", "5,2"]) == 0
+    assert main(["act", str(out), "roll_ap", "--dice", "6"]) == 0
+    capsys.readouterr()
+    # Attack 5, defence 2, then his save die 1: 3 wounds.
+    assert main(["act", str(out), "attack B sword", "--dice", "5 2 1"]) == 0
+    assert "Nereus takes 3 wounds" in capsys.readouterr().out
+    assert main(["show", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["gladiators"][1]["strength"] == 6
+
+
+@pytest.mark.parametrize(("faces", "words"), [
+    ("6,6", "too many faces: 6 left over"),
+    ("7", "7 is impossible on a d6"),
+    ("x", "'x' is not a die face"),
+])
+def test_faces_that_do_not_fit_the_action_change_nothing(tmp_path, capsys, faces, words):
+    out = new(tmp_path)
+    before = out.read_text()
+    assert main(["act", str(out), "roll_ap", "--dice", faces]) == 2
+    assert words in capsys.readouterr().err
+    assert out.read_text() == before
+
+
+def test_too_few_faces_name_the_roll_still_wanted(tmp_path, capsys):
+    out = new(tmp_path, "--no-start")
+    before = out.read_text()
+    assert main(["act", str(out), "start", "--dice", "3,4"]) == 2
+    assert "too few faces" in capsys.readouterr().err
+    assert out.read_text() == before

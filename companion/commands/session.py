@@ -222,9 +222,10 @@ def act_on(session: Session, action: dict[str, Any], dice: DiceSource) -> list[s
     try:
         outcome = session.act(action, dice)
     except NeedDice as need:
-        given = f"after the {len(dice.history)} roll(s) they gave, " if dice.history else ""
-        raise UserError(f"--dice: too few faces: {given}{need.request.describe()} needs "
-                        f"{need.request.count} more (nothing was saved)") from None
+        used = sum(len(record.faces) for record in dice.history)
+        raise UserError(f"--dice: too few faces: the {used} given are used up before "
+                        f"{need.request.describe()}, which needs {need.request.count} "
+                        "(nothing was saved)") from None
     if isinstance(dice, TypedDice) and dice.remaining:
         left = " ".join(map(str, dice.remaining))
         raise UserError(f"--dice: too many faces: {left} left over after the action "

@@ -129,7 +129,7 @@ def test_act_takes_a_short_form_and_the_faces_of_your_own_dice(tmp_path, capsys)
 
 
 @pytest.mark.parametrize(("faces", "words"), [
-    ("6,6", "too many faces: 6 left over"),
+    ("6,6", "too many faces: 1 left over after the action (6)"),
     ("7", "7 is impossible on a d6"),
     ("x", "'x' is not a die face"),
 ])

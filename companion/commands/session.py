@@ -227,9 +227,9 @@ def act_on(session: Session, action: dict[str, Any], dice: DiceSource) -> list[s
                         f"{need.request.describe()}, which needs {need.request.count} "
                         "(nothing was saved)") from None
     if isinstance(dice, TypedDice) and dice.remaining:
-        left = " ".join(map(str, dice.remaining))
-        raise UserError(f"--dice: too many faces: {left} left over after the action "
-                        "(nothing was saved)")
+        left = ", ".join(map(str, dice.remaining))
+        raise UserError(f"--dice: too many faces: {len(dice.remaining)} left over after the "
+                        f"action ({left}); nothing was saved")
     return session.narrate(outcome)
 
 

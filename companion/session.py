@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.atomic import atomic_write
+from companion.atomic import atomic_write, backup_path
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError, json_path
 from companion.jsonfile import read_json
@@ -261,9 +261,24 @@ def load_session(
 ) -> Session:
     """Read, validate and replay a saved session. The file is left untouched.
 
-    A table changed since the file was saved is named in `session.warnings` when the
-    session still replays, and in the error when it does not."""
-    parsed = read_session_file(path)
+    A file that is missing or cannot be read falls back to its backup (`<name>.bak`,
+    the save before), and `session.warnings` says so. A table changed since the file
+    was saved is named in the warnings when the session still replays, and in the
+    error when it does not."""
+    path = Path(path)
+    notes: list[str] = []
+    try:
+        parsed = read_session_file(path)
+    except SessionFileError as err:
+        backup = backup_path(path)
+        if not backup.is_file():
+            raise
+        try:
+            parsed = read_session_file(backup)
+        except SessionFileError:
+            raise err from None
+        when = f" (saved {parsed.saved})" if parsed.saved else ""
+        notes.append(f"{err}; its backup was opened instead{when}")
     try:
         ruleset = rulesets(parsed.ruleset)
     except UserError as err:
@@ -283,7 +298,13 @@ def load_session(
     except UserError as err:
         raise SessionFileError(f"{path}: setup: {err}{since}") from None
     session.autosave_path = autosave_path
+    session.warnings += notes
     if changed:
         session.warnings.append(f"{path.name}: played with other versions of "
                                 f"{', '.join(changed)}; it still replays the same")
     return session
+
+
+def can_open(path: Path) -> bool:
+    """There is a session to open at `path`: the file, or its backup."""
+    return Path(path).is_file() or backup_path(Path(path)).is_file()

@@ -214,6 +214,16 @@ class Table:
         self.file = file
         self.entries = entries
         self._fingerprint: str | None = None
+        # A one-axis table keyed by name, by the slug of each key: the rules look
+        # weapons up by name many times a battle.
+        self._by_slug: dict[str, Entry] | None = None
+
+    def _named(self) -> dict[str, Entry]:
+        if self._by_slug is None:
+            self._by_slug = {}
+            for entry in self.entries:
+                self._by_slug.setdefault(_slug(str(entry.key)), entry)
+        return self._by_slug
 
     @property
     def fingerprint(self) -> str:
@@ -243,6 +253,11 @@ class Table:
         if len(keys) != len(self.axes):
             names = " ".join(a.name.upper() for a in self.axes)
             raise UserError(f"table '{self.id}' takes {len(self.axes)} key(s): {names}")
+        if len(self.axes) == 1 and self.axes[0].kind == "name" and isinstance(keys[0], str):
+            found = self._named().get(_slug(keys[0]))
+            if found is None:
+                raise UserError(f"table '{self.id}' has no entry for {keys[0]}")
+            return found
         for entry in self.entries:
             parts = _split_key(entry.key, len(self.axes))
             if all(_matches(a, p, k) for a, p, k in zip(self.axes, parts, keys, strict=True)):
@@ -255,6 +270,10 @@ class Table:
         text = text.strip()
         if axis.kind == "name":
             wanted = _slug(text)
+            if len(self.axes) == 1:
+                if wanted in self._named():
+                    return str(self._named()[wanted].key)
+                raise UserError(f"table '{self.id}': '{text}' is not a {axis.name}")
             for entry in self.entries:
                 parts = _split_key(entry.key, len(self.axes))
                 name = parts[self.axes.index(axis)]

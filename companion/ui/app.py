@@ -200,7 +200,9 @@ class App:
         return paths.autosave_dir() / AUTOSAVE_NAME
 
     def can_resume(self) -> bool:
-        return self.autosave_path().is_file()
+        from companion.session import can_open
+
+        return can_open(self.autosave_path())
 
     def resume(self) -> None:
         self.open_file(self.autosave_path(), remember=False)
@@ -228,8 +230,10 @@ class App:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
+            from companion.session import can_open
+
             path = Path(text.strip()).expanduser()
-            if not path.is_file():
+            if not can_open(path):
                 dialog.error = f"no file at {path}"
                 return
             self.dialog = None

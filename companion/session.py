@@ -25,6 +25,7 @@ from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError, json_path
 from companion.jsonfile import read_json
 from companion.rulesets.base import Event, Outcome, Ruleset
+from companion.rulesets.playable import playable_tables
 from companion.tables.loader import TableSet, load_tables
 
 FORMAT = "companion-session"
@@ -81,11 +82,14 @@ class Session:
                  autosave_path: Path | None = None) -> None:
         self.ruleset = ruleset
         self.setup: dict[str, Any] = dict(setup)
-        self.tables = tables if tables is not None else load_tables()
+        given = tables if tables is not None else load_tables()
+        # A user's table the system cannot play is set aside here, before any action.
+        self.tables = playable_tables(given, [ruleset])
         self.created = created or _now()
         self.autosave_path = autosave_path
         self.redo_stack: list[JournalEntry] = list(redo)
-        self.warnings: list[str] = []  # for the player: tables changed since the save
+        # For the player: tables set aside, tables changed since the save.
+        self.warnings: list[str] = [str(p) for p in self.tables.problems[len(given.problems):]]
         self.journal: list[JournalEntry] = []
         self.outcomes: list[Outcome] = []
         self._words: list[tuple[Outcome, list[str]]] = []

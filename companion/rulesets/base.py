@@ -169,6 +169,11 @@ class Ruleset(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return self.due(state).over
 
+    def check_tables(self, tables: TableSet) -> None:
+        """Raise `TableDataError` naming the table when the system cannot play with
+        these tables (a weapon one table names that another lacks, a table of the wrong
+        kind); checked when tables load, so that it never happens in play."""
+
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A setup from the values of `setup_options` (`companion new`)."""
         raise UserError(f"the {self.title} takes its setup from a file: --setup FILE")

@@ -29,6 +29,17 @@ TABLE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 D66_KEYS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7))
 
 
+class TableDataError(UserError):
+    """A table (usually a user's override) that passes its schema but says something
+    its rules cannot play: `table` names it."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, table: str) -> None:
+        super().__init__(message)
+        self.table = table
+
+
 class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -240,8 +251,8 @@ class Table:
         file holds entries of another kind (a table saved under another's id)."""
         entries = self.entries
         if not all(isinstance(e, model) for e in entries):
-            raise UserError(f"table '{self.id}' holds '{self.file.kind}' entries, not the "
-                            "kind the rules read from it")
+            raise TableDataError(f"table '{self.id}' holds '{self.file.kind}' entries, not "
+                                 "the kind the rules read from it", self.id)
         return entries  # type: ignore[return-value]
 
     id = property(lambda self: self.file.id)

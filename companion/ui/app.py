@@ -77,11 +77,15 @@ class App:
 
     @property
     def tables(self) -> TableSet:
-        """Every table, built-in then the user's, for the tools and every session."""
+        """Every table, built-in then the user's, for the tools and every session; a
+        user's table a system cannot play is set aside for the built-in one."""
         if self._tables is None:
+            from companion.rulesets.playable import playable_tables
+            from companion.rulesets.registry import get_ruleset, ruleset_ids
             from companion.tables.loader import load_tables
 
-            self._tables = load_tables()
+            systems = [get_ruleset(r) for r in ruleset_ids()]
+            self._tables = playable_tables(load_tables(), systems)
         return self._tables
 
     def systems(self) -> list[SystemScreens]:

@@ -20,6 +20,7 @@ from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupO
 from companion.rulesets.battle import narrator
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
+from companion.rulesets.battle.checks import check_battle_tables
 from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
@@ -142,6 +143,9 @@ class BattleRules(Ruleset[BattleState]):
         return built
 
     # --- the Ruleset -----------------------------------------------------------------
+    def check_tables(self, tables: TableSet) -> None:
+        check_battle_tables(self.battle_tables(tables))
+
     def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> BattleState:
         if not isinstance(setup, Mapping) or any(side not in setup for side in SIDES):
             raise UserError('a duel\'s setup holds two sheets: {"a": ..., "b": ...}')

@@ -101,19 +101,21 @@ def _read_rules(entries: list[RuleEntry]) -> Figures:
     def value(key: str) -> int:
         e = _need(by_key.get(key), "skirmish-rules", key)
         if e.value is None:
-            raise SkirmishDataError(f"skirmish-rules: '{key}' needs a value")
+            raise SkirmishDataError(f"skirmish-rules: '{key}' needs a value", "skirmish-rules")
         return e.value
 
     faces = _need(by_key.get("random-direction"), "skirmish-rules", "random-direction").by_face
     if faces is None:
-        raise SkirmishDataError("skirmish-rules: 'random-direction' needs by_face")
+        raise SkirmishDataError("skirmish-rules: 'random-direction' needs by_face",
+                                "skirmish-rules")
     if value("board-columns") * value("board-rows") <= 0:
-        raise SkirmishDataError("skirmish-rules: the standard arena has no hexes")
+        raise SkirmishDataError("skirmish-rules: the standard arena has no hexes", "skirmish-rules")
     if value("appeal-dice") < 1:
-        raise SkirmishDataError("skirmish-rules: an appeal rolls at least one die")
+        raise SkirmishDataError("skirmish-rules: an appeal rolls at least one die",
+                                "skirmish-rules")
     if not 2 <= value("most-gladiators") <= len(ascii_uppercase):
         raise SkirmishDataError("skirmish-rules: 'most-gladiators' must be 2 to 26, "
-                                "one capital letter each")
+                                "one capital letter each", "skirmish-rules")
     return Figures(
         save_target=value("save-target"), board_columns=value("board-columns"),
         board_rows=value("board-rows"), gladiators_per_board=value("gladiators-per-board"),
@@ -201,7 +203,8 @@ def _group(entries: list[Any], key: str) -> Any:
 
 def _need(found: Any, table: str, key: str) -> Any:
     if found is None:
-        raise SkirmishDataError(f"table '{table}' has no entry '{key}', which the rules need")
+        raise SkirmishDataError(f"table '{table}' has no entry '{key}', which the rules need",
+                                table)
     return found
 
 
@@ -300,7 +303,8 @@ def build_game_data(tables: TableSet) -> GameData:
         )
         for ref in [w.weapon for w in t.weapons] + [t.shield, t.armour]:
             if ref is not None and ref not in weapons and ref not in kit:
-                raise SkirmishDataError(f"skirmish-types: '{t.key}' names unknown '{ref}'")
+                raise SkirmishDataError(f"skirmish-types: '{t.key}' names unknown '{ref}'",
+                                        "skirmish-types")
 
     weight_table = tables.get("skirmish-weight")
     read("skirmish-weight", WeightEntry)
@@ -323,7 +327,8 @@ def build_game_data(tables: TableSet) -> GameData:
         face = special.key if isinstance(special.key, int) else special.key[0]
         events[face] = special
         if special.wounds_dice:
-            spec = dice_spec(special.wounds_dice, f"skirmish-special-events {face}")
+            spec = dice_spec(special.wounds_dice, f"skirmish-special-events {face}",
+                             "skirmish-special-events")
             event_wounds[face] = spec
             event_odds[face] = distribution(spec.text).probabilities()
 
@@ -340,7 +345,8 @@ def build_game_data(tables: TableSet) -> GameData:
             normal_base = s.normal_base_strength
     if normal_base is None:
         raise SkirmishDataError(
-            "skirmish-experience: no skill gives normal_base_strength (the 4 of 4 + D6)")
+            "skirmish-experience: no skill gives normal_base_strength (the 4 of 4 + D6)",
+            "skirmish-experience")
 
     appeal = read("skirmish-appeal", AppealEntry)
     wounds = read("skirmish-wounds", WoundLevelEntry)
@@ -350,11 +356,12 @@ def build_game_data(tables: TableSet) -> GameData:
                  or line.per in APPEAL_PER or line.optional_rule == "experience")
         if line.role == "modifier" and not known:
             raise SkirmishDataError(f"skirmish-appeal: the engine does not know when "
-                                    f"modifier '{line.key}' applies")
+                                    f"modifier '{line.key}' applies", "skirmish-appeal")
         if line.role == "outcome" and line.condition is not None \
                 and line.condition not in level_keys:
             raise SkirmishDataError(f"skirmish-appeal: outcome '{line.key}' tests "
-                                    f"'{line.condition}', which is not a wound level")
+                                    f"'{line.condition}', which is not a wound level",
+                                    "skirmish-appeal")
     names = {w.slug: w.name for w in weapons.values()}
     names.update({k.slug: k.name for k in kit.values()})
     names.update({t.slug: t.name for t in types.values()})

@@ -7,13 +7,12 @@ from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.notation import Const, Dice, Sum, parse
+from companion.tables.model import TableDataError
 
 
-class SkirmishDataError(UserError):
+class SkirmishDataError(TableDataError):
     """The skirmish tables (usually a user's override) say something the engine
     cannot play."""
-
-    exit_code = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +103,13 @@ class DiceSpec:
     constant: int
 
 
-def dice_spec(text: str, where: str) -> DiceSpec:
+def dice_spec(text: str, where: str, table: str) -> DiceSpec:
     try:
         expr = parse(text)
     except UserError as err:
-        raise SkirmishDataError(f"{where}: {err}") from None
+        raise SkirmishDataError(f"{where}: {err}", table) from None
     if not isinstance(expr, Sum):
-        raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
+        raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice", table)
     groups: list[tuple[int, int, int]] = []
     constant = 0
     for signed in expr.terms:
@@ -119,5 +118,5 @@ def dice_spec(text: str, where: str) -> DiceSpec:
         elif isinstance(signed.term, Const):
             constant += signed.sign * signed.term.value
         else:
-            raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice")
+            raise SkirmishDataError(f"{where}: {text!r} must be a plain sum of dice", table)
     return DiceSpec(text, tuple(groups), constant)

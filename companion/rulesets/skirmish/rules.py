@@ -145,6 +145,9 @@ class SkirmishRules(Ruleset[State]):
             self._memo = (tables, build_game_data(tables))
         return self._memo[1]
 
+    def check_tables(self, tables: TableSet) -> None:
+        self.data_for(tables)
+
     def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> State:
         return build_state(self.data_for(tables), dict(setup))
 

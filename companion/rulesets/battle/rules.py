@@ -132,6 +132,7 @@ class BattleRules(Ruleset[BattleState]):
 
     def __init__(self) -> None:
         self._memo: list[tuple[TableSet, BattleTables]] = []
+        self._checked: list[TableSet] = []
 
     def battle_tables(self, tables: TableSet) -> BattleTables:
         """The BattleTables over `tables`, the same object for the same TableSet."""
@@ -144,7 +145,11 @@ class BattleRules(Ruleset[BattleState]):
 
     # --- the Ruleset -----------------------------------------------------------------
     def check_tables(self, tables: TableSet) -> None:
+        # Every session checks its tables; the same tables need checking once.
+        if any(known is tables for known in self._checked):
+            return
         check_battle_tables(self.battle_tables(tables))
+        self._checked = [tables, *self._checked[:_MEMO_SIZE - 1]]
 
     def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> BattleState:
         if not isinstance(setup, Mapping) or any(side not in setup for side in SIDES):

@@ -16,7 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from companion.errors import UserError
 
-_OP = re.compile(r"^([-+]\d+|=-?\d+)$")
+# Bounds far above any battle and far below anything slow: a typo (or a joke) must be
+# refused with the bound, not hang a duel that rolls that many dice.
+MAX_DICE = 100  # luck, heal or defence-luck dice one action may roll
+MAX_CHANGE = 9999  # a tracker change or count: health, luck, heal dice, ammo
+_OP = re.compile(r"^([-+]\d{1,4}|=-?\d{1,4})$")
 
 
 class _Action(BaseModel):
@@ -34,20 +38,20 @@ class Attack(_Action):
     type: Literal["attack"]
     weapon: str | None = None
     stance: Literal["normal", "berserk", "defensive"] = "normal"
-    luck: int = Field(default=0, ge=0)
+    luck: int = Field(default=0, ge=0, le=MAX_DICE)
     thrown: bool = False
     two_handed: bool = False
     called_shot: Literal["disarm", "critical"] | None = None
     signature: bool = False
     mighty_blow: bool = False
     # Declared by the defender before the dice are rolled.
-    defence_luck: int = Field(default=0, ge=0)
+    defence_luck: int = Field(default=0, ge=0, le=MAX_DICE)
     reflex: bool = False
 
 
 class HealAction(_Action):
     type: Literal["heal"]
-    dice: int = Field(ge=1)
+    dice: int = Field(ge=1, le=MAX_DICE)
 
 
 class Retrieve(_Action):
@@ -62,7 +66,7 @@ class Focus(_Action):
 
 class StayConscious(_Action):
     type: Literal["stay_conscious"]
-    luck: int = Field(default=0, ge=0)
+    luck: int = Field(default=0, ge=0, le=MAX_DICE)
 
 
 class Decline(_Action):
@@ -71,7 +75,7 @@ class Decline(_Action):
 
 class DeathDoor(_Action):
     type: Literal["death_door"]
-    luck: int = Field(default=0, ge=0)
+    luck: int = Field(default=0, ge=0, le=MAX_DICE)
 
 
 class Fate(_Action):
@@ -108,7 +112,8 @@ class _Op(_Tracker):
     @classmethod
     def _op_shape(cls, value: str) -> str:
         if not _OP.match(value.strip()):
-            raise ValueError("op is a change like '-7', '+3', '=12' or '=-4'")
+            raise ValueError(f"op is a change like '-7', '+3', '=12' or '=-4', of at most "
+                             f"{MAX_CHANGE}")
         return value.strip()
 
 
@@ -118,12 +123,12 @@ class AdjustHealth(_Op):
 
 class LuckTracker(_Tracker):
     type: Literal["spend_luck", "restore_luck"]
-    n: int = Field(default=1, ge=1)
+    n: int = Field(default=1, ge=1, le=MAX_CHANGE)
 
 
 class HealTracker(_Tracker):
     type: Literal["spend_heal", "restore_heal"]
-    n: int = Field(default=1, ge=1)
+    n: int = Field(default=1, ge=1, le=MAX_CHANGE)
 
 
 class Ammo(_Op):
@@ -146,7 +151,7 @@ class Place(_Tracker):
 class ApplyEntry(_Tracker):
     type: Literal["apply_entry"]
     table: str
-    keys: list[int | str] = Field(min_length=1)
+    keys: list[int | str] = Field(min_length=1, max_length=2)
     sub_key: int | None = None
 
 

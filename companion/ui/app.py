@@ -59,6 +59,9 @@ class App:
         self.physical = False  # the kind of dice the last session was played with
         self.running = True
         self.frames_drawn = 0
+        # The character of the last key pressed as a shortcut, until its TEXTINPUT
+        # comes (see _shortcut_twin).
+        self._shortcut_text = ""
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -225,10 +228,15 @@ class App:
             self.remember_file(path)
 
     def open_dialog(self) -> None:
+        from companion.ui.text import typed_path
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
-            path = Path(text.strip()).expanduser()
+            try:
+                path = typed_path(text)
+            except UserError as err:
+                dialog.error = str(err)
+                return
             if not path.is_file():
                 dialog.error = f"no file at {path}"
                 return
@@ -306,8 +314,41 @@ class App:
                 dirty = self.handle(event) or dirty
         return 0
 
+    @property
+    def typing(self) -> bool:
+        """A text field has the keyboard: the one of whatever takes the keys now."""
+        if self.dialog is not None:
+            return self.dialog.typing
+        screen = self.screen
+        if screen is not None and screen.modal:
+            return screen.typing
+        return (screen is not None and screen.typing) or self.panel.typing
+
+    def _shortcut_twin(self, event: pygame.event.Event) -> bool:
+        """True for the TEXTINPUT of a key just pressed as a shortcut. SDL sends a
+        printable key's character as TEXTINPUT right after its KEYDOWN. When no field
+        had the keyboard, the key was a shortcut, and its character is not typing,
+        even if the shortcut opened a field (O: the open dialog; physical dice: the
+        dice dialog) or moved the focus to one. Any other TEXTINPUT is typing: an
+        input method's, a paste's, with no key press before it."""
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            text = getattr(event, "unicode", "")
+            self._shortcut_text = text if text and text.isprintable() and not self.typing \
+                else ""
+            return False
+        if kind == pygame.TEXTINPUT:
+            twin = bool(self._shortcut_text) and event.text == self._shortcut_text
+            self._shortcut_text = ""
+            return twin
+        if kind in (pygame.KEYUP, pygame.TEXTEDITING, pygame.MOUSEBUTTONDOWN):
+            self._shortcut_text = ""
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Act on one event; True when the screen must be redrawn."""
+        if self._shortcut_twin(event):
+            return False
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
             return False
@@ -338,8 +379,8 @@ class App:
             return screen.handle(event)
         left_typing = screen is not None and screen.typing
         on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
-        to_panel = on_panel or self.panel.typing or (
-            event.type == pygame.TEXTINPUT and not left_typing)
+        text = event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING)
+        to_panel = on_panel or self.panel.typing or (text and not left_typing)
         if to_panel and self.panel.handle(event):
             return True
         if screen is not None:

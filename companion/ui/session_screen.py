@@ -15,6 +15,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Outcome
 from companion.session import Session
 from companion.ui.host import Host, Screen
+from companion.ui.text import typed_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
@@ -40,6 +41,10 @@ class SessionScreen(Screen):
     @property
     def modal(self) -> bool:
         return self.dialog is not None
+
+    @property
+    def typing(self) -> bool:
+        return self.dialog is not None and self.dialog.typing
 
     def panel(self) -> PanelView | None:
         return LogPanel(self.host.theme, self.session)
@@ -154,7 +159,10 @@ class SessionScreen(Screen):
     def save_as_dialog(self) -> None:
         def typed(text: str) -> None:
             try:
-                self.save(Path(text).expanduser())
+                self.save(typed_path(text))
+            except UserError as err:
+                dialog.error = str(err)
+                return
             except OSError as err:
                 dialog.error = f"cannot save there: {err}"
                 return

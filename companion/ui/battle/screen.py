@@ -425,7 +425,8 @@ class BattleScreen(SessionScreen):
 
     @property
     def typing(self) -> bool:
-        return not self.board_mode and any(c.entry.focused for c in self.cards.values())
+        return super().typing or (
+            not self.board_mode and any(c.entry.focused for c in self.cards.values()))
 
     def _key(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):

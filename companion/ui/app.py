@@ -281,7 +281,9 @@ class App:
 
     # --- loop ---------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
-        """Run until closed; with `frames`, stop after drawing that many frames.
+        """Run until closed; with `frames`, stop after drawing that many frames. The
+        first frame shows the empty window; the start screen is made after it (it reads
+        the user's folders), so `frames=2` is a whole start-up.
 
         While things happen it sleeps in `pygame.event.wait()`. pygame-ce's wait polls
         inside (about 4% of a core, measured), so after IDLE_AFTER seconds without an

@@ -243,3 +243,27 @@ def test_names_from_files_with_a_nul_draw(app):
     press(pygame.K_F4)
     pump(app)
     app.draw()
+
+
+def test_a_recent_file_no_file_can_have_is_refused_in_words(app):
+    app.open_file(paths.user_data_dir() / "odd\ud800.json")
+    assert app.dialog is not None and app.dialog.title == "Cannot open that file"
+    app.draw()
+
+
+def test_a_click_beside_the_dice_dialogs_field_leaves_it_typing(app):
+    app.start_session("battle", duel_setup(quick_sheet("Aulus", 12, 2, 1, 0),
+                                           quick_sheet("Brenna", 12, 2, 1, 3)), physical=True)
+    duel = app.screen
+    press(pygame.K_RETURN)  # initiative, with his own dice
+    pump(app)
+    dialog = duel.dialog
+    assert dialog is not None and dialog.text_field is not None
+    click((5, 5))
+    type_text("6")
+    pump(app)
+    assert dialog.text_field.text == "6"
+    press(pygame.K_ESCAPE)  # clears the field
+    press(pygame.K_ESCAPE)  # on an empty field: cancels
+    pump(app)
+    assert duel.dialog is None and duel.state.phase == "initiative"

@@ -212,9 +212,10 @@ class App:
         from companion.dice import SeededDice, TypedDice
         from companion.rulesets.registry import get_ruleset
         from companion.session import load_session
+        from companion.ui.text import checked_path
 
         try:
-            session = load_session(path, get_ruleset, tables=self.tables)
+            session = load_session(checked_path(path), get_ruleset, tables=self.tables)
             registry.screens_for(session.ruleset.id)
         except UserError as err:
             self.show_message("Cannot open that file", str(err))

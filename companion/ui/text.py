@@ -92,8 +92,15 @@ def typed_path(text: str) -> Path:
         path = Path(text).expanduser()
     except RuntimeError as err:  # `~name` of a user this computer does not know
         raise UserError(f"cannot find the home folder in '{text}': {err}") from None
+    return checked_path(path)
+
+
+def checked_path(path: Path) -> Path:
+    """`path`, or UserError when the system cannot name it (a lone surrogate, which a
+    settings file's JSON can hold): opening it would raise, not fail."""
     try:
         os.fsencode(path)
     except UnicodeError:
-        raise UserError(f"'{text}' holds characters no file name can hold") from None
+        raise UserError(f"'{drawable(str(path))}' holds characters no file name can hold") \
+            from None
     return path

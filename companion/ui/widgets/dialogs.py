@@ -116,8 +116,16 @@ class Dialog:
         # The character of the key that opened the dialog never gets here: the window
         # drops a shortcut key's TEXTINPUT (App.handle). Text with no key press before
         # it (an input method, a paste) is typing, and goes to the field.
-        if self.text_field is not None and self.text_field.handle(event):
-            return True
+        field_ = self.text_field
+        if field_ is not None:
+            # The one field of a modal dialog always has the keys: a click beside it
+            # must not leave the player typing into nothing, and Escape on an empty
+            # field is the dialog's (Cancel), not the field's.
+            field_.focused = True
+            escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and not field_.text) \
+                    and field_.handle(event):
+                return True
         if event.type == pygame.KEYDOWN:
             for choice in self.choices:
                 if choice.key == event.key:

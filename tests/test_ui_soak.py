@@ -536,3 +536,32 @@ def test_the_hidden_fields_of_a_sheet_chosen_do_not_keep_the_keys(app: App) -> N
     click(setup.sides[0].buttons[1].rect.center)  # ">": a sheet instead of a tracker
     pump(app)
     assert setup.sides[0].choice == 1 and not setup.typing
+
+
+def test_a_bout_whose_opening_rolls_were_cancelled_or_undone_can_begin(app: App) -> None:
+    from companion.ui.shots import press, pump, type_text
+
+    scenario = duel_scenario(both_human=True)
+    for g in scenario["gladiators"]:
+        g["strength"] = 8  # only the initiative is rolled at the start
+    assert app.start_session("skirmish", scenario, physical=True) is None
+    arena = app.screen
+    assert arena is not None and arena.dialog is not None
+    press(pygame.K_ESCAPE)  # the player cancels the first roll
+    pump(app)
+    assert arena.dialog is None and arena.state.phase == "setup"
+    assert "Space" in arena.status()
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    assert arena.dialog is not None  # asked again
+    for face in ("5", "2"):
+        type_text(face)
+        press(pygame.K_RETURN)
+        pump(app)
+    assert arena.state.phase == "ap"
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert arena.state.phase == "setup"
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.dialog is not None

@@ -9,7 +9,8 @@ sources, and the app's timers (the computer's moves, animations) run on a virtua
 that advances with the events instead of the wall clock. Nothing is written outside the
 test's own folder: every file write is checked, and refused outside it.
 
-COMPANION_SOAK_SEED=<n> runs it with other events, to look for more trouble.
+COMPANION_SOAK_SEED=<n> runs it with other events, and COMPANION_SOAK_EVENTS=<n> with
+more of them, to look for more trouble.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from companion.ui.app import App
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Screen, session_of
 
-EVENTS = 10_000
+EVENTS = int(os.environ.get("COMPANION_SOAK_EVENTS", "10000"))
 DRAW_EVERY = 20
 SEED = int(os.environ.get("COMPANION_SOAK_SEED", "20240610"))
 
@@ -197,8 +198,9 @@ class Soak:
         elif roll < 0.14:
             key, text = rng.choice(F_KEYS), ""
         elif roll < 0.4:
-            # Escape the most: it closes what the other keys open.
-            key, text = rng.choice([*NAMED_KEYS, *[pygame.K_ESCAPE] * 4]), ""
+            # Escape the most while a dialog is open: it closes what other keys open.
+            escapes = [pygame.K_ESCAPE] * (4 if self._dialog() is not None else 0)
+            key, text = rng.choice([*NAMED_KEYS, *escapes]), ""
             if rng.random() < 0.2:
                 mod = pygame.KMOD_LSHIFT
         else:
@@ -233,10 +235,12 @@ class Soak:
         yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                  scancode=0)
 
+    def _dialog(self) -> Any:
+        return self.app.dialog or getattr(self.app.screen, "dialog", None)
+
     def _open_field(self) -> Any:
         """The text field of the dialog open now, if it has one and it has the keys."""
-        dialog = self.app.dialog or getattr(self.app.screen, "dialog", None)
-        field = getattr(dialog, "text_field", None)
+        field = getattr(self._dialog(), "text_field", None)
         return field if field is not None and field.focused else None
 
     def gesture(self) -> Iterator[pygame.event.Event]:

@@ -65,8 +65,8 @@ class Dialog:
 
     @property
     def typing(self) -> bool:
-        """Its field has the keyboard."""
-        return self.text_field is not None and self.text_field.focused
+        """It has a field, and so the keys type (see handle)."""
+        return self.text_field is not None
 
     def layout(self, window: pygame.Rect) -> None:
         px = self.theme.px

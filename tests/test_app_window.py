@@ -74,8 +74,25 @@ def test_a_resized_window_lays_the_arena_out_again(app):
     assert max(y for _, y in corners) <= app.board_view.rect.bottom
 
 
-def test_smoke_draws_one_frame_and_exits_zero():
+def test_smoke_makes_and_draws_the_start_screen_and_exits_zero(monkeypatch):
+    shown = []
+    real = App.show_home
+    monkeypatch.setattr(App, "show_home", lambda self: shown.append(real(self)))
     assert main(["--smoke"]) == 0
+    assert len(shown) == 1
+
+
+def test_smoke_fails_in_one_line_when_the_start_screen_cannot_be_made(monkeypatch, capsys):
+    import companion.ui.skirmish.setup as setup
+
+    def broken(host):
+        raise ValueError("a kit file\nthat breaks the start screen")
+
+    monkeypatch.setattr(setup, "gladiator_choices", broken)
+    assert main(["--smoke"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "start-up failed: ValueError: a kit file that breaks the start screen" in err
 
 
 def test_a_display_is_needed_unless_a_driver_is_asked_for():

@@ -59,6 +59,9 @@ class App:
         self.physical = False  # the kind of dice the last session was played with
         self.running = True
         self.frames_drawn = 0
+        # The character of the last key pressed as a shortcut, until its TEXTINPUT
+        # comes (see _shortcut_twin).
+        self._shortcut_text = ""
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -215,9 +218,10 @@ class App:
         from companion.dice import SeededDice, TypedDice
         from companion.rulesets.registry import get_ruleset
         from companion.session import load_session
+        from companion.ui.text import checked_path
 
         try:
-            session = load_session(path, get_ruleset, tables=self.tables)
+            session = load_session(checked_path(path), get_ruleset, tables=self.tables)
             registry.screens_for(session.ruleset.id)
         except UserError as err:
             self.show_message("Cannot open that file", str(err))
@@ -231,12 +235,17 @@ class App:
             self.remember_file(path)
 
     def open_dialog(self) -> None:
+        from companion.ui.text import typed_path
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
             from companion.session import can_open
 
-            path = Path(text.strip()).expanduser()
+            try:
+                path = typed_path(text)
+            except UserError as err:
+                dialog.error = str(err)
+                return
             if not can_open(path):
                 dialog.error = f"no file at {path}"
                 return
@@ -281,7 +290,9 @@ class App:
 
     # --- loop ---------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
-        """Run until closed; with `frames`, stop after drawing that many frames.
+        """Run until closed; with `frames`, stop after drawing that many frames. The
+        first frame shows the empty window; the start screen is made after it (it reads
+        the user's folders), so `frames=2` is a whole start-up.
 
         While things happen it sleeps in `pygame.event.wait()`. pygame-ce's wait polls
         inside (about 4% of a core, measured), so after IDLE_AFTER seconds without an
@@ -314,8 +325,41 @@ class App:
                 dirty = self.handle(event) or dirty
         return 0
 
+    @property
+    def typing(self) -> bool:
+        """A text field has the keyboard: the one of whatever takes the keys now."""
+        if self.dialog is not None:
+            return self.dialog.typing
+        screen = self.screen
+        if screen is not None and screen.modal:
+            return screen.typing
+        return (screen is not None and screen.typing) or self.panel.typing
+
+    def _shortcut_twin(self, event: pygame.event.Event) -> bool:
+        """True for the TEXTINPUT of a key just pressed as a shortcut. SDL sends a
+        printable key's character as TEXTINPUT right after its KEYDOWN. When no field
+        had the keyboard, the key was a shortcut, and its character is not typing,
+        even if the shortcut opened a field (O: the open dialog; physical dice: the
+        dice dialog) or moved the focus to one. Any other TEXTINPUT is typing: an
+        input method's, a paste's, with no key press before it."""
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            text = getattr(event, "unicode", "")
+            self._shortcut_text = text if text and text.isprintable() and not self.typing \
+                else ""
+            return False
+        if kind == pygame.TEXTINPUT:
+            twin = bool(self._shortcut_text) and event.text == self._shortcut_text
+            self._shortcut_text = ""
+            return twin
+        if kind in (pygame.KEYUP, pygame.TEXTEDITING, pygame.MOUSEBUTTONDOWN):
+            self._shortcut_text = ""
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Act on one event; True when the screen must be redrawn."""
+        if self._shortcut_twin(event):
+            return False
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
             return False
@@ -346,8 +390,8 @@ class App:
             return screen.handle(event)
         left_typing = screen is not None and screen.typing
         on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
-        to_panel = on_panel or self.panel.typing or (
-            event.type == pygame.TEXTINPUT and not left_typing)
+        text = event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING)
+        to_panel = on_panel or self.panel.typing or (text and not left_typing)
         if to_panel and self.panel.handle(event):
             return True
         if screen is not None:

@@ -87,7 +87,7 @@ class Screen:
 
     @property
     def typing(self) -> bool:
-        """A text field of the screen has the keyboard."""
+        """A text field of the screen (or of its dialog) has the keyboard."""
         return False
 
     def layout(self, rect: pygame.Rect) -> None:

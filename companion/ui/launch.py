@@ -19,6 +19,11 @@ def display_available(environ: dict[str, str] | None = None, platform: str | Non
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
+# What --smoke draws: the first frame (before the tables load), then the start screen,
+# made as on a real start (it reads the user's tables and kits folders) and drawn.
+SMOKE_FRAMES = 2
+
+
 def launch(smoke: bool = False) -> int:
     if not display_available():
         print(
@@ -28,10 +33,40 @@ def launch(smoke: bool = False) -> int:
         )
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if smoke:
+        return _smoke()
     from companion.ui.app import App
 
     app = App()
     try:
-        return app.run(frames=1 if smoke else None)
+        return app.run()
     finally:
         app.close()
+
+
+def _smoke() -> int:
+    """The start-up of a real start, then exit: 0, or 1 and one line saying what failed,
+    so that a test (or a packager's check) sees a start screen that cannot be made."""
+    from companion.ui.app import App
+
+    try:
+        app = App()
+        try:
+            app.run(frames=SMOKE_FRAMES)
+            if app.screen is None or app.frames_drawn < SMOKE_FRAMES:
+                raise RuntimeError("the start screen was not shown")
+        finally:
+            app.close()
+    except Exception as err:  # whatever it is, the smoke test says it in one line
+        print(f"companion: start-up failed: {_one_line(err)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _one_line(err: BaseException) -> str:
+    from companion.errors import UserError
+
+    text = " ".join(str(err).split())
+    if isinstance(err, UserError):
+        return text or type(err).__name__
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__

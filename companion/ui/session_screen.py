@@ -15,6 +15,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Outcome
 from companion.session import Session
 from companion.ui.host import Host, Screen
+from companion.ui.text import typed_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
@@ -41,6 +42,10 @@ class SessionScreen(Screen):
     def modal(self) -> bool:
         return self.dialog is not None
 
+    @property
+    def typing(self) -> bool:
+        return self.dialog is not None and self.dialog.typing
+
     def panel(self) -> PanelView | None:
         return LogPanel(self.host.theme, self.session)
 
@@ -63,6 +68,8 @@ class SessionScreen(Screen):
         dice = self.typed if use_typed else self.rolled
         if use_typed:
             self.typed.begin()
+        before = len(self.session.journal)
+        unsaved: OSError | None = None
         try:
             outcome = self.session.act(action, dice)
         except NeedDice as need:
@@ -73,10 +80,21 @@ class SessionScreen(Screen):
             if use_typed:
                 self.typed.done()
             return False
+        except OSError as err:
+            # The session took the action and then could not autosave it (a full
+            # disk, a folder made read-only): the game goes on, and the player is told.
+            if use_typed:
+                self.typed.done()
+            if len(self.session.journal) == before:
+                self.say(f"cannot do that: {err}", error=True)
+                return False
+            outcome, unsaved = self.session.outcomes[-1], err
         if use_typed:
             self.typed.done()
         lines = self.session.narrate(outcome)
         self.say(lines[-1] if lines else "")
+        if unsaved is not None:
+            self.say(f"{self.message} (not autosaved: {unsaved})", error=True)
         self.after_success(outcome)
         self.after_action()
         return True
@@ -124,7 +142,12 @@ class SessionScreen(Screen):
         key, mod = event.key, event.mod
         ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
         if ctrl and key in (pygame.K_z, pygame.K_y):
-            steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
+            try:
+                steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
+            except OSError as err:  # done, but not autosaved (see act)
+                self.after_undo()
+                self.say(f"not autosaved: {err}", error=True)
+                return True
             self.after_undo()
             if steps > 0:
                 self.say(f"undone: {steps} action(s)")
@@ -137,7 +160,10 @@ class SessionScreen(Screen):
             if shift or self.save_path is None:
                 self.save_as_dialog()
             else:
-                self.save()
+                try:
+                    self.save()
+                except OSError as err:  # the folder went away, or is read-only now
+                    self.say(f"cannot save to {self.save_path}: {err}", error=True)
             return True
         if key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
             self.help_dialog()
@@ -154,7 +180,10 @@ class SessionScreen(Screen):
     def save_as_dialog(self) -> None:
         def typed(text: str) -> None:
             try:
-                self.save(Path(text).expanduser())
+                self.save(typed_path(text))
+            except UserError as err:
+                dialog.error = str(err)
+                return
             except OSError as err:
                 dialog.error = f"cannot save there: {err}"
                 return

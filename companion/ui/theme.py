@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from companion import paths
+from companion.ui.text import SafeFont
 
 Colour = tuple[int, int, int]
 
@@ -36,7 +37,9 @@ class Palette:
 
 @dataclass
 class Fonts:
-    """Fonts by pixel size, loaded once each from the shipped DejaVu Sans."""
+    """Fonts by pixel size, loaded once each from the shipped DejaVu Sans. Each is a
+    `SafeFont`: every piece of text the window draws goes through one, so no text, typed
+    or read from a file, can make a frame raise."""
 
     scale: float = 1.0
     _cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
@@ -45,7 +48,7 @@ class Fonts:
         px = max(8, round(size * self.scale))
         key = (px, bold)
         if key not in self._cache:
-            self._cache[key] = pygame.font.Font(paths.font_path(bold), px)
+            self._cache[key] = SafeFont(paths.font_path(bold), px)
         return self._cache[key]
 
 

@@ -264,8 +264,12 @@ class BattleScreen(SessionScreen):
         from companion.rulesets.battle.sheet import parse_sheet, save_sheet
 
         after = self.state.sheets_after or {}
-        saved = [save_sheet(parse_sheet(data)) for data in after.values()]
         self.dismiss()
+        try:
+            saved = [save_sheet(parse_sheet(data)) for data in after.values()]
+        except (UserError, OSError) as err:  # a roster folder that cannot be written
+            self.say(f"cannot write the sheets: {err}", error=True)
+            return
         self.say("sheets written: " + ", ".join(str(p) for p in saved))
 
     # --- layout and drawing -----------------------------------------------------------------
@@ -425,7 +429,8 @@ class BattleScreen(SessionScreen):
 
     @property
     def typing(self) -> bool:
-        return not self.board_mode and any(c.entry.focused for c in self.cards.values())
+        return super().typing or (
+            not self.board_mode and any(c.entry.focused for c in self.cards.values()))
 
     def _key(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):

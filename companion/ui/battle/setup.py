@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 QUICK = "Quick tracker"
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
                 ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
+# The most a quick tracker's numbers may be: far more than any sheet has, and few
+# enough dice to roll and pips to draw.
+MAX_QUICK = 999
 
 
 def sheet_files() -> list[Path]:
@@ -81,7 +84,11 @@ class BattleSetup(Screen):
         return f"{name}{sample}"
 
     def _step(self, i: int, step: int) -> None:
-        self.sides[i].choice = (self.sides[i].choice + step) % len(self.options)
+        form = self.sides[i]
+        form.choice = (form.choice + step) % len(self.options)
+        if form.choice > 0:  # the quick tracker's fields are hidden: none types on
+            for field_ in form.fields.values():
+                field_.focused = False
 
     def _toggle_dice(self) -> None:
         self.physical = not self.physical
@@ -99,8 +106,10 @@ class BattleSetup(Screen):
         values: dict[str, int] = {}
         for key, label in QUICK_FIELDS[1:]:
             text = form.fields[key].text.strip() or "0"
-            if not text.isdigit():
-                raise UserError(f"{label} must be a whole number, not '{text}'")
+            # isdigit alone takes "²", which int() refuses.
+            if not (text.isascii() and text.isdigit()) or int(text) > MAX_QUICK:
+                raise UserError(f"{label} must be a whole number from 0 to {MAX_QUICK}, "
+                                f"not '{text}'")
             values[key] = int(text)
         from companion.rulesets.battle.data import BattleTables
 
@@ -179,7 +188,8 @@ class BattleSetup(Screen):
     # --- input ----------------------------------------------------------------------
     @property
     def typing(self) -> bool:
-        return any(f.focused for form in self.sides for f in form.fields.values())
+        return any(f.focused for form in self.sides if form.choice == 0
+                   for f in form.fields.values())
 
     def handle(self, event: pygame.event.Event) -> bool:
         for form in self.sides:

@@ -95,7 +95,10 @@ class TrackerCard:
         each cell below 0 rolls; a marker on his health now."""
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         low = self.tables.dead_at()
-        cells = list(range(low, max(f.max_health, f.health) + 1))
+        # Cells of 2 px at the least: health typed as "=100000" must not make a frame
+        # draw (or a list hold) a hundred thousand cells; the marker stops at the end.
+        top = min(max(f.max_health, f.health), low + max(1, w // 2) - 1)
+        cells = list(range(low, top + 1))
         cell_w = max(2, w // len(cells))
         small = fonts.get(11, bold=True)
         height = px(30)

@@ -329,7 +329,12 @@ class SkirmishScreen(SessionScreen):
                 self.skip_ahead()
             return True
         state = self.state
-        if state.phase == "ap" and key in (pygame.K_SPACE, pygame.K_r, pygame.K_RETURN):
+        rolls = key in (pygame.K_SPACE, pygame.K_r, pygame.K_RETURN)
+        if state.phase == "setup" and rolls:
+            # Not begun: its opening rolls were cancelled (physical dice), or undone.
+            self.act({"type": "start"})
+            return True
+        if state.phase == "ap" and rolls:
             self.act({"type": "roll_ap"})
             return True
         if state.phase != "act":
@@ -443,6 +448,8 @@ class SkirmishScreen(SessionScreen):
         g = self.decider()
         if state.phase == "over":
             return "The bout is over. Ctrl+Z to undo the last action."
+        if state.phase == "setup":
+            return "Space or Enter: roll the strengths and the initiative, and begin"
         if g is None:
             return ""
         if not g.human:

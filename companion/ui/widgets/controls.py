@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from companion.ui.text import drawable, typed
 from companion.ui.theme import Colour, Theme
+
+ELLIPSIS = "…"
+# The most a field holds: one line, and a paste of a whole file must not make every
+# frame measure it. Longer than any path or roll anyone types.
+MAX_FIELD_TEXT = 1000
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -19,7 +25,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in drawable(paragraph).split(" "):
             trial = f"{line} {word}" if line else word
             if font.size(trial)[0] <= width or not line:
                 line = trial
@@ -38,20 +44,46 @@ def draw_text(
     pos: tuple[int, int],
     width: int | None = None,
 ) -> int:
-    """Draw (wrapped when `width` is given) text at `pos`; return the y below it."""
+    """Draw (wrapped when `width` is given) text at `pos`; return the y below it.
+    What no font can draw (a NUL, a control character) is left out, whatever the font."""
     x, y = pos
-    for line in wrap(text, font, width) if width else [text]:
+    for line in wrap(text, font, width) if width else [drawable(text)]:
         surface.blit(font.render(line, True, colour), (x, y))
         y += font.get_linesize()
     return y
 
 
+def _fitting(text: str, font: pygame.font.Font, width: int, *, tail: bool) -> int:
+    """How many characters of `text` (from its start, or its end with `tail`) fit in
+    `width` beside an ellipsis. Halving, not one by one: a long text is measured a
+    dozen times a frame, not once per character."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        part = text[len(text) - mid:] if tail else text[:mid]
+        if font.size(part + ELLIPSIS)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text` as drawn in `width` pixels: whole, or its start and an ellipsis."""
+    text = drawable(text)
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return text[:_fitting(text, font, width, tail=False)] + ELLIPSIS
+
+
+def ellipsize_start(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text` in `width` pixels: whole, or an ellipsis and its end (a field being
+    typed in shows the end, where the typing is)."""
+    text = drawable(text)
+    if font.size(text)[0] <= width:
+        return text
+    keep = _fitting(text, font, width, tail=True)
+    return ELLIPSIS + text[len(text) - keep:]
 
 
 @dataclass
@@ -92,7 +124,12 @@ class Button:
 @dataclass
 class TextField:
     """One line of typed text. Enter submits, Escape clears; it keeps the last
-    message (an error or a result) to show under itself."""
+    message (an error or a result) to show under itself.
+
+    Text comes as TEXTINPUT, after a key press or from an input method without one
+    (a paste, a composed character); an input method's text still being composed
+    comes as TEXTEDITING and is shown, not kept, until it is committed. Control
+    characters in either are dropped: Enter, Tab and Backspace act as keys."""
 
     theme: Theme
     placeholder: str
@@ -102,6 +139,7 @@ class TextField:
     focused: bool = False
     size: int = 20
     on_change: Callable[[str], None] | None = None
+    composing: str = ""  # an input method's text, not yet committed
 
     def set_text(self, text: str) -> None:
         self.text = text
@@ -114,13 +152,31 @@ class TextField:
         edge = pal.accent if self.focused else pal.panel_edge
         pygame.draw.rect(surface, edge, self.rect, self.theme.px(2), border_radius=4)
         font = self.theme.fonts.get(self.size)
-        shown = self.text or self.placeholder
-        colour = pal.text if self.text else pal.text_dim
         pad = self.theme.px(8)
-        label = font.render(ellipsize(shown, font, self.rect.width - 2 * pad), True, colour)
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        room = self.rect.width - 2 * pad
+        text, composing = drawable(self.text), drawable(self.composing)
+        x, mid = self.rect.x + pad, self.rect.centery
+        if not text and not composing:
+            label = font.render(ellipsize(self.placeholder, font, room), True, pal.text_dim)
+            surface.blit(label, label.get_rect(midleft=(x, mid)))
+        elif self.focused:
+            # The end of the text shows, where the typing goes on.
+            shown = ellipsize_start(text + composing, font, room - self.theme.px(4))
+            kept = shown[:max(0, len(shown) - len(composing))]
+            label = font.render(kept, True, pal.text)
+            surface.blit(label, label.get_rect(midleft=(x, mid)))
+            x += label.get_width()
+            if composing:
+                part = font.render(shown[len(kept):], True, pal.hover)
+                surface.blit(part, part.get_rect(midleft=(x, mid)))
+                bottom = mid + font.get_height() // 2
+                pygame.draw.line(surface, pal.hover, (x, bottom), (x + part.get_width(), bottom))
+                x += part.get_width()
+        else:
+            label = font.render(ellipsize(text, font, room), True, pal.text)
+            surface.blit(label, label.get_rect(midleft=(x, mid)))
         if self.focused:
-            x = self.rect.x + pad + (font.size(self.text)[0] if self.text else 0) + 2
+            x = min(x + 2, self.rect.right - pad)
             top, bottom = self.rect.y + pad, self.rect.bottom - pad
             pygame.draw.line(surface, pal.text, (x, top), (x, bottom), 2)
 
@@ -128,11 +184,19 @@ class TextField:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             # A click elsewhere only takes the focus away: the click is someone else's.
             self.focused = bool(self.rect.collidepoint(event.pos))
+            if not self.focused:
+                self.composing = ""
             return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.set_text(self.text + event.text)
+            self.composing = ""
+            added = typed(event.text)
+            if added and len(self.text) < MAX_FIELD_TEXT:
+                self.set_text((self.text + added)[:MAX_FIELD_TEXT])
+            return True
+        if event.type == pygame.TEXTEDITING:
+            self.composing = typed(event.text)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -37,7 +37,6 @@ class Dialog:
     text_field: TextField | None = None
     buttons: list[Button] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    _armed: bool = False
 
     def __post_init__(self) -> None:
         if self.field_hint is not None:
@@ -63,6 +62,11 @@ class Dialog:
 
     def close(self) -> None:
         self.closed = True
+
+    @property
+    def typing(self) -> bool:
+        """It has a field, and so the keys type (see handle)."""
+        return self.text_field is not None
 
     def layout(self, window: pygame.Rect) -> None:
         px = self.theme.px
@@ -109,13 +113,19 @@ class Dialog:
             button.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        # The key that opened the dialog comes again as TEXTINPUT: it is not typing.
-        if event.type == pygame.KEYDOWN:
-            self._armed = True
-        elif event.type == pygame.TEXTINPUT and not self._armed:
-            return True
-        if self.text_field is not None and self.text_field.handle(event):
-            return True
+        # The character of the key that opened the dialog never gets here: the window
+        # drops a shortcut key's TEXTINPUT (App.handle). Text with no key press before
+        # it (an input method, a paste) is typing, and goes to the field.
+        field_ = self.text_field
+        if field_ is not None:
+            # The one field of a modal dialog always has the keys: a click beside it
+            # must not leave the player typing into nothing, and Escape on an empty
+            # field is the dialog's (Cancel), not the field's.
+            field_.focused = True
+            escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and not field_.text) \
+                    and field_.handle(event):
+                return True
         if event.type == pygame.KEYDOWN:
             for choice in self.choices:
                 if choice.key == event.key:
@@ -136,6 +146,7 @@ class ContextMenu:
     entries: list[tuple[str, Callable[[], None]]]
     closed: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    typing = False  # no field: its keys are choices
 
     def _rows(self, surface_rect: pygame.Rect) -> list[pygame.Rect]:
         px = self.theme.px

@@ -1,0 +1,574 @@
+"""The window under a storm of random input: 10,000 seeded events in each screen (the
+start screen, the battle set-up, a skirmish human against computer and human against
+human, a battle duel), posted as real pygame events and handed to `App.handle`, a
+frame drawn every DRAW_EVERY events. No exception may escape; afterwards every session
+played replays from its journal to the same state, and the window still draws.
+
+The run is deterministic: the events come from a seeded generator, the dice from seeded
+sources, and the app's timers (the computer's moves, animations) run on a virtual clock
+that advances with the events instead of the wall clock. Nothing is written outside the
+test's own folder: every file write is checked, and refused outside it.
+
+COMPANION_SOAK_SEED=<n> runs it with other events, and COMPANION_SOAK_EVENTS=<n> with
+more of them, to look for more trouble.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+import companion.atomic
+import companion.dice
+import companion.session
+import companion.settings
+from companion import paths
+from companion.rulesets.battle.sheet import quick_sheet
+from companion.rulesets.skirmish.kits import kits_dir
+from companion.session import Session, load_session
+from companion.ui.app import App
+from companion.ui.events import AI_STEP, ANIMATE
+from companion.ui.host import Screen, session_of
+
+EVENTS = int(os.environ.get("COMPANION_SOAK_EVENTS", "10000"))
+DRAW_EVERY = 20
+SEED = int(os.environ.get("COMPANION_SOAK_SEED", "20240610"))
+
+F_KEYS = [getattr(pygame, f"K_F{i}") for i in range(1, 13)]
+NAMED_KEYS = [pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_UP,
+              pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE,
+              pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END,
+              pygame.K_KP_PLUS]
+# What a key types as SDL sends it: the KEYDOWN's unicode, then the same as TEXTINPUT.
+KEY_UNICODE = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_TAB: "\t",
+               pygame.K_BACKSPACE: "\b", pygame.K_ESCAPE: "\x1b", pygame.K_DELETE: "\x7f"}
+# Keys that type a character: (key, unshifted, shifted).
+CHAR_KEYS: list[tuple[int, str, str]] = [
+    *[(getattr(pygame, f"K_{c}"), c, c.upper()) for c in "abcdefghijklmnopqrstuvwxyz"],
+    *[(getattr(pygame, f"K_{d}"), d, s) for d, s in zip("0123456789", ")!@#$%^&*(", strict=True)],
+    (pygame.K_SPACE, " ", " "), (pygame.K_MINUS, "-", "_"), (pygame.K_EQUALS, "=", "+"),
+    (pygame.K_PLUS, "+", "+"), (pygame.K_LEFTBRACKET, "[", "{"),
+    (pygame.K_RIGHTBRACKET, "]", "}"), (pygame.K_SLASH, "/", "?"), (pygame.K_PERIOD, ".", ">"),
+    (pygame.K_COMMA, ",", "<"),
+]
+# Typed text: plain characters, the control characters a paste or an input method can
+# carry (NUL among them), characters fonts draw oddly or not at all, and pieces of
+# rolls, health arithmetic and paths.
+TEXT_PIECES = [*"abcxyz0123456789 -+=~/.", "\x00", "\x01", "\x08", "\t", "\n", "\r", "\x1b",
+               "\x1f", "\x7f", "\x85", "\x9f", "é", "ß", "中文", "😀", "\u200b", "\ufeff",
+               "\u202e", "\u0301", "\ud800", "s19", "4", "3 5", "-7", "=12", "~/x.json",
+               "~nobody-here/", "/dev/null"]
+SIZES = [(1024, 640), (1025, 641), (1280, 800), (1366, 768), (1600, 900), (1920, 1080),
+         (1100, 1400), (2000, 700)]
+# What a window manager might claim in a resize event: below the window's minimum.
+TINY = [(0, 0), (1, 1), (10, 10), (200, 120), (640, 400), (1023, 639)]
+# The start screen, the battle set-up, a skirmish human against computer, the same
+# with physical dice (every roll typed in), human against human, a battle duel.
+SCREENS = ["start", "battle-setup", "hvc", "physical", "hvh", "battle"]
+
+
+def duel_scenario(both_human: bool) -> dict[str, Any]:
+    return {"gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E7", "facing": "N",
+         "human": both_human},
+    ]}
+
+
+def battle_setup() -> dict[str, Any]:
+    from companion.ui.battle.setup import duel_setup
+
+    rookie = json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
+    return duel_setup(rookie, quick_sheet("Brenna", 12, 2, 1, 3))
+
+
+def user_files(folder: Path) -> None:
+    """What a user's folders may hold for the start screen: a kit whose name has a NUL
+    in it, and recent files that are missing, a folder, broken, or unnameable."""
+    kits = kits_dir()
+    kits.mkdir(parents=True)
+    (kits / "odd.json").write_text(json.dumps({
+        "format": "companion-kit", "name": "Dimachaerus\x00 with net",
+        "kit": {"weapons": [{"weapon": "sword", "side": "right"},
+                            {"weapon": "net", "side": "left"}], "armour": "light-armour"}}))
+    (folder / "folder.json").mkdir()
+    (folder / "broken.json").write_text("{")
+    recent = [str(folder / "missing.json"), str(folder / "folder.json"),
+              str(folder / "broken.json"), str(folder / "odd\ud800.json")]
+    companion.settings.settings_path().parent.mkdir(parents=True)
+    companion.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
+
+
+@dataclass
+class Crash:
+    screen: str
+    index: int
+    event: str
+    error: str
+    where: str
+
+    def __str__(self) -> str:
+        return f"[{self.screen} #{self.index}] {self.error} at {self.where} after {self.event}"
+
+
+def summary(crashes: list[Crash]) -> str:
+    """Each kind of crash once (the first time it happened), with how often it did."""
+    kinds: dict[tuple[str, str], list[Crash]] = {}
+    for crash in crashes:
+        kinds.setdefault((crash.error.split(":")[0], crash.where), []).append(crash)
+    return "\n".join(f"{len(found)} x {found[0]}" for found in kinds.values())
+
+
+@dataclass
+class Fakes:
+    """The app's timers on a virtual clock: `set_timer` is recorded, and `advance`
+    posts the events that fall due, as SDL's timer thread would. And the pointer:
+    posted events do not move SDL's own, so `get_pos` answers where the last posted
+    mouse event was."""
+
+    now: int = 0
+    timers: dict[int, tuple[int, int]] = field(default_factory=dict)  # type -> (every, due)
+    mouse: tuple[int, int] = (0, 0)
+
+    def get_pos(self) -> tuple[int, int]:
+        return self.mouse
+
+    def set_timer(self, event: Any, millis: int, loops: int = 0) -> None:
+        kind = event if isinstance(event, int) else event.type
+        if millis <= 0:
+            self.timers.pop(kind, None)
+        else:
+            self.timers[kind] = (millis, self.now + millis)
+
+    def advance(self, millis: int) -> None:
+        self.now += millis
+        for kind, (every, due) in list(self.timers.items()):
+            if due <= self.now:
+                pygame.event.post(pygame.event.Event(kind))
+                self.timers[kind] = (every, self.now + every)
+
+
+@dataclass
+class Soak:
+    """Random events for one screen, and what came of them. `restore` shows the screen
+    soaked again, when the events led away from it (a set-up screen started a bout,
+    a bout went to the start screen), and returns what `soaked` then is."""
+
+    app: App
+    rng: random.Random
+    fakes: Fakes
+    name: str
+    restore: Callable[[], Screen | type]
+    soaked: Screen | type = Screen
+    crashes: list[Crash] = field(default_factory=list)
+    sessions: list[Session] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)  # events handled, by type
+    restored: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+
+    # --- making events ---------------------------------------------------------------
+    def _pos(self) -> tuple[int, int]:
+        """Anywhere in the window (and a little outside), or often on a hex."""
+        w, h = self.app.window.size
+        if self.rng.random() < 0.3 and self.app.board_view.layout is not None:
+            hexes = self.app.board.hexes()
+            x, y = self.app.board_view.layout.hex_to_pixel(self.rng.choice(hexes))
+            return round(x), round(y)
+        return self.rng.randint(-5, w + 5), self.rng.randint(-5, h + 5)
+
+    def _key(self) -> Iterator[pygame.event.Event]:
+        rng = self.rng
+        roll = rng.random()
+        mod = pygame.KMOD_NONE
+        if roll < 0.04:  # undo, redo, save and save as
+            key, text = rng.choice([pygame.K_z, pygame.K_y, pygame.K_s]), ""
+            mod = pygame.KMOD_LCTRL | (pygame.KMOD_LSHIFT if rng.random() < 0.2 else 0)
+        elif roll < 0.14:
+            key, text = rng.choice(F_KEYS), ""
+        elif roll < 0.4:
+            # Escape the most while a dialog is open: it closes what other keys open.
+            escapes = [pygame.K_ESCAPE] * (4 if self._dialog() is not None else 0)
+            key, text = rng.choice([*NAMED_KEYS, *escapes]), ""
+            if rng.random() < 0.2:
+                mod = pygame.KMOD_LSHIFT
+        else:
+            key, plain, shifted = rng.choice(CHAR_KEYS)
+            flavour = rng.random()
+            if flavour < 0.15:
+                mod, text = pygame.KMOD_LSHIFT, shifted
+            elif flavour < 0.2 and key != pygame.K_q:  # Ctrl+Q would quit: never sent
+                mod, text = pygame.KMOD_LCTRL, ""
+            else:
+                text = plain
+        unicode = KEY_UNICODE.get(key, text)
+        yield pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                 scancode=0)
+        if text:  # SDL types a printable key's character right after its KEYDOWN
+            yield pygame.event.Event(pygame.TEXTINPUT, text=text)
+        if rng.random() < 0.7:
+            yield pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
+                                     scancode=0)
+
+    def _text(self) -> str:
+        return "".join(self.rng.choice(TEXT_PIECES) for _ in range(self.rng.randint(1, 4)))
+
+    def _answer(self, field: Any) -> Iterator[pygame.event.Event]:
+        """What a player types into a dialog's field: faces of dice, then Enter (random
+        text alone hardly ever gets a physical-dice bout past its first roll)."""
+        faces = " ".join(str(self.rng.randint(1, 6)) for _ in range(self.rng.randint(1, 4)))
+        if field.text:  # Escape clears the field (on an empty one it would cancel)
+            yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                     unicode="\x1b", scancode=0)
+        yield pygame.event.Event(pygame.TEXTINPUT, text=faces)
+        yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                 scancode=0)
+
+    def _dialog(self) -> Any:
+        return self.app.dialog or getattr(self.app.screen, "dialog", None)
+
+    def _open_field(self) -> Any:
+        """The text field of the dialog open now, if it has one and it has the keys."""
+        field = getattr(self._dialog(), "text_field", None)
+        return field if field is not None and field.focused else None
+
+    def gesture(self) -> Iterator[pygame.event.Event]:
+        """One thing a player (or a window manager) does: a click, a key, typed text..."""
+        rng, app = self.rng, self.app
+        roll = rng.random()
+        field = self._open_field()
+        if field is not None and rng.random() < 0.1:
+            yield from self._answer(field)
+        elif roll < 0.25:
+            pos = self._pos()
+            button = rng.choices([1, 2, 3, 4, 5], weights=[10, 1, 3, 1, 1])[0]
+            self.fakes.mouse = pos
+            yield pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            yield pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+            if rng.random() < 0.9:
+                yield pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        elif roll < 0.33:
+            self.fakes.mouse = self._pos()
+            yield pygame.event.Event(pygame.MOUSEMOTION, pos=self.fakes.mouse,
+                                     rel=(rng.randint(-9, 9), rng.randint(-9, 9)),
+                                     buttons=(int(rng.random() < 0.1), 0, 0))
+        elif roll < 0.38:
+            dy = rng.choice([-3, -1, 1, 2])
+            yield pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False,
+                                     precise_x=0.0, precise_y=float(dy))
+        elif roll < 0.85:
+            yield from self._key()
+        elif roll < 0.93:  # with no key press: an input method's text, a paste
+            yield pygame.event.Event(pygame.TEXTINPUT, text=self._text())
+        elif roll < 0.95:
+            text = self._text()
+            yield pygame.event.Event(pygame.TEXTEDITING, text=text, start=0,
+                                     length=rng.randint(0, len(text)))
+        elif roll < 0.975:
+            if rng.random() < 0.5:
+                app.window.size = rng.choice(SIZES)
+                w, h = app.window.size
+            else:
+                w, h = rng.choice(TINY)
+            yield pygame.event.Event(rng.choice([pygame.WINDOWRESIZED,
+                                                 pygame.WINDOWSIZECHANGED]), x=w, y=h)
+            if rng.random() < 0.3:
+                yield pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+        elif roll < 0.985:
+            # A timer's event after its timer was stopped: it was in the queue already.
+            yield pygame.event.Event(rng.choice([AI_STEP, ANIMATE]))
+        else:  # the UI scale: 100, 150, 200 %
+            yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode="",
+                                     scancode=0)
+
+    # --- running -----------------------------------------------------------------------
+    def on_soaked_screen(self) -> bool:
+        screen, soaked = self.app.screen, self.soaked
+        return isinstance(screen, soaked) if isinstance(soaked, type) else screen is soaked
+
+    def _watch(self) -> None:
+        screen = self.app.screen
+        session = session_of(screen) if screen is not None else None
+        if session is not None and all(session is not s for s in self.sessions):
+            self.sessions.append(session)
+        if not self.on_soaked_screen():
+            self.restored += 1
+            self.soaked = self.restore()
+
+    def run(self, count: int) -> None:
+        began = time.perf_counter()
+        sent = since_draw = 0
+        last = "(none)"
+        while sent < count:
+            for event in self.gesture():
+                pygame.event.post(event)
+                sent += 1
+                since_draw += 1
+            self.fakes.advance(self.rng.randint(0, 60))
+            for event in pygame.event.get():
+                name = pygame.event.event_name(event.type)
+                last = f"{name} {event.dict}"
+                self.kinds[name] = self.kinds.get(name, 0) + 1
+                self._guard(lambda e=event: self.app.handle(e), sent, last)
+                self.app.running = True  # nothing sent quits; be sure nothing did
+            if since_draw >= DRAW_EVERY or sent >= count:
+                since_draw = 0
+                self.frames += 1
+                self._guard(self.app.draw, sent, f"draw after {last}")
+            self._guard(self._watch, sent, f"restore after {last}")
+        self._watch()
+        self.seconds = time.perf_counter() - began
+
+    def _guard(self, step: Callable[[], object], index: int, what: str) -> None:
+        try:
+            step()
+        except Exception as err:  # the soak's point: every escape is a finding
+            frames = traceback.extract_tb(err.__traceback__)
+            inner = [f for f in frames if "companion" in Path(f.filename).parts] or frames
+            where = f"{Path(inner[-1].filename).name}:{inner[-1].lineno} ({inner[-1].name})"
+            self.crashes.append(Crash(self.name, index, what[:300],
+                                      f"{type(err).__name__}: {err}"[:300], where))
+
+
+def check_session(session: Session, folder: Path) -> None:
+    """Every entry of the journal replays, to the state the screen shows; the redo
+    stack replays after it; a save reads back to the same state."""
+    rules = session.ruleset
+    again = Session(rules, session.setup, session.tables, session.journal)
+    assert rules.summary(again.state) == rules.summary(session.state)
+    Session(rules, session.setup, session.tables,
+            [*session.journal, *reversed(session.redo_stack)])
+    path = folder / f"check-{id(session)}.json"
+    session.save(path)
+    loaded = load_session(path, lambda _id: rules, tables=session.tables)
+    assert rules.summary(loaded.state) == rules.summary(session.state)
+
+
+@pytest.fixture
+def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fakes]:
+    """No file written outside tmp_path (the save dialog takes random paths); seeded
+    dice wherever the app asks for random ones; timers on a virtual clock; the pointer
+    where the last posted mouse event put it."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    monkeypatch.chdir(tmp_path)
+    real_write = companion.atomic.atomic_write
+    root = tmp_path.resolve()
+
+    def write(path: Path, text: str) -> None:
+        target = Path(path).expanduser().resolve()
+        if not target.is_relative_to(root):
+            raise PermissionError(errno.EACCES, "the soak writes only in its folder", str(path))
+        real_write(target, text)
+
+    for module in (companion.atomic, companion.session, companion.settings):
+        monkeypatch.setattr(module, "atomic_write", write)
+    # An fsync on every autosave would make the soak crawl; durability is tested elsewhere.
+    monkeypatch.setattr(companion.atomic.os, "fsync", lambda fd: None)
+    seeds = random.Random(SEED)
+    real_dice = companion.dice.SeededDice
+
+    class SoakDice(real_dice):  # type: ignore[misc, valid-type]
+        def __init__(self, seed: int | None = None) -> None:
+            super().__init__(seeds.randrange(2**32) if seed is None else seed)
+
+    monkeypatch.setattr(companion.dice, "SeededDice", SoakDice)
+    fake = Fakes()
+    monkeypatch.setattr(pygame.time, "set_timer", fake.set_timer)
+    monkeypatch.setattr(pygame.mouse, "get_pos", fake.get_pos)
+    yield fake
+
+
+def soak(name: str, fakes: Fakes, folder: Path) -> Soak:
+    """EVENTS events on the screen `name`, the sessions played checked, a last frame."""
+    from companion.ui.battle.setup import BattleSetup
+    from companion.ui.skirmish.setup import SkirmishSetup
+
+    user_files(folder)
+    app = App()
+    rng = random.Random(f"{SEED}-{name}")
+
+    def setup_screen(show: Callable[[], None], kind: type) -> Callable[[], Screen | type]:
+        def restore() -> type:
+            app.dialog = None
+            show()
+            return kind
+        return restore
+
+    def session_screen() -> Screen:
+        app.dialog = None
+        if name == "battle":
+            message = app.start_session("battle", battle_setup(), seed=rng.randrange(99))
+        else:
+            message = app.start_session("skirmish", duel_scenario(both_human=name == "hvh"),
+                                        seed=rng.randrange(99), physical=name == "physical")
+        assert message is None and app.screen is not None, message
+        return app.screen
+
+    restore = {
+        "start": setup_screen(app.show_home, SkirmishSetup),
+        "battle-setup": setup_screen(lambda: app.show_setup("battle"), BattleSetup),
+    }.get(name, session_screen)
+    try:
+        app.draw()
+        run = Soak(app, rng, fakes, name, restore)
+        run.soaked = restore()
+        run.run(EVENTS)
+        for session in run.sessions:
+            check_session(session, folder)
+        app.dialog = None
+        app.draw()
+        return run
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_random_events_crash_nothing_and_every_session_replays(name: str, fakes: Fakes,
+                                                               tmp_path: Path) -> None:
+    run = soak(name, fakes, tmp_path)
+    played = [(len(s.journal), s.state.phase) for s in run.sessions]
+    print(f"\n{name}: {EVENTS} events posted, {sum(run.kinds.values())} handled, "
+          f"{run.frames} frames, {run.seconds:.1f} s; screen shown again {run.restored} "
+          f"times; sessions (journal, phase): {played[:6]}{' ...' if len(played) > 6 else ''}")
+    assert not run.crashes, summary(run.crashes)
+    assert sum(run.kinds.values()) >= EVENTS
+
+
+# --- what no random event reaches, made to happen -------------------------------------
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App()
+    app.draw()
+    yield app
+    app.close()
+
+
+def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    from companion.ui.shots import press, pump
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    assert arena is not None
+    monkeypatch.setattr(companion.session, "atomic_write", full)
+    before = len(arena.session.journal)
+    press(pygame.K_SPACE, " ")  # his AP, or the computer's first roll
+    pump(app)
+    assert len(arena.session.journal) == before + 1
+    assert arena.message_is_error and "not autosaved" in arena.message
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert len(arena.session.journal) == before and "not autosaved" in arena.message
+    arena.save_path = tmp_path / "gone" / "bout.json"  # type: ignore[attr-defined]
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert arena.message_is_error and "cannot save" in arena.message
+    app.draw()
+
+
+def test_a_roster_that_cannot_be_written_is_said_so(app: App,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui.battle.screen import BattleScreen
+
+    def read_only(path: Path, text: str) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    assert app.start_session("battle", battle_setup(), seed=1) is None
+    duel = app.screen
+    assert isinstance(duel, BattleScreen)
+    monkeypatch.setattr(companion.atomic, "atomic_write", read_only)
+    # As at the end of a battle: the sheets as they come out of it.
+    monkeypatch.setattr(duel.state, "sheets_after", {"a": duel.session.setup["a"]})
+    duel.write_sheets()
+    assert duel.message_is_error and "cannot write the sheets" in duel.message
+
+
+def test_a_huge_health_is_refused_at_set_up_and_when_typed_later(app: App) -> None:
+    from companion.ui.battle.screen import BattleScreen
+    from companion.ui.battle.setup import BattleSetup
+    from companion.ui.shots import click, press, pump, type_text
+
+    app.show_setup("battle")
+    setup = app.screen
+    assert isinstance(setup, BattleSetup)
+    setup.sides[0].fields["health"].text = "99999999999"
+    setup.sides[1].fields["luck"].text = "²"
+    setup.start()
+    assert app.screen is setup and "from 0 to 999" in setup.message
+    setup.sides[0].fields["health"].text = "12"
+    setup.sides[1].fields["luck"].text = "2"
+    setup.start()
+    duel = app.screen
+    assert isinstance(duel, BattleScreen)
+    pump(app)
+    click(duel.cards["a"].entry.rect.center)
+    type_text("=100000000")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert duel.state.fighters["a"].health == 12 and "at most 9999" in duel.message
+    duel.cards["a"].entry.text = ""
+    type_text("=9999")  # the most a change may be: the card draws its whole track
+    press(pygame.K_RETURN)
+    pump(app)
+    app.draw()
+    assert duel.state.fighters["a"].health == 9999
+
+
+def test_the_hidden_fields_of_a_sheet_chosen_do_not_keep_the_keys(app: App) -> None:
+    from companion.ui.battle.setup import BattleSetup
+    from companion.ui.shots import click, pump
+
+    app.show_setup("battle")
+    setup = app.screen
+    assert isinstance(setup, BattleSetup)
+    pump(app)
+    click(setup.sides[0].fields["name"].rect.center)
+    pump(app)
+    assert setup.typing
+    click(setup.sides[0].buttons[1].rect.center)  # ">": a sheet instead of a tracker
+    pump(app)
+    assert setup.sides[0].choice == 1 and not setup.typing
+
+
+def test_a_bout_whose_opening_rolls_were_cancelled_or_undone_can_begin(app: App) -> None:
+    from companion.ui.shots import press, pump, type_text
+
+    scenario = duel_scenario(both_human=True)
+    for g in scenario["gladiators"]:
+        g["strength"] = 8  # only the initiative is rolled at the start
+    assert app.start_session("skirmish", scenario, physical=True) is None
+    arena = app.screen
+    assert arena is not None and arena.dialog is not None
+    press(pygame.K_ESCAPE)  # the player cancels the first roll
+    pump(app)
+    assert arena.dialog is None and arena.state.phase == "setup"
+    assert "Space" in arena.status()
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    assert arena.dialog is not None  # asked again
+    for face in ("5", "2"):
+        type_text(face)
+        press(pygame.K_RETURN)
+        pump(app)
+    assert arena.state.phase == "ap"
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert arena.state.phase == "setup"
+    press(pygame.K_RETURN)
+    pump(app)
+    assert arena.dialog is not None

@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="open the window with the current video driver, draw one full frame, exit",
+        help="start as for real with the current video driver (the first frame, then the "
+        "start screen, which reads your tables and kits), then exit: 0, or 1 and why",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:

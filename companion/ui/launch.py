@@ -44,6 +44,18 @@ def launch(smoke: bool = False) -> int:
         app.close()
 
 
+def first_frame() -> int:
+    """Open the window, draw the first frame and close: what a player waits for before
+    he sees anything (`scripts/bench` times it)."""
+    from companion.ui.app import App
+
+    app = App()
+    try:
+        return app.run(frames=1)
+    finally:
+        app.close()
+
+
 def _smoke() -> int:
     """The start-up of a real start, then exit: 0, or 1 and one line saying what failed,
     so that a test (or a packager's check) sees a start screen that cannot be made."""

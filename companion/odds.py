@@ -23,11 +23,11 @@ from companion.notation import D66, Const, Dice, Expr, Pool, Sum, parse
 MAX_SIZE = 200_000_000
 # The time grows with totals x (bits + 750) x steps, the steps being the terms of the
 # recurrence in `_dice_ways` (a handful for one size of dice, hundreds for dozens of
-# sizes) plus 30 a d66; the 750 stands for the interpreter's cost of a step. Measured
+# sizes; a d66 is two more: a d6 read as tens, one as units); the 750 stands for the
+# interpreter's cost of a step. Measured
 # at about 4e-11 s a unit, so this cap means about a second at worst:
 # 52d2+52d3+...+52d20 (1.6e10) is worked out, 13d2+13d3+...+13d39 (4e10) refused.
 MAX_STEPS = 25_000_000_000
-_D66_STEPS = 30  # two short convolutions, term by term, in dicts
 
 
 class OddsTooBig(UserError):
@@ -229,48 +229,59 @@ def _sparse_mul(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     return {e: c for e, c in out.items() if c}
 
 
-def _recurrence_size(groups: Mapping[int, int]) -> int:
+def _factors(dice: Mapping[tuple[int, int], int]) -> set[int]:
+    """The m of every factor (1 - x^m) of D below: each die's faces x scale, and scale."""
+    return {m for (faces, scale), n in dice.items() if n and faces > 1
+            for m in (faces * scale, scale)}
+
+
+def _recurrence_size(dice: Mapping[tuple[int, int], int]) -> int:
     """A bound on the terms of D and E below, without building them."""
-    sizes = [s for s, n in groups.items() if n and s > 1]
-    return 2 * min(2 ** (len(sizes) + 1), sum(sizes) + 2)
+    factors = _factors(dice)
+    return 2 * min(2 ** len(factors), sum(factors) + 1)
 
 
-def _dice_ways(groups: Mapping[int, int]) -> list[int]:
-    """Ways to make each total of dice given as {sides: count}: [q_0, q_1, ...], q_k
-    being the ways to make (number of dice) + k.
+def _dice_ways(dice: Mapping[tuple[int, int], int]) -> list[int]:
+    """Ways to make each total of dice given as {(faces, scale): count}: [q_0, q_1, ...],
+    q_k being the ways to make (the lowest total) + k, 0 for a total no roll makes.
 
-    The ways are the coefficients of Q = prod P_s^n_s, P_s = 1 + x + ... + x^(s-1)
-    = (1 - x^s)/(1 - x). Its logarithmic derivative gives D Q' = E Q with
-        D = (1 - x) prod (1 - x^s),
-        E = N prod (1 - x^s) - (1 - x) sum_s n_s s x^(s-1) prod_(t != s) (1 - x^t),
+    A die of `faces` faces read `scale` times shows scale, 2 scale, ... faces x scale:
+    a d8 is (8, 1), and the tens die of a d66 is (6, 10), so d66 is (6, 10) + (6, 1).
+    The ways are the coefficients of Q = prod P_i^n_i, P_i = 1 + y + ... + y^(f-1) with
+    y = x^b, = (1 - x^a)/(1 - x^b), a = f b, for a die of f faces and scale b. Its
+    logarithmic derivative gives D Q' = E Q with
+        D = prod (1 - x^m) over the distinct m among the a's and b's,
+        E = sum_i n_i (b x^(b-1) D/(1 - x^b) - a x^(a-1) D/(1 - x^a)),
     short polynomials for a few sizes of dice, so each coefficient follows from a
     few earlier ones: O(totals) big-integer steps, where convolving the dice one by
     one costs O(dice x totals).
     """
-    groups = {s: n for s, n in groups.items() if n and s > 1}
-    top = sum(n * (s - 1) for s, n in groups.items())
-    if not groups:
+    dice = {die: n for die, n in dice.items() if n and die[0] > 1}
+    top = sum(n * (faces - 1) * scale for (faces, scale), n in dice.items())
+    if not dice:
         return [1]
-    degree = sum(groups) + 1
-    every = [0] * (degree + 1)  # prod (1 - x^s), built densely: O(sizes x degree)
+    factors = _factors(dice)
+    degree = sum(factors)
+    every = [0] * (degree + 1)  # D = prod (1 - x^m), built densely: O(factors x degree)
     every[0] = 1
-    for s in groups:
-        for k in range(degree, s - 1, -1):
-            every[k] -= every[k - s]
-    d_poly = [every[k] - (every[k - 1] if k else 0) for k in range(degree + 1)]
-    e_poly = [sum(groups.values()) * c for c in every]
-    for s, n in groups.items():
-        others = every[:]  # prod over t != s: divide (1 - x^s) back out
-        for k in range(s, degree + 1):
-            others[k] += others[k - s]
-        for k, c in enumerate(others[:degree - s + 1]):
-            if c:
-                e_poly[k + s - 1] -= n * s * c
-                e_poly[k + s] += n * s * c
+    for m in factors:
+        for k in range(degree, m - 1, -1):
+            every[k] -= every[k - m]
+    without: dict[int, list[int]] = {}  # D / (1 - x^m): divide one factor back out
+    for m in factors:
+        others = without[m] = every[:]
+        for k in range(m, degree + 1):
+            others[k] += others[k - m]
+    e_poly = [0] * (degree + 1)
+    for (faces, scale), n in dice.items():
+        for m, weight in ((scale, n * scale), (faces * scale, -n * faces * scale)):
+            for k, c in enumerate(without[m][:degree - m + 1]):
+                if c:
+                    e_poly[k + m - 1] += weight * c
     # (k+1) q_(k+1) = sum_o E_o q_(k-o) - sum_o D_(o+1) (k-o) q_(k-o), o >= 0: one
     # list of offsets o with the coefficient of q_(k-o) as fixed + per_k * k.
-    steps = [(o, e_poly[o] + o * d_poly[o + 1], -d_poly[o + 1]) for o in range(degree)
-             if e_poly[o] or d_poly[o + 1]]
+    steps = [(o, e_poly[o] + o * every[o + 1], -every[o + 1]) for o in range(degree)
+             if e_poly[o] or every[o + 1]]
     q = [0] * (top + 1)
     q[0] = 1
     half = top // 2
@@ -287,13 +298,13 @@ def _dice_ways(groups: Mapping[int, int]) -> list[int]:
     return q
 
 
-def _dice_distribution(groups: Mapping[int, int]) -> Distribution:
-    """The total of dice given as {sides: count}."""
-    q = _dice_ways(groups)
-    low = sum(groups.values())
+def _dice_distribution(dice: Mapping[tuple[int, int], int]) -> Distribution:
+    """The total of dice given as {(faces, scale): count} (see `_dice_ways`)."""
+    q = _dice_ways(dice)
+    low = sum(n * scale for (_, scale), n in dice.items())
     total = 1
-    for sides, count in groups.items():
-        total *= sides ** count
+    for (faces, _), count in dice.items():
+        total *= faces ** count
     return Distribution._make({low + k: c for k, c in enumerate(q) if c}, total)
 
 
@@ -301,7 +312,7 @@ def dice_sum(count: int, sides: int) -> Distribution:
     """The total of `count` dice of `sides` sides (count 0 gives the constant 0)."""
     if count < 0 or sides < 1:
         raise ValueError(f"no such dice: {count}d{sides}")
-    return _dice_distribution({sides: count})
+    return _dice_distribution({(sides, 1): count})
 
 
 def d66() -> Distribution:
@@ -343,37 +354,40 @@ def pool_highest(n: int, sides: int = 6) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def _groups(expr: Sum) -> tuple[dict[int, int], int, list[int]]:
-    """Split a sum into dice {sides: count}, a constant shift and the signs of its d66s.
+def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
+    """Split a sum into dice {(faces, scale): count} (see `_dice_ways`) and a shift.
 
     Dice go into one product whatever their sign: minus NdS has the law of
-    NdS - N(S+1), because NdS is symmetric about N(S+1)/2.
+    NdS - N(S+1), because NdS is symmetric about N(S+1)/2; minus d66 that of d66 - 77.
+    A d66 is ten times one d6 plus another: a tens die (6, 10) and a units die (6, 1).
     """
-    groups: dict[int, int] = {}
+    dice: dict[tuple[int, int], int] = {}
     shift = 0
-    d66s: list[int] = []
     for signed in expr.terms:
         term = signed.term
         if isinstance(term, Const):
             shift += signed.sign * term.value
         elif isinstance(term, Dice):
-            groups[term.sides] = groups.get(term.sides, 0) + term.count
+            dice[(term.sides, 1)] = dice.get((term.sides, 1), 0) + term.count
             if signed.sign < 0:
                 shift -= term.count * (term.sides + 1)
         elif isinstance(term, D66):
-            d66s.append(signed.sign)
+            for die_ in ((6, 10), (6, 1)):
+                dice[die_] = dice.get(die_, 0) + 1
+            if signed.sign < 0:
+                shift -= 11 + 66
         else:
             raise TypeError(f"no distribution for term {term!r}")
-    return groups, shift, d66s
+    return dice, shift
 
 
-def _check_size(expr: Expr, groups: Mapping[int, int], d66s: int) -> None:
+def _check_size(expr: Expr, dice: Mapping[tuple[int, int], int]) -> None:
     if isinstance(expr, Pool):
         totals, bits, steps = expr.count + 1, expr.count * log2(expr.sides), 1
     else:
-        totals = 1 + 55 * d66s + sum(n * (s - 1) for s, n in groups.items())
-        bits = log2(36) * d66s + sum(n * log2(s) for s, n in groups.items())
-        steps = _recurrence_size(groups) + _D66_STEPS * d66s
+        totals = 1 + sum(n * (f - 1) * scale for (f, scale), n in dice.items())
+        bits = sum(n * log2(f) for (f, _), n in dice.items())
+        steps = _recurrence_size(dice)
     if totals * bits > MAX_SIZE or totals * (bits + 750) * steps > MAX_STEPS:
         raise OddsTooBig(
             f"the exact odds of {expr} are too big to work out: {totals} possible totals "
@@ -389,18 +403,13 @@ def distribution(expr: Expr | str) -> Distribution:
     if isinstance(expr, str):
         expr = parse(expr)
     if isinstance(expr, Pool):
-        _check_size(expr, {}, 0)
+        _check_size(expr, {})
         return pool_successes(expr.count, expr.sides, expr.target)
     if not isinstance(expr, Sum):
         raise TypeError(f"no distribution for {expr!r}")
-    groups, shift, d66s = _groups(expr)
-    _check_size(expr, groups, len(d66s))
-    result = _dice_distribution(groups) + shift
-    # d66 is ten times one d6 plus another: two 6-way convolutions, not one 36-way.
-    tens = Distribution._make({10 * t: 1 for t in range(1, 7)}, 6)
-    for sign in d66s:
-        result = result + tens + die(6) if sign > 0 else result - tens - die(6)
-    return result
+    dice, shift = _groups(expr)
+    _check_size(expr, dice)
+    return _dice_distribution(dice) + shift
 
 
 def bench(repeat: int = 5) -> dict[str, float]:

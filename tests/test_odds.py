@@ -149,6 +149,41 @@ def test_every_rolled_total_is_a_possible_value(text: str, seed: int) -> None:
     assert evaluate(text, SeededDice(seed)).total in odds
 
 
+mixed_terms = st.lists(
+    st.tuples(st.sampled_from([1, -1]),
+              st.one_of(st.just("d66"), st.integers(0, 20).map(str),
+                        st.builds("{}d{}".format, st.integers(1, 6),
+                                  st.sampled_from([2, 3, 6, 7, 10, 12, 60])))),
+    min_size=1, max_size=6,
+)
+
+
+@settings(deadline=None)
+@given(terms=mixed_terms)
+def test_sums_with_d66_match_adding_the_terms_one_by_one(terms: list[tuple[int, str]]) -> None:
+    # d66 goes into the one product of dice as a tens die and a units die: check it
+    # against plain convolution of each term's own distribution.
+    expected = Distribution.constant(0)
+    for sign, term in terms:
+        if term == "d66":
+            part = d66()
+        elif "d" in term:
+            count, sides = map(int, term.split("d"))
+            part = die(sides).repeat(count)
+        else:
+            part = Distribution.constant(int(term))
+        expected = expected + part if sign > 0 else expected - part
+    text = "".join(("-" if sign < 0 else "+") + term for sign, term in terms)
+    assert distribution(text.removeprefix("+")) == expected
+
+
+def test_many_d66_are_worked_out_exactly() -> None:
+    odds = distribution("+".join(["d66"] * 100))
+    assert odds.min == 1100 and odds.max == 6600
+    assert odds[1100] == Fraction(1, 36**100)
+    assert odds.mean() == 100 * d66().mean()
+
+
 def test_the_possible_values_are_exactly_what_the_dice_can_make() -> None:
     # A script can force any faces; each total it makes must have a positive chance.
     for faces in product(range(1, 5), repeat=3):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import comb, lcm, log2
@@ -17,21 +18,40 @@ from statistics import median
 from companion.errors import UserError
 from companion.notation import D66, Const, Dice, Expr, Pool, Sum, parse
 
-# The memory of an exact answer grows with its size, (possible totals) x (bits in the
-# common total of ways): 1000d6 is 1.3e7, 1000d20 8e7 (10 MB of counts, and under a
-# second to read every chance as a Fraction); 1000d1000 would be 1e10, gigabytes.
-MAX_SIZE = 200_000_000
-# The time grows with totals x (bits + 750) x steps, the steps being the terms of the
-# recurrence in `_dice_ways` (a handful for one size of dice, hundreds for dozens of
-# sizes; a d66 is two more: a d6 read as tens, one as units); the 750 stands for the
-# interpreter's cost of a step. Measured
-# at about 4e-11 s a unit, so this cap means about a second at worst:
-# 52d2+52d3+...+52d20 (1.6e10) is worked out, 13d2+13d3+...+13d39 (4e10) refused.
-MAX_STEPS = 25_000_000_000
+# Exact odds are worked out only for expressions of bounded size, checked before any
+# work (`check_size`), so that no expression the notation accepts can freeze the app
+# or flood a terminal; the notation alone allows 1000d1000, 999,001 totals of
+# 10,000-bit counts. Two bounds:
+#
+# The possible totals, lowest to highest: the lines `companion odds` prints. 10,000
+# keeps 1000d10 (9,001), 500d6+500d8 and anything a table needs; it also bounds the
+# memory, 10,000 counts of at most 3,500 bits (1000d11 is the longest) or, for a
+# pool, 1,001 of at most 10,000 bits: a few megabytes.
+MAX_TOTALS = 10_000
+# The time: totals x (bits + 750) x steps, the steps being those of the recurrence
+# in `_dice_ways`, 3 for one size of dice, hundreds for a dozen sizes (d66 is two:
+# a d6 read as tens, one as units); the 750 stands for the interpreter's cost of a
+# step. Measured at 4e-11 s a unit on an idle 2-core machine and 1.2e-10 on a busy
+# one, so this cap means a quarter of a second at worst: 36d96+36d3+36d7+36d108+
+# 36d16+36d52 (4.4e9) is refused, 52d2+52d3+...+52d20 (1.6e10) too.
+MAX_WORK = 2_000_000_000
 
 
 class OddsTooBig(UserError):
-    """An expression whose exact distribution would take too long to work out."""
+    """An expression whose exact distribution is too big to work out (or to print)."""
+
+
+@dataclass(frozen=True)
+class OddsSize:
+    """What the exact odds of an expression cost, known before working them out."""
+
+    totals: int  # possible totals, lowest to highest, some perhaps never made
+    bits: float  # of the common total of ways: no count is longer
+    steps: int  # big-integer products per total
+
+    @property
+    def work(self) -> float:
+        return self.totals * (self.bits + 750) * self.steps
 
 
 class Distribution(Mapping[int, Fraction]):
@@ -236,9 +256,15 @@ def _factors(dice: Mapping[tuple[int, int], int]) -> set[int]:
 
 
 def _recurrence_size(dice: Mapping[tuple[int, int], int]) -> int:
-    """A bound on the terms of D and E below, without building them."""
+    """A bound on the steps of the recurrence below, without building D and E.
+
+    A step is an offset below the degree of D where D or E has a term. D, a product
+    of n factors, has at most 2^n terms; E is a sum of at most n shifted products of
+    n - 1 of them.
+    """
     factors = _factors(dice)
-    return 2 * min(2 ** len(factors), sum(factors) + 1)
+    n = len(factors)
+    return min(2 ** n + n * 2 ** max(n - 1, 0), sum(factors))
 
 
 def _dice_ways(dice: Mapping[tuple[int, int], int]) -> list[int]:
@@ -279,20 +305,20 @@ def _dice_ways(dice: Mapping[tuple[int, int], int]) -> list[int]:
                 if c:
                     e_poly[k + m - 1] += weight * c
     # (k+1) q_(k+1) = sum_o E_o q_(k-o) - sum_o D_(o+1) (k-o) q_(k-o), o >= 0: one
-    # list of offsets o with the coefficient of q_(k-o) as fixed + per_k * k.
+    # list of offsets o with the coefficient of q_(k-o) as a + b k, small numbers, so
+    # each step is one big-integer product.
     steps = [(o, e_poly[o] + o * every[o + 1], -every[o + 1]) for o in range(degree)
              if e_poly[o] or every[o + 1]]
     q = [0] * (top + 1)
     q[0] = 1
     half = top // 2
     for k in range(half):
-        fixed = per_k = 0
+        ways = 0
         for o, a, b in steps:
             if o > k:
                 break
-            fixed += a * q[k - o]
-            per_k += b * q[k - o]
-        q[k + 1] = (fixed + k * per_k) // (k + 1)
+            ways += (a + b * k) * q[k - o]
+        q[k + 1] = ways // (k + 1)
     for k in range(half + 1, top + 1):
         q[k] = q[top - k]  # a product of palindromes: the totals are symmetric
     return q
@@ -381,34 +407,65 @@ def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
     return dice, shift
 
 
-def _check_size(expr: Expr, dice: Mapping[tuple[int, int], int]) -> None:
+def _size(expr: Expr) -> OddsSize:
     if isinstance(expr, Pool):
-        totals, bits, steps = expr.count + 1, expr.count * log2(expr.sides), 1
-    else:
-        totals = 1 + sum(n * (f - 1) * scale for (f, scale), n in dice.items())
-        bits = sum(n * log2(f) for (f, _), n in dice.items())
-        steps = _recurrence_size(dice)
-    if totals * bits > MAX_SIZE or totals * (bits + 750) * steps > MAX_STEPS:
+        return OddsSize(expr.count + 1, expr.count * log2(expr.sides), 1)
+    if not isinstance(expr, Sum):
+        raise TypeError(f"no distribution for {expr!r}")
+    dice, _ = _groups(expr)
+    totals = 1 + sum(n * (faces - 1) * scale for (faces, scale), n in dice.items())
+    bits = sum(n * log2(faces) for (faces, _), n in dice.items())
+    return OddsSize(totals, bits, _recurrence_size(dice))
+
+
+def _named(expr: Expr) -> str:
+    """The expression for a one-line message: a long one cut after a whole term."""
+    text = str(expr)
+    if len(text) <= 40:
+        return text
+    cut = max(text.rfind("+", 1, 38), text.rfind("-", 1, 38))
+    return text[:cut if cut > 0 else 37] + "..."
+
+
+def check_size(expr: Expr) -> OddsSize:
+    """The cost of the exact odds of `expr`; raise OddsTooBig if beyond the bounds.
+
+    It takes a moment whatever the expression: nothing is worked out.
+    """
+    size = _size(expr)
+    if size.totals > MAX_TOTALS:
         raise OddsTooBig(
-            f"the exact odds of {expr} are too big to work out: {totals} possible totals "
-            f"with {bits:.0f}-bit chances; try fewer dice, or fewer sizes of dice"
+            f"{_named(expr)} has {size.totals:,} possible totals; exact odds are worked "
+            f"out for up to {MAX_TOTALS:,}: use fewer or smaller dice, or roll it instead"
         )
+    if size.work > MAX_WORK:
+        # Only a sum of many sizes of dice gets here: a pool is one size, few totals.
+        terms = expr.terms if isinstance(expr, Sum) else ()
+        kinds = {s.term.sides if isinstance(s.term, Dice) else 66 for s in terms
+                 if not isinstance(s.term, Const)}
+        raise OddsTooBig(
+            f"{_named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
+            f"are {size.work / MAX_WORK:.1f} times the work exact odds are worked out "
+            "for: use fewer sizes of dice or fewer dice, or roll it instead"
+        )
+    return size
 
 
 def distribution(expr: Expr | str) -> Distribution:
     """The exact distribution of parsed notation (or of notation text).
 
-    Raises OddsTooBig, before any work, for something absurd like 1000d1000.
+    Raises OddsTooBig, before any work, beyond the bounds of `check_size` (1000d1000,
+    or 292d245 with its 71,249 totals): every expression within them is worked out
+    in well under a second.
     """
     if isinstance(expr, str):
         expr = parse(expr)
+    check_size(expr)
     if isinstance(expr, Pool):
-        _check_size(expr, {})
         return pool_successes(expr.count, expr.sides, expr.target)
     if not isinstance(expr, Sum):
         raise TypeError(f"no distribution for {expr!r}")
     dice, shift = _groups(expr)
-    _check_size(expr, dice)
     return _dice_distribution(dice) + shift
 
 
@@ -419,8 +476,9 @@ def bench(repeat: int = 5) -> dict[str, float]:
         "pool_successes(30, 6, 6)": lambda: pool_successes(30, 6, 6),
         "100d6, every chance read": lambda: distribution("100d6").probabilities(),
     }
-    for text in ("4d6>=5", "2d6+d66", "100d6", "1000d6", "1000d20", "300d6+300d8-d66",
-                 "+".join(f"52d{sides}" for sides in range(2, 21))):
+    for text in ("4d6>=5", "2d6+d66", "100d6", "1000d6", "1000d10", "300d6+300d8-d66",
+                 "+".join(["d66"] * 181), "+".join(f"d{sides}" for sides in range(2, 50)),
+                 "1000d1000>=500"):
         cases[text if len(text) < 30 else text[:26] + "..."] = partial(distribution, text)
     results: dict[str, float] = {}
     for name, case in cases.items():

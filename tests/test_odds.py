@@ -15,8 +15,11 @@ from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.notation import D66, Const, Dice, Sum, evaluate, parse
 from companion.odds import (
+    MAX_TOTALS,
+    MAX_WORK,
     Distribution,
     OddsTooBig,
+    check_size,
     d66,
     dice_sum,
     die,
@@ -228,12 +231,51 @@ def test_pool_highest_answers_the_attack_table() -> None:
 # ---------------------------------------------------------------- limits
 
 
-def test_absurd_expressions_are_refused_quickly_and_clearly() -> None:
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("1000d1000", "1000d1000 has 999,001 possible totals"),
+        ("292d245", "292d245 has 71,249 possible totals"),
+        ("1000d11", "1000d11 has 10,001 possible totals"),
+        ("101d100+d2", "101d100+1d2 has 10,001 possible totals"),
+        ("d66+" * 182 + "1", "d66+d66+d66+d66+d66+d66+d66+d66+d66... has 10,011"),
+    ],
+)
+def test_too_many_totals_are_refused_before_any_work(text: str, words: str) -> None:
     with pytest.raises(OddsTooBig) as caught:
-        distribution("1000d1000")
-    assert isinstance(caught.value, UserError)
-    assert "1000d1000" in str(caught.value)
-    assert "too big" in str(caught.value)
+        check_size(parse(text))
+    message = str(caught.value)
+    assert isinstance(caught.value, UserError) and caught.value.exit_code == 2
+    assert message.startswith(words)
+    assert f"up to {MAX_TOTALS:,}" in message and "roll it" in message
+    assert "\n" not in message
+    with pytest.raises(OddsTooBig):
+        distribution(text)
+
+
+def test_the_totals_bound_is_exactly_ten_thousand() -> None:
+    assert MAX_TOTALS == 10_000
+    assert check_size(parse("101d100")).totals == MAX_TOTALS  # 101 x 99 + 1
+    assert len(distribution("101d100")) == MAX_TOTALS
+    assert check_size(parse("1000d10")).totals == 9001
+    assert check_size(parse("1000d1000>=500")).totals == 1001  # a pool: successes
+
+
+def test_too_many_sizes_of_dice_at_once_are_refused_by_their_work() -> None:
+    text = "+".join(f"12d{s}" for s in (2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233))
+    size = check_size(parse("+".join(f"12d{s}" for s in (2, 3, 5, 8, 13))))
+    assert size.work <= MAX_WORK
+    with pytest.raises(OddsTooBig) as caught:
+        check_size(parse(text))
+    message = str(caught.value)
+    assert message.startswith("12d2+12d3+12d5+12d8+12d13+12d21+12d34...: 11 sizes of dice")
+    assert "times the work" in message and "fewer sizes of dice" in message
+    assert "\n" not in message
+
+
+def test_a_refused_expression_still_rolls() -> None:
+    result = evaluate("292d245", SeededDice(1))
+    assert len(result.faces) == 292 and 292 <= result.total <= 292 * 245
 
 
 def test_large_but_sensible_expressions_are_worked_out() -> None:

@@ -113,6 +113,15 @@ class Distribution(Mapping[int, Fraction]):
     def __len__(self) -> int:
         return len(self._counts)
 
+    @property
+    def ways(self) -> int:
+        """The common total of ways (36 for 2d6): every chance is `ways_of(v) / ways`."""
+        return self._total
+
+    def ways_of(self, value: int) -> int:
+        """The ways to make `value` (6 for a 7 on 2d6), 0 if it cannot occur."""
+        return self._counts.get(value, 0)
+
     def __contains__(self, value: object) -> bool:
         return value in self._counts
 
@@ -418,7 +427,7 @@ def _size(expr: Expr) -> OddsSize:
     return OddsSize(totals, bits, _recurrence_size(dice))
 
 
-def _named(expr: Expr) -> str:
+def named(expr: Expr) -> str:
     """The expression for a one-line message: a long one cut after a whole term."""
     text = str(expr)
     if len(text) <= 40:
@@ -435,7 +444,7 @@ def check_size(expr: Expr) -> OddsSize:
     size = _size(expr)
     if size.totals > MAX_TOTALS:
         raise OddsTooBig(
-            f"{_named(expr)} has {size.totals:,} possible totals; exact odds are worked "
+            f"{named(expr)} has {size.totals:,} possible totals; exact odds are worked "
             f"out for up to {MAX_TOTALS:,}: use fewer or smaller dice, or roll it instead"
         )
     if size.work > MAX_WORK:
@@ -444,7 +453,7 @@ def check_size(expr: Expr) -> OddsSize:
         kinds = {s.term.sides if isinstance(s.term, Dice) else 66 for s in terms
                  if not isinstance(s.term, Const)}
         raise OddsTooBig(
-            f"{_named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
+            f"{named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
             f"are {size.work / MAX_WORK:.1f} times the work exact odds are worked out "
             "for: use fewer sizes of dice or fewer dice, or roll it instead"
         )

@@ -6,7 +6,7 @@ import argparse
 import json
 from decimal import Decimal
 from fractions import Fraction
-from math import gcd
+from math import floor, gcd, log10
 
 from companion.notation import NOTATION_HELP, Expr, parse
 from companion.odds import Distribution, OddsTooBig, distribution, named
@@ -46,8 +46,9 @@ def _rounded(num: int, den: int, digits: int) -> Decimal:
     Integer arithmetic on the counts, never a Fraction or a Decimal of a 3,000-digit
     number: that made printing 1000d6 ten times slower than working it out.
     """
-    # A first guess of the exponent from the bit lengths, then put right.
-    exp = int((num.bit_length() - den.bit_length()) * 0.30103) - digits
+    # The exponent from logarithms (math.log10 takes integers of any size), put right
+    # if the float is a hair off.
+    exp = floor(log10(num) - log10(den)) - digits + 1
     while True:
         scaled_num, scaled_den = (num, den * 10**exp) if exp >= 0 else (num * 10**-exp, den)
         quotient, rest = divmod(scaled_num, scaled_den)
@@ -91,26 +92,30 @@ def _digits(n: int) -> int:
     return n.bit_length() * 30103 // 100_000 + 1
 
 
+def _widths(table: list[tuple[int, int]], total: int) -> list[int]:
+    below = _digits(total) + 1  # a fraction bar and at most the whole denominator
+    return [_digits(ways) + below for _, ways in table]
+
+
 def fraction_chars(dist: Distribution) -> tuple[int, int]:
     """Bounds on the widest exact fraction of `dist` and on all of them together."""
-    below = _digits(dist.ways) + 1  # a fraction bar and at most the whole denominator
-    widths = [_digits(dist.ways_of(value)) + below for value in dist]
+    widths = _widths(dist.table(), dist.ways)
     return max(widths), sum(widths)
 
 
 def text(expr: Expr, dist: Distribution) -> list[str]:
     """The lines `odds` prints: a heading, then a line per value."""
-    total = dist.ways
-    widest, _ = fraction_chars(dist)
+    table, total = dist.table(), dist.ways
+    widest = max(_widths(table, total))
     mean = f"{expr}: mean {float(dist.mean()):g}"
-    values = [str(value) for value in dist]
-    shares = [percent_of(dist.ways_of(value), total) for value in dist]
+    values = [str(value) for value, _ in table]
+    shares = [percent_of(ways, total) for _, ways in table]
     width = max(map(len, values))
-    if widest * len(dist) > MAX_FRACTION_CHARS:
+    if widest * len(table) > MAX_FRACTION_CHARS:
         lines = [f"{mean}; chances rounded: the exact fractions, up to {widest:,} "
                  f"characters each, would run past the {MAX_FRACTION_CHARS:,} printed"]
         return lines + [f"{v:>{width}}  {s:>8}" for v, s in zip(values, shares, strict=True)]
-    chances = [_fraction(dist.ways_of(value), total) for value in dist]
+    chances = [_fraction(ways, total) for _, ways in table]
     chance_width = max(map(len, chances))
     return [mean] + [f"{v:>{width}}  {c:>{chance_width}}  {s:>8}"
                      for v, c, s in zip(values, chances, shares, strict=True)]
@@ -118,15 +123,15 @@ def text(expr: Expr, dist: Distribution) -> list[str]:
 
 def as_json(expr: Expr, dist: Distribution) -> str:
     """One JSON object, each value to its exact chance; OddsTooBig if that runs long."""
-    _, chars = fraction_chars(dist)
+    table, total = dist.table(), dist.ways
+    chars = sum(_widths(table, total))
     if chars > MAX_FRACTION_CHARS:
         raise OddsTooBig(
             f"the exact odds of {named(expr)} run to about {chars:,} characters of "
             f"fractions; --json prints up to {MAX_FRACTION_CHARS:,}: use fewer dice, or "
             "leave out --json for the percentages"
         )
-    total = dist.ways
-    return json.dumps({str(value): _fraction(dist.ways_of(value), total) for value in dist})
+    return json.dumps({str(value): _fraction(ways, total) for value, ways in table})
 
 
 def run(args: argparse.Namespace) -> int:

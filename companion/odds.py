@@ -28,12 +28,13 @@ from companion.notation import D66, Const, Dice, Expr, Pool, Sum, parse
 # memory, 10,000 counts of at most 3,500 bits (1000d11 is the longest) or, for a
 # pool, 1,001 of at most 10,000 bits: a few megabytes.
 MAX_TOTALS = 10_000
-# The time: totals x (bits + 750) x steps, the steps being those of the recurrence
-# in `_dice_ways`, 3 for one size of dice, hundreds for a dozen sizes (d66 is two:
-# a d6 read as tens, one as units); the 750 stands for the interpreter's cost of a
-# step. Measured at 4e-11 s a unit on an idle 2-core machine and 1.2e-10 on a busy
-# one, so this cap means a quarter of a second at worst: 36d96+36d3+36d7+36d108+
-# 36d16+36d52 (4.4e9) is refused, 52d2+52d3+...+52d20 (1.6e10) too.
+# The time: totals x (bits + 750) x steps, the steps being (a bound on) those of
+# the recurrence in `_dice_ways`, at most 8 for one size of dice, hundreds for a
+# dozen sizes (d66 is two: a d6 read as tens, one as units); the 750 stands for the
+# interpreter's cost of a step. Measured at up to 1.7e-10 s a unit on a busy 2-core
+# machine (a third of that idle), so this cap means a third of a second at worst
+# (0.25 s was the slowest found). 1000d10 is 2.9e8 and 181 d66 8e8; refused are
+# 36d96+36d3+36d7+36d108+36d16+36d52 (4.9e9) and 52d2+52d3+...+52d20 (8.2e9).
 MAX_WORK = 2_000_000_000
 
 
@@ -369,7 +370,7 @@ def pool_successes(n: int, sides: int, k: int) -> Distribution:
     good = min(max(sides - k + 1, 0), sides)
     bad = sides - good
     # comb(n, s) good^s bad^(n-s), each factor from the last one's: a few products a
-    # value, where powers and binomials afresh cost 1000d1000>=500 a tenth of a second.
+    # value. Powers and binomials afresh took 1000d1000>=500 2.5 times as long.
     goods, bads = [1], [1]
     for _ in range(n):
         goods.append(goods[-1] * good)
@@ -421,8 +422,8 @@ def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
             if signed.sign < 0:
                 shift -= term.count * (term.sides + 1)
         elif isinstance(term, D66):
-            for die_ in ((6, 10), (6, 1)):
-                dice[die_] = dice.get(die_, 0) + 1
+            for part in ((6, 10), (6, 1)):
+                dice[part] = dice.get(part, 0) + 1
             if signed.sign < 0:
                 shift -= 11 + 66
         else:

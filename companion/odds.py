@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import comb, lcm, log2
@@ -17,21 +18,41 @@ from statistics import median
 from companion.errors import UserError
 from companion.notation import D66, Const, Dice, Expr, Pool, Sum, parse
 
-# The memory of an exact answer grows with its size, (possible totals) x (bits in the
-# common total of ways): 1000d6 is 1.3e7, 1000d20 8e7 (10 MB of counts, and under a
-# second to read every chance as a Fraction); 1000d1000 would be 1e10, gigabytes.
-MAX_SIZE = 200_000_000
-# The time grows with totals x (bits + 750) x steps, the steps being the terms of the
-# recurrence in `_dice_ways` (a handful for one size of dice, hundreds for dozens of
-# sizes) plus 30 a d66; the 750 stands for the interpreter's cost of a step. Measured
-# at about 4e-11 s a unit, so this cap means about a second at worst:
-# 52d2+52d3+...+52d20 (1.6e10) is worked out, 13d2+13d3+...+13d39 (4e10) refused.
-MAX_STEPS = 25_000_000_000
-_D66_STEPS = 30  # two short convolutions, term by term, in dicts
+# Exact odds are worked out only for expressions of bounded size, checked before any
+# work (`check_size`), so that no expression the notation accepts can freeze the app
+# or flood a terminal; the notation alone allows 1000d1000, 999,001 totals of
+# 10,000-bit counts. Two bounds:
+#
+# The possible totals, lowest to highest: the lines `companion odds` prints. 10,000
+# keeps 1000d10 (9,001), 500d6+500d8 and anything a table needs; it also bounds the
+# memory, 10,000 counts of at most 3,500 bits (1000d11 is the longest) or, for a
+# pool, 1,001 of at most 10,000 bits: a few megabytes.
+MAX_TOTALS = 10_000
+# The time: totals x (bits + 750) x steps, the steps being (a bound on) those of
+# the recurrence in `_dice_ways`, at most 8 for one size of dice, hundreds for a
+# dozen sizes (d66 is two: a d6 read as tens, one as units); the 750 stands for the
+# interpreter's cost of a step. Measured at up to 1.7e-10 s a unit on a busy 2-core
+# machine (a third of that idle), so this cap means a third of a second at worst
+# (0.25 s was the slowest found). 1000d10 is 2.9e8 and 181 d66 8e8; refused are
+# 36d96+36d3+36d7+36d108+36d16+36d52 (4.9e9) and 52d2+52d3+...+52d20 (8.2e9).
+MAX_WORK = 2_000_000_000
 
 
 class OddsTooBig(UserError):
-    """An expression whose exact distribution would take too long to work out."""
+    """An expression whose exact distribution is too big to work out (or to print)."""
+
+
+@dataclass(frozen=True)
+class OddsSize:
+    """What the exact odds of an expression cost, known before working them out."""
+
+    totals: int  # possible totals, lowest to highest, some perhaps never made
+    bits: float  # of the common total of ways: no count is longer
+    steps: int  # big-integer products per total
+
+    @property
+    def work(self) -> float:
+        return self.totals * (self.bits + 750) * self.steps
 
 
 class Distribution(Mapping[int, Fraction]):
@@ -92,6 +113,19 @@ class Distribution(Mapping[int, Fraction]):
 
     def __len__(self) -> int:
         return len(self._counts)
+
+    @property
+    def ways(self) -> int:
+        """The common total of ways (36 for 2d6): every chance is `ways_of(v) / ways`."""
+        return self._total
+
+    def ways_of(self, value: int) -> int:
+        """The ways to make `value` (6 for a 7 on 2d6), 0 if it cannot occur."""
+        return self._counts.get(value, 0)
+
+    def table(self) -> list[tuple[int, int]]:
+        """(value, ways) for every value that can occur, lowest first."""
+        return sorted(self._counts.items())
 
     def __contains__(self, value: object) -> bool:
         return value in self._counts
@@ -229,71 +263,88 @@ def _sparse_mul(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     return {e: c for e, c in out.items() if c}
 
 
-def _recurrence_size(groups: Mapping[int, int]) -> int:
-    """A bound on the terms of D and E below, without building them."""
-    sizes = [s for s, n in groups.items() if n and s > 1]
-    return 2 * min(2 ** (len(sizes) + 1), sum(sizes) + 2)
+def _factors(dice: Mapping[tuple[int, int], int]) -> set[int]:
+    """The m of every factor (1 - x^m) of D below: each die's faces x scale, and scale."""
+    return {m for (faces, scale), n in dice.items() if n and faces > 1
+            for m in (faces * scale, scale)}
 
 
-def _dice_ways(groups: Mapping[int, int]) -> list[int]:
-    """Ways to make each total of dice given as {sides: count}: [q_0, q_1, ...], q_k
-    being the ways to make (number of dice) + k.
+def _recurrence_size(dice: Mapping[tuple[int, int], int]) -> int:
+    """A bound on the steps of the recurrence below, without building D and E.
 
-    The ways are the coefficients of Q = prod P_s^n_s, P_s = 1 + x + ... + x^(s-1)
-    = (1 - x^s)/(1 - x). Its logarithmic derivative gives D Q' = E Q with
-        D = (1 - x) prod (1 - x^s),
-        E = N prod (1 - x^s) - (1 - x) sum_s n_s s x^(s-1) prod_(t != s) (1 - x^t),
+    A step is an offset below the degree of D where D or E has a term. D, a product
+    of n factors, has at most 2^n terms; E is a sum of at most n shifted products of
+    n - 1 of them.
+    """
+    factors = _factors(dice)
+    n = len(factors)
+    return min(2 ** n + n * 2 ** max(n - 1, 0), sum(factors))
+
+
+def _dice_ways(dice: Mapping[tuple[int, int], int]) -> list[int]:
+    """Ways to make each total of dice given as {(faces, scale): count}: [q_0, q_1, ...],
+    q_k being the ways to make (the lowest total) + k, 0 for a total no roll makes.
+
+    A die of `faces` faces read `scale` times shows scale, 2 scale, ... faces x scale:
+    a d8 is (8, 1), and the tens die of a d66 is (6, 10), so d66 is (6, 10) + (6, 1).
+    The ways are the coefficients of Q = prod P_i^n_i, P_i = 1 + y + ... + y^(f-1) with
+    y = x^b, = (1 - x^a)/(1 - x^b), a = f b, for a die of f faces and scale b. Its
+    logarithmic derivative gives D Q' = E Q with
+        D = prod (1 - x^m) over the distinct m among the a's and b's,
+        E = sum_i n_i (b x^(b-1) D/(1 - x^b) - a x^(a-1) D/(1 - x^a)),
     short polynomials for a few sizes of dice, so each coefficient follows from a
     few earlier ones: O(totals) big-integer steps, where convolving the dice one by
     one costs O(dice x totals).
     """
-    groups = {s: n for s, n in groups.items() if n and s > 1}
-    top = sum(n * (s - 1) for s, n in groups.items())
-    if not groups:
+    dice = {die: n for die, n in dice.items() if n and die[0] > 1}
+    top = sum(n * (faces - 1) * scale for (faces, scale), n in dice.items())
+    if not dice:
         return [1]
-    degree = sum(groups) + 1
-    every = [0] * (degree + 1)  # prod (1 - x^s), built densely: O(sizes x degree)
+    factors = _factors(dice)
+    degree = sum(factors)
+    every = [0] * (degree + 1)  # D = prod (1 - x^m), built densely: O(factors x degree)
     every[0] = 1
-    for s in groups:
-        for k in range(degree, s - 1, -1):
-            every[k] -= every[k - s]
-    d_poly = [every[k] - (every[k - 1] if k else 0) for k in range(degree + 1)]
-    e_poly = [sum(groups.values()) * c for c in every]
-    for s, n in groups.items():
-        others = every[:]  # prod over t != s: divide (1 - x^s) back out
-        for k in range(s, degree + 1):
-            others[k] += others[k - s]
-        for k, c in enumerate(others[:degree - s + 1]):
-            if c:
-                e_poly[k + s - 1] -= n * s * c
-                e_poly[k + s] += n * s * c
+    for m in factors:
+        for k in range(degree, m - 1, -1):
+            every[k] -= every[k - m]
+    without: dict[int, list[int]] = {}  # D / (1 - x^m): divide one factor back out
+    for m in factors:
+        others = without[m] = every[:]
+        for k in range(m, degree + 1):
+            others[k] += others[k - m]
+    e_poly = [0] * (degree + 1)
+    for (faces, scale), n in dice.items():
+        for m, weight in ((scale, n * scale), (faces * scale, -n * faces * scale)):
+            for k, c in enumerate(without[m][:degree - m + 1]):
+                if c:
+                    e_poly[k + m - 1] += weight * c
     # (k+1) q_(k+1) = sum_o E_o q_(k-o) - sum_o D_(o+1) (k-o) q_(k-o), o >= 0: one
-    # list of offsets o with the coefficient of q_(k-o) as fixed + per_k * k.
-    steps = [(o, e_poly[o] + o * d_poly[o + 1], -d_poly[o + 1]) for o in range(degree)
-             if e_poly[o] or d_poly[o + 1]]
+    # list of offsets o with the coefficient of q_(k-o) as a + b k, small numbers, so
+    # each step is one big-integer product.
+    steps = [(o, e_poly[o] + o * every[o + 1], -every[o + 1]) for o in range(degree)
+             if e_poly[o] or every[o + 1]]
     q = [0] * (top + 1)
     q[0] = 1
     half = top // 2
     for k in range(half):
-        fixed = per_k = 0
+        ways = 0
         for o, a, b in steps:
             if o > k:
                 break
-            fixed += a * q[k - o]
-            per_k += b * q[k - o]
-        q[k + 1] = (fixed + k * per_k) // (k + 1)
+            ways += (a + b * k) * q[k - o]
+        q[k + 1] = ways // (k + 1)
     for k in range(half + 1, top + 1):
         q[k] = q[top - k]  # a product of palindromes: the totals are symmetric
     return q
 
 
-def _dice_distribution(groups: Mapping[int, int]) -> Distribution:
-    """The total of dice given as {sides: count}."""
-    q = _dice_ways(groups)
-    low = sum(groups.values())
+def _dice_distribution(dice: Mapping[tuple[int, int], int]) -> Distribution:
+    """The total of dice given as {(faces, scale): count} (see `_dice_ways`)."""
+    q = _dice_ways(dice)
+    low = sum(n * scale for (_, scale), n in dice.items())
     total = 1
-    for sides, count in groups.items():
-        total *= sides ** count
+    for (faces, _), count in dice.items():
+        total *= faces ** count
     return Distribution._make({low + k: c for k, c in enumerate(q) if c}, total)
 
 
@@ -301,7 +352,7 @@ def dice_sum(count: int, sides: int) -> Distribution:
     """The total of `count` dice of `sides` sides (count 0 gives the constant 0)."""
     if count < 0 or sides < 1:
         raise ValueError(f"no such dice: {count}d{sides}")
-    return _dice_distribution({sides: count})
+    return _dice_distribution({(sides, 1): count})
 
 
 def d66() -> Distribution:
@@ -318,8 +369,18 @@ def pool_successes(n: int, sides: int, k: int) -> Distribution:
         raise ValueError(f"no such pool: {n}d{sides}")
     good = min(max(sides - k + 1, 0), sides)
     bad = sides - good
-    counts = {s: comb(n, s) * good ** s * bad ** (n - s) for s in range(n + 1)}
-    return Distribution._make({s: c for s, c in counts.items() if c}, sides ** n)
+    # comb(n, s) good^s bad^(n-s), each factor from the last one's: a few products a
+    # value. Powers and binomials afresh took 1000d1000>=500 2.5 times as long.
+    goods, bads = [1], [1]
+    for _ in range(n):
+        goods.append(goods[-1] * good)
+        bads.append(bads[-1] * bad)
+    counts, ways = {}, 1
+    for s in range(n + 1):
+        if goods[s] and bads[n - s]:
+            counts[s] = ways * goods[s] * bads[n - s]
+        ways = ways * (n - s) // (s + 1)
+    return Distribution._make(counts, sides ** n)
 
 
 def pool_highest(n: int, sides: int = 6) -> dict[tuple[int, int], Fraction]:
@@ -343,64 +404,93 @@ def pool_highest(n: int, sides: int = 6) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def _groups(expr: Sum) -> tuple[dict[int, int], int, list[int]]:
-    """Split a sum into dice {sides: count}, a constant shift and the signs of its d66s.
+def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
+    """Split a sum into dice {(faces, scale): count} (see `_dice_ways`) and a shift.
 
     Dice go into one product whatever their sign: minus NdS has the law of
-    NdS - N(S+1), because NdS is symmetric about N(S+1)/2.
+    NdS - N(S+1), because NdS is symmetric about N(S+1)/2; minus d66 that of d66 - 77.
+    A d66 is ten times one d6 plus another: a tens die (6, 10) and a units die (6, 1).
     """
-    groups: dict[int, int] = {}
+    dice: dict[tuple[int, int], int] = {}
     shift = 0
-    d66s: list[int] = []
     for signed in expr.terms:
         term = signed.term
         if isinstance(term, Const):
             shift += signed.sign * term.value
         elif isinstance(term, Dice):
-            groups[term.sides] = groups.get(term.sides, 0) + term.count
+            dice[(term.sides, 1)] = dice.get((term.sides, 1), 0) + term.count
             if signed.sign < 0:
                 shift -= term.count * (term.sides + 1)
         elif isinstance(term, D66):
-            d66s.append(signed.sign)
+            for part in ((6, 10), (6, 1)):
+                dice[part] = dice.get(part, 0) + 1
+            if signed.sign < 0:
+                shift -= 11 + 66
         else:
             raise TypeError(f"no distribution for term {term!r}")
-    return groups, shift, d66s
+    return dice, shift
 
 
-def _check_size(expr: Expr, groups: Mapping[int, int], d66s: int) -> None:
+def _size(expr: Expr) -> OddsSize:
     if isinstance(expr, Pool):
-        totals, bits, steps = expr.count + 1, expr.count * log2(expr.sides), 1
-    else:
-        totals = 1 + 55 * d66s + sum(n * (s - 1) for s, n in groups.items())
-        bits = log2(36) * d66s + sum(n * log2(s) for s, n in groups.items())
-        steps = _recurrence_size(groups) + _D66_STEPS * d66s
-    if totals * bits > MAX_SIZE or totals * (bits + 750) * steps > MAX_STEPS:
+        return OddsSize(expr.count + 1, expr.count * log2(expr.sides), 1)
+    if not isinstance(expr, Sum):
+        raise TypeError(f"no distribution for {expr!r}")
+    dice, _ = _groups(expr)
+    totals = 1 + sum(n * (faces - 1) * scale for (faces, scale), n in dice.items())
+    bits = sum(n * log2(faces) for (faces, _), n in dice.items())
+    return OddsSize(totals, bits, _recurrence_size(dice))
+
+
+def named(expr: Expr) -> str:
+    """The expression for a one-line message: a long one cut after a whole term."""
+    text = str(expr)
+    if len(text) <= 40:
+        return text
+    cut = max(text.rfind("+", 1, 38), text.rfind("-", 1, 38))
+    return text[:cut if cut > 0 else 37] + "..."
+
+
+def check_size(expr: Expr) -> OddsSize:
+    """The cost of the exact odds of `expr`; raise OddsTooBig if beyond the bounds.
+
+    It takes a moment whatever the expression: nothing is worked out.
+    """
+    size = _size(expr)
+    if size.totals > MAX_TOTALS:
         raise OddsTooBig(
-            f"the exact odds of {expr} are too big to work out: {totals} possible totals "
-            f"with {bits:.0f}-bit chances; try fewer dice, or fewer sizes of dice"
+            f"{named(expr)} has {size.totals:,} possible totals; exact odds are worked "
+            f"out for up to {MAX_TOTALS:,}: use fewer or smaller dice, or roll it instead"
         )
+    if size.work > MAX_WORK:
+        # Only a sum of many sizes of dice gets here: a pool is one size, few totals.
+        terms = expr.terms if isinstance(expr, Sum) else ()
+        kinds = {s.term.sides if isinstance(s.term, Dice) else 66 for s in terms
+                 if not isinstance(s.term, Const)}
+        raise OddsTooBig(
+            f"{named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
+            f"are {size.work / MAX_WORK:.1f} times the work exact odds are worked out "
+            "for: use fewer sizes of dice or fewer dice, or roll it instead"
+        )
+    return size
 
 
 def distribution(expr: Expr | str) -> Distribution:
     """The exact distribution of parsed notation (or of notation text).
 
-    Raises OddsTooBig, before any work, for something absurd like 1000d1000.
+    Raises OddsTooBig, before any work, beyond the bounds of `check_size` (1000d1000,
+    or 292d245 with its 71,249 totals): every expression within them is worked out
+    in well under a second.
     """
     if isinstance(expr, str):
         expr = parse(expr)
+    check_size(expr)
     if isinstance(expr, Pool):
-        _check_size(expr, {}, 0)
         return pool_successes(expr.count, expr.sides, expr.target)
     if not isinstance(expr, Sum):
         raise TypeError(f"no distribution for {expr!r}")
-    groups, shift, d66s = _groups(expr)
-    _check_size(expr, groups, len(d66s))
-    result = _dice_distribution(groups) + shift
-    # d66 is ten times one d6 plus another: two 6-way convolutions, not one 36-way.
-    tens = Distribution._make({10 * t: 1 for t in range(1, 7)}, 6)
-    for sign in d66s:
-        result = result + tens + die(6) if sign > 0 else result - tens - die(6)
-    return result
+    dice, shift = _groups(expr)
+    return _dice_distribution(dice) + shift
 
 
 def bench(repeat: int = 5) -> dict[str, float]:
@@ -410,8 +500,9 @@ def bench(repeat: int = 5) -> dict[str, float]:
         "pool_successes(30, 6, 6)": lambda: pool_successes(30, 6, 6),
         "100d6, every chance read": lambda: distribution("100d6").probabilities(),
     }
-    for text in ("4d6>=5", "2d6+d66", "100d6", "1000d6", "1000d20", "300d6+300d8-d66",
-                 "+".join(f"52d{sides}" for sides in range(2, 21))):
+    for text in ("4d6>=5", "2d6+d66", "100d6", "1000d6", "1000d10", "300d6+300d8-d66",
+                 "+".join(["d66"] * 181), "+".join(f"d{sides}" for sides in range(2, 50)),
+                 "1000d1000>=500"):
         cases[text if len(text) < 30 else text[:26] + "..."] = partial(distribution, text)
     results: dict[str, float] = {}
     for name, case in cases.items():

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.commands.odds import fraction_chars, percent, percent_of
+from companion.odds import distribution
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -131,10 +134,117 @@ def test_tiny_chances_are_not_rounded_to_zero(capsys: pytest.CaptureFixture[str]
     assert first[0] == "0" and first[2].endswith("e-22%")
 
 
-@pytest.mark.parametrize(("expr", "words"), [("2d6+", "column 5"), ("1000d1000", "too big")])
+@pytest.mark.parametrize(("expr", "words"),
+                         [("2d6+", "column 5"), ("1000d1000", "possible totals")])
 def test_odds_of_bad_or_absurd_notation_fail_cleanly(
     capsys: pytest.CaptureFixture[str], expr: str, words: str
 ) -> None:
     code, out, err = run(capsys, "odds", expr)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err
+
+
+# ---------------------------------------------------------------- bounds
+
+
+MANY_SIZES = "+".join(f"12d{s}" for s in (2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233))
+
+
+@pytest.mark.parametrize(
+    ("expr", "words"),
+    [
+        ("292d245", "companion: 292d245 has 71,249 possible totals; exact odds are worked out "
+         "for up to 10,000: use fewer or smaller dice, or roll it instead\n"),
+        ("1000d1000", "1000d1000 has 999,001 possible totals"),
+        ("1000d11", "1000d11 has 10,001 possible totals"),
+        ("500d20 + 500D20", "500d20+500d20 has 19,001"),
+        ("-d66" * 182, "-d66-d66-d66-d66-d66-d66-d66-d66-d66... has 10,011"),
+        (MANY_SIZES, "11 sizes of dice over 7,153 totals"),
+    ],
+)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_odds_too_big_to_work_out_are_refused_at_once(
+    capsys: pytest.CaptureFixture[str], expr: str, words: str, as_json: bool
+) -> None:
+    code, out, err = run(capsys, "odds", *(["--json"] if as_json else []), "--", expr)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("companion: ") and words in err
+    assert "Traceback" not in err
+    # The same dice still roll.
+    code, out, err = run(capsys, "roll", "--seed", "1", "--", expr)
+    assert code == 0 and err == "" and out.count("\n") == 1
+
+
+def test_odds_of_many_totals_show_the_percentages_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 1000d6 is worked out, but its fractions run to 779 digits each: 7 MB of them.
+    code, out, err = run(capsys, "odds", "1000d6")
+    assert code == 0 and err == ""
+    assert len(out) < 200_000
+    lines = out.splitlines()
+    assert len(lines) == 5002
+    assert lines[0].startswith("1000d6: mean 3500; chances rounded: the exact fractions")
+    assert "500,000" in lines[0]
+    assert lines[1].split() == ["1000", "7.06e-777%"]
+    assert all(len(line.split()) == 2 for line in lines[1:])
+
+
+def test_odds_json_refuses_what_would_run_to_megabytes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "odds", "1000d6", "--json")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "--json prints up to 500,000" in err
+    assert "leave out --json" in err
+
+
+def test_long_fractions_within_the_bound_are_printed_exactly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "odds", "200d6", "--json")
+    assert code == 0 and len(out) < 500_000
+    chances = json.loads(out)
+    assert len(chances) == 1001
+    assert chances["200"] == f"1/{6**200}"
+    assert sum(Fraction(c) for c in chances.values()) == 1
+    _, out, _ = run(capsys, "odds", "200d6")
+    assert out.splitlines()[1].split() == ["200", f"1/{6**200}", "2.34e-154%"]
+
+
+def test_every_line_of_the_biggest_pool_is_short(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "1000d1000>=500")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 1002
+    assert max(map(len, lines[1:])) < 20
+
+
+def test_a_refusal_from_a_real_process_is_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "odds", "292d245"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("companion: 292d245 has 71,249 possible totals; exact odds are "
+                           "worked out for up to 10,000: use fewer or smaller dice, or roll "
+                           "it instead\n")
+
+
+@pytest.mark.parametrize("expr", ["2d6", "4d6>=5", "d66-3", "30d6>=2", "100d6", "1000d2>=1",
+                                  "20d7-5d3"])
+def test_the_bounds_on_fractions_are_never_short(expr: str) -> None:
+    dist = distribution(expr)
+    widest, chars = fraction_chars(dist)
+    written = [str(dist[value]) for value in dist]
+    assert widest >= max(map(len, written)) and chars >= sum(map(len, written))
+
+
+@pytest.mark.parametrize(
+    ("ways", "total", "shown"),
+    [(0, 6, "0%"), (6, 6, "100%"), (1, 6, "16.67%"), (1, 36, "2.78%"), (1, 6**30, "4.52e-22%"),
+     (6**30 - 1, 6**30, ">99.999999%"), (9999, 10**4, "99.99%"), (99999, 10**5, "99.999%"),
+     (1, 10**4, "0.01%"), (1, 6**1000, "7.06e-777%")],
+)
+def test_percentages_come_from_the_counts(ways: int, total: int, shown: str) -> None:
+    assert percent_of(ways, total) == shown
+    assert percent(Fraction(ways, total)) == shown

@@ -15,8 +15,11 @@ from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.notation import D66, Const, Dice, Sum, evaluate, parse
 from companion.odds import (
+    MAX_TOTALS,
+    MAX_WORK,
     Distribution,
     OddsTooBig,
+    check_size,
     d66,
     dice_sum,
     die,
@@ -149,6 +152,41 @@ def test_every_rolled_total_is_a_possible_value(text: str, seed: int) -> None:
     assert evaluate(text, SeededDice(seed)).total in odds
 
 
+mixed_terms = st.lists(
+    st.tuples(st.sampled_from([1, -1]),
+              st.one_of(st.just("d66"), st.integers(0, 20).map(str),
+                        st.builds("{}d{}".format, st.integers(1, 6),
+                                  st.sampled_from([2, 3, 6, 7, 10, 12, 60])))),
+    min_size=1, max_size=6,
+)
+
+
+@settings(deadline=None)
+@given(terms=mixed_terms)
+def test_sums_with_d66_match_adding_the_terms_one_by_one(terms: list[tuple[int, str]]) -> None:
+    # d66 goes into the one product of dice as a tens die and a units die: check it
+    # against plain convolution of each term's own distribution.
+    expected = Distribution.constant(0)
+    for sign, term in terms:
+        if term == "d66":
+            part = d66()
+        elif "d" in term:
+            count, sides = map(int, term.split("d"))
+            part = die(sides).repeat(count)
+        else:
+            part = Distribution.constant(int(term))
+        expected = expected + part if sign > 0 else expected - part
+    text = "".join(("-" if sign < 0 else "+") + term for sign, term in terms)
+    assert distribution(text.removeprefix("+")) == expected
+
+
+def test_many_d66_are_worked_out_exactly() -> None:
+    odds = distribution("+".join(["d66"] * 100))
+    assert odds.min == 1100 and odds.max == 6600
+    assert odds[1100] == Fraction(1, 36**100)
+    assert odds.mean() == 100 * d66().mean()
+
+
 def test_the_possible_values_are_exactly_what_the_dice_can_make() -> None:
     # A script can force any faces; each total it makes must have a positive chance.
     for faces in product(range(1, 5), repeat=3):
@@ -193,12 +231,51 @@ def test_pool_highest_answers_the_attack_table() -> None:
 # ---------------------------------------------------------------- limits
 
 
-def test_absurd_expressions_are_refused_quickly_and_clearly() -> None:
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("1000d1000", "1000d1000 has 999,001 possible totals"),
+        ("292d245", "292d245 has 71,249 possible totals"),
+        ("1000d11", "1000d11 has 10,001 possible totals"),
+        ("101d100+d2", "101d100+1d2 has 10,001 possible totals"),
+        ("d66+" * 182 + "1", "d66+d66+d66+d66+d66+d66+d66+d66+d66... has 10,011"),
+    ],
+)
+def test_too_many_totals_are_refused_before_any_work(text: str, words: str) -> None:
     with pytest.raises(OddsTooBig) as caught:
-        distribution("1000d1000")
-    assert isinstance(caught.value, UserError)
-    assert "1000d1000" in str(caught.value)
-    assert "too big" in str(caught.value)
+        check_size(parse(text))
+    message = str(caught.value)
+    assert isinstance(caught.value, UserError) and caught.value.exit_code == 2
+    assert message.startswith(words)
+    assert f"up to {MAX_TOTALS:,}" in message and "roll it" in message
+    assert "\n" not in message
+    with pytest.raises(OddsTooBig):
+        distribution(text)
+
+
+def test_the_totals_bound_is_exactly_ten_thousand() -> None:
+    assert MAX_TOTALS == 10_000
+    assert check_size(parse("101d100")).totals == MAX_TOTALS  # 101 x 99 + 1
+    assert len(distribution("101d100")) == MAX_TOTALS
+    assert check_size(parse("1000d10")).totals == 9001
+    assert check_size(parse("1000d1000>=500")).totals == 1001  # a pool: successes
+
+
+def test_too_many_sizes_of_dice_at_once_are_refused_by_their_work() -> None:
+    text = "+".join(f"12d{s}" for s in (2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233))
+    size = check_size(parse("+".join(f"12d{s}" for s in (2, 3, 5, 8, 13))))
+    assert size.work <= MAX_WORK
+    with pytest.raises(OddsTooBig) as caught:
+        check_size(parse(text))
+    message = str(caught.value)
+    assert message.startswith("12d2+12d3+12d5+12d8+12d13+12d21+12d34...: 11 sizes of dice")
+    assert "times the work" in message and "fewer sizes of dice" in message
+    assert "\n" not in message
+
+
+def test_a_refused_expression_still_rolls() -> None:
+    result = evaluate("292d245", SeededDice(1))
+    assert len(result.faces) == 292 and 292 <= result.total <= 292 * 245
 
 
 def test_large_but_sensible_expressions_are_worked_out() -> None:

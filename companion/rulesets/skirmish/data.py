@@ -26,6 +26,7 @@ from fractions import Fraction
 from string import ascii_uppercase
 from typing import Any
 
+from companion.errors import UserError
 from companion.hexgrid import Board, parse_direction
 from companion.odds import distribution
 from companion.rulesets.skirmish.geometry import Geometry
@@ -330,7 +331,11 @@ def build_game_data(tables: TableSet) -> GameData:
             spec = dice_spec(special.wounds_dice, f"skirmish-special-events {face}",
                              "skirmish-special-events")
             event_wounds[face] = spec
-            event_odds[face] = distribution(spec.text).probabilities()
+            try:
+                event_odds[face] = distribution(spec.text).probabilities()
+            except UserError as err:  # dice too many for exact odds
+                raise SkirmishDataError(f"skirmish-special-events {face}: {err}",
+                                        "skirmish-special-events") from None
 
     skills: dict[str, SkillInfo] = {}
     normal_base = None

@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.atomic import atomic_write
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
-from companion.errors import UserError, json_path
-from companion.jsonfile import read_json
+from companion.errors import UserError
+from companion.jsonfile import SESSION as SESSION_FILE
+from companion.jsonfile import place, problem, read_json, shown
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.tables.loader import TableSet, load_tables
 
@@ -227,20 +228,16 @@ def _now() -> str:
 
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
-    data = read_json(path, SessionFileError, "; the file may be truncated")
-    if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
-        raise SessionFileError(f"{path}: format: not a companion session "
-                               f"('{data.get('format')}')")
+    data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise SessionFileError(
-            f"{path}: {json_path(tuple(first['loc']))}: {first['msg']}{more}"
-        ) from None
+        raise SessionFileError(f"{path}: {place(first['loc'])}: {problem(first)}{more}") from None
     if parsed.format != FORMAT:
-        raise SessionFileError(f"{path}: format: not a companion session ('{parsed.format}')")
+        raise SessionFileError(f"{path}: format: not a companion session "
+                               f"({shown(parsed.format)})")
     if parsed.version > SCHEMA_VERSION:
         raise SessionFileError(
             f"{path}: version: saved by a newer companion (version {parsed.version}; "

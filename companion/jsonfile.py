@@ -15,7 +15,7 @@ import json
 import math
 import re
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Sized
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -374,12 +374,19 @@ def place(loc: Sequence[Any]) -> str:
     """A place in a file (`entries[3].damage`), its field names cut short and made
     printable: they come from the file."""
     return json_path([part if isinstance(part, int) else shown(str(part))[1:-1]
-                      for part in loc])
+                      for part in loc if part != "[key]"])  # pydantic's mark of a key
+
+
+_TYPES = {"int_parsing": "a whole number", "int_type": "a whole number",
+          "int_from_float": "a whole number", "string_type": "text",
+          "bool_type": "true or false", "bool_parsing": "true or false",
+          "dict_type": "an object", "model_type": "an object", "list_type": "a list",
+          "float_type": "a number", "float_parsing": "a number"}
 
 
 def problem(error: Mapping[str, Any]) -> str:
-    """What one pydantic error says, in words a player reads (the bound and the
-    value it was given for a number or text out of bounds)."""
+    """What one pydantic error says, in words a player reads (with the bound, and the
+    value it was given, for a number or text out of bounds)."""
     kind, ctx, given = error.get("type"), error.get("ctx") or {}, error.get("input")
     if kind == "less_than_equal":
         return f"at most {ctx.get('le')} (not {shown(given)})"
@@ -388,5 +395,12 @@ def problem(error: Mapping[str, Any]) -> str:
     if kind == "string_too_long":
         return f"at most {ctx.get('max_length')} characters (this has {len(str(given))})"
     if kind == "too_long":
-        return f"at most {ctx.get('max_length')} items (this has {ctx.get('actual_length')})"
-    return str(error.get("msg", "")).removeprefix("Value error, ")
+        count = len(given) if isinstance(given, Sized) else ctx.get("actual_length")
+        return f"at most {ctx.get('max_length')} items (this has {count})"
+    if kind in _TYPES:
+        return f"must be {_TYPES[str(kind)]} (not {shown(given)})"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    text = str(error.get("msg", "")).removeprefix("Value error, ")
+    return "must be " + text.removeprefix("Input should be ") if text.startswith(
+        "Input should be ") else text

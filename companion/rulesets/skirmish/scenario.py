@@ -39,36 +39,46 @@ class ScenarioError(UserError):
     exit_code = 2
 
 
+# Bounds far above any bout (strength is 4 + D6, a gladiator carries a few darts) that
+# keep every number a scenario gives small enough to show and to play with.
+MAX_STRENGTH = 100
+MAX_AMMO = 100  # darts, and arrows
+MAX_TODAY = 100  # gladiators defeated, or spared, earlier the same day
+MAX_GLADIATORS = 26  # ids A to Z; the board's own limit is usually lower
+MAX_NAME = 60
+MAX_ID = 40  # a type, weapon, shield, armour, skill or side
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class WeaponSpec(_Model):
-    weapon: str
+    weapon: str = Field(max_length=MAX_ID)
     side: Literal["right", "left"] = "right"
     lost_first: bool = False
 
 
 class KitSpec(_Model):
-    weapons: list[WeaponSpec] = Field(default_factory=list)
-    shield: str | None = None
+    weapons: list[WeaponSpec] = Field(default_factory=list, max_length=10)
+    shield: str | None = Field(default=None, max_length=MAX_ID)
     shield_side: Literal["right", "left"] | None = None
-    armour: str = "no-armour"
-    darts: int = Field(default=0, ge=0)
-    arrows: int = Field(default=0, ge=0)
+    armour: str = Field(default="no-armour", max_length=MAX_ID)
+    darts: int = Field(default=0, ge=0, le=MAX_AMMO)
+    arrows: int = Field(default=0, ge=0, le=MAX_AMMO)
 
 
 class GladiatorSpec(_Model):
-    name: str | None = None
-    type: str | None = None
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+    type: str | None = Field(default=None, max_length=MAX_ID)
     kit: KitSpec | None = None
-    side: str | None = None
-    at: str | None = None
-    facing: str | None = None
-    strength: int | None = Field(default=None, ge=1)
+    side: str | None = Field(default=None, max_length=MAX_ID)
+    at: str | None = Field(default=None, max_length=10)
+    facing: str | None = Field(default=None, max_length=10)
+    strength: int | None = Field(default=None, ge=1, le=MAX_STRENGTH)
     human: bool = True
-    skills: list[str] = Field(default_factory=list)
-    defeated_today: int = Field(default=0, ge=0)
+    skills: list[str] = Field(default_factory=list, max_length=20)
+    defeated_today: int = Field(default=0, ge=0, le=MAX_TODAY)
     spared_today: bool = False
 
 
@@ -88,8 +98,8 @@ class Scenario(_Model):
     notes: str = ""
     board: BoardSpec = Field(default_factory=BoardSpec)
     options: OptionsSpec = Field(default_factory=OptionsSpec)
-    gladiators: list[GladiatorSpec] = Field(min_length=2)
-    spared_today: int = Field(default=0, ge=0)
+    gladiators: list[GladiatorSpec] = Field(min_length=2, max_length=MAX_GLADIATORS)
+    spared_today: int = Field(default=0, ge=0, le=MAX_TODAY)
 
 
 def parse_scenario(setup: dict[str, Any]) -> Scenario:

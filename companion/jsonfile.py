@@ -82,8 +82,12 @@ def read_json_object(path: Path, what: str) -> dict[str, Any]:
 def read_file(path: Path, kind: FileKind = OTHER, broken: str = "") -> Any:
     """The data of a file of `kind`; JsonFileError naming the place of any problem."""
     path = Path(path)
-    raw = _read_bytes(path, kind)
-    text = _decode(path, raw)
+    return parse_json(path, _decode(path, _read_bytes(path, kind)), kind, broken)
+
+
+def parse_json(path: Path, text: str, kind: FileKind = OTHER, broken: str = "") -> Any:
+    """The data of the text of a file of `kind` (`path` names it in messages), checked
+    as `read_file` checks it, the size aside."""
     data = _parse(path, text, broken)
     _check_nesting(path, text, data)
     _check_text(path, text, data)

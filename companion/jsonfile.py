@@ -37,17 +37,18 @@ class FileKind:
     name: str
     limit: int
     format: str | None = None
+    refuses_others: bool = True  # False: any kind of file is welcome (`check` reads any)
 
 
-# A long bout's session is a few hundred KB (the longest of tests/sessions and of the
-# recorded bouts is 92 KB); the largest built-in table 42 KB, a sheet or kit 1 KB.
+# Generous: a long bout's session is a few hundred KB (eight gladiators fought out on
+# the largest board: 92 KB), the largest built-in table 42 KB, a sheet or a kit 1 KB.
 SESSION = FileKind("a session", 20 * MB, "companion-session")
 SHEET = FileKind("a gladiator sheet", 1 * MB, "companion-gladiator")
 KIT = FileKind("a kit", 1 * MB, "companion-kit")
 TABLE = FileKind("a rules table", 2 * MB)
 SETTINGS = FileKind("the settings", 1 * MB)
 SCENARIO = FileKind("a scenario", 1 * MB)
-OTHER = FileKind("a JSON file", 1 * MB)
+OTHER = FileKind("a JSON file", 1 * MB, refuses_others=False)
 KINDS = (SESSION, SHEET, KIT, TABLE, SETTINGS, SCENARIO)
 
 
@@ -332,7 +333,7 @@ def kind_of(data: Any) -> FileKind | None:
 def check_kind(path: Path, data: Any, kind: FileKind) -> None:
     """Refuse a companion file of another kind, saying what it is; refuse an envelope
     whose "format" is none of ours."""
-    if kind == OTHER:
+    if not kind.refuses_others:
         return
     found = kind_of(data)
     # A kind of file of its own (a setup) refuses only the files with an envelope.

@@ -36,7 +36,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.where}: {self.message}"
+        # An empty `where`: the whole file (too large, not found, of another kind).
+        where = f"{self.where}: " if self.where else ""
+        return f"{self.file}: {where}{self.message}"
 
 
 class TableFileError(UserError):
@@ -89,7 +91,7 @@ def _short(text: str) -> str:
 
 
 def _unreadable(err: JsonFileError) -> TableFileError:
-    return TableFileError([Problem(err.path, err.where or "file", err.what)])
+    return TableFileError([Problem(err.path, err.where, err.what)])
 
 
 def parse_table(path: Path, text: str) -> Table:

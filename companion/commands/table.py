@@ -60,13 +60,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p_roll.set_defaults(func=_roll)
 
 
-def _tables() -> TableSet:
+def _tables(report: bool = True) -> TableSet:
+    """Every table; a line on stderr for each broken user file (skipped, and the
+    built-in table of its id used) unless the caller reports them itself."""
     from companion.tables.loader import load_tables
 
     tables = load_tables()
+    if report:
+        _report(tables)
+    return tables
+
+
+def _report(tables: TableSet) -> None:
     for problem in tables.problems:
         print(f"companion: skipped a broken table file: {problem}", file=sys.stderr)
-    return tables
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -100,7 +107,14 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from companion.tables.format import entry_block, table_text
 
-    table = _tables().get(args.id)
+    tables = _tables(report=False)
+    if args.id not in tables.tables and tables.problems:
+        # The table asked for may be the one in a broken file: say so in the one error.
+        more = f" (and {len(tables.problems) - 1} more)" if len(tables.problems) > 1 else ""
+        raise UserError(f"no table '{args.id}'; a broken table file was skipped: "
+                        f"{tables.problems[0]}{more}")
+    _report(tables)
+    table = tables.get(args.id)
     if not args.key:
         if args.json:
             print(json.dumps(table.file.model_dump(mode="json"), indent=2))

@@ -266,12 +266,15 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # itself (JSON refuses raw control characters below U+0020) or its escape.
 _RAW_BAD = re.compile("[\x7f-\x9f]")
 _ESCAPED_BAD = re.compile(r"\\u(?:00[0189]|007[fF]|[dD][89a-fA-F])")
+_ESCAPED_SPACE = re.compile(r"\\[tnr]")
 
 
 def _check_text(path: Path, text: str, data: Any) -> None:
-    # Searching the text first spares nearly every file the walk through its strings.
+    # Searching the text first spares nearly every file the walk through its strings
+    # (a field name with a tab or line break in it must hold its escape).
     raw = "\x7f" in text or (not text.isascii() and _RAW_BAD.search(text))
-    if not raw and not ("\\u" in text and _ESCAPED_BAD.search(text)):
+    escaped = "\\" in text and (_ESCAPED_BAD.search(text) or _ESCAPED_SPACE.search(text))
+    if not raw and not escaped:
         return
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
@@ -282,7 +285,9 @@ def _check_text(path: Path, text: str, data: Any) -> None:
                 raise JsonFileError(path, place(loc), f"the text holds {_char(found.group())}")
         elif isinstance(node, dict):
             for key, value in node.items():
-                found = _BAD_CHAR.search(key)
+                # A field name is never more than a word: not even a tab or a line break
+                # (messages quote field names, each on one line).
+                found = _CONTROL.search(key)
                 if found:
                     raise JsonFileError(path, place(loc), f"a field name holds "
                                         f"{_char(found.group())}")
@@ -291,8 +296,13 @@ def _check_text(path: Path, text: str, data: Any) -> None:
             stack.extend((value, (*loc, i)) for i, value in enumerate(node))
 
 
+_SPACES = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}
+
+
 def _char(char: str) -> str:
     code = ord(char)
+    if char in _SPACES:
+        return _SPACES[char]
     if 0xD800 <= code <= 0xDFFF:
         return f"half of a character pair (\\u{code:04x}), which is not text"
     return f"a control character (U+{code:04X})"
@@ -303,9 +313,7 @@ def check_name(value: str) -> str:
     (a name is drawn in the window and printed in one-line messages)."""
     found = _CONTROL.search(value)
     if found:
-        what = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}
-        raise ValueError(f"a name is one line of text; this one holds "
-                         f"{what.get(found.group()) or _char(found.group())}")
+        raise ValueError(f"a name is one line of text; this one holds {_char(found.group())}")
     return value
 
 
@@ -406,6 +414,11 @@ def problem(error: Mapping[str, Any]) -> str:
         return f"must be {_TYPES[str(kind)]} (not {shown(given)})"
     if kind == "extra_forbidden":
         return "unknown field"
+    if kind == "union_tag_invalid":
+        return (f"{ctx.get('discriminator')}: {shown(ctx.get('tag'))} is none of "
+                f"{ctx.get('expected_tags')}").replace("'type'", "type")
     text = str(error.get("msg", "")).removeprefix("Value error, ")
-    return "must be " + text.removeprefix("Input should be ") if text.startswith(
-        "Input should be ") else text
+    if text.startswith("Input should be "):
+        text = "must be " + text.removeprefix("Input should be ")
+    # Messages quote the file; each stays on one line.
+    return _CONTROL.sub(lambda c: f"\\u{ord(c.group()):04x}", text)

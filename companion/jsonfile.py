@@ -299,6 +299,22 @@ def _check_text(path: Path, text: str, data: Any) -> None:
 _SPACES = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}
 
 
+def check_one_line(path: Path, data: Any, loc: tuple[Any, ...] = ()) -> None:
+    """Refuse a tab or line break anywhere in the text of `data` (`loc`: where it is in
+    the file): for what a program wrote, which messages quote (a session's actions)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, loc)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, str):
+            found = _CONTROL.search(node)
+            if found:
+                raise JsonFileError(path, place(at), f"the text holds {_char(found.group())}")
+        elif isinstance(node, dict):
+            stack.extend((value, (*at, key)) for key, value in node.items())
+        elif isinstance(node, list):
+            stack.extend((value, (*at, i)) for i, value in enumerate(node))
+
+
 def _char(char: str) -> str:
     code = ord(char)
     if char in _SPACES:

@@ -24,7 +24,7 @@ from companion.atomic import atomic_write
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError
 from companion.jsonfile import SESSION as SESSION_FILE
-from companion.jsonfile import place, problem, read_json, shown
+from companion.jsonfile import check_one_line, place, problem, read_json, shown
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.tables.loader import TableSet, load_tables
 
@@ -229,6 +229,15 @@ def _now() -> str:
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
     data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
+    # The program writes the actions and the tables' ids, never with a line break; a
+    # replay's message quotes them, on one line.
+    for part in ("journal", "redo", "tables"):
+        value = data.get(part) if isinstance(data, dict) else None
+        try:
+            check_one_line(path, list(value) if part == "tables" and isinstance(value, dict)
+                           else value, (part,))
+        except UserError as err:
+            raise SessionFileError(str(err)) from None
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion.errors import UserError, json_path
 from companion.facing import facing_towards
 from companion.hexgrid import Board, GridInputError, Hex, distance, offset_to_hex, parse_direction
+from companion.jsonfile import check_name
 from companion.rulesets.skirmish.data import GameData, HeldSpec
 from companion.rulesets.skirmish.state import Gladiator, Held, Options, State
 
@@ -48,36 +49,42 @@ MAX_GLADIATORS = 26  # ids A to Z; the board's own limit is usually lower
 MAX_NAME = 60
 MAX_ID = 40  # a type, weapon, shield, armour, skill or side
 
+# Names and ids are quoted in one-line messages and drawn in the window: short, and on
+# one line.
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(check_name)]
+Id = Annotated[str, Field(max_length=MAX_ID), AfterValidator(check_name)]
+Place = Annotated[str, Field(max_length=10), AfterValidator(check_name)]
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class WeaponSpec(_Model):
-    weapon: str = Field(max_length=MAX_ID)
+    weapon: Id
     side: Literal["right", "left"] = "right"
     lost_first: bool = False
 
 
 class KitSpec(_Model):
     weapons: list[WeaponSpec] = Field(default_factory=list, max_length=10)
-    shield: str | None = Field(default=None, max_length=MAX_ID)
+    shield: Id | None = None
     shield_side: Literal["right", "left"] | None = None
-    armour: str = Field(default="no-armour", max_length=MAX_ID)
+    armour: Id = "no-armour"
     darts: int = Field(default=0, ge=0, le=MAX_AMMO)
     arrows: int = Field(default=0, ge=0, le=MAX_AMMO)
 
 
 class GladiatorSpec(_Model):
-    name: str | None = Field(default=None, max_length=MAX_NAME)
-    type: str | None = Field(default=None, max_length=MAX_ID)
+    name: Name | None = None
+    type: Id | None = None
     kit: KitSpec | None = None
-    side: str | None = Field(default=None, max_length=MAX_ID)
-    at: str | None = Field(default=None, max_length=10)
-    facing: str | None = Field(default=None, max_length=10)
+    side: Id | None = None
+    at: Place | None = None
+    facing: Place | None = None
     strength: int | None = Field(default=None, ge=1, le=MAX_STRENGTH)
     human: bool = True
-    skills: list[str] = Field(default_factory=list, max_length=20)
+    skills: list[Id] = Field(default_factory=list, max_length=20)
     defeated_today: int = Field(default=0, ge=0, le=MAX_TODAY)
     spared_today: bool = False
 

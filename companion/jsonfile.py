@@ -15,7 +15,7 @@ import json
 import math
 import re
 import stat
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from typing import Any
 from companion.errors import UserError, json_path
 
 MB = 1_000_000
-MAX_DEPTH = 64  # real files nest 8 deep at most (a session's setup and journal)
+MAX_DEPTH = 64  # the built-in tables and real sessions nest 7 deep at most
 MAX_NUMBER = 10**15  # any number bigger than this is a mistake in every companion file
 _MAX_DIGITS = 16  # more digits than MAX_NUMBER has: refused before int() reads them
 SHOWN = 40  # characters of a value quoted in a message
@@ -276,43 +276,41 @@ def _check_text(path: Path, text: str, data: Any) -> None:
     escaped = "\\" in text and (_ESCAPED_BAD.search(text) or _ESCAPED_SPACE.search(text))
     if not raw and not escaped:
         return
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
-    while stack:
-        node, loc = stack.pop()
-        if isinstance(node, str):
-            found = _BAD_CHAR.search(node)
-            if found:
-                raise JsonFileError(path, place(loc), f"the text holds {_char(found.group())}")
-        elif isinstance(node, dict):
-            for key, value in node.items():
-                # A field name is never more than a word: not even a tab or a line break
-                # (messages quote field names, each on one line).
-                found = _CONTROL.search(key)
-                if found:
-                    raise JsonFileError(path, place(loc), f"a field name holds "
-                                        f"{_char(found.group())}")
-                stack.append((value, (*loc, key)))
-        elif isinstance(node, list):
-            stack.extend((value, (*loc, i)) for i, value in enumerate(node))
-
-
-_SPACES = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}
+    for loc, value, is_key in _texts(data, ()):
+        # A field name is never more than a word: not even a tab or a line break
+        # (messages quote field names, each on one line).
+        found = (_CONTROL if is_key else _BAD_CHAR).search(value)
+        if found:
+            what = "a field name holds" if is_key else "the text holds"
+            raise JsonFileError(path, place(loc), f"{what} {_char(found.group())}")
 
 
 def check_one_line(path: Path, data: Any, loc: tuple[Any, ...] = ()) -> None:
     """Refuse a tab or line break anywhere in the text of `data` (`loc`: where it is in
     the file): for what a program wrote, which messages quote (a session's actions)."""
+    for at, value, _ in _texts(data, loc):
+        found = _CONTROL.search(value)
+        if found:
+            raise JsonFileError(path, place(at), f"the text holds {_char(found.group())}")
+
+
+def _texts(data: Any, loc: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
+    """Every string of the data with its place, and whether it is a field name; without
+    recursion, as the data may be as deep as the reader allows."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, loc)]
     while stack:
         node, at = stack.pop()
         if isinstance(node, str):
-            found = _CONTROL.search(node)
-            if found:
-                raise JsonFileError(path, place(at), f"the text holds {_char(found.group())}")
+            yield at, node, False
         elif isinstance(node, dict):
-            stack.extend((value, (*at, key)) for key, value in node.items())
+            for key, value in node.items():
+                yield at, key, True
+                stack.append((value, (*at, key)))
         elif isinstance(node, list):
             stack.extend((value, (*at, i)) for i, value in enumerate(node))
+
+
+_SPACES = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}
 
 
 def _char(char: str) -> str:

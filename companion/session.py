@@ -231,11 +231,13 @@ def read_session_file(path: Path) -> SessionFile:
     data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
     # The program writes the actions and the tables' ids, never with a line break; a
     # replay's message quotes them, on one line.
-    for part in ("journal", "redo", "tables"):
-        value = data.get(part) if isinstance(data, dict) else None
+    if isinstance(data, dict):
+        tables = data.get("tables")
+        written = {"journal": data.get("journal"), "redo": data.get("redo"),
+                   "tables": list(tables) if isinstance(tables, dict) else tables}
         try:
-            check_one_line(path, list(value) if part == "tables" and isinstance(value, dict)
-                           else value, (part,))
+            for part, value in written.items():
+                check_one_line(path, value, (part,))
         except UserError as err:
             raise SessionFileError(str(err)) from None
     try:

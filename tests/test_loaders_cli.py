@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SESSION_COMMANDS = {
     "replay": ["replay", "{}"], "show": ["show", "{}"], "show --json": ["show", "{}", "--json"],
-    "auto": ["auto", "{}"], "act": ["act", "{}", "end_turn"], "undo": ["undo", "{}"],
+    "auto": ["auto", "{}", "--seed", "1"], "act": ["act", "{}", "end_turn"], "undo": ["undo", "{}"],
     "battle show": ["battle", "show", "{}"], "duel show": ["duel", "show", "{}"],
 }
 BAD_SESSIONS = dict(HOSTILE_FILES)

@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.atomic import atomic_write, backup_path
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
-from companion.errors import UserError, json_path
-from companion.jsonfile import read_json
+from companion.errors import UserError
+from companion.jsonfile import SESSION as SESSION_FILE
+from companion.jsonfile import check_one_line, place, problem, read_json, shown
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
 from companion.tables.loader import TableSet, load_tables
@@ -231,20 +232,27 @@ def _now() -> str:
 
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
-    data = read_json(path, SessionFileError, "; the file may be truncated")
-    if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
-        raise SessionFileError(f"{path}: format: not a companion session "
-                               f"('{data.get('format')}')")
+    data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
+    # The program writes the actions and the tables' ids, never with a line break; a
+    # replay's message quotes them, on one line.
+    if isinstance(data, dict):
+        tables = data.get("tables")
+        written = {"journal": data.get("journal"), "redo": data.get("redo"),
+                   "tables": list(tables) if isinstance(tables, dict) else tables}
+        try:
+            for part, value in written.items():
+                check_one_line(path, value, (part,))
+        except UserError as err:
+            raise SessionFileError(str(err)) from None
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise SessionFileError(
-            f"{path}: {json_path(tuple(first['loc']))}: {first['msg']}{more}"
-        ) from None
+        raise SessionFileError(f"{path}: {place(first['loc'])}: {problem(first)}{more}") from None
     if parsed.format != FORMAT:
-        raise SessionFileError(f"{path}: format: not a companion session ('{parsed.format}')")
+        raise SessionFileError(f"{path}: format: not a companion session "
+                               f"({shown(parsed.format)})")
     if parsed.version > SCHEMA_VERSION:
         raise SessionFileError(
             f"{path}: version: saved by a newer companion (version {parsed.version}; "

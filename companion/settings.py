@@ -1,6 +1,7 @@
 """The user's settings (UI scale, recent files), kept in the user's config folder.
 
-Plain JSON read by hand: the window opens before any heavier machinery is loaded.
+Plain JSON, read through the one reader (which loads nothing heavy: the window opens
+before the rest of the machinery). A broken file gives the defaults, never an error.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from pathlib import Path
 
 from companion import paths
 from companion.atomic import atomic_write
+from companion.errors import UserError
+from companion.jsonfile import SETTINGS, check_name, read_file
 
 UI_SCALES = (1.0, 1.5, 2.0)
 MAX_RECENT = 8
+MAX_PATH = 4096  # characters of a recent file's path (Linux's own limit)
 
 
 @dataclass(frozen=True)
@@ -44,17 +48,31 @@ def load_settings(path: Path | None = None) -> Settings:
     left as it is until the next save replaces it)."""
     path = settings_path() if path is None else path
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_file(path, SETTINGS)
+    except UserError:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
     scale = data.get("ui_scale", 1.0)
+    # True == 1.0 in Python: a flag is not a scale.
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or scale not in UI_SCALES:
+        scale = 1.0
     recent = data.get("recent_files", [])
-    if not isinstance(recent, list) or not all(isinstance(r, str) for r in recent):
+    if not isinstance(recent, list):
         recent = []
-    return Settings(ui_scale=scale if scale in UI_SCALES else 1.0,
-                    recent_files=recent[:MAX_RECENT])
+    return Settings(ui_scale=float(scale),
+                    recent_files=[r for r in recent if _usable_path(r)][:MAX_RECENT])
+
+
+def _usable_path(entry: object) -> bool:
+    """A recent file's path the start screen can show as a button and open."""
+    if not isinstance(entry, str) or not 0 < len(entry) <= MAX_PATH:
+        return False
+    try:
+        check_name(entry)
+    except ValueError:
+        return False
+    return True
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

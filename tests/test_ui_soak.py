@@ -509,7 +509,7 @@ def test_a_huge_health_is_refused_at_set_up_and_when_typed_later(app: App) -> No
     setup.sides[0].fields["health"].text = "99999999999"
     setup.sides[1].fields["luck"].text = "²"
     setup.start()
-    assert app.screen is setup and "from 0 to 999" in setup.message
+    assert app.screen is setup and "at most 100" in setup.message
     setup.sides[0].fields["health"].text = "12"
     setup.sides[1].fields["luck"].text = "2"
     setup.start()

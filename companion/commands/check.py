@@ -1,48 +1,53 @@
-"""`companion check FILE...`: validate files companion reads (rules tables and
-gladiator sheets, told apart by their content)."""
+"""`companion check FILE...`: validate files companion reads (rules tables, gladiator
+sheets, custom kits, scenarios and sessions, told apart by their envelope)."""
 
 from __future__ import annotations
 
 import argparse
-import json
+from collections.abc import Callable
 from pathlib import Path
 
-GLADIATOR_FORMAT = "companion-gladiator"
-KIT_FORMAT = "companion-kit"
+from companion.errors import UserError
+from companion.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of, read_file
+
+# Read once to tell the kind, with the largest limit: each checker then reads its file
+# again with its own kind's limit.
+ANY_FILE = FileKind("a companion file", SESSION.limit, refuses_others=False)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
-        help="validate table files, gladiator sheets and custom kits",
-        description="Validate table files, gladiator sheets and custom kits (JSON). "
-        "Exit 0 when every "
+        help="validate table files, gladiator sheets, custom kits, scenarios and sessions",
+        description="Validate table files, gladiator sheets, custom kits, scenarios and "
+        "session files (JSON; a session is replayed). Exit 0 when every "
         "file is valid; otherwise exit 1 and list every problem with its file and place.",
     )
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
     parser.set_defaults(func=_check)
 
 
-def _format(path: Path) -> str | None:
-    # A file that cannot be read or parsed goes to the table checker, which reports it.
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return data.get("format") if isinstance(data, dict) else None
-
-
 def _check(args: argparse.Namespace) -> int:
     bad = 0
-    checkers = {GLADIATOR_FORMAT: _check_sheet, KIT_FORMAT: _check_kit}
     for path in args.files:
-        ok = checkers.get(_format(path) or "", _check_table)(path)
-        bad += 0 if ok else 1
+        bad += 0 if _check_file(path) else 1
     return 1 if bad else 0
 
 
+def _check_file(path: Path) -> bool:
+    try:
+        data = read_file(path, ANY_FILE)
+    except UserError as err:
+        print(err)
+        return False
+    checkers: dict[FileKind, Callable[[Path], bool]] = {
+        SHEET: _check_sheet, KIT: _check_kit, SESSION: _check_session,
+        SCENARIO: _check_scenario}
+    # A file with no envelope of ours is checked as a table, which names what it lacks.
+    return checkers.get(kind_of(data) or ANY_FILE, _check_table)(path)
+
+
 def _check_kit(path: Path) -> bool:
-    from companion.errors import UserError
     from companion.rulesets.skirmish.kits import known_names, load_kit
 
     try:
@@ -51,6 +56,38 @@ def _check_kit(path: Path) -> bool:
         print(err)
         return False
     print(f"{path}: ok (kit '{kit.name}')")
+    return True
+
+
+def _check_session(path: Path) -> bool:
+    from companion.rulesets.registry import get_ruleset
+    from companion.session import load_session
+
+    try:
+        session = load_session(path, get_ruleset)
+    except UserError as err:
+        print(err)
+        return False
+    for warning in session.warnings:
+        print(f"{path}: note: {warning}")
+    print(f"{path}: ok (a session of the {session.ruleset.title}: {len(session.journal)} "
+          "actions, and it replays as recorded)")
+    return True
+
+
+def _check_scenario(path: Path) -> bool:
+    from companion.jsonfile import read_json_object
+    from companion.rulesets.registry import get_ruleset
+    from companion.tables.loader import load_tables
+
+    try:
+        scenario = read_json_object(path, SCENARIO.name)
+        get_ruleset("skirmish").new_state(scenario, load_tables())
+    except UserError as err:
+        print(err if str(err).startswith(str(path)) else f"{path}: {err}")
+        return False
+    print(f"{path}: ok (a scenario of the hex skirmish, "
+          f"{len(scenario['gladiators'])} gladiators)")
     return True
 
 

@@ -12,7 +12,9 @@ from companion.errors import UserError
 # The table machinery (pydantic models) is imported when a command runs, not when
 # the parser is built: opening the app must not pay for it.
 if TYPE_CHECKING:
-    from companion.tables.loader import TableSet
+    from pathlib import Path
+
+    from companion.tables.loader import Problem, TableSet
     from companion.tables.roll import TableRoll
 
 
@@ -60,13 +62,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p_roll.set_defaults(func=_roll)
 
 
-def _tables() -> TableSet:
+def _tables(report: bool = True) -> TableSet:
+    """Every table; a line on stderr for each broken user file (skipped, and the
+    built-in table of its id used) unless the caller reports them itself."""
     from companion.tables.loader import load_tables
 
     tables = load_tables()
-    for problem in tables.problems:
-        print(f"companion: skipped a broken table file: {problem}", file=sys.stderr)
+    if report:
+        _report(tables)
     return tables
+
+
+def _report(tables: TableSet) -> None:
+    """One line for each broken file: its first problem (`companion check` lists all)."""
+    for first, count in _by_file(tables):
+        more = f" (and {count - 1} more problems)" if count > 1 else ""
+        print(f"companion: skipped a broken table file: {first}{more}", file=sys.stderr)
+
+
+def _by_file(tables: TableSet) -> list[tuple[Problem, int]]:
+    found: dict[Path, list[Problem]] = {}
+    for problem in tables.problems:
+        found.setdefault(problem.file, []).append(problem)
+    return [(problems[0], len(problems)) for problems in found.values()]
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -100,7 +118,17 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from companion.tables.format import entry_block, table_text
 
-    table = _tables().get(args.id)
+    tables = _tables(report=False)
+    if args.id not in tables.tables and tables.problems:
+        # The table asked for may be the one in a broken file: say so in the one error.
+        broken = _by_file(tables)
+        first, count = broken[0]
+        more = f" (and {count - 1} more problems)" if count > 1 else ""
+        others = f"; {len(broken) - 1} more broken files" if len(broken) > 1 else ""
+        raise UserError(f"no table '{args.id}'; a broken table file was skipped: "
+                        f"{first}{more}{others}")
+    _report(tables)
+    table = tables.get(args.id)
     if not args.key:
         if args.json:
             print(json.dumps(table.file.model_dump(mode="json"), indent=2))

@@ -7,7 +7,6 @@ written. A broken built-in file is our bug and raises.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,16 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion import paths
-from companion.errors import UserError, json_path
+from companion.errors import UserError
+from companion.jsonfile import (
+    TABLE,
+    JsonFileError,
+    parse_json,
+    place,
+    problem,
+    read_file,
+    shown,
+)
 from companion.tables.model import Entry, Table, TableFile
 from companion.tables.models import ENTRY_MODELS
 
@@ -28,7 +36,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.where}: {self.message}"
+        # An empty `where`: the whole file (too large, not found, of another kind).
+        where = f"{self.where}: " if self.where else ""
+        return f"{self.file}: {where}{self.message}"
 
 
 class TableFileError(UserError):
@@ -67,20 +77,44 @@ def _is_within(path: Path, folder: Path) -> bool:
     return True
 
 
+# The models quote the keys they refuse, and a key of a hostile file can be huge.
+MAX_MESSAGE = 300
+
+
 def _problems_from(path: Path, err: ValidationError, prefix: tuple[Any, ...] = ()) -> list[Problem]:
-    return [
-        Problem(path, json_path(prefix + tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
-        for e in err.errors()
-    ]
+    return [Problem(path, place(prefix + tuple(e["loc"])), _short(problem(e)))
+            for e in err.errors()]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def _unreadable(err: JsonFileError) -> TableFileError:
+    return TableFileError([Problem(err.path, err.where, err.what)])
 
 
 def parse_table(path: Path, text: str) -> Table:
     """Validate one table file's text; raise TableFileError listing every problem."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        where = f"line {err.lineno}, column {err.colno}"
-        raise TableFileError([Problem(path, where, f"not valid JSON: {err.msg}")]) from None
+        data = parse_json(path, text, TABLE)
+    except JsonFileError as err:
+        raise _unreadable(err) from None
+    return table_of(path, data)
+
+
+def load_table_file(path: Path) -> Table:
+    """One table file, read through the one reader (its size, nesting, numbers and
+    text), then validated; TableFileError listing every problem."""
+    try:
+        data = read_file(path, TABLE)
+    except JsonFileError as err:
+        raise _unreadable(err) from None
+    return table_of(path, data)
+
+
+def table_of(path: Path, data: Any) -> Table:
+    """The table the data of a table file holds, validated."""
     try:
         envelope = TableFile.model_validate(data)
     except ValidationError as err:
@@ -88,7 +122,8 @@ def parse_table(path: Path, text: str) -> Table:
     model = ENTRY_MODELS.get(envelope.kind)
     if model is None:
         known = ", ".join(sorted(ENTRY_MODELS))
-        raise TableFileError([Problem(path, "kind", f"unknown kind '{envelope.kind}' ({known})")])
+        raise TableFileError([Problem(path, "kind",
+                                      f"unknown kind {shown(envelope.kind)} ({known})")])
     entries: list[Entry] = []
     problems: list[Problem] = []
     for i, raw in enumerate(envelope.entries):
@@ -99,14 +134,6 @@ def parse_table(path: Path, text: str) -> Table:
     if problems:
         raise TableFileError(problems)
     return Table(envelope, entries)
-
-
-def load_table_file(path: Path) -> Table:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TableFileError([Problem(path, "file", f"cannot be read: {err}")]) from None
-    return parse_table(path, text)
 
 
 def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> TableSet:

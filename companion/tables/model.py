@@ -19,13 +19,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from companion.errors import UserError
+from companion.jsonfile import shown
 
 TABLE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# The widest a range axis may run: the rules step through some axes value by value
+# (the skirmish's weight ratings), and the built-in ones stay within -19..35.
+MAX_AXIS = 10_000
 D66_KEYS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7))
 
 
@@ -67,8 +72,8 @@ class Entry(StrictModel):
 class Axis(StrictModel):
     name: str
     kind: Literal["range", "d66", "name"]
-    min: int | None = None
-    max: int | None = None
+    min: int | None = Field(default=None, ge=-MAX_AXIS, le=MAX_AXIS)
+    max: int | None = Field(default=None, ge=-MAX_AXIS, le=MAX_AXIS)
     open_above: bool = False
     open_below: bool = False
     # What a key outside min..max on a closed end does: an error, or the nearest entry.
@@ -92,41 +97,51 @@ RangeKey = tuple[int | None, int | None]
 E = TypeVar("E", bound="Entry")
 
 
+def _text(value: Any) -> str:
+    """A key as the file writes it, cut short: keys come from the file."""
+    if isinstance(value, str):
+        return shown(value)
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _range_key(raw: Any, axis: Axis) -> RangeKey:
+    name = shown(axis.name)
     if isinstance(raw, bool):
-        raise ValueError(f"key {raw!r} on axis '{axis.name}' must be a number or [low, high]")
+        raise ValueError(f"key {_text(raw)} on axis {name} must be a number or [low, high]")
     if isinstance(raw, int):
         return raw, raw
     if isinstance(raw, list | tuple) and len(raw) == 2:
         low, high = raw
         for end in (low, high):
             if end is not None and (isinstance(end, bool) or not isinstance(end, int)):
-                raise ValueError(f"key {raw!r} on axis '{axis.name}' must hold integers")
+                raise ValueError(f"key {_text(raw)} on axis {name} must hold integers")
         if low is None and not axis.open_below:
-            raise ValueError(f"key {raw!r}: axis '{axis.name}' is not open below")
+            raise ValueError(f"key {_text(raw)}: axis {name} is not open below")
         if high is None and not axis.open_above:
-            raise ValueError(f"key {raw!r}: axis '{axis.name}' is not open above")
+            raise ValueError(f"key {_text(raw)}: axis {name} is not open above")
         if low is not None and high is not None and low > high:
-            raise ValueError(f"key {raw!r}: low end above high end")
+            raise ValueError(f"key {_text(raw)}: low end above high end")
         return low, high
-    raise ValueError(f"key {raw!r} on axis '{axis.name}' must be a number or [low, high]")
+    raise ValueError(f"key {_text(raw)} on axis {name} must be a number or [low, high]")
 
 
 def _check_axis_keys(axis: Axis, raw_keys: list[Any]) -> None:
     """Raise ValueError unless the keys fit the axis exactly (no gap, no overlap)."""
+    name = shown(axis.name)
     if axis.kind == "name":
         for raw in raw_keys:
             if not isinstance(raw, str) or not raw:
-                raise ValueError(f"key {raw!r} on name axis '{axis.name}' must be a string")
+                raise ValueError(f"key {_text(raw)} on name axis {name} must be a string")
         return
     if axis.kind == "d66":
         for raw in raw_keys:
             if isinstance(raw, bool) or raw not in D66_KEYS:
-                raise ValueError(f"key {raw!r} is not a d66 roll (11..66, digits 1-6)")
+                raise ValueError(f"key {_text(raw)} is not a d66 roll (11..66, digits 1-6)")
         missing = sorted(set(D66_KEYS) - set(raw_keys))
         if missing:
             raise ValueError(f"a d66 table needs all 36 keys 11..66; missing {missing}")
-        dupes = sorted({k for k in raw_keys if raw_keys.count(k) > 1})
+        dupes = sorted(k for k, n in Counter(raw_keys).items() if n > 1)
         if dupes:
             raise ValueError(f"d66 keys given twice: {dupes}")
         return
@@ -139,29 +154,29 @@ def _check_axis_keys(axis: Axis, raw_keys: list[Any]) -> None:
     for i, (low, high) in enumerate(spans):
         start = axis.min if low is None else low
         if low is None and i != 0:
-            raise ValueError(f"only the lowest key on axis '{axis.name}' may be open below")
+            raise ValueError(f"only the lowest key on axis {name} may be open below")
         if start > expected:
-            raise ValueError(f"gap on axis '{axis.name}': nothing covers {expected}..{start - 1}")
+            raise ValueError(f"gap on axis {name}: nothing covers {expected}..{start - 1}")
         if start < expected:
             where = "below the axis minimum" if start < axis.min else "overlaps an earlier key"
-            raise ValueError(f"key starting at {start} on axis '{axis.name}' {where}")
+            raise ValueError(f"key starting at {start} on axis {name} {where}")
         if high is None:
             if i != len(spans) - 1:
-                raise ValueError(f"only the highest key on axis '{axis.name}' may be open above")
+                raise ValueError(f"only the highest key on axis {name} may be open above")
             expected = axis.max + 1
             break
         expected = high + 1
     if expected <= axis.max:
-        raise ValueError(f"gap on axis '{axis.name}': nothing covers {expected}..{axis.max}")
+        raise ValueError(f"gap on axis {name}: nothing covers {expected}..{axis.max}")
     if expected > axis.max + 1:
-        raise ValueError(f"keys on axis '{axis.name}' run past its maximum {axis.max}")
+        raise ValueError(f"keys on axis {name} run past its maximum {axis.max}")
 
 
 def _split_key(key: Any, n_axes: int) -> list[Any]:
     if n_axes == 1:
         return [key]
     if not isinstance(key, list | tuple) or len(key) != n_axes:
-        raise ValueError(f"key {key!r} must be a list of {n_axes} keys, one per axis")
+        raise ValueError(f"key {_text(key)} must be a list of {n_axes} keys, one per axis")
     return list(key)
 
 
@@ -206,16 +221,22 @@ class TableFile(StrictModel):
             try:
                 _check_axis_keys(second, cells)
             except ValueError as err:
-                raise ValueError(f"row {_unhash(row)!r}: {err}") from None
+                raise ValueError(f"row {_text(_unhash(row))}: {err}") from None
         return self
 
 
 def _hashable(key: Any) -> Any:
-    return tuple(key) if isinstance(key, list) else key
+    # A row's key groups its cells; a key of the file may be anything JSON holds.
+    if isinstance(key, list):
+        return tuple(_hashable(k) for k in key)
+    if isinstance(key, dict):
+        raise ValueError(f"key {_text(key)} is an object; a key is a number, a name or "
+                         "[low, high]")
+    return key
 
 
 def _unhash(key: Any) -> Any:
-    return list(key) if isinstance(key, tuple) else key
+    return [_unhash(k) for k in key] if isinstance(key, tuple) else key
 
 
 class Table:

@@ -7,19 +7,48 @@ skill costs, the weapons table, the carrying limit) and lists every broken rule.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion import paths
-from companion.errors import UserError, json_path
+from companion.errors import UserError
+from companion.jsonfile import (
+    SHEET,
+    JsonFileError,
+    check_name,
+    kind_of,
+    place,
+    problem,
+    read_file,
+    shown,
+)
 from companion.rulesets.battle.data import BattleTables
 
 FORMAT = "companion-gladiator"
 SCHEMA_VERSION = 1
+
+# What a sheet may hold. Far above any gladiator's (a veteran's ATTACK is near 15, his
+# luck a few dice) and low enough that nothing is slow: the exact odds of an attack
+# take a fraction of a second with every pool at its most (their cost grows with the
+# cube of the attack dice), and the points a sheet costs are summed rank by rank.
+MAX_RANKS = 100  # of any skill, HEALTH included, and of any weapon
+MAX_LUCK = 50
+MAX_CARRIED = 100  # of one weapon (ammunition)
+MAX_POINTS = 100_000  # development points
+MAX_RECORD = 1000  # wins, losses and kills each: the dice of death's door grow with them
+MAX_NAME = 60  # characters of a name
+MAX_ID = 40  # characters of a skill or weapon id
+MAX_TEXT = 10_000  # characters of the notes and other free text
+
+# A name is drawn in the window and printed in one-line messages.
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(check_name)]
+OptionalName = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(check_name)]
+Key = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(check_name)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+Ranks = Annotated[int, Field(le=MAX_RANKS)]
 
 
 class SheetError(UserError):
@@ -39,21 +68,21 @@ class InsanityRecord(_Strict):
     weapon class) it refers to, for the infatuations and phobias."""
 
     key: int = Field(ge=11, le=66)
-    name: str = Field(min_length=1)
+    name: Name
     permanent: bool
-    remembers: str | None = None
-    gained: str = ""
+    remembers: Key | None = None
+    gained: OptionalName = ""
 
 
 class ScarRecord(_Strict):
     """A permanent scar from a critical: where it came from and what it left."""
 
-    table: str
+    table: Key
     key: int
     sub_key: int | None = None
-    scar: str = Field(min_length=1)
-    loses: str = "none"
-    gained: str = ""
+    scar: Annotated[Text, Field(min_length=1)]
+    loses: Key = "none"
+    gained: OptionalName = ""
 
 
 def _starting_points() -> int:
@@ -66,10 +95,10 @@ def _starting_points() -> int:
 
 
 class FightRecord(_Strict):
-    opponent: str
+    opponent: OptionalName
     result: Literal["win", "loss"]
-    how: str = ""
-    date: str = ""
+    how: Text = ""
+    date: OptionalName = ""
 
 
 class GladiatorSheet(_Strict):
@@ -81,24 +110,25 @@ class GladiatorSheet(_Strict):
 
     format: Literal["companion-gladiator"]
     version: int = Field(default=SCHEMA_VERSION, ge=1)
-    name: str = Field(min_length=1)
-    player: str = ""
-    created: str = ""
-    development_points: int = Field(default_factory=_starting_points, ge=0)
-    skills: dict[str, int] = Field(default_factory=dict)
-    weapons: dict[str, int] = Field(default_factory=dict)
-    carried: dict[str, int] = Field(default_factory=dict)
+    name: Name
+    player: OptionalName = ""
+    created: OptionalName = ""
+    development_points: int = Field(default_factory=_starting_points, ge=0, le=MAX_POINTS)
+    skills: dict[Key, Ranks] = Field(default_factory=dict, max_length=50)
+    weapons: dict[Key, Ranks] = Field(default_factory=dict, max_length=200)
+    carried: dict[Key, Annotated[int, Field(le=MAX_CARRIED)]] = Field(default_factory=dict,
+                                                                       max_length=200)
     shield: bool = False
-    luck: int = Field(default=0, ge=0)
-    wins: int = Field(default=0, ge=0)
-    losses: int = Field(default=0, ge=0)
-    kills: int = Field(default=0, ge=0)
+    luck: int = Field(default=0, ge=0, le=MAX_LUCK)
+    wins: int = Field(default=0, ge=0, le=MAX_RECORD)
+    losses: int = Field(default=0, ge=0, le=MAX_RECORD)
+    kills: int = Field(default=0, ge=0, le=MAX_RECORD)
     status: Literal["fit", "coma", "dead"] = "fit"
-    coma_until: str | None = None
-    insanities: list[InsanityRecord] = Field(default_factory=list)
-    scars: list[ScarRecord] = Field(default_factory=list)
-    fights: list[FightRecord] = Field(default_factory=list)
-    notes: str = ""
+    coma_until: OptionalName | None = None
+    insanities: list[InsanityRecord] = Field(default_factory=list, max_length=100)
+    scars: list[ScarRecord] = Field(default_factory=list, max_length=100)
+    fights: list[FightRecord] = Field(default_factory=list, max_length=2 * MAX_RECORD)
+    notes: Text = ""
 
     @property
     def total_fights(self) -> int:
@@ -111,17 +141,19 @@ def parse_sheet(data: Any, where: str = "sheet", *,
     """Validate sheet data; raise SheetError listing every problem of shape. With
     `tables`, a sheet that does not give its development points has the starting
     points of those tables (else of the installed ones)."""
+    found = kind_of(data)
+    if found is not None and found != SHEET:
+        raise SheetError([f"{where}: this is {found.name}, not a gladiator sheet"])
     if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
-        raise SheetError([f"{where}: format: not a gladiator sheet ('{data.get('format')}')"])
+        raise SheetError([f"{where}: format: not a gladiator sheet "
+                          f"({shown(data.get('format'))})"])
     if tables is not None and isinstance(data, dict) and "development_points" not in data:
         data = {**data, "development_points": tables.starting_development_points}
     try:
         sheet = GladiatorSheet.model_validate(data)
     except ValidationError as err:
-        raise SheetError([
-            f"{where}: {json_path(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
-            for e in err.errors()
-        ]) from None
+        raise SheetError([f"{where}: {place(e['loc'])}: {problem(e)}"
+                          for e in err.errors()]) from None
     if sheet.version > SCHEMA_VERSION:
         raise SheetError([f"{where}: version: saved by a newer companion (version "
                           f"{sheet.version}; this one reads up to {SCHEMA_VERSION})"])
@@ -129,17 +161,11 @@ def parse_sheet(data: Any, where: str = "sheet", *,
 
 
 def load_sheet(path: Path) -> GladiatorSheet:
+    """A sheet file, read through the one reader (size, nesting, numbers, text)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SheetError([f"{path}: no such file"]) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SheetError([f"{path}: cannot be read: {err}"]) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SheetError([f"{path}: line {err.lineno}, column {err.colno}: "
-                          f"not valid JSON ({err.msg})"]) from None
+        data = read_file(Path(path), SHEET)
+    except JsonFileError as err:
+        raise SheetError([str(err)]) from None
     return parse_sheet(data, str(path))
 
 

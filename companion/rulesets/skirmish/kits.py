@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion import paths
-from companion.errors import UserError, json_path
-from companion.jsonfile import read_json
-from companion.rulesets.skirmish.scenario import KitSpec
+from companion.errors import UserError
+from companion.jsonfile import KIT, check_name, place, problem, read_file, shown
+from companion.rulesets.skirmish.scenario import MAX_NAME, KitSpec
 
 KIT_FORMAT = "companion-kit"
 
@@ -30,7 +30,8 @@ class KitFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str
-    name: str = Field(min_length=1)
+    # Drawn on the start screen among the types: one short line.
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(check_name)]
     kit: KitSpec
 
 
@@ -47,14 +48,14 @@ def kits_dir() -> Path:
 
 def load_kit(path: Path, known: dict[str, set[str]] | None = None) -> SavedKit:
     """Read and check one kit file; UserError naming the file and the place."""
-    data = read_json(Path(path))
+    data = read_file(Path(path), KIT)
     try:
         parsed = KitFile.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        raise UserError(f"{path}: {json_path(first['loc'])}: {first['msg']}") from None
+        raise UserError(f"{path}: {place(first['loc'])}: {problem(first)}") from None
     if parsed.format != KIT_FORMAT:
-        raise UserError(f"{path}: format: not a kit ('{parsed.format}')")
+        raise UserError(f"{path}: format: not a kit ({shown(parsed.format)})")
     if known is not None:
         _check_names(path, parsed.kit, known)
     return SavedKit(Path(path), parsed.name, parsed.kit.model_dump(exclude_defaults=True))
@@ -69,7 +70,8 @@ def _check_names(path: Path, kit: KitSpec, known: dict[str, set[str]]) -> None:
     for table, name, where in wanted:
         if name not in known[table]:
             choices = ", ".join(sorted(known[table]))
-            raise UserError(f"{path}: {where}: '{name}' is not in skirmish-{table} ({choices})")
+            raise UserError(f"{path}: {where}: {shown(name)} is not in skirmish-{table} "
+                            f"({choices})")
 
 
 def known_names() -> dict[str, set[str]]:
@@ -81,7 +83,8 @@ def known_names() -> dict[str, set[str]]:
 
 
 def saved_kits(folder: Path | None = None) -> tuple[list[SavedKit], list[str]]:
-    """Every good kit in the folder, and one line for each broken file (skipped)."""
+    """Every good kit in the folder, and one line for each broken file (skipped): a
+    broken file must never stop the start screen."""
     folder = kits_dir() if folder is None else folder
     if not folder.is_dir():
         return [], []

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion.errors import UserError, json_path
 from companion.facing import facing_towards
 from companion.hexgrid import Board, GridInputError, Hex, distance, offset_to_hex, parse_direction
+from companion.jsonfile import check_name
 from companion.rulesets.skirmish.data import GameData, HeldSpec
 from companion.rulesets.skirmish.state import Gladiator, Held, Options, State
 
@@ -39,36 +40,52 @@ class ScenarioError(UserError):
     exit_code = 2
 
 
+# Bounds far above any bout (strength is 4 + D6, a gladiator carries a few darts) that
+# keep every number a scenario gives small enough to show and to play with.
+MAX_STRENGTH = 100
+MAX_AMMO = 100  # darts, and arrows
+MAX_TODAY = 100  # gladiators defeated, or spared, earlier the same day
+MAX_GLADIATORS = 26  # ids A to Z; the board's own limit is usually lower
+MAX_NAME = 60
+MAX_ID = 40  # a type, weapon, shield, armour, skill or side
+
+# Names and ids are quoted in one-line messages and drawn in the window: short, and on
+# one line.
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(check_name)]
+Id = Annotated[str, Field(max_length=MAX_ID), AfterValidator(check_name)]
+Place = Annotated[str, Field(max_length=10), AfterValidator(check_name)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class WeaponSpec(_Model):
-    weapon: str
+    weapon: Id
     side: Literal["right", "left"] = "right"
     lost_first: bool = False
 
 
 class KitSpec(_Model):
-    weapons: list[WeaponSpec] = Field(default_factory=list)
-    shield: str | None = None
+    weapons: list[WeaponSpec] = Field(default_factory=list, max_length=10)
+    shield: Id | None = None
     shield_side: Literal["right", "left"] | None = None
-    armour: str = "no-armour"
-    darts: int = Field(default=0, ge=0)
-    arrows: int = Field(default=0, ge=0)
+    armour: Id = "no-armour"
+    darts: int = Field(default=0, ge=0, le=MAX_AMMO)
+    arrows: int = Field(default=0, ge=0, le=MAX_AMMO)
 
 
 class GladiatorSpec(_Model):
-    name: str | None = None
-    type: str | None = None
+    name: Name | None = None
+    type: Id | None = None
     kit: KitSpec | None = None
-    side: str | None = None
-    at: str | None = None
-    facing: str | None = None
-    strength: int | None = Field(default=None, ge=1)
+    side: Id | None = None
+    at: Place | None = None
+    facing: Place | None = None
+    strength: int | None = Field(default=None, ge=1, le=MAX_STRENGTH)
     human: bool = True
-    skills: list[str] = Field(default_factory=list)
-    defeated_today: int = Field(default=0, ge=0)
+    skills: list[Id] = Field(default_factory=list, max_length=20)
+    defeated_today: int = Field(default=0, ge=0, le=MAX_TODAY)
     spared_today: bool = False
 
 
@@ -88,8 +105,8 @@ class Scenario(_Model):
     notes: str = ""
     board: BoardSpec = Field(default_factory=BoardSpec)
     options: OptionsSpec = Field(default_factory=OptionsSpec)
-    gladiators: list[GladiatorSpec] = Field(min_length=2)
-    spared_today: int = Field(default=0, ge=0)
+    gladiators: list[GladiatorSpec] = Field(min_length=2, max_length=MAX_GLADIATORS)
+    spared_today: int = Field(default=0, ge=0, le=MAX_TODAY)
 
 
 def parse_scenario(setup: dict[str, Any]) -> Scenario:

@@ -4,7 +4,6 @@ HEALTH, luck dice, heal dice and ammo."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -14,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import paths
-from companion.rulesets.battle.sheet import quick_sheet
+from companion.jsonfile import SHEET, check_name, read_file, shown
+from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
 from companion.ui.host import Host, Screen
 from companion.ui.widgets.controls import Button, TextField, draw_text
 
@@ -24,9 +24,8 @@ if TYPE_CHECKING:
 QUICK = "Quick tracker"
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
                 ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
-# The most a quick tracker's numbers may be: far more than any sheet has, and few
-# enough dice to roll and pips to draw.
-MAX_QUICK = 999
+# The most a quick tracker's numbers may be: what a sheet may hold.
+QUICK_LIMITS = {"health": MAX_RANKS, "luck": MAX_LUCK, "heal": MAX_RANKS, "ammo": MAX_CARRIED}
 
 
 def sheet_files() -> list[Path]:
@@ -76,10 +75,17 @@ class BattleSetup(Screen):
 
     @staticmethod
     def _label(path: Path) -> str:
+        """The sheet's name, or its file's for a sheet that cannot be read (choosing it
+        says why)."""
+        from companion.errors import UserError
+
         try:
-            name = json.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
-        except (OSError, ValueError, AttributeError):
-            name = path.stem
+            data = read_file(path, SHEET)
+            name = check_name(data["name"])
+            if not 0 < len(name) <= MAX_NAME:
+                raise ValueError(name)
+        except (UserError, ValueError, LookupError, TypeError):
+            name = path.stem[:MAX_NAME]
         sample = " (sample)" if path.parent.name == "samples" else ""
         return f"{name}{sample}"
 
@@ -98,22 +104,28 @@ class BattleSetup(Screen):
         from companion.errors import UserError
 
         if form.choice > 0:
-            path = self.files[form.choice - 1]
-            try:
-                return json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as err:
-                raise UserError(f"{path}: cannot be read: {err}") from None
+            data = read_file(self.files[form.choice - 1], SHEET)
+            if not isinstance(data, dict):
+                raise UserError(f"{self.files[form.choice - 1]}: a sheet is a JSON object")
+            return data
         values: dict[str, int] = {}
         for key, label in QUICK_FIELDS[1:]:
             text = form.fields[key].text.strip() or "0"
-            # isdigit alone takes "²", which int() refuses.
-            if not (text.isascii() and text.isdigit()) or int(text) > MAX_QUICK:
-                raise UserError(f"{label} must be a whole number from 0 to {MAX_QUICK}, "
-                                f"not '{text}'")
-            values[key] = int(text)
+            most = QUICK_LIMITS[key]
+            # ASCII digits only: "²" is a digit to str.isdigit, and not to int().
+            if not (text.isascii() and text.isdigit()):
+                raise UserError(f"{label} must be a whole number, not {shown(text)}")
+            digits = text.lstrip("0") or "0"
+            if len(digits) > len(str(most)) or int(digits) > most:
+                given = text if len(text) <= 12 else f"a number of {len(text)} digits"
+                raise UserError(f"{label}: at most {most} (not {given})")
+            values[key] = int(digits)
+        name = form.fields["name"].text.strip() or "Gladiator"
+        if len(name) > MAX_NAME:
+            raise UserError(f"Name: at most {MAX_NAME} characters (this has {len(name)})")
         from companion.rulesets.battle.data import BattleTables
 
-        return quick_sheet(form.fields["name"].text.strip() or "Gladiator", values["health"],
+        return quick_sheet(name, values["health"],
                            values["luck"], values["heal"], values["ammo"],
                            tables=BattleTables(self.host.tables))
 

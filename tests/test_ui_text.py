@@ -228,18 +228,21 @@ def test_r_for_the_arena_does_not_also_roll_in_the_table_browser(app):
     assert arena.state.phase == "act" and browser.last_roll is None
 
 
-def test_names_from_files_with_a_nul_draw(app):
-    app.start_session("skirmish", {"gladiators": [
+def test_names_with_a_nul_are_refused_in_words_and_the_window_draws_on(app):
+    import pytest
+
+    from companion.errors import UserError
+
+    refused = app.start_session("skirmish", {"gladiators": [
         {"name": "Bru\x00tus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
         {"name": "\x00", "type": "retiarius", "side": "blue", "at": "E7",
          "facing": "N"},
     ]}, seed=1)
+    assert refused is not None and "control character" in refused
     pump(app)
     app.draw()
-    app.start_session("battle", duel_setup(quick_sheet("Au\x00lus", 12, 2, 1, 0),
-                                           quick_sheet("\x00", 12, 2, 1, 3)))
-    pump(app)
-    app.draw()
+    with pytest.raises(UserError, match="control character"):
+        quick_sheet("Au\x00lus", 12, 2, 1, 0)
     press(pygame.K_F4)
     pump(app)
     app.draw()

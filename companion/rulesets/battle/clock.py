@@ -11,4 +11,5 @@ def parse_time(text: str) -> datetime:
     try:
         return datetime.fromisoformat(text)
     except ValueError:
-        raise UserError(f"'{text}' is not an ISO time like 2025-03-01T20:15:00") from None
+        shown = " ".join(text.split())[:40]  # a message stays on one line
+        raise UserError(f"'{shown}' is not an ISO time like 2025-03-01T20:15:00") from None

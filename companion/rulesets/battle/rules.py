@@ -156,9 +156,13 @@ class BattleRules(Ruleset[BattleState]):
             raise UserError('a duel\'s setup holds two sheets: {"a": ..., "b": ...}')
         t = self.battle_tables(tables)
         options = setup.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise UserError("options: an object, like {\"started\": \"2025-05-01T20:00:00\"}")
         sheets = {side: parse_sheet(setup[side], f"sheet {side}", tables=t) for side in SIDES}
         started = options.get("started")
         if started is not None:
+            if not isinstance(started, str):
+                raise UserError("options.started: the time the duel began, as ISO text")
             parse_time(started)
         for side, sheet in sheets.items():
             check_sheet(sheet, t, f"sheet {side} ({sheet.name})")

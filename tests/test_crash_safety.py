@@ -152,7 +152,7 @@ def test_a_session_killed_in_play_opens_with_every_action_it_had_finished(tmp_pa
                 os._exit(3)
             os._exit(0)
         os.close(write)
-        time.sleep(rng.uniform(0.0, 0.08))
+        time.sleep(rng.uniform(0.0, 0.05))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         with os.fdopen(read) as stream:

@@ -8,6 +8,7 @@ and screens reach the window only through `companion.ui.host.Host`.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ class App:
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
         self._tables: TableSet | None = None
+        self._tables_seen: tuple[tuple[str, int, int], ...] | None = None
         self.screen: Screen | None = None
         self.dialog: Dialog | None = None
         self.physical = False  # the kind of dice the last session was played with
@@ -88,6 +90,7 @@ class App:
             from companion.tables.loader import load_tables
 
             systems = [get_ruleset(r) for r in ruleset_ids()]
+            self._tables_seen = _folder_state(paths.user_tables_dir())
             self._tables = playable_tables(load_tables(), systems)
         return self._tables
 
@@ -159,7 +162,9 @@ class App:
 
     def show_home(self) -> None:
         """The first system's set-up screen, which offers the others."""
-        self._tables = None  # the user's folders may have changed: read them again
+        # The user may have changed his tables since: read them again if he has.
+        if _folder_state(paths.user_tables_dir()) != self._tables_seen:
+            self._tables = None
         self.show_setup(self.systems()[0].ruleset)
 
     def show_setup(self, ruleset_id: str) -> None:
@@ -445,6 +450,16 @@ class App:
         self.window.destroy()
         pygame.font.quit()
         pygame.display.quit()
+
+
+def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """What a folder holds, by name, size and time of change: enough to tell that a
+    file was added, removed or edited since it was last read."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        return tuple((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries)
+    except OSError:
+        return ()
 
 
 class ArenaIntro:

@@ -34,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(text: str) -> str:
+    """A message as one printable line: line breaks and other control characters become
+    spaces, and what the terminal cannot show is escaped."""
+    flat = "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
+    return flat.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     if args_given in ([], ["--smoke"]):
@@ -52,8 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return launch(smoke=args.smoke)
         return int(args.func(args))
     except UserError as err:
-        print(f"companion: {err}", file=sys.stderr)
+        print(f"companion: {one_line(str(err))}", file=sys.stderr)
         return err.exit_code
+    except OSError as err:
+        # A file the command writes (a session, a sheet) that the system refuses.
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"companion: {one_line(where + (err.strerror or str(err)))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

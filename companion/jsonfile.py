@@ -138,6 +138,8 @@ def _size(n: int) -> str:
 def _reason(err: Exception) -> str:
     if isinstance(err, PermissionError):
         return "permission denied"
+    if isinstance(err, UnicodeError):
+        return "the name is not text the file system can take"
     if isinstance(err, ValueError):
         return "the name holds a NUL character"
     reason = getattr(err, "strerror", None) or type(err).__name__

@@ -22,6 +22,7 @@ from companion import paths
 from companion.errors import UserError
 from companion.jsonfile import KIT, check_name, place, problem, read_file, shown
 from companion.rulesets.skirmish.scenario import MAX_NAME, KitSpec
+from companion.tables.loader import TableSet
 
 KIT_FORMAT = "companion-kit"
 
@@ -74,21 +75,25 @@ def _check_names(path: Path, kit: KitSpec, known: dict[str, set[str]]) -> None:
                             f"({choices})")
 
 
-def known_names() -> dict[str, set[str]]:
-    from companion.tables.loader import load_tables
+def known_names(tables: TableSet | None = None) -> dict[str, set[str]]:
+    """The weapons and kit a kit may name: those of the tables given, or else of the
+    tables loaded now."""
+    if tables is None:
+        from companion.tables.loader import load_tables
 
-    tables = load_tables()
+        tables = load_tables()
     return {name: {str(e.key) for e in tables.get(f"skirmish-{name}").entries}
             for name in ("weapons", "kit")}
 
 
-def saved_kits(folder: Path | None = None) -> tuple[list[SavedKit], list[str]]:
+def saved_kits(folder: Path | None = None, tables: TableSet | None = None
+               ) -> tuple[list[SavedKit], list[str]]:
     """Every good kit in the folder, and one line for each broken file (skipped): a
     broken file must never stop the start screen."""
     folder = kits_dir() if folder is None else folder
     if not folder.is_dir():
         return [], []
-    known = known_names()
+    known = known_names(tables)
     kits, problems = [], []
     for path in sorted(folder.glob("*.json")):
         try:

@@ -41,7 +41,7 @@ def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], lis
     table = host.tables.get("skirmish-types")
     choices: list[tuple[str, dict[str, Any]]] = [
         (str(getattr(e, "name", e.key)), {"type": str(e.key)}) for e in table.entries]
-    kits, problems = saved_kits()
+    kits, problems = saved_kits(tables=host.tables)
     choices += [(f"{k.name} (kit)", {"kit": k.kit, "name": k.name}) for k in kits]
     return choices, problems
 

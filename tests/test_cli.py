@@ -40,3 +40,22 @@ def test_every_subcommand_has_help(path, capsys):
         main([*path, "--help"])
     assert done.value.code == 0
     assert "usage:" in capsys.readouterr().out
+
+
+def test_a_message_is_one_printable_line_whatever_it_quotes(tmp_path, capsys):
+    odd = tmp_path / "two\nlines\udc00.json"
+    assert main(["replay", str(odd)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be read" in err and "\\udc00" in err
+
+
+def test_a_session_file_the_system_will_not_let_us_write_is_one_line(tmp_path, capsys):
+    out = tmp_path / "bout.json"
+    assert main(["new", "skirmish", "--gladiators", "samnite,velite", "--out", str(out)]) == 0
+    capsys.readouterr()
+    out.unlink()
+    out.mkdir()  # a folder where the file was: the save cannot replace it
+    (tmp_path / "bout.json.bak").unlink(missing_ok=True)
+    assert main(["new", "skirmish", "--gladiators", "samnite,velite", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bout.json" in err and "Traceback" not in err

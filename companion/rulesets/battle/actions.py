@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from companion.errors import UserError
+from companion.jsonfile import problem
 
 # Bounds far above any battle and far below anything slow: a typo (or a joke) must be
 # refused with the bound, not hang a duel that rolls that many dice.
@@ -182,7 +183,7 @@ def parse_action(data: Any) -> Any:
         problems = []
         for e in err.errors():
             where = ".".join(str(p) for p in e["loc"][1:]) or "action"
-            problems.append(f"{where}: {e['msg'].removeprefix('Value error, ')}")
+            problems.append(f"{where}: {problem(e)}")
         raise UserError(f"{data['type']} action: {'; '.join(problems)}") from None
 
 

@@ -430,6 +430,8 @@ def problem(error: Mapping[str, Any]) -> str:
         return f"must be {_TYPES[str(kind)]} (not {shown(given)})"
     if kind == "extra_forbidden":
         return "unknown field"
+    if kind == "missing":
+        return "missing: a required field"
     if kind == "union_tag_invalid":
         return (f"{ctx.get('discriminator')}: {shown(ctx.get('tag'))} is none of "
                 f"{ctx.get('expected_tags')}").replace("'type'", "type")

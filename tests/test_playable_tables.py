@@ -90,3 +90,14 @@ def test_the_start_screen_names_a_table_the_rules_cannot_play():
         assert not app.tables.overridden("pool-defence")  # the browser shows the same
     finally:
         app.close()
+
+
+def test_check_with_no_file_checks_the_users_folders_and_what_the_systems_can_play(capsys):
+    from companion.cli import main
+
+    assert main(["check"]) == 0
+    assert "hold no files" in capsys.readouterr().out
+    override("pool-defence.json", lambda data: _entries(data, "normal"))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "pool-defence.json: ok" in out and "battle system cannot play it" in out

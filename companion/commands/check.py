@@ -20,18 +20,50 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check",
         help="validate table files, gladiator sheets, custom kits, scenarios and sessions",
         description="Validate table files, gladiator sheets, custom kits, scenarios and "
-        "session files (JSON; a session is replayed). Exit 0 when every "
-        "file is valid; otherwise exit 1 and list every problem with its file and place.",
+        "session files (JSON; a session is replayed). With no FILE, every file of your "
+        "tables and kits folders, and whether each rule system can play with your "
+        "tables. Exit 0 when every file is valid; otherwise exit 1 and list every "
+        "problem with its file and place.",
     )
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE")
     parser.set_defaults(func=_check)
 
 
 def _check(args: argparse.Namespace) -> int:
+    files = args.files or _users_files()
     bad = 0
-    for path in args.files:
+    for path in files:
         bad += 0 if _check_file(path) else 1
+    if not args.files:
+        bad += _check_playable()
+        if not files:
+            print("your tables and kits folders hold no files")
     return 1 if bad else 0
+
+
+def _users_files() -> list[Path]:
+    from companion import paths
+    from companion.rulesets.skirmish.kits import kits_dir
+
+    found: list[Path] = []
+    for folder in (paths.user_tables_dir(), kits_dir()):
+        if folder.is_dir():
+            found += sorted(folder.glob("*.json"))
+    return found
+
+
+def _check_playable() -> int:
+    """Each rule system, with the user's tables: one line for each it cannot play."""
+    from companion.rulesets.playable import playable_tables
+    from companion.rulesets.registry import get_ruleset, ruleset_ids
+    from companion.tables.loader import load_tables
+
+    given = load_tables()
+    checked = playable_tables(given, [get_ruleset(r) for r in ruleset_ids()])
+    set_aside = checked.problems[len(given.problems):]
+    for problem in set_aside:
+        print(problem)
+    return len(set_aside)
 
 
 def _check_file(path: Path) -> bool:

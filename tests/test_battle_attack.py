@@ -91,7 +91,7 @@ def test_every_row_of_the_attack_table(rules, weapon_class, column, expected):
     if expected == "whiff":
         assert attacker.last_turn.whiffed and target.health == 30
     elif expected == "critical":
-        assert any(line.startswith("critical damage") for line in lines)
+        assert any(line.startswith("Critical damage") for line in lines)
         assert target.health <= 30 - 5 and target.stunned
     else:
         assert target.health == 30 - expected and not attacker.last_turn.whiffed
@@ -104,7 +104,7 @@ def test_the_critical_dice_count_the_sixes_plus_the_class_bonus(rules):
     session = duel(rules, gladiator("Attacker", weapon="war-hammer"),
                    gladiator("Target", weapon="brawling"))
     lines = attack(session, rolls([6, 6, 6], [1, 1, 1, 1, 1]))
-    assert "critical damage: 5 dice 1 1 1 1 1 + 6 bonus = 11" in lines
+    assert "Critical damage: 5 dice, 1 1 1 1 1, +6 for the weapon: 11 in all" in lines
 
 
 def test_the_broad_sword_critical_of_the_rules(rules):
@@ -113,7 +113,7 @@ def test_the_broad_sword_critical_of_the_rules(rules):
     session = duel(rules, gladiator("Swordsman", weapon="broad-sword", attack=4),
                    gladiator("Victim", weapon="brawling", armor=2))
     lines = attack(session, rolls([6, 6, 6, 6], [1, 5], [2, 3, 4, 6]))
-    assert "critical damage: 4 dice 2 3 4 6 + 4 bonus = 19" in lines
+    assert "Critical damage: 4 dice, 2 3 4 6, +4 for the weapon: 19 in all" in lines
     victim = session.state.fighters["b"]
     assert victim.health == 30 - 11 and victim.stunned
 
@@ -144,7 +144,7 @@ def test_a_critical_needs_as_many_sixes_as_the_attacker_rolled(rules):
     assert held.state.fighters["b"].health == 30
     # Three 6s against four: one die of critical damage gets through.
     through = blocker(rules, [6, 6, 6, 1], [6, 6, 6, 6], attack_ranks=4)
-    assert "critical damage: 1 dice 1 + 1 bonus = 2" in through.log
+    assert "Critical damage: 1 die, 1, +1 for the weapon: 2 in all" in through.log
 
 
 # --- luck dice ----------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_berserk_adds_dice_and_leaves_him_armor_only(rules):
     lines = attack(session, [1, 1, 1, 1], stance="berserk")  # 3 + 1 berserk: a whiff
     assert "+1 berserk" in lines[0]
     attack(session, rolls([5, 1, 1], [1]))  # Other's hit: Wild defends with ARMOR only
-    assert "Wild defends (berserk-last-turn) with 1 (ARMOR 1) dice: 1: 0 six(es)" in \
+    assert "Wild defends (attacked berserk last turn) with 1 (ARMOR 1) dice: 1: no 6s" in \
         session.log
 
 
@@ -200,7 +200,7 @@ def test_a_whiff_costs_parry_dodge_on_the_next_defence(rules):
     attack(session, [1, 2, 3])
     assert session.state.fighters["a"].last_turn.whiffed
     lines = attack(session, rolls([5, 1, 1], [1, 1]))
-    assert any(line.startswith("Clumsy defends (whiffed-last-turn) with 2 (ARMOR 1, "
+    assert any(line.startswith("Clumsy defends (whiffed last turn) with 2 (ARMOR 1, "
                                "+1 SHIELD) dice") for line in lines)
 
 

@@ -44,7 +44,7 @@ def defender_after(rules: BattleRules, first: dict[str, Any], faces: list[int], 
 
 def test_normal_defence_is_all_three_with_the_weapons_parry_bonus(rules):
     line = defender_after(rules, {"type": "attack"}, [5, 1, 1, 1])
-    assert line.startswith("Defender defends (normal) with 7 (ARMOR 1, +2 SHIELD, "
+    assert line.startswith("Defender defends with 7 (ARMOR 1, +2 SHIELD, "
                            "+3 PARRY/DODGE, +1 weapon's parry bonus)")
 
 
@@ -55,31 +55,31 @@ def test_stunned_defends_with_armor_only(rules):
 
 def test_after_a_berserk_attack_armor_only(rules):
     line = defender_after(rules, {"type": "attack", "stance": "berserk"}, [5, 1, 1, 1, 1])
-    assert line.startswith("Defender defends (berserk-last-turn) with 1 (ARMOR 1)")
+    assert line.startswith("Defender defends (attacked berserk last turn) with 1 (ARMOR 1)")
 
 
 def test_berserk_comes_before_a_whiff(rules):
     line = defender_after(rules, {"type": "attack", "stance": "berserk"}, [1, 1, 1, 1])
-    assert "(berserk-last-turn)" in line
+    assert "(attacked berserk last turn)" in line
 
 
 def test_after_a_defensive_attack_all_three_plus_the_defensive_dice(rules):
     # ATTACK 3: the first row of the stance table, +2 defence dice.
     line = defender_after(rules, {"type": "attack", "stance": "defensive"}, [1, 1])
-    assert line.startswith("Defender defends (defensive-last-turn) with 9 (ARMOR 1, "
+    assert line.startswith("Defender defends (attacked defensively last turn) with 9 (ARMOR 1, "
                            "+2 SHIELD, +3 PARRY/DODGE, +1 weapon's parry bonus, "
                            "+2 defensive)")
 
 
 def test_after_throwing_all_three_without_the_weapon_bonus(rules):
     line = defender_after(rules, {"type": "attack", "thrown": True}, [1, 1, 1])
-    assert line.startswith("Defender defends (threw-last-turn) with 6 (ARMOR 1, "
+    assert line.startswith("Defender defends (threw his weapon last turn) with 6 (ARMOR 1, "
                            "+2 SHIELD, +3 PARRY/DODGE)")
 
 
 def test_after_a_whiff_armor_and_shield(rules):
     line = defender_after(rules, {"type": "attack"}, [1, 2, 3])
-    assert line.startswith("Defender defends (whiffed-last-turn) with 3 (ARMOR 1, "
+    assert line.startswith("Defender defends (whiffed last turn) with 3 (ARMOR 1, "
                            "+2 SHIELD)")
 
 
@@ -91,5 +91,5 @@ def test_after_a_turn_without_an_attack_the_normal_pool(rules):
     session.act({"type": "initiative"}, ScriptedDice([6, 6, 1, 1]))
     session.act({"type": "heal", "dice": 1}, ScriptedDice([1]))
     lines = session.narrate(session.act({"type": "attack"}, ScriptedDice([5, 1, 1, 1, 1])))
-    assert any(line.startswith("Defender defends (normal) with 2 (ARMOR 1, +1 weapon's")
+    assert any(line.startswith("Defender defends with 2 (ARMOR 1, +1 weapon's")
                for line in lines)

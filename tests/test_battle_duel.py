@@ -127,7 +127,7 @@ def test_initiative_is_the_sum_of_initiative_dice_and_ties_roll_again(rules):
     session = Session(rules, {"a": rookie(), "b": spearman()})
     lines = session.narrate(session.act({"type": "initiative"},
                                         ScriptedDice([2, 5, 4, 3, 1, 1, 1, 2])))
-    assert "a tie: both roll again" in lines
+    assert "A tie: both roll again." in lines
     assert session.state.turn == "b"
 
 
@@ -153,7 +153,7 @@ def test_the_whip_disarms_with_half_its_dice_and_the_target_drops_his_weapon(rul
     lines = session.narrate(session.act({"type": "attack", "called_shot": "disarm"},
                                         ScriptedDice([6, 1, 1, 5])))
     assert "halved for the disarm: 2" in lines[0]
-    assert any(line.startswith("Target defends (normal) with 2 (+1 PARRY/DODGE, +1 weapon")
+    assert any(line.startswith("Target defends with 2 (+1 PARRY/DODGE, +1 weapon")
                for line in lines)
     target = session.state.fighters["b"]
     assert target.dropped == {"hammer": 1} and target.health == 20
@@ -265,7 +265,7 @@ def test_duel_new_show_act_and_sheets(tmp_path: Path, capsys):
     assert "wins the initiative" in capsys.readouterr().out
     assert main(["duel", "show", str(out)]) == 0
     shown = capsys.readouterr().out
-    assert "Hammer Rookie: health 9/9" in shown and "due: act" in shown
+    assert "Hammer Rookie: health 9 of 9" in shown and "next: his action" in shown
     assert main(["duel", "act", str(out), '{"type": "attack"}', "--seed", "2"]) == 0
     assert main(["duel", "act", str(out), '{"type": "quit"}']) == 0
     capsys.readouterr()

@@ -66,7 +66,7 @@ def test_apply_entry_rolls_the_scar_sub_table_itself_without_a_sub_key(rules):
     [scarred] = outcome.of_kind("scarred")
     assert scarred.who == "b" and scarred.data["sub_key"] == 1 and scarred.data["faces"] == [1]
     assert session.narrate(outcome) == [
-        "crit-slashing 15: Permanent scar: note it on the sheet and roll a d6 for which.",
+        "Slashing critical 15: Permanent scar: note it on the sheet and roll a d6 for which.",
         "Big is stunned.",
         "Big is scarred for life: finger cut off (random finger).",
         "Big takes 8 damage (health 92).",
@@ -133,8 +133,8 @@ def test_the_initiative_event_holds_each_side_s_faces(rules):
     assert second.data["faces"] == {"a": [6, 6], "b": [1, 1]}
     assert second.data["totals"] == {"a": 12, "b": 2}
     assert session.narrate(outcome)[:3] == [
-        "Hammer Rookie 3 4 = 7 vs Big 2 5 = 7", "a tie: both roll again",
-        "Hammer Rookie 6 6 = 12 vs Big 1 1 = 2"]
+        "Initiative: Hammer Rookie rolls 3 4 (7), Big rolls 2 5 (7)", "A tie: both roll again.",
+        "Initiative: Hammer Rookie rolls 6 6 (12), Big rolls 1 1 (2)"]
 
 
 def test_a_die_changed_in_the_saved_file_changes_the_events(rules, tmp_path: Path):
@@ -261,15 +261,15 @@ def test_describe_says_what_duel_show_says(rules):
     session = started(rules)
     session.act({"type": "adjust_health", "who": "b", "op": "=-12"}, ScriptedDice([]))
     assert rules.describe(session.state) == [
-        "a: Hammer Rookie: health 9/9, luck 0, heal dice 0; holds hammer x1, shield",
-        "b: Big: health -12/100, luck 0, heal dice 0; holds club x1",
-        "   at death's door: roll 0 dice for a 6 or die (no dice: only luck can save him)",
-        "turn 1: Hammer Rookie; due: act",
+        "a: Hammer Rookie: health 9 of 9, no luck dice, no heal dice; holds Hammer, shield",
+        "b: Big: health -12 of 100, no luck dice, no heal dice; holds Club",
+        "   at death's door: no dice to roll for the 6 he needs; only luck can save him",
+        "Turn 1: Hammer Rookie; next: his action",
     ]
     roll = due_roll(session.state, "b", session.state.tables)
     assert (roll.stage, roll.dice, roll.luck) == ("deaths-door", 0, 0)
-    assert roll.text == "at death's door: roll 0 dice for a 6 or die (no dice: only luck " \
-        "can save him)"
+    assert roll.text == "at death's door: no dice to roll for the 6 he needs; only luck " \
+        "can save him"
 
 
 def test_the_odds_of_an_attack_action(rules):

@@ -33,7 +33,7 @@ def test_a_hit_wounds_by_the_margin_when_the_save_fails():
     state = duel()
     lines = act(state, {"type": "attack", "target": "B", "weapon": "sword"}, 6, 2, 3)
     assert state.glad("B").strength == 4  # 6 - 2 = 4 wounds; save 3 + 3 < 7
-    assert any("save failed" in line for line in lines)
+    assert any("save fails" in line for line in lines)
     assert state.glad("A").ap == 5
 
 

@@ -89,7 +89,7 @@ def test_a_changed_save_target_changes_the_save():
     apply_action(state, {"type": "roll_ap"}, ScriptedDice([3]))
     lines = RULES.narrate(state, apply_action(
         state, {"type": "attack", "target": "B", "weapon": "sword"}, ScriptedDice([6, 1, 4])))
-    assert "save failed (4 + 3 < 8)" in lines
+    assert "Cataphractarius's save fails: 4 + 3 makes 7, 8 needed" in lines
     assert state.glad("B").strength == 3
 
 
@@ -114,7 +114,7 @@ def test_more_appeal_dice_are_all_rolled_and_shown():
                  ScriptedDice([6, 1, 1]))
     lines = RULES.narrate(state, apply_action(state, {"type": "appeal"},
                                               ScriptedDice([2, 3, 4])))
-    assert lines[0].startswith("Cataphractarius appeals to the crowd: 2+3+4")
+    assert lines[0].startswith("Cataphractarius appeals to the crowd: he rolls 2, 3 and 4,")
 
 
 def test_the_skill_limits_bound_a_scenario():

@@ -65,7 +65,7 @@ def test_a_whole_bout_turn_by_turn():
     s.act({"type": "appeal", "gladiator": "B"}, ScriptedDice([1, 1]))
     assert glad(s, "B")["dead"] and s.state.phase == "over"
     assert summary(s.state)["winner"] == "A"
-    assert any("the bout is over" in line for line in s.log)
+    assert any("The bout is over" in line for line in s.log)
 
 
 def play_some(session, n=12, seed=5):

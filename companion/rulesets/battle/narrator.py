@@ -2,8 +2,10 @@
 prints it, and the due roll below 0 in words.
 
 Rules return events (`companion.rulesets.base.Event`); this module alone turns them
-into sentences. Gladiators are named from the state's fighters, weapons and table
-entries from the state's tables, so an event holds only ids, keys and figures.
+into sentences, in the words a player reads aloud: gladiators by `display_name` (two
+of the same name are told apart), weapons, skills, tables and insanities by their
+names in the tables, never by their keys. Every line keeps the dice and the figures
+that made it.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from typing import Any
 
 from companion.rulesets.base import Event
 from companion.rulesets.battle.pools import below_zero_roll
-from companion.rulesets.battle.state import BattleState, due
-from companion.tables.effects import Scar
+from companion.rulesets.battle.state import BattleState, display_name, due
+from companion.tables.effects import Scar, dice_modifier_words
 from companion.tables.models.battle import crit_entry
 
 
@@ -27,6 +29,46 @@ def _dice_word(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
 
+def _some(n: int, one: str, many: str) -> str:
+    """ "no luck dice", "1 luck die", "3 luck dice"."""
+    return f"no {many}" if n == 0 else f"{n} {one if n == 1 else many}"
+
+
+def _sixes(n: int) -> str:
+    """ "no 6s", "one 6", "2 6s": never "six(es)"."""
+    return "no 6s" if n == 0 else "one 6" if n == 1 else f"{n} 6s"
+
+
+# The attack table's result columns (`pools.read_key`) as players say them.
+RESULT_WORDS = {"3-or-less": "3 or less", "three-6s": "three or more 6s"}
+
+
+def result_words(key: str) -> str:
+    """ "one-6" is "one 6", "6-6" stays, "three-6s" is "three or more 6s"."""
+    return RESULT_WORDS.get(key, key.replace("one-", "one "))
+
+
+# What is due next (`state.due`), in words.
+DUE_WORDS = {
+    "initiative": "roll initiative",
+    "fate_choice": "choose one of his fate rolls",
+    "fate": "the fate roll",
+    "stay_conscious": "the roll to stay conscious",
+    "death_door": "the roll at death's door",
+    "focus": "the focus roll",
+    "act": "his action",
+    "over": "nothing: the battle is over",
+}
+
+
+def due_words(step: str) -> str:
+    return DUE_WORDS.get(step, step.replace("_", " "))
+
+
+# How a battle ends (`Result.how`), as "... X {how}" says it.
+_HOW = {"killed": "was killed"}
+
+
 def due_roll_text(stage: str, dice: int) -> str:
     """The roll below 0 in words, for the tracker cards and `describe`."""
     if stage == "weakly-alive":
@@ -34,8 +76,9 @@ def due_roll_text(stage: str, dice: int) -> str:
     if stage == "dead":
         return "dead"
     if stage == "deaths-door":
-        extra = "" if dice else " (no dice: only luck can save him)"
-        return f"at death's door: roll {_dice_word(dice)} for a 6 or die{extra}"
+        if not dice:
+            return "at death's door: no dice to roll for the 6 he needs; only luck can save him"
+        return f"at death's door: roll {_dice_word(dice)} for a 6 or die"
     return f"struggling: roll {_dice_word(dice)} for a 6 to stay conscious"
 
 
@@ -66,10 +109,37 @@ class _Words:
         self.tables = state.tables
 
     def name(self, who: str | None) -> str:
-        return self.state.fighters[who].name if who is not None else ""
+        return display_name(self.state, who)
 
     def weapon(self, key: str) -> str:
         return self.tables.weapon(key).name
+
+    def item(self, key: str) -> str:
+        """A weapon by its key, or "shield"."""
+        return "shield" if key == "shield" else self.weapon(key)
+
+    def table(self, table_id: str) -> str:
+        """A table as the log names it: "slashing critical" for crit-slashing, else
+        its title."""
+        if table_id.startswith("crit-"):
+            return f"{table_id.removeprefix('crit-')} critical"
+        if table_id in self.tables.tables.tables:
+            return self.tables.table(table_id).title
+        return table_id.replace("-", " ")
+
+    def source(self, source: str) -> str:
+        """Where a modifier came from: "crit-slashing 21" is "slashing critical 21"."""
+        table, _, key = source.rpartition(" ")
+        return f"{self.table(table)} {key}" if table else source
+
+    def rule(self, key: str) -> str:
+        """The defence table's rule by its key, as the start of its description says it
+        ("attacked berserk last turn"); nothing for the normal rule."""
+        if key == "normal":
+            return ""
+        entry = self.tables.table("pool-defence").lookup(key)
+        text = str(getattr(entry, "description", key)).split(":")[0].rstrip(".")
+        return text[:1].lower() + text[1:]
 
     def term(self, term: dict[str, Any]) -> str:
         why = term["why"]
@@ -84,7 +154,8 @@ class _Words:
             return f"halved for the disarm: {term['dice']}"
         if why == "modifier":
             # A modifier names the table entry it came from; one without is a wound.
-            return f"{term['amount']:+d} {term.get('source') or 'wound'}"
+            source = term.get("source")
+            return f"{term['amount']:+d} {self.source(source) if source else 'wound'}"
         return f"{term['amount']:+d} {_TERM_WORDS[why]}"
 
     def pool(self, pool: dict[str, Any]) -> str:
@@ -118,7 +189,8 @@ Formatter = Callable[[_Words, Event], list[str]]
 
 def _initiative_rolled(w: _Words, e: Event) -> list[str]:
     faces, totals = e.data["faces"], e.data["totals"]
-    return [" vs ".join(f"{w.name(s)} {show(faces[s])} = {totals[s]}" for s in ("a", "b"))]
+    return ["Initiative: " + ", ".join(f"{w.name(s)} rolls {show(faces[s])} ({totals[s]})"
+                                       for s in ("a", "b"))]
 
 
 def _attack_rolled(w: _Words, e: Event) -> list[str]:
@@ -132,27 +204,32 @@ def _attack_rolled(w: _Words, e: Event) -> list[str]:
 
 def _defence_rolled(w: _Words, e: Event) -> list[str]:
     d = e.data
-    return [f"{w.name(e.who)} defends ({d['rule']}) with {w.pool(d['pool'])} dice: "
-            f"{show(d['faces'])}" + _luck(e) + f": {d['sixes']} six(es)"]
+    rule = w.rule(d["rule"])
+    how = f" ({rule})" if rule else ""
+    return [f"{w.name(e.who)} defends{how} with {w.pool(d['pool'])} dice: "
+            f"{show(d['faces'])}" + _luck(e) + f": {_sixes(d['sixes'])}"]
 
 
 def _attack_landed(w: _Words, e: Event) -> list[str]:
     d = e.data
-    label = "a critical" if d["critical"] else f"a hit ({d['result']})"
-    return [f"{w.name(e.who)} lands {label}; {w.name(d['target'])} needs {d['needed']} "
-            "six(es) to block."]
+    label = "a critical" if d["critical"] else f"a hit ({result_words(d['result'])})"
+    if d["needed"] is None:
+        return [f"{w.name(e.who)} lands {label}."]
+    return [f"{w.name(e.who)} lands {label}; {w.name(d['target'])} needs "
+            f"{_sixes(d['needed'])} to block."]
 
 
 def _critical_damage(w: _Words, e: Event) -> list[str]:
     d = e.data
-    return [f"critical damage: {d['dice']} dice {show(d['faces'])} + {d['bonus']} bonus = "
-            f"{d['total']}"]
+    dice = f"{_dice_word(d['dice'])}, {show(d['faces'])}" if d["dice"] > 0 else "no dice"
+    return [f"Critical damage: {dice}, +{d['bonus']} for the weapon: {d['total']} in all"]
 
 
 def _critical_entry(w: _Words, e: Event) -> list[str]:
     d = e.data
     entry = crit_entry(w.tables.table(d["table"]), d["entry"])
-    return [f"{d['table']} {d['total']}: {entry.description}"]
+    table = w.table(d["table"])
+    return [f"{table[:1].upper()}{table[1:]} {d['total']}: {entry.description}"]
 
 
 def _scarred(w: _Words, e: Event) -> list[str]:
@@ -169,12 +246,13 @@ def _scarred(w: _Words, e: Event) -> list[str]:
 
 def _dice_modifier(w: _Words, e: Event) -> list[str]:
     d = e.data
-    return [f"{w.name(e.who)}: {d['amount']:+d} {d['target'].replace('_', ' ')} dice "
-            f"({d['duration'].replace('_', ' ')})."]
+    return [f"{w.name(e.who)}: " + dice_modifier_words(
+        d["target"], d["amount"], d["duration"], d.get("armor_exempt", False)) + "."]
 
 
 def _battle_over(w: _Words, e: Event) -> list[str]:
-    return [f"{w.name(e.who)} wins: {w.name(e.data['loser'])} {e.data['how']}."]
+    how = _HOW.get(e.data["how"], e.data["how"])
+    return [f"{w.name(e.who)} wins: {w.name(e.data['loser'])} {how}."]
 
 
 def _insanity_rolled(w: _Words, e: Event) -> list[str]:
@@ -201,15 +279,32 @@ def _fate_applied(w: _Words, e: Event) -> list[str]:
 
 def _heal_rolled(w: _Words, e: Event) -> list[str]:
     d = e.data
-    return [f"{w.name(e.who)} rolls {d['dice']} heal dice: {show(d['faces'])} = "
-            f"{d['amount']} ({d['left']} left)."]
+    return [f"{w.name(e.who)} rolls {d['dice']} heal {'die' if d['dice'] == 1 else 'dice'}: "
+            f"{show(d['faces'])}, he heals {d['amount']} ({d['left']} heal "
+            f"{'die' if d['left'] == 1 else 'dice'} left)."]
 
 
 def _focus_rolled(w: _Words, e: Event) -> list[str]:
-    if e.data["focused"]:
-        return [f"{w.name(e.who)} focuses: {show(e.data['faces'])}: he shakes off the stun "
+    d = e.data
+    if d["focused"]:
+        return [f"{w.name(e.who)} focuses: {show(d['faces'])}: he shakes off the stun "
                 "and acts."]
-    return [f"{w.name(e.who)} tries to focus: {show(e.data['faces'])}: not enough 6s."]
+    if not d["faces"]:
+        return [f"{w.name(e.who)} has no FOCUS dice to shake off the stun."]
+    return [f"{w.name(e.who)} tries to focus: {show(d['faces'])}: {_sixes(d['sixes'])}, "
+            f"he needed {_sixes(d['needed'])}."]
+
+
+def _stunned(w: _Words, e: Event) -> list[str]:
+    turns = e.data.get("turns", 1)
+    more = f" for {turns} rounds" if turns and turns > 1 else ""
+    return [f"{w.name(e.who)} is stunned{more}."]
+
+
+def _weapon_thrown(w: _Words, e: Event) -> list[str]:
+    left = e.data["left"]
+    more = "none left" if left == 0 else f"{left} more"
+    return [f"{w.name(e.who)} throws his {w.weapon(e.data['weapon'])} ({more} in hand)."]
 
 
 def _turn_lost(w: _Words, e: Event) -> list[str]:
@@ -229,7 +324,7 @@ def _line(template: str) -> Formatter:
 FORMATTERS: dict[str, Formatter] = {
     # initiative and turns
     "initiative_rolled": _initiative_rolled,
-    "initiative_tied": _line("a tie: both roll again"),
+    "initiative_tied": _line("A tie: both roll again."),
     "initiative_won": _line("{name} wins the initiative and attacks first."),
     "turn_began": _line("-- turn {turn}: {name} (health {health}) --"),
     "turn_lost": _turn_lost,
@@ -241,29 +336,28 @@ FORMATTERS: dict[str, Formatter] = {
     "zen_calm": _line("{name}'s calm (Zen Buddha) takes away {sixes} of the 6s."),
     "luck_settled": lambda w, e: [_luck_line(w.name(e.who), e.data["faces"], e.data["lost"],
                                              e.data["left"])],
-    "weapon_thrown": lambda w, e: [f"{w.name(e.who)} has {e.data['left']} "
-                                   f"{w.weapon(e.data['weapon'])} left."],
+    "weapon_thrown": _weapon_thrown,
     "attack_landed": _attack_landed,
     "defence_rolled": _defence_rolled,
     "blocked": _line("{name} blocks it."),
     "missed": _line("{name} misses."),
-    "whiffed": _line("{name} whiffs: no PARRY/DODGE on {name}'s next defence."),
+    "whiffed": _line("{name} whiffs: no PARRY/DODGE on his next defence."),
     "fumbled": _line("{name} fumbles (Butterfingers):"),
     "critical_damage": _critical_damage,
     "disarm_failed": _line("{name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
                            "defence."),
     "disarm_landed": lambda w, e: [f"The whip wraps round; {w.name(e.data['target'])} needs "
-                                   f"{e.data['needed']} six(es) to keep his weapon."],
+                                   f"{_sixes(e.data['needed'])} to keep his weapon."],
     "disarm_blocked": _line("{name} keeps his weapon."),
     # weapons and shields
-    "weapon_dropped": _line("{name} drops his {weapon}."),
+    "weapon_dropped": lambda w, e: [f"{w.name(e.who)} drops his {w.weapon(e.data['weapon'])}."],
     "no_weapon_to_drop": _line("{name} has no weapon in hand to drop."),
     "shield_dropped": _line("{name}'s shield falls to the ground."),
     "no_shield_to_drop": _line("{name} has no shield in hand to drop."),
-    "retrieve_rolled": lambda w, e: [f"{w.name(e.who)} reaches for his {e.data['item']}: "
-                                     f"{show(e.data['faces'])}"],
-    "picked_up": _line("{name} picks up his {item}."),
-    "left_lying": _line("no 6: it stays where it lies."),
+    "retrieve_rolled": lambda w, e: [f"{w.name(e.who)} reaches for his "
+                                     f"{w.item(e.data['item'])}: {show(e.data['faces'])}"],
+    "picked_up": lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.data['item'])}."],
+    "left_lying": lambda w, e: [f"No 6: his {w.item(e.data['item'])} stays where it lies."],
     # health
     "wounded": _line("{name} takes {damage} damage (health {health})."),
     "healed": _line("{name} heals {amount} (health {health})."),
@@ -271,7 +365,7 @@ FORMATTERS: dict[str, Formatter] = {
     "will_to_live": _line("{name}'s will to live snaps him into focus: no more stuns."),
     "bled": _line("{name} bleeds (Thin Blooded)."),
     "life_line": _line("{name} clings on (Life Line): +{amount} health."),
-    "stunned": _line("{name} is stunned."),
+    "stunned": _stunned,
     "stun_resisted": _line("{name} cannot be stunned."),
     "stun_cleared": _line("{name} is no longer stunned."),
     "heal_rolled": _heal_rolled,
@@ -291,7 +385,7 @@ FORMATTERS: dict[str, Formatter] = {
     "shield_arm_useless": _line("{name} can use no shield and no two-handed weapon."),
     "dies_unless_wins": _line("{name} will die after the fight unless he wins it."),
     "scarred": _scarred,
-    "note_for_players": _line("(for the players: {rule})"),
+    "note_for_players": _line("For the players: {rule}."),
     "insanity_rolled": _insanity_rolled,
     "insanity_gained": lambda w, e: [f"{w.name(e.who)} gains an insanity: "
                                      f"{w.tables.insanity(e.data['key']).name}."],
@@ -300,10 +394,12 @@ FORMATTERS: dict[str, Formatter] = {
     "battle_over": _battle_over,
     "died_of_wounds": _line("{name} did not win, and dies of his wounds."),
     # the trackers
-    "health_set": _line("{name}'s health: {before} -> {health}."),
+    "health_set": _line("{name}'s health: {before} to {health}."),
     "luck_changed": _line("{name}'s luck dice: {luck}."),
     "heal_dice_changed": _line("{name}'s heal dice: {heal_dice}."),
-    "ammo_changed": _line("{name}'s {weapon}: {count}."),
+    "ammo_changed": lambda w, e: [f"{w.name(e.who)} carries {e.data['count']} "
+                                  f"{w.weapon(e.data['weapon'])} now ({e.data['before']} "
+                                  "before)."],
     "placed": _line("{name} stands on {at}."),
     "left_board": _line("{name} leaves the board."),
 }
@@ -319,29 +415,38 @@ def narrate(state: BattleState, events: Sequence[Event]) -> list[str]:
 
 
 # --- the state in words ------------------------------------------------------------------------
+def _held(w: _Words, counts: dict[str, int]) -> list[str]:
+    return [w.weapon(k) if n == 1 else f"{w.weapon(k)} ({n})" for k, n in counts.items() if n]
+
+
 def describe(state: BattleState) -> list[str]:
     """The duel as `companion show` prints it: each gladiator's trackers and the roll
     he owes below 0, then who won or whose turn it is and what is due."""
+    w = _Words(state)
     lines: list[str] = []
     for side, f in state.fighters.items():
-        marks = [m for m, on in (("stunned", f.stunned), ("awake", f.awake),
+        marks = [m for m, on in (("stunned", f.stunned), ("cannot be stunned", f.awake),
                                  ("armour destroyed", f.armour_destroyed)) if on]
-        held = ", ".join(f"{k} x{n}" for k, n in f.carried.items() if n) or "nothing"
-        lying = ", ".join(k for k, n in f.dropped.items() if n)
-        lines.append(f"{side}: {f.name}: health {f.health}/{f.max_health}, luck {f.luck}, "
-                     f"heal dice {f.heal_dice}; holds {held}"
-                     + (", shield" if f.shield == "held" else "")
-                     + (f"; on the ground: {lying}" if lying else "")
-                     + (f" [{', '.join(marks)}]" if marks else ""))
-        roll = below_zero_roll(f, state.tables)
+        held = _held(w, f.carried) + (["shield"] if f.shield == "held" else [])
+        lying = _held(w, f.dropped) + (["shield"] if f.shield == "dropped" else [])
+        lines.append(f"{side}: {w.name(side)}: health {f.health} of {f.max_health}, "
+                     f"{_some(f.luck, 'luck die', 'luck dice')}, "
+                     f"{_some(f.heal_dice, 'heal die', 'heal dice')}; holds "
+                     f"{', '.join(held) or 'nothing'}"
+                     + (f"; on the ground: {', '.join(lying)}" if lying else "")
+                     + (f"; {', '.join(marks)}" if marks else ""))
+        roll = below_zero_roll(f, state.tables) if state.phase != "over" else None
         if roll is not None:
             lines.append(f"   {due_roll_text(roll[0], roll[1])}")
     if state.result is not None:
         r = state.result
-        lines.append(f"over: {state.fighters[r.winner].name} won; "
-                     f"{state.fighters[r.loser].name} {r.how}")
+        dead = [w.name(d) for d in r.dead]
+        lines.append(f"The battle is over: {w.name(r.winner)} won; {w.name(r.loser)} "
+                     f"{_HOW.get(r.how, r.how)}"
+                     + (f"; dead: {', '.join(dead)}" if dead and r.how != "killed" else ""))
     elif state.turn is not None:
-        lines.append(f"turn {state.turn_count}: {state.current.name}; due: {due(state)}")
+        lines.append(f"Turn {state.turn_count}: {w.name(state.turn)}; next: "
+                     f"{due_words(due(state))}")
     else:
-        lines.append("due: initiative")
+        lines.append("Next: roll initiative")
     return lines

@@ -133,15 +133,26 @@ class BattleState:
     positions: dict[str, str] = field(default_factory=dict)
 
     def fighter(self, who: Any) -> Fighter:
-        """A gladiator by side ("a", "b") or by name."""
+        """A gladiator by side ("a", "b") or by name (when the two names differ)."""
         if isinstance(who, str):
             if who in self.fighters:
                 return self.fighters[who]
-            for fighter in self.fighters.values():
-                if fighter.name.lower() == who.lower():
-                    return fighter
+            same = [f for f in self.fighters.values() if f.name.lower() == who.lower()]
+            if len(same) > 1:
+                raise UserError(f"both gladiators are called {same[0].name}: name him by "
+                                "his side, a or b")
+            if same:
+                return same[0]
         names = ", ".join(f"{s} ({f.name})" for s, f in self.fighters.items())
-        raise UserError(f"no gladiator {who!r} in this duel; they are {names}")
+        shown = f"'{who}'" if isinstance(who, str) else "no one"
+        raise UserError(f"the gladiator named is {shown}, not one in this duel; they are "
+                        f"{names}")
+
+    def display_name(self, side: str | None) -> str:
+        """His name as a player reads it: with his side ("Hammer Rookie (b)") when both
+        gladiators have the same name, so that the log never says "Hammer Rookie wins;
+        Hammer Rookie loses"."""
+        return display_name(self, side)
 
     def opponent(self, fighter: Fighter) -> Fighter:
         return self.fighters["b" if fighter.side == "a" else "a"]
@@ -159,6 +170,17 @@ class BattleState:
                 if f.name != "tables"}
         data["due"] = due(self)
         return data
+
+
+def display_name(state: BattleState, side: str | None) -> str:
+    """`BattleState.display_name`, for the UI and the narrator ("" for no one)."""
+    if side is None:
+        return ""
+    f = state.fighters[side]
+    key = f.name.strip().lower()
+    if sum(1 for o in state.fighters.values() if o.name.strip().lower() == key) > 1:
+        return f"{f.name} ({side})"
+    return f.name
 
 
 def _plain(value: Any) -> Any:

@@ -1,8 +1,10 @@
 """The words of the hex skirmish: its events as log lines, and a bout's state as text.
 
-Every event kind the rules produce has its sentence here (a few, like the dice of a
-special event's wounds, are told by the event that follows them and have none).
-Gladiators are named from the state, weapons, kit and wound levels from its tables.
+Every event kind the rules produce has its sentence here, in the words a player reads
+aloud at the table: gladiators by `display_name` (two of the same name are told apart),
+weapons, kit, wound levels and skills by their names in the tables, never by the slugs
+the rules keep ("his left sword", not "sword-left"). Each line keeps the dice and the
+modifiers that made it, so that a player can check the rules' arithmetic.
 """
 
 from __future__ import annotations
@@ -12,73 +14,135 @@ from typing import Any
 
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, STRENGTH_GONE
-from companion.rulesets.skirmish.state import State
+from companion.rulesets.skirmish.state import State, display_name, summary
 
 Words = Callable[[State, Event], str | None]
 
 
 def _name(state: State, gid: str | None) -> str:
-    return state.glad(gid).name if gid is not None else "nobody"
+    return display_name(state, gid)
 
 
 def _who(state: State, e: Event) -> str:
     return _name(state, e.who)
 
 
-def _weapon(state: State, slug: str) -> str:
-    return state.data.weapons[slug].name.lower()
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 wound", "3 wounds": the rules' words never say "wound(s)"."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
-def _item(state: State, kind: str, slug: str) -> str:
-    """A weapon's or a piece of kit's name, as the log writes it."""
+def _listed(words: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plain(name: str) -> str:
+    """A table's name as the log writes it: lower case, without the bracketed note
+    that tells two uses of one thing apart ("Cape (entangle)" is the cape)."""
+    text = name.split(" (")[0] if name.endswith(")") and " (" in name else name
+    return text.lower()
+
+
+def item_words(state: State, slug: str, kind: str | None = None) -> str:
+    """A weapon's, a piece of kit's or a missile's name from its slug ("large shield",
+    "throwing darts", "dart"); for the UI too."""
     data = state.data
-    if kind == "shield" and slug in data.kit:
-        return data.kit[slug].name.lower()
+    if kind in (None, "shield") and slug in data.kit:
+        return _plain(data.kit[slug].name)
     if slug in data.weapons:
-        return data.weapons[slug].name.lower()
-    return data.names.get(slug, slug).lower()
+        return _plain(data.weapons[slug].name)
+    if slug in data.names:
+        return _plain(data.names[slug])
+    return slug.replace("-", " ").replace("_", " ")
 
 
-def _mods(modifiers: Sequence[Sequence[Any]], prefix: str = "") -> list[str]:
-    return [f"{prefix}{reason} {amount:+d}" for reason, amount in modifiers]
+def weapon_words(state: State, ref: str) -> str:
+    """What an attack names ("sword", "sword-left", "shield", "unarmed") in words:
+    "sword", "left sword", "shield", "bare hands"; for the UI too."""
+    data = state.data
+    if ref == "unarmed":
+        return "bare hands"
+    if ref in data.weapons:
+        return item_words(state, ref, "weapon")
+    base, _, side = ref.rpartition("-")
+    if side in ("left", "right") and base in data.weapons:
+        return f"{side} {item_words(state, base, 'weapon')}"
+    return item_words(state, ref)
+
+
+def modifier_words(state: State, reason: str) -> str:
+    """A modifier's reason as the rules give it ("seriously-wounded", "light",
+    "left side, uncovered") in words."""
+    level = state.data.level_names.get(reason)
+    if level is not None:
+        return level.lower()
+    return reason.replace("-", " ").replace("_", " ").lower()
+
+
+def _mods(state: State, modifiers: Sequence[Sequence[Any]], prefix: str = "") -> list[str]:
+    return [f"{prefix}{modifier_words(state, str(reason))} {amount:+d}"
+            for reason, amount in modifiers]
+
+
+def _with(state: State, modifiers: Sequence[Sequence[Any]]) -> str:
+    """", light +1, off balance -2" after a die, or nothing."""
+    return "".join(", " + m for m in _mods(state, modifiers))
+
+
+def _dice(text: str) -> str:
+    """Dice notation as the rules write it: "2D6"."""
+    return text.upper()
+
+
+def _faces(faces: Sequence[int]) -> str:
+    return _listed([str(f) for f in faces])
 
 
 # --- the flow of the bout --------------------------------------------------------------
 def _strength_rolled(s: State, e: Event) -> str:
-    return f"{_who(s, e)}: strength {e.data['base']} + {e.data['face']} = {e.data['strength']}"
+    d = e.data
+    return f"{_who(s, e)} rolls a {d['face']} for strength: {d['base']} + {d['face']}, " \
+           f"strength {d['strength']}"
 
 
 def _initiative(s: State, e: Event) -> str:
-    return "initiative: " + ", ".join(f"{_name(s, gid)} {face}" for gid, face in e.data["rolls"])
+    return "Initiative: " + ", ".join(f"{_name(s, gid)} rolls {face}"
+                                      for gid, face in e.data["rolls"])
+
+
+def _order(s: State, e: Event) -> str:
+    return "Order of play: " + ", then ".join(_name(s, g) for g in e.data["order"])
 
 
 def _ap_rolled(s: State, e: Event) -> str:
-    shown = "".join(", " + m for m in _mods(e.data["modifiers"]))
-    return f"{_who(s, e)} rolls {e.data['face']} for AP{shown}: {e.data['ap']} AP"
+    return (f"{_who(s, e)} rolls a {e.data['face']} for AP{_with(s, e.data['modifiers'])}: "
+            f"{e.data['ap']} AP")
 
 
 def _gave_in(s: State, e: Event) -> str:
-    return (f"with {e.data['modifier']:+d} to his AP, in {_name(s, e.data['foe'])}'s front "
+    return (f"With {e.data['modifier']:+d} to his AP, in {_name(s, e.data['foe'])}'s front "
             f"hex, {_who(s, e)} gives in")
 
 
 def _beaten(s: State, e: Event) -> str:
-    how = {GAVE_IN: "gave in", STRENGTH_GONE: "strength gone",
+    how = {GAVE_IN: "he gave in", STRENGTH_GONE: "his strength is gone",
            FLOORED: f"floored, with {_name(s, e.data['by'])} standing over him"}
     return f"{_who(s, e)} is beaten ({how[e.data['how']]}) and must appeal to the crowd"
 
 
 def _appealed(s: State, e: Event) -> str:
-    rolled = "+".join(map(str, e.data["faces"]))
-    shown = "".join(", " + m for m in _mods(e.data["modifiers"]))
     verdict = "the crowd spares him" if e.data["verdict"] == "spared" else "he is killed"
-    return f"{_who(s, e)} appeals to the crowd: {rolled}{shown} = {e.data['total']}: {verdict}"
+    return (f"{_who(s, e)} appeals to the crowd: he rolls {_faces(e.data['faces'])}"
+            f"{_with(s, e.data['modifiers'])}, {e.data['total']} in all: {verdict}")
 
 
 def _bout_over(s: State, e: Event) -> str:
     standing = e.data["standing"]
-    names = ", ".join(_name(s, gid) for gid in standing) or "nobody"
-    return f"the bout is over: {names} {'is' if len(standing) == 1 else 'are'} left standing"
+    names = _listed([_name(s, gid) for gid in standing]) or "nobody"
+    return f"The bout is over: {names} {'is' if len(standing) == 1 else 'are'} left standing"
 
 
 # --- moving ---------------------------------------------------------------------------
@@ -89,7 +153,8 @@ def _moved(s: State, e: Event) -> str:
 
 
 def _turned(s: State, e: Event) -> str:
-    way = "right" if e.data["steps"] > 0 else "left"
+    steps = e.data["steps"]
+    way = "right" if steps > 0 else "left"
     return (f"{_who(s, e)} turns {way} to face {e.data['facing']} ({e.data['cost']} AP, "
             f"{e.data['ap']} left)")
 
@@ -98,27 +163,38 @@ def _turned(s: State, e: Event) -> str:
 def _attack(s: State, e: Event) -> str:
     d = e.data["distance"]
     how = f" at {d} hexes" if d > 1 else ""
-    return f"{_who(s, e)} attacks {_name(s, e.data['target'])} with his {e.data['weapon']}{how}"
+    target = _name(s, e.data["target"])
+    if e.data["weapon"] == "unarmed":
+        return f"{_who(s, e)} attacks {target} unarmed{how}"
+    return f"{_who(s, e)} attacks {target} with his {weapon_words(s, e.data['weapon'])}{how}"
 
 
 def _blow(s: State, e: Event) -> str:
-    words = _mods(e.data["modifiers"]) + _mods(e.data["defence_modifiers"], "defence: ")
+    words = _mods(s, e.data["modifiers"]) + _mods(s, e.data["defence_modifiers"], "defence ")
     margin = e.data["margin"]
     sign = "+" if margin >= 0 else ""
-    return (f"attack {e.data['attack']}, defence {e.data['defence']} ({', '.join(words)}): "
+    shown = f" ({', '.join(words)})" if words else ""
+    return (f"Attack {e.data['attack']}, defence {e.data['defence']}{shown}: "
             f"margin {sign}{margin}")
 
 
 def _saved(s: State, e: Event) -> str:
-    return (f"hit, but {_who(s, e)} saves ({e.data['face']} + {e.data['save']} >= "
-            f"{e.data['need']})")
+    d = e.data
+    return (f"Hit, but {_who(s, e)} saves: {d['face']} + {d['save']} makes "
+            f"{d['face'] + d['save']}, {d['need']} needed")
+
+
+def _save_failed(s: State, e: Event) -> str:
+    d = e.data
+    return (f"{_who(s, e)}'s save fails: {d['face']} + {d['save']} makes "
+            f"{d['face'] + d['save']}, {d['need']} needed")
 
 
 def _wounded(s: State, e: Event) -> str:
     n, level = e.data["wounds"], e.data["level"]
     state_name = s.data.level_names[level].lower() if level else "unhurt"
-    return (f"{_who(s, e)} takes {n} wound{'s' if n != 1 else ''}: strength {e.data['before']} "
-            f"-> {e.data['strength']} ({state_name})")
+    return (f"{_who(s, e)} takes {_plural(n, 'wound')}: strength {e.data['before']} "
+            f"to {e.data['strength']} ({state_name})")
 
 
 def _special_event(s: State, e: Event) -> str:
@@ -126,51 +202,70 @@ def _special_event(s: State, e: Event) -> str:
     return f"{entry.name}: {entry.description}"
 
 
+def _event_wounds(s: State, e: Event) -> str:
+    d = e.data
+    return (f"{_dice(d['dice'])} for the wounds: {_faces(d['faces'])}, "
+            f"{_plural(d['total'], 'wound')}")
+
+
 def _weapon_loss_rolled(s: State, e: Event) -> str:
     entry = s.data.events[e.data["face"]]
     row = next(r for r in entry.subtable if r.key == e.data["roll"])
-    return f"D6 {e.data['roll']}: {row.description}"
+    return f"The D6 for the weapon shows {e.data['roll']}: {row.description}"
+
+
+def _weapon_picked(s: State, e: Event) -> str:
+    d = e.data
+    return (f"A D{d['sides']} picks which of {_who(s, e)}'s weapons: {d['roll']}, his "
+            f"{item_words(s, d['item'], 'weapon')}")
 
 
 def _item_landed(s: State, e: Event) -> str:
-    return f"{_who(s, e)}'s {_item(s, e.data['kind'], e.data['item'])} lands in {e.data['at']}"
+    return (f"{_who(s, e)}'s {item_words(s, e.data['item'], e.data['kind'])} lands in "
+            f"{e.data['at']}")
 
 
 def _item_destroyed(s: State, e: Event) -> str:
     gone = "is broken" if e.data["kind"] == "shield" else "is gone for good"
-    return f"{_who(s, e)}'s {_item(s, e.data['kind'], e.data['item'])} {gone}"
+    return f"{_who(s, e)}'s {item_words(s, e.data['item'], e.data['kind'])} {gone}"
 
 
 # --- nets, lassos and capes; items ------------------------------------------------------
 def _cast(s: State, e: Event) -> str:
     d = e.data["distance"]
-    return (f"{_who(s, e)} casts his {_weapon(s, e.data['weapon'])} at "
-            f"{_name(s, e.data['target'])} ({d} hex{'es' if d > 1 else ''}: needs "
-            f"{e.data['need']}+)")
+    return (f"{_who(s, e)} casts his {item_words(s, e.data['weapon'], 'weapon')} at "
+            f"{_name(s, e.data['target'])} ({_plural(d, 'hex', 'hexes')}: he needs "
+            f"{e.data['need']} or more)")
 
 
 def _shredded(s: State, e: Event) -> str:
-    return (f"cast {e.data['cast']}; {_name(s, e.data['target'])}'s "
-            f"{_weapon(s, e.data['tool'])} rolls {e.data['roll']}: the "
-            f"{_weapon(s, e.data['weapon'])} is caught and torn to shreds")
+    return (f"Cast {e.data['cast']}; {_name(s, e.data['target'])}'s "
+            f"{item_words(s, e.data['tool'], 'weapon')} rolls {e.data['roll']}: the "
+            f"{item_words(s, e.data['weapon'], 'weapon')} is caught and torn to shreds")
 
 
 def _shred_failed(s: State, e: Event) -> str:
-    return (f"{_name(s, e.data['target'])}'s {_weapon(s, e.data['tool'])} rolls "
-            f"{e.data['roll']}: it misses the {_weapon(s, e.data['weapon'])}")
+    return (f"{_name(s, e.data['target'])}'s {item_words(s, e.data['tool'], 'weapon')} rolls "
+            f"{e.data['roll']}: it misses the {item_words(s, e.data['weapon'], 'weapon')}")
 
 
-def _picked_up(s: State, e: Event) -> str:
-    name = e.data["name"]
-    return f"{_who(s, e)} picks up his {s.data.names.get(name, name).lower()}"
+def _cut_free_failed(s: State, e: Event) -> str:
+    d = e.data
+    return (f"{_who(s, e)} tries to cut free of the {item_words(s, d['weapon'], 'weapon')}: "
+            f"{d['roll']}, he needed {d['need']} or more; still caught")
+
+
+def _thing(s: State, e: Event) -> str:
+    """The item an item event names, whatever its kind."""
+    return item_words(s, e.data["name"], e.data.get("kind"))
 
 
 WORDS: dict[str, Words] = {
     "strength_rolled": _strength_rolled,
-    "strength_fixed": lambda s, e: f"{_who(s, e)}: strength {e.data['strength']}",
+    "strength_fixed": lambda s, e: f"{_who(s, e)}'s strength is {e.data['strength']}",
     "initiative_rolled": _initiative,
-    "order": lambda s, e: "order of play: " + ", ".join(_name(s, g) for g in e.data["order"]),
-    "turn_began": lambda s, e: f"turn {e.data['number']}: {_who(s, e)}",
+    "order": _order,
+    "turn_began": lambda s, e: f"Turn {e.data['number']}: {_who(s, e)}",
     "ap_rolled": _ap_rolled,
     "tired": lambda s, e: f"{_who(s, e)} tires: fatigue {e.data['fatigue']}",
     "gave_in": _gave_in,
@@ -184,57 +279,57 @@ WORDS: dict[str, Words] = {
     "moved": _moved,
     "turned": _turned,
     "attack": _attack,
-    "double": lambda s, e: f"double {e.data['face']}: special event",
+    "double": lambda s, e: f"A double {e.data['face']}: a special event",
     "blow": _blow,
     "saved": _saved,
-    "save_failed": lambda s, e: (f"save failed ({e.data['face']} + {e.data['save']} < "
-                                 f"{e.data['need']})"),
-    "no_save": lambda s, e: f"no save: the two-handed blow adds {e.data['extra']} wound",
+    "save_failed": _save_failed,
+    "no_save": lambda s, e: (f"No save for {_who(s, e)}: the two-handed blow adds "
+                             f"{_plural(e.data['extra'], 'wound')}"),
     "wounded": _wounded,
     "avoided": lambda s, e: f"{_who(s, e)} avoids the blow",
-    "missile_lost": lambda s, e: f"the {e.data['ammo']} is lost",
-    "missile_landed": lambda s, e: f"the {e.data['ammo']} lands in {e.data['at']}",
-    "held_at_edge": lambda s, e: f"{_who(s, e)} is at the edge of the arena: he stays, off "
-                                 "balance",
-    "held_by_blocker": lambda s, e: (f"{_name(s, e.data['blocker'])} is behind {_who(s, e)}: "
-                                     "he stays, off balance"),
+    "missile_lost": lambda s, e: f"The {e.data['ammo']} is lost",
+    "missile_landed": lambda s, e: f"The {e.data['ammo']} lands in {e.data['at']}",
+    "held_at_edge": lambda s, e: (f"{_who(s, e)} is at the edge of the arena: he stays, "
+                                  "off balance"),
+    "held_by_blocker": lambda s, e: (f"{_name(s, e.data['blocker'])} is behind "
+                                     f"{_who(s, e)}: he stays, off balance"),
     "pushed_back": lambda s, e: f"{_who(s, e)} is pushed back to {e.data['to']}",
-    "no_special_event": lambda s, e: "nothing happens (no special event for this double)",
+    "no_special_event": lambda s, e: "Nothing happens: no special event for this double",
     "special_event": _special_event,
-    "event_wounds_rolled": lambda s, e: None,  # the wounds that follow tell it
+    "event_wounds_rolled": _event_wounds,
     "off_balance": lambda s, e: f"{_who(s, e)} is off balance",
     "floored": lambda s, e: (f"{_who(s, e)} is floored: beaten if {_name(s, e.data['by'])} "
                              "ends his turn beside him, otherwise off balance"),
     "no_shield_to_lose": lambda s, e: f"{_who(s, e)} has no shield to lose",
-    "shield_kept": lambda s, e: (f"{_who(s, e)}'s {s.data.kit[e.data['shield']].name} cannot "
-                                 "be lost"),
+    "shield_kept": lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.data['shield'], 'shield')} "
+                                 "cannot be lost"),
     "weapon_loss_rolled": _weapon_loss_rolled,
-    "weapon_picked": lambda s, e: None,  # the weapon that lands tells it
+    "weapon_picked": _weapon_picked,
     "no_weapon_to_lose": lambda s, e: f"{_who(s, e)} has no weapon to lose",
-    "thrown_missile_lost": lambda s, e: f"only the {e.data['ammo']} already thrown is lost",
+    "thrown_missile_lost": lambda s, e: f"Only the {e.data['ammo']} already thrown is lost",
     "item_landed": _item_landed,
     "item_destroyed": _item_destroyed,
-    "dart_landed": lambda s, e: f"one of {_who(s, e)}'s darts lands in {e.data['at']}",
-    "dart_broken": lambda s, e: f"one of {_who(s, e)}'s darts is broken",
+    "dart_landed": lambda s, e: f"One of {_who(s, e)}'s darts lands in {e.data['at']}",
+    "dart_broken": lambda s, e: f"One of {_who(s, e)}'s darts is broken",
     "cast": _cast,
     "shredded": _shredded,
     "shred_failed": _shred_failed,
-    "entangled": lambda s, e: f"cast {e.data['cast']}: {_who(s, e)} is entangled",
-    "cast_missed": lambda s, e: (f"cast {e.data['cast']}: the "
-                                 f"{_weapon(s, e.data['weapon'])} misses"),
-    "cut_free_failed": lambda s, e: (f"{_who(s, e)} tries to cut free of the "
-                                     f"{_weapon(s, e.data['weapon'])}: {e.data['roll']}, "
-                                     "still caught"),
-    "cut_free": lambda s, e: (f"{_who(s, e)} cuts free of the {_weapon(s, e.data['weapon'])} "
+    "entangled": lambda s, e: f"Cast {e.data['cast']}: {_who(s, e)} is entangled",
+    "cast_missed": lambda s, e: (f"Cast {e.data['cast']}: the "
+                                 f"{item_words(s, e.data['weapon'], 'weapon')} misses"),
+    "cut_free_failed": _cut_free_failed,
+    "cut_free": lambda s, e: (f"{_who(s, e)} cuts free of the "
+                              f"{item_words(s, e.data['weapon'], 'weapon')} "
                               f"({e.data['roll']})"),
-    "item_lost": lambda s, e: f"{_who(s, e)}'s {_weapon(s, e.data['item'])} is lost for good",
-    "item_fell": lambda s, e: (f"the {_weapon(s, e.data['item'])} falls in {e.data['at']}; "
-                               f"{_who(s, e)} may recover it"),
-    "picked_up": _picked_up,
-    "kicked": lambda s, e: f"{_who(s, e)} kicks the {e.data['name']} to {e.data['to']}",
+    "item_lost": lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.data['item'], 'weapon')} "
+                               "is lost for good"),
+    "item_fell": lambda s, e: (f"The {item_words(s, e.data['item'], 'weapon')} falls in "
+                               f"{e.data['at']}; {_who(s, e)} may recover it"),
+    "picked_up": lambda s, e: f"{_who(s, e)} picks up his {_thing(s, e)}",
+    "kicked": lambda s, e: f"{_who(s, e)} kicks the {_thing(s, e)} to {e.data['to']}",
     "shield_discarded": lambda s, e: (f"{_who(s, e)} throws away his "
-                                      f"{s.data.kit[e.data['shield']].name.lower()} (it stays "
-                                      "down for the bout)"),
+                                      f"{item_words(s, e.data['shield'], 'shield')} (it "
+                                      "stays down for the bout)"),
 }
 EVENT_KINDS = frozenset(WORDS)
 
@@ -249,38 +344,51 @@ def narrate(state: State, events: Sequence[Event]) -> list[str]:
 
 
 # --- the state as text (`companion show`, `replay`) ------------------------------------
-def describe(data: dict[str, Any]) -> list[str]:
-    """A bout's summary (`state.summary`) as lines of text."""
-    lines = [f"board {data['board']['columns']}x{data['board']['rows']}, "
-             f"phase {data['phase']}"]
+_PHASES = {"setup": "before the start", "ap": "the AP roll", "act": "acting",
+           "appeal": "an appeal to the crowd", "over": "over"}
+_STATUS = {"beaten": "beaten", "spared": "spared by the crowd", "killed": "killed"}
+
+
+def describe(state: State) -> list[str]:
+    """The bout in words: the board, whose turn it is, each gladiator's place, strength,
+    AP, conditions and kit, and what lies on the board."""
+    data = summary(state)
+    lines = [f"A {data['board']['columns']} by {data['board']['rows']} arena; now: "
+             f"{_PHASES.get(data['phase'], data['phase'])}"]
     turn = data["turn"]
     if data["phase"] == "over":
-        won = [g["name"] for g in data["gladiators"]
+        won = [display_name(state, g["id"]) for g in data["gladiators"]
                if data["winner"] is not None and g["side"] == data["winner"]]
-        lines.append(f"the bout is over; winner: {', '.join(won)} (side {data['winner']})"
-                     if won else "the bout is over; no winner")
+        lines.append(f"The bout is over; the winner: {_listed(won)} (side {data['winner']})"
+                     if won else "The bout is over, with no winner")
     elif turn["gladiator"]:
-        lines.append(f"turn {turn['number']}: {turn['name']} ({turn['gladiator']})")
-    for g in data["gladiators"]:
-        conditions = [g["wound_level"]]
+        lines.append(f"Turn {turn['number']}: {display_name(state, turn['gladiator'])}")
+    for g, glad in zip(data["gladiators"], state.gladiators, strict=True):
+        level = g["wound_level"]
+        conditions = [state.data.level_names[level].lower() if level in state.data.level_names
+                      else level]
         for key, word in (("off_balance", "off balance"), ("entangled", "entangled"),
                           ("given_in", "gave in")):
             if g[key]:
                 conditions.append(word)
         if g["status"] != "fighting":
-            conditions.append(g["status"])
-        kit = ", ".join(g["weapons"]) or "no weapon"
+            conditions.append(_STATUS.get(g["status"], g["status"]))
+        kit = [weapon_words(state, ref) for ref in g["weapons"]] or ["no weapon"]
         if g["shield"]:
-            kit += f", {g['shield']}"
+            kit.append(item_words(state, g["shield"], "shield"))
         if g["darts"]:
-            kit += f", {g['darts']} darts"
+            kit.append(_plural(g["darts"], "dart"))
         if g["arrows"]:
-            kit += f", {g['arrows']} arrows"
+            kit.append(_plural(g["arrows"], "arrow"))
         place = f"at {g['at']} facing {g['facing']}" if g["on_board"] else \
             f"out of the fight (last at {g['at']})"
-        lines.append(f"  {g['id']} {g['name']} [{g['type']}, side {g['side']}] {place}: "
-                     f"strength {g['strength']}/{g['full_strength']}, AP {g['ap']}, "
-                     f"{', '.join(conditions)}; {kit}")
+        kind = state.data.types[glad.type].name if glad.type in state.data.types else \
+            "custom kit"
+        lines.append(f"  {g['id']}: {display_name(state, g['id'])} ({kind}), side {g['side']}, "
+                     f"{place}: strength {g['strength']} of {g['full_strength']}, "
+                     f"{g['ap']} AP, {', '.join(conditions)}; {', '.join(kit)}")
     for item in data["items"]:
-        lines.append(f"  item {item['id']}: {item['owner']}'s {item['name']} at {item['at']}")
+        owner = display_name(state, item["owner"]) if item["owner"] else "nobody"
+        lines.append(f"  On the board: {owner}'s {item_words(state, item['name'], item['kind'])}"
+                     f" at {item['at']} (item {item['id']})")
     return lines

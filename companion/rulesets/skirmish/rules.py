@@ -182,7 +182,7 @@ class SkirmishRules(Ruleset[State]):
         return narrator.narrate(state, events)
 
     def describe(self, state: State) -> list[str]:
-        return narrator.describe(summary(state))
+        return narrator.describe(state)
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return setup_from_options(options)

@@ -154,11 +154,16 @@ class State:
             key = ref.strip()
             if len(key) == 1 and "A" <= key.upper() <= chr(64 + len(self.gladiators)):
                 return self.gladiators[ord(key.upper()) - 65]
-            for g in self.gladiators:
-                if g.name.lower() == key.lower():
-                    return g
+            same = [g for g in self.gladiators if g.name.lower() == key.lower()]
+            if len(same) > 1:
+                ids = " or ".join(g.id for g in same)
+                raise UserError(f"two gladiators here are called {same[0].name}: name him "
+                                f"by his letter, {ids}")
+            if same:
+                return same[0]
         ids = ", ".join(f"{g.id} ({g.name})" for g in self.gladiators)
-        raise UserError(f"{what} {ref!r} is not a gladiator here; they are {ids}")
+        shown = f"'{ref}'" if isinstance(ref, str) and ref else "no one"
+        raise UserError(f"the {what} named is {shown}, not a gladiator here; they are {ids}")
 
     def occupant(self, hex_: Hex) -> Gladiator | None:
         q, r = hex_.q, hex_.r
@@ -179,6 +184,23 @@ class State:
     def current(self) -> Gladiator | None:
         active = self.active
         return None if active is None else self.gladiators[ord(active) - 65]
+
+    def display_name(self, gid: str | None) -> str:
+        """His name as a player reads it: with his id ("Brutus (C)") when another
+        gladiator of the bout has the same name, so that the log never says "Brutus
+        strikes Brutus"."""
+        return display_name(self, gid)
+
+
+def display_name(state: State, gid: str | None) -> str:
+    """`State.display_name`, for the UI and the narrator: "nobody" for no one."""
+    if gid is None:
+        return "nobody"
+    g = state.glad(gid)
+    key = g.name.strip().lower()
+    if sum(1 for o in state.gladiators if o.name.strip().lower() == key) > 1:
+        return f"{g.name} ({g.id})"
+    return g.name
 
 
 def wound_levels(data: GameData, g: Gladiator) -> list[str]:

@@ -147,6 +147,49 @@ WeaponClass = Literal["A", "B", "C", "D"]
 _CLASSES = "ABCD"
 
 
+# The words of the insanity table's `rule` effects, by name (`amount` stands for the
+# effect's figure); `quirks` carries out the ones the engine judges.
+INSANITY_RULES: dict[str, str] = {
+    "no_luck": "never uses luck dice",
+    "no_attack_on_stunned_opponent": "will not attack a stunned opponent",
+    "drops_weapon_on_whiff": "drops his weapon on every whiff",
+    "focus_sixes_needed": "needs `amount` 6s on a focus roll to shake off a stun",
+    "loses_health_each_turn_once_wounded": "once wounded, loses `amount` health at the "
+    "start of each of his turns",
+    "must_attack_defensively_at_or_below_health": "attacks only defensively at `amount` "
+    "health or less",
+    "no_more_armor_ranks": "can gain no more ARMOR ranks",
+    "train_defence_above_attack": "trains defence until it exceeds his ATTACK",
+    "train_attack_above_defence": "trains ATTACK until it exceeds his defence",
+    "train_initiative_to_wins_divided_by": "trains INITIATIVE up to his wins divided by "
+    "`amount`",
+    "train_focus_to_wins_divided_by": "trains FOCUS up to his wins divided by `amount`",
+    "train_heal_to_wins_divided_by": "trains HEAL up to his wins divided by `amount`",
+    "train_strength_to_wins_divided_by": "trains STRENGTH up to his wins divided by "
+    "`amount`",
+    "train_signature_move_to_wins_divided_by": "trains SIGNATURE MOVE up to his wins "
+    "divided by `amount`",
+    "health_ranks_per_two_wins": "keeps `amount` HEALTH ranks for every 2 wins",
+    "only_fights_opponents_with_more_wins": "fights only opponents with more wins",
+    "must_try_to_stay_conscious_with_all_luck": "must try to stay conscious with every "
+    "luck die",
+    "must_try_to_stay_conscious": "must try to stay conscious",
+    "awake_after_hit_of_at_least": "a hit of `amount` damage or more leaves him unstunnable "
+    "for the battle",
+    "gains_health_at_turn_start_below_zero": "gains `amount` health at the start of each "
+    "turn below 0",
+    "improved_heal_per_4": "each 4 on a heal die heals `amount`",
+    "improved_heal_per_5": "each 5 on a heal die heals `amount`",
+    "improved_heal_per_6": "each 6 on a heal die heals `amount`",
+    "signature_move_against_loses_sixes": "a SIGNATURE MOVE against him loses `amount` of "
+    "its 6s",
+    "development_points": "gains `amount` development points",
+    "luck_die_lost_at_or_below": "loses a luck die only on `amount` or less",
+    "fate_rolls_choose_one": "makes `amount` fate rolls and keeps the one he likes",
+    "must_change_name": "must take a new name",
+}
+
+
 class InsanityEntry(Entry):
     """One line of the d66 insanity table. `remembers` is what the sheet must note
     when it is gained (the weapon or weapon class that hit him), since its effects

@@ -117,6 +117,7 @@ def _list(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from companion.tables.format import entry_block, table_text
+    from companion.tables.words import names_for
 
     tables = _tables(report=False)
     if args.id not in tables.tables and tables.problems:
@@ -133,7 +134,7 @@ def _show(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(table.file.model_dump(mode="json"), indent=2))
         else:
-            print(table_text(table))
+            print(table_text(table, names_for(tables, table.file.system)))
         return 0
     keys = _parse_keys(table, args.key)
     entry = table.lookup(*keys)
@@ -141,7 +142,8 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(resolved))
     else:
-        print(entry_block(entry, resolved, len(table.axes)))
+        print(entry_block(entry, resolved, len(table.axes), table=table,
+                          names=names_for(tables, table.file.system), keys=tuple(keys)))
     return 0
 
 
@@ -151,7 +153,7 @@ def _parse_keys(table, texts: list[str]) -> list[int | str]:
         texts = [" ".join(texts)] if axes[0].kind == "name" else texts
     if len(texts) != len(axes):
         names = " ".join(a.name.upper() for a in axes)
-        raise UserError(f"table '{table.id}' takes {len(axes)} key(s): {names}")
+        raise UserError(f"table '{table.id}' takes {_keys(len(axes))}: {names}")
     return [table.normalise_key(axis, text) for axis, text in zip(axes, texts, strict=True)]
 
 
@@ -169,21 +171,30 @@ def _roll(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(outcome.to_json()))
     else:
-        _print_roll(outcome, 0)
+        from companion.tables.words import names_for
+
+        _print_roll(outcome, 0, names_for(tables, outcome.table.file.system))
     return 0
 
 
-def _print_roll(outcome: TableRoll, depth: int) -> None:
-    from companion.tables.format import entry_block, format_key
+def _keys(n: int) -> str:
+    return "one key" if n == 1 else f"{n} keys"
+
+
+def _print_roll(outcome: TableRoll, depth: int, names: dict[str, str]) -> None:
+    from companion.tables.format import entry_line
+    from companion.tables.words import entry_card, roll_words
 
     pad = "  " * depth
     faces = [f for r in outcome.records for f in r.faces]
-    keys = " ".join(format_key(k) for k in outcome.keys)
-    print(f"{pad}{outcome.table.title}: rolled {faces} -> {keys}")
+    table = outcome.table
+    print(f"{pad}{table.title}: {roll_words(faces, outcome.keys, table)}")
     resolved = outcome.entry.resolved(*outcome.keys)
-    for line in entry_block(outcome.entry, resolved, len(outcome.table.axes)).splitlines():
-        print(pad + line)
+    print(pad + entry_line(outcome.entry, resolved, table=table, names=names))
+    card = entry_card(table, outcome.entry, outcome.keys, names)
+    for effect in card.effects:
+        print(f"{pad}  {effect}")
     if outcome.sub_entry is not None:
         print(f"{pad}  sub-table roll {outcome.sub_entry.key}: {outcome.sub_entry.description}")
     for nested in outcome.follow:
-        _print_roll(nested, depth + 1)
+        _print_roll(nested, depth + 1, names)

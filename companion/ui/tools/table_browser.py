@@ -12,12 +12,12 @@ import pygame
 
 from companion.dice import DiceSource
 from companion.errors import UserError
-from companion.tables.effects import describe
-from companion.tables.format import entry_line, format_key
+from companion.tables.format import entry_line
 from companion.tables.loader import TableSet
 from companion.tables.lookup import quick_lookup
 from companion.tables.model import Entry, Table
 from companion.tables.roll import TableRoll, roll_table
+from companion.tables.words import entry_card, names_for, roll_words
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text
 
@@ -77,7 +77,10 @@ class TableBrowser:
         if table not in self.shown:
             self._show_tables(self.order)
         self.table_list.select(self.shown.index(table), notify=False)
-        self.entries.rows = [entry_line(e, axes=len(table.axes)) for e in table.entries]
+        # The names its entries call other entries by, for its rows and its card.
+        self.names = names_for(self.tables, table.file.system)
+        self.entries.rows = [entry_line(e, table=table, names=self.names)
+                             for e in table.entries]
         self.entries.selected, self.entries.top, self.entries.highlight = 0, 0, None
         self.entry, self.keys, self.last_roll = None, (), None
 
@@ -104,7 +107,8 @@ class TableBrowser:
         entry = next((e for e in table.entries if words in _entry_text(e)), None)
         if entry is not None:
             self.show_entry(entry, ())
-        self.message = f"{len(hits)} table(s) mention '{words}'"
+        self.message = (f"{len(hits)} {'table mentions' if len(hits) == 1 else 'tables mention'}"
+                        f" '{words}'")
         self.message_is_error = False
         return True
 
@@ -179,7 +183,8 @@ class TableBrowser:
         self.show_entry(outcome.entry, outcome.keys)
         self.last_roll = outcome
         faces = [f for r in outcome.records for f in r.faces]
-        self.message = f"Rolled {faces} -> {' / '.join(format_key(k) for k in outcome.keys)}"
+        rolled = roll_words(faces, outcome.keys, outcome.table)
+        self.message = rolled[:1].upper() + rolled[1:]
         self.message_is_error = False
 
     def apply(self, who: str) -> None:
@@ -271,31 +276,21 @@ class TableBrowser:
                 width,
             )
             return
-        data = self.entry.resolved(*self.keys) if self.keys else self.entry.model_dump()
-        head = format_key(self.entry.key, len(self.table.axes))
-        if data.get("name"):
-            head += f"  {data['name']}"
-        y = draw_text(surface, head, fonts.get(22, bold=True), pal.text, (x, y), width)
-        if data.get("description"):
-            y = draw_text(surface, str(data["description"]), fonts.get(17), pal.text, (x, y), width)
-        facts = [
-            f"{k}: {v}"
-            for k, v in data.items()
-            if k not in ("key", "house", "description", "effects", "subtable", "name")
-            and isinstance(v, int | str | bool)
-            and v not in ("", False)
-        ]
-        if facts:
+        text = entry_card(self.table, self.entry, self.keys, self.names)
+        y = draw_text(surface, text.head, fonts.get(22, bold=True), pal.text, (x, y), width)
+        if text.description:
+            y = draw_text(surface, text.description, fonts.get(17), pal.text, (x, y), width)
+        if text.facts:
             y = draw_text(
                 surface,
-                "   ".join(facts),
+                text.badges(),
                 fonts.get(16, bold=True),
                 pal.label,
                 (x, y + px(4)),
                 width,
             )
-        for effect in getattr(self.entry, "effects", []):
-            y = draw_text(surface, f"• {describe(effect)}", fonts.get(16), pal.text, (x, y), width)
+        for effect in text.effects:
+            y = draw_text(surface, f"• {effect}", fonts.get(16), pal.text, (x, y), width)
         sub = self.last_roll.sub_entry if self.last_roll else None
         if sub is not None:
             y = draw_text(
@@ -306,10 +301,10 @@ class TableBrowser:
                 (x, y + px(4)),
                 width,
             )
-        if self.entry.house:
+        if text.house:
             draw_text(
                 surface,
-                "House values: " + ", ".join(self.entry.house),
+                text.house,
                 fonts.get(14),
                 pal.text_dim,
                 (x, y + px(4)),

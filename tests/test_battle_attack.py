@@ -365,3 +365,31 @@ def test_a_scar_with_its_sub_roll_is_written_to_the_sheet(rules):
     assert (scars[0]["table"], scars[0]["key"], scars[0]["sub_key"]) == (
         "crit-bludgeoning", 15, 2)
     assert "cheek" in scars[0]["scar"]
+
+
+# --- a thrown weapon lodged by a piercing critical of 19 ---------------------------------
+
+def test_a_thrown_piercing_critical_of_19_leaves_the_weapon_in_him_for_the_battle(rules):
+    # Seed 002, piercing 19: if thrown, it stays lodged there for the rest of the battle.
+    session = duel(rules, gladiator("Thrower", weapon="javelin", carried={"javelin": 3}),
+                   gladiator("Target", weapon="brawling"))
+    # Five dice (3 + 2 thrown): three 6s, a critical; three crit dice 6 6 5 + 2 = 19.
+    lines = attack(session, rolls([6, 6, 6, 1, 1], [6, 6, 5]))
+    assert "Thrower's Javelin stays lodged in Target for the rest of the battle." in lines
+    thrower = session.state.fighters["a"]
+    assert thrower.lodged == {"javelin": 1} and thrower.dropped.get("javelin", 0) == 0
+    session.act({"type": "focus"}, ScriptedDice([]))  # no FOCUS dice: he loses his turn
+    with pytest.raises(UserError, match="lodged in Target for the rest of the battle: it "
+                                        "cannot be retrieved"):
+        session.act({"type": "retrieve", "item": "javelin"}, ScriptedDice([6, 6]))
+    assert not any(a["type"] == "retrieve" for a in rules.legal_actions(session.state))
+
+
+def test_a_piercing_critical_of_19_in_hand_lodges_nothing(rules):
+    session = duel(rules, gladiator("Spearman", weapon="spear"),
+                   gladiator("Target", weapon="brawling"))
+    # Three dice (ATTACK 3, Spear 3): three 6s; crit dice 6 6 5 + 2 = 19.
+    lines = attack(session, rolls([6, 6, 6], [6, 6, 5]))
+    assert not any("stays lodged in Target" in line for line in lines)
+    spearman = session.state.fighters["a"]
+    assert spearman.carried == {"spear": 1} and not spearman.lodged

@@ -320,3 +320,17 @@ def test_after_the_coma_he_may_fight_again(rules):
                              "options": {"started": "2025-05-02T21:30:00+00:00"}},
                             load_tables())
     assert state.fighters["a"].health == 10
+
+
+
+def test_after_the_duel_has_ended_no_roll_is_due_on_any_card_or_in_duel_show(rules):
+    # Foe wins the initiative; Hammer at -12 (death's door) owes a roll before his turn.
+    session = duel(rules, sheet("Hammer", wins=20), sheet("Foe"))
+    session.act({"type": "adjust_health", "who": "a", "op": "=-12"}, ScriptedDice([]))
+    assert due_roll(session.state, "a", session.state.tables) is not None
+    session.act({"type": "quit"}, ScriptedDice([]))  # Foe quits: the battle is over
+    state = session.state
+    assert all(due_roll(state, side, state.tables) is None for side in ("a", "b"))
+    shown = rules.describe(state)
+    assert not any("roll" in line or "death's door" in line for line in shown)
+    assert shown[-1] == "The battle is over: Hammer won; Foe quits"

@@ -255,3 +255,30 @@ def test_only_the_owner_picks_up_but_anyone_may_kick():
         act(state, {"type": "pick_up", "item": item.id})
     act(state, {"type": "kick", "item": item.id, "to": "E2"})
     assert state.label(item.hex) == "E2" and state.glad("B").ap == 5
+
+
+# --- a gladiator with no weapon left ---------------------------------------------------
+
+def test_a_gaetulian_out_of_darts_with_his_dagger_broken_strikes_unarmed_once_a_turn():
+    # Seed 003: with no weapon and no shield, one unarmed attack a turn. Darts are the
+    # weapon itself: once they are thrown and his dagger is gone, his hands are empty.
+    state = scene({"type": "gaetulian", "at": "E5", "facing": "S"},
+                  {"type": "samnite", "at": "E6", "facing": "N"}, ap=6)
+    a = state.glad("A")
+    a.darts = 0
+    a.weapons = [h for h in a.weapons if h.weapon != "dagger"]
+    unarmed = [x for x in legal_actions(state)
+               if x["type"] == "attack" and x.get("weapon") == "unarmed"]
+    assert unarmed, "he is offered his unarmed attack"
+    lines = act(state, unarmed[0], 6, 1, 1)
+    assert lines[0] == "Gaetulian attacks Samnite unarmed"
+    assert not any(x["type"] == "attack" for x in legal_actions(state))  # once a turn
+    with pytest.raises(UserError, match="unarmed attack this turn"):
+        act(state, {"type": "attack", "target": "B", "weapon": "unarmed"})
+
+
+def test_a_gaetulian_with_darts_left_has_no_unarmed_attack():
+    state = scene({"type": "gaetulian", "at": "E5", "facing": "S"},
+                  {"type": "samnite", "at": "E6", "facing": "N"}, ap=6)
+    state.glad("A").weapons = [h for h in state.glad("A").weapons if h.weapon != "dagger"]
+    assert not any(x.get("weapon") == "unarmed" for x in legal_actions(state))

@@ -80,7 +80,7 @@ LASTING: dict[str, dict[int, list[str]]] = {
     "crit-piercing": {
         **COMMON,
         16: ["scar"],  # a permanent bullseye wound on the forehead
-        19: ["rule"],  # a thrown weapon stays lodged in him for the battle
+        19: ["lodged_if_thrown"],  # a thrown weapon stays lodged in him for the battle
         21: ["dice_modifier parry_dodge -2 rest_of_battle"],
         32: ["scar loses eye", *CONVULSIONS],
     },

@@ -275,8 +275,10 @@ def dice_modifier_words(target: str, amount: int, duration: str = "rest_of_battl
     """ "-2 defence dice (not armour) for the rest of the battle": a lasting change to
     his dice, as the narrator and the table cards say it."""
     what = _TARGETS.get(target, target.replace("_", " "))
-    dice = "die" if abs(amount) == 1 else "dice"
-    parts = [f"{amount:+d} {what} {dice}"]
+    # "-1 attack and defence dice": one die off each pool is dice all the same.
+    dice = "die" if abs(amount) == 1 and "and" not in what else "dice"
+    parts = [f"{amount:+d} dice to live" if target == "stay_alive" else
+             f"{amount:+d} {what} {dice}"]
     if armor_exempt:
         parts.append("(not armour)")
     when = _DURATIONS.get(duration, duration.replace("_", " "))

@@ -186,8 +186,17 @@ def _fmt(template: str) -> Fact:
 def _names(template: str, last: str = "and") -> Fact:
     """A list of slugs, named: "for {} " with "sword, dagger and cone"."""
     def fact(value: Any, data: dict[str, Any], names: Names) -> str | None:
-        return template.format(listed([name_of(names, v).lower() for v in value], last))
+        return template.format(listed([short_name(names, v) for v in value], last))
     return fact
+
+
+def short_name(names: Names | None, slug: Any) -> str:
+    """A name without the bracketed note that tells two uses of one thing apart, in
+    lower case: "Shield (as a weapon)" is "shield", "Cape (entangle)" "cape"."""
+    name = name_of(names, slug)
+    if name.endswith(")") and " (" in name:
+        name = name[:name.rindex(" (")]
+    return name.lower()
 
 
 def _low(data: dict[str, Any]) -> Any:
@@ -520,7 +529,7 @@ FACTS: dict[str, Fact] = {
     "two_handed_class": _skip,
     "cost_per_rank": lambda v, d, n: f"{_count(v, 'point', 'points')} a rank",
     "weight": _weight,
-    "throw_bonus": lambda v, d, n: f"+{v} dice thrown" if v else None,
+    "throw_bonus": lambda v, d, n: f"+{_count(v, 'die', 'dice')} thrown" if v else None,
     "parry_dodge_bonus": lambda v, d, n: f"+{v} PARRY/DODGE" if v else None,
     "crit_bonus": lambda v, d, n: f"+{v} to critical damage" if v else None,
     "damage_type": _fmt("{v}"),
@@ -545,7 +554,9 @@ FACTS: dict[str, Fact] = {
     "size": lambda v, d, n: f"{slug_words(v)} shield" if v else None,
     "side_attack_modifier": lambda v, d, n: (f"{_signed(v)} to attack the side it covers"
                                              if v is not None else None),
-    "skirmish-kit:weapon": lambda v, d, n: f"strikes as {name_of(n, v).lower()}" if v else None,
+    "skirmish-kit:weapon": lambda v, d, n: (f"strikes as a {short_name(n, v)}"
+                                            if v and v != "shield" else
+                                            "strikes as a shield" if v else None),
     "never_lost_to_special_events": _when("never lost to a special event"),
     "never_lost_to_special_events_": _skip,
     "recoverable_if_discarded": _kit_recovery("thrown away"),
@@ -621,7 +632,13 @@ FACTS: dict[str, Fact] = {
     "lands": _when("lands in a random hex next to him"),
     "recoverable": _when("he may pick it up again"),
     "exempt_kit": _names("never a {}", "or"),
-    "random_weapon_excludes": _names("never a {}", "or"),
+    "random_weapon_excludes": _names("never his {}", "or"),
+    "skirmish-special-event-sub:who": _skip,  # the description says whose
+    "skirmish-special-event-sub:weapon": lambda v, d, n: {
+        "used": "the weapon he struck with", "random": "a random weapon"}.get(v, slug_words(v)),
+    "gone_for_good": _when("gone for good"),
+    "skirmish-special-event-sub:lands": _when("lands in a random hex next to him"),
+    "pool-rule:weapon": lambda v, d, n: name_of(n, v) if v else None,
     "skirmish-appeal:outcome": _outcome,
     "min_total": _appeal_test,
     "max_total": _appeal_test,
@@ -649,7 +666,8 @@ FACTS: dict[str, Fact] = {
     "knockback": lambda v, d, n: f"{v} knockback" if v else None,
     "wound": _when("wounded"),
     "gruesome": _when("gruesome demise: he is dead"),
-    "grimdark-move:category": lambda v, d, n: f"{slug_words(v)} move",
+    "grimdark-move:category": lambda v, d, n: ("finisher" if v == "finishers" else
+                                               f"{slug_words(v)} move"),
     "kind": _skip,  # the category and the attack say it
     "attack": lambda v, d, n: f"{slug_words(v)} attack" if v else "no attack",
     "stat": _stat,
@@ -792,11 +810,14 @@ def entry_card(table: Table, entry: Entry, keys: Sequence[int | str] = (),
         head = f"{head}  {data['name']}" if _key_is_a_roll(table) else str(data["name"])
     facts = entry_facts(table.file.kind, data, names)
     effects = []
+    subtable = getattr(entry, "subtable", []) or []
     for effect in getattr(entry, "effects", []) or []:
+        if subtable and effect.type == "scar":
+            continue  # the scar is the sub-table's: its roll says so
         phrase = effect_words(effect, names)
         if phrase not in facts and phrase not in effects:
             effects.append(phrase)
-    sub = [_sub_line(table.file.kind, s, names) for s in getattr(entry, "subtable", []) or []]
+    sub = [_sub_line(table.file.kind, s, names) for s in subtable]
     return Card(head, str(data.get("description") or ""), tuple(facts), tuple(effects),
                 tuple(sub), house_words(entry.house))
 

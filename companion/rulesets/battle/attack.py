@@ -248,7 +248,8 @@ def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
     table_id = ctx.tables.crit_table_id(plan.weapon.damage_type)
     entry_c = ctx.tables.crit(plan.weapon.damage_type, total)
     return False, events + apply_crit(ctx, opp, table_id, total, entry_c,
-                                      by_weapon=plan.weapon_key)
+                                      by_weapon=plan.weapon_key,
+                                      thrown_by=f if plan.thrown else None)
 
 
 def _disarm(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,

@@ -23,7 +23,14 @@ from companion.rulesets.battle.flow import (
 )
 from companion.rulesets.battle.pools import below_zero_roll, count_sixes
 from companion.rulesets.battle.state import BattleState, Fighter, LastTurn
-from companion.tables.effects import Coma, Heal, Insanity, StayConsciousRoll, TakesTurn
+from companion.tables.effects import (
+    Coma,
+    Conscious,
+    Heal,
+    Insanity,
+    StayConsciousRoll,
+    TakesTurn,
+)
 
 
 @dataclass(frozen=True)
@@ -41,7 +48,10 @@ class DueRoll:
 
 def due_roll(state: BattleState, who: str, tables: BattleTables) -> DueRoll | None:
     """What he must roll before his turn at his health, in figures and in the
-    narrator's words ("struggling: roll 4 dice for a 6"); None at 0 health or more."""
+    narrator's words ("struggling: roll 4 dice for a 6"); None at 0 health or more,
+    and once the battle is over."""
+    if state.phase == "over":
+        return None  # the battle is over: nobody rolls for anything now
     roll = below_zero_roll(state.fighter(who), tables)
     if roll is None:
         return None
@@ -132,7 +142,8 @@ def apply_fate(ctx: Ctx, f: Fighter, face: int, *, roll_insanity: bool = True,
     events = [event("fate_applied", f.side, face=face, faces=list(faces or []))]
     f.health_checked = True
     kinds = {effect.type for effect in entry.effects}
-    if "conscious" in kinds and "stun" not in kinds and "loses" not in kinds:
+    wakes = any(isinstance(e, Conscious) and e.conscious for e in entry.effects)
+    if wakes and "stun" not in kinds and "loses" not in kinds:
         # "Conscious and not stunned": the outcomes that wake him clear a stun.
         f.stunned, f.stun_turns, f.no_focus_turns = False, 0, 0
     loses = False

@@ -12,6 +12,7 @@ from companion.tables.effects import (
     Awake,
     DiceModifier,
     DiesUnlessWins,
+    LodgedIfThrown,
     NoFocus,
     Rule,
     Scar,
@@ -53,9 +54,11 @@ def apply_crit(
     *,
     sub_key: int | None = None,
     by_weapon: str | None = None,
+    thrown_by: Fighter | None = None,
 ) -> list[Event]:
     """Apply a critical entry to `f`. A scar's sub-table die is rolled here unless
-    `sub_key` gives it (the table browser's paper roll)."""
+    `sub_key` gives it (the table browser's paper roll). `thrown_by` is the attacker
+    when `by_weapon` was thrown: an entry may leave it lodged in `f`."""
     events = [event("critical_entry", f.side, table=table_id, total=total, entry=entry.low,
                     damage=entry.damage_at(total), stun=entry.stun)]
     for index, effect in enumerate(entry.effects):
@@ -95,10 +98,22 @@ def apply_crit(
             events += _scar(ctx, f, table_id, entry.low, effect, effect=index)
         elif effect.type == "roll_subtable":
             events += _sub_roll(ctx, f, table_id, entry, sub_key)
+        elif isinstance(effect, LodgedIfThrown):
+            events += _lodge(f, by_weapon, thrown_by)
         elif isinstance(effect, Rule):
             f.notes.append(effect.rule)
             events.append(event("note_for_players", f.side, rule=effect.rule))
     return events + wound(ctx, f, entry.damage_at(total), by_weapon)
+
+
+def _lodge(f: Fighter, weapon: str | None, thrower: Fighter | None) -> list[Event]:
+    """The thrown weapon stays in him for the rest of the battle: it no longer lies
+    on the ground for its owner to retrieve."""
+    if thrower is None or weapon is None or thrower.dropped.get(weapon, 0) < 1:
+        return []  # not thrown: the entry does nothing more
+    thrower.dropped[weapon] -= 1
+    thrower.lodged[weapon] = thrower.lodged.get(weapon, 0) + 1
+    return [event("weapon_lodged", f.side, weapon=weapon, owner=thrower.side)]
 
 
 def _sub_roll(ctx: Ctx, f: Fighter, table_id: str, entry: CritEntry,

@@ -356,6 +356,9 @@ FORMATTERS: dict[str, Formatter] = {
     "no_shield_to_drop": _line("{name} has no shield in hand to drop."),
     "retrieve_rolled": lambda w, e: [f"{w.name(e.who)} reaches for his "
                                      f"{w.item(e.data['item'])}: {show(e.data['faces'])}"],
+    "weapon_lodged": lambda w, e: [f"{w.name(e.data['owner'])}'s "
+                                   f"{w.weapon(e.data['weapon'])} stays lodged in "
+                                   f"{w.name(e.who)} for the rest of the battle."],
     "picked_up": lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.data['item'])}."],
     "left_lying": lambda w, e: [f"No 6: his {w.item(e.data['item'])} stays where it lies."],
     # health
@@ -429,11 +432,13 @@ def describe(state: BattleState) -> list[str]:
                                  ("armour destroyed", f.armour_destroyed)) if on]
         held = _held(w, f.carried) + (["shield"] if f.shield == "held" else [])
         lying = _held(w, f.dropped) + (["shield"] if f.shield == "dropped" else [])
+        lodged = _held(w, f.lodged)
         lines.append(f"{side}: {w.name(side)}: health {f.health} of {f.max_health}, "
                      f"{_some(f.luck, 'luck die', 'luck dice')}, "
                      f"{_some(f.heal_dice, 'heal die', 'heal dice')}; holds "
                      f"{', '.join(held) or 'nothing'}"
                      + (f"; on the ground: {', '.join(lying)}" if lying else "")
+                     + (f"; lodged in his opponent: {', '.join(lodged)}" if lodged else "")
                      + (f"; {', '.join(marks)}" if marks else ""))
         roll = below_zero_roll(f, state.tables) if state.phase != "over" else None
         if roll is not None:

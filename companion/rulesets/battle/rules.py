@@ -375,16 +375,23 @@ def _retrieve(ctx: Ctx, f: Fighter, item: str | None) -> list[Event]:
     lying = [k for k, n in f.dropped.items() if n > 0]
     if f.shield == "dropped":
         lying.append("shield")
+    lodged = [k for k, n in f.lodged.items() if n > 0]
+    if item is not None and item != "shield":
+        item = str(ctx.tables.weapon(item).key)
+    if (item in lodged and item not in lying) or (not lying and lodged):
+        what = ctx.tables.weapon(item if item in lodged else lodged[0]).name
+        raise UserError(f"{f.name}'s {what} is lodged in {ctx.state.opponent(f).name} for "
+                        "the rest of the battle: it cannot be retrieved")
+    named = ", ".join(_item_name(ctx, k) for k in lying)
     if not lying:
         raise UserError(f"{f.name} has nothing on the ground to pick up")
     if item is None:
         if len(lying) > 1:
-            raise UserError(f"say which to pick up: {', '.join(lying)}")
+            raise UserError(f"say which to pick up: {named}")
         item = lying[0]
-    elif item != "shield":
-        item = str(ctx.tables.weapon(item).key)
     if item not in lying:
-        raise UserError(f"{f.name} has no {item} on the ground ({', '.join(lying)})")
+        raise UserError(f"{f.name} has no {_item_name(ctx, item)} on the ground; there lies "
+                        f"his {named}")
     faces = ctx.roll(f, f.skill("retrieve-weapon"), "retrieve weapon")
     got = 6 in faces
     events = [event("retrieve_rolled", f.side, item=item, faces=faces, six=got)]
@@ -398,6 +405,10 @@ def _retrieve(ctx: Ctx, f: Fighter, item: str | None) -> list[Event]:
     else:
         events.append(event("left_lying", f.side, item=item))
     return events + end_turn(ctx, f, LastTurn(kind="retrieve"))
+
+
+def _item_name(ctx: Ctx, key: str) -> str:
+    return "shield" if key == "shield" else ctx.tables.weapon(key).name
 
 
 def _clear_eyes(ctx: Ctx, f: Fighter) -> list[Event]:

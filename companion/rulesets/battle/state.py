@@ -72,6 +72,8 @@ class Fighter:
     # `health.set_health`, so that `due` needs no table.
     health_stage: str = "fine"
     dropped: dict[str, int] = field(default_factory=dict)
+    # His thrown weapons lodged in his opponent by a critical: gone for the battle.
+    lodged: dict[str, int] = field(default_factory=dict)
     shield: Literal["held", "dropped", "none"] = "none"
     ready_weapon: str | None = None
     stunned: bool = False

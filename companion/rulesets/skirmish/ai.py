@@ -85,7 +85,7 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
                 return {"type": "pick_up", "item": item.id}
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    options = _options(g, kit.options)
+    options = _options(g, weapon_options(data, g))
     best, value = None, -1.0
     for o in options:
         if near_d <= o.weapon.max_range:

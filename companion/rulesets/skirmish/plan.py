@@ -53,6 +53,9 @@ class Kit:
     options: list[Option]
     by_ref: dict[str, Option]  # the option an action names exactly
     memo: dict[Any, Any]
+    # The options once his thrown missiles are spent, when nothing else is left in
+    # his hands (no shield to strike with): his fists join them. None: never so.
+    spent: list[Option] | None = None
 
 
 def kit_of(data: GameData, g: Gladiator) -> Kit:
@@ -64,13 +67,26 @@ def kit_of(data: GameData, g: Gladiator) -> Kit:
         by_ref: dict[str, Option] = {}
         for o in options:
             by_ref.setdefault(o.ref, o)
-        found = data.kits[key] = Kit(options, by_ref, {})
+        spent = None
+        if options and all(o.weapon.ammo in THROWN_AMMO for o in options):
+            spent = [*options, _unarmed(data)]
+            by_ref.setdefault("unarmed", spent[-1])
+        found = data.kits[key] = Kit(options, by_ref, {}, spent)
     return found
 
 
 def weapon_options(data: GameData, g: Gladiator) -> list[Option]:
-    """Everything he could strike with now, used or not this turn."""
-    return kit_of(data, g).options
+    """Everything he could strike with now, used or not this turn. A gladiator with
+    no weapon left to strike with (a Gaetulian out of darts, his dagger lost) has
+    his one unarmed attack a turn, as one with empty hands does."""
+    kit = kit_of(data, g)
+    if kit.spent is not None and g.darts <= 0:
+        return kit.spent
+    return kit.options
+
+
+def _unarmed(data: GameData) -> Option:
+    return Option("unarmed", data.weapons["unarmed"], None, "unarmed")
 
 
 def _weapon_options(data: GameData, g: Gladiator) -> list[Option]:
@@ -85,7 +101,7 @@ def _weapon_options(data: GameData, g: Gladiator) -> list[Option]:
             found.append(Option(use if use != "shield" else "shield", data.weapons[use], None,
                                 "shield"))
     if not found:
-        found.append(Option("unarmed", data.weapons["unarmed"], None, "unarmed"))
+        found.append(_unarmed(data))
     return found
 
 
@@ -105,10 +121,10 @@ def unusable(g: Gladiator, option: Option) -> str | None:
 
 def find_option(state: State, g: Gladiator, ref: Any) -> Option:
     kit = kit_of(state.data, g)
+    options = weapon_options(state.data, g)
     found = kit.by_ref.get(ref) if isinstance(ref, str) else None
-    if found is not None:
+    if found is not None and found in options:
         return found  # named exactly, as the computer player and the UI do
-    options = kit.options
     if not isinstance(ref, str) or not ref.strip():
         raise UserError(f"name the weapon: {', '.join(o.ref for o in options)}")
     key = ref.strip().lower()

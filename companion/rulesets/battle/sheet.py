@@ -170,15 +170,23 @@ def load_sheet(path: Path) -> GladiatorSheet:
 
 
 def find_sheet(name: str | Path) -> Path:
-    """A sheet path as given, or else the file of that name in the roster folder."""
+    """A sheet path as given, or else the file of that name in the roster folder, or
+    else the shipped sample of that name ("Spear Rookie"): a new player has no roster
+    yet, and the samples are what he tries first."""
     path = Path(name)
     if path.exists():
         return path
-    for candidate in (paths.roster_dir() / path.name,
-                      paths.roster_dir() / f"{slug(str(name))}.json"):
-        if candidate.exists():
-            return candidate
-    raise SheetError([f"{name}: no such sheet (looked here and in {paths.roster_dir()})"])
+    for folder in (paths.roster_dir(), samples_dir()):
+        for candidate in (folder / path.name, folder / f"{slug(str(name))}.json"):
+            if candidate.exists():
+                return candidate
+    raise SheetError([f"{name}: no such sheet (looked here, in {paths.roster_dir()} and "
+                      "among the sample gladiators)"])
+
+
+def samples_dir() -> Path:
+    """The sample gladiators shipped with the companion."""
+    return paths.assets_dir() / "samples"
 
 
 def slug(text: str) -> str:

@@ -129,7 +129,7 @@ def test_table_show_one_fate_entry_as_json(capsys):
 def test_a_bad_key_is_a_clear_error_not_a_traceback(capsys):
     assert main(["table", "show", "fate", "banana"]) != 0
     err = capsys.readouterr().err
-    assert "must be a number" in err and "Traceback" not in err
+    assert "give the roll as a number" in err and "Traceback" not in err
     assert main(["table", "show", "fate", "7"]) != 0
     assert "above 6" in capsys.readouterr().err
 

@@ -45,8 +45,9 @@ def quick_lookup(text: str, tables: TableSet, current: str | None) -> Lookup | N
     if letter and letter in QUICK_TABLES and QUICK_TABLES[letter] in tables.tables:
         table = tables.get(QUICK_TABLES[letter])
     elif letter:
-        known = ", ".join(f"{k} {v}" for k, v in QUICK_TABLES.items())
-        raise UserError(f"'{letter}' names no table (quick letters: {known})")
+        known = ", ".join(f"{k} for {tables.get(v).title.lower()}"
+                          for k, v in QUICK_TABLES.items() if v in tables.tables)
+        raise UserError(f"'{letter}' names no table (the letters: {known})")
     elif current is not None:
         table = tables.get(current)
     else:
@@ -59,6 +60,6 @@ def quick_lookup(text: str, tables: TableSet, current: str | None) -> Lookup | N
     if len(parts) < len(table.axes):
         return Lookup(table, (), None)
     if len(parts) > len(table.axes):
-        raise UserError(f"'{table.id}' takes {len(table.axes)} value(s)")
+        raise UserError(f"{table.title}: give only {table.wanted()}")
     keys = tuple(table.normalise_key(a, p) for a, p in zip(table.axes, parts, strict=True))
     return Lookup(table, keys, table.lookup(*keys))

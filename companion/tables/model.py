@@ -280,21 +280,25 @@ class Table:
     title = property(lambda self: self.file.title)
     axes = property(lambda self: self.file.axes)
 
+    def wanted(self) -> str:
+        """What a look-up gives, in words: "the roll and the severity"."""
+        words = [f"the {axis_words(a.name)}" for a in self.axes]
+        return " and ".join(words) if len(words) < 3 else ", ".join(words)
+
     def lookup(self, *keys: int | str) -> Entry:
         """The entry for one roll: one key per axis. Raises UserError if none."""
         if len(keys) != len(self.axes):
-            names = " ".join(a.name.upper() for a in self.axes)
-            raise UserError(f"table '{self.id}' takes {len(self.axes)} key(s): {names}")
+            raise UserError(f"{self.title}: give {self.wanted()}")
         if len(self.axes) == 1 and self.axes[0].kind == "name" and isinstance(keys[0], str):
             found = self._named().get(_slug(keys[0]))
             if found is None:
-                raise UserError(f"table '{self.id}' has no entry for {keys[0]}")
+                raise UserError(f"{self.title}: no entry for {keys[0]}")
             return found
         for entry in self.entries:
             parts = _split_key(entry.key, len(self.axes))
             if all(_matches(a, p, k) for a, p, k in zip(self.axes, parts, keys, strict=True)):
                 return entry
-        raise UserError(f"table '{self.id}' has no entry for {' '.join(map(str, keys))}")
+        raise UserError(f"{self.title}: no entry for {' '.join(map(str, keys))}")
 
     def normalise_key(self, axis: Axis, text: str) -> int | str:
         """Turn what a user typed for one axis into a key: '44' or '4-4' for d66,
@@ -305,23 +309,23 @@ class Table:
             if len(self.axes) == 1:
                 if wanted in self._named():
                     return str(self._named()[wanted].key)
-                raise UserError(f"table '{self.id}': '{text}' is not a {axis.name}")
+                raise UserError(f"{self.title}: no {axis_words(axis.name)} '{text}'")
             for entry in self.entries:
                 parts = _split_key(entry.key, len(self.axes))
                 name = parts[self.axes.index(axis)]
                 if _slug(name) == wanted:
                     return name
-            raise UserError(f"table '{self.id}': '{text}' is not a {axis.name}")
+            raise UserError(f"{self.title}: no {axis_words(axis.name)} '{text}'")
         if axis.kind == "d66":
             digits = text.replace("-", "").replace(" ", "")
             if len(digits) != 2 or any(c not in "123456" for c in digits):
-                raise UserError(f"table '{self.id}': '{text}' is not a d66 roll (11 to 66)")
+                raise UserError(f"{self.title}: '{text}' is not a D66 roll (11 to 66)")
             return int(digits)
         try:
             value = int(text)
         except ValueError:
             raise UserError(
-                f"table '{self.id}': {axis.name} must be a number, not '{text}'"
+                f"{self.title}: give the {axis_words(axis.name)} as a number, not '{text}'"
             ) from None
         return self.clamp(axis, value)
 
@@ -330,12 +334,19 @@ class Table:
         if value > axis.max and not axis.open_above:
             if axis.outside == "clamp":
                 return axis.max
-            raise UserError(f"table '{self.id}': {axis.name} {value} is above {axis.max}")
+            raise UserError(f"{self.title}: {value} is above {axis.max}, the highest "
+                            f"{axis_words(axis.name)} it lists")
         if value < axis.min and not axis.open_below:
             if axis.outside == "clamp":
                 return axis.min
-            raise UserError(f"table '{self.id}': {axis.name} {value} is below {axis.min}")
+            raise UserError(f"{self.title}: {value} is below {axis.min}, the lowest "
+                            f"{axis_words(axis.name)} it lists")
         return value
+
+
+def axis_words(name: str) -> str:
+    """An axis's name as a player says it: "attack_ranks" is "attack ranks"."""
+    return name.replace("_", " ").replace("-", " ")
 
 
 def _slug(text: str) -> str:

@@ -9,7 +9,7 @@ from companion.dice import DiceSource, RollRecord
 from companion.errors import UserError
 from companion.notation import evaluate, parse
 from companion.tables.loader import TableSet
-from companion.tables.model import Axis, Entry, Table
+from companion.tables.model import Axis, Entry, Table, axis_words
 
 MAX_NESTING = 4
 
@@ -41,11 +41,13 @@ def _axis_value(
     table: Table, axis: Axis, source: DiceSource, n: int | None, bonus: int, roller: str
 ) -> tuple[int | str, list[RollRecord]]:
     if not axis.dice:
-        raise UserError(f"table '{table.id}': the {axis.name} is given, not rolled; pass it")
+        raise UserError(f"{table.title} is looked up, not rolled: give "
+                        f"the {axis_words(axis.name)}")
     text = axis.dice
     if "{n}" in text:
         if n is None or n < 1:
-            raise UserError(f"table '{table.id}' needs the number of dice (--dice N, at least 1)")
+            raise UserError(f"{table.title}: say how many damage dice to roll "
+                            "(--dice N, at least 1)")
         text = text.replace("{n}", str(n))
     text = text.replace("+{bonus}", f"{bonus:+d}" if bonus else "")
     result = evaluate(parse(text), source, purpose=table.id, roller=roller)

@@ -430,16 +430,21 @@ def _defence_pool(value: Any, data: dict[str, Any], names: Names) -> str | None:
     return " + ".join(skills + more) or "no dice"
 
 
+def _dice_change(n: int, what: str) -> str:
+    """ "+1 attack die", "-2 defence dice"."""
+    return f"{_signed(n)} {what} {'die' if abs(n) == 1 else 'dice'}"
+
+
 def _stance(value: Any, data: dict[str, Any], names: Names) -> str | None:
-    berserk = f"berserk: {_signed(data['berserk_attack_dice'])} attack dice"
+    berserk = f"berserk: {_dice_change(data['berserk_attack_dice'], 'attack')}"
     if data.get("berserk_armor_only"):
         berserk += ", then ARMOR only"
     return berserk
 
 
 def _defensive(value: Any, data: dict[str, Any], names: Names) -> str | None:
-    parts = [f"defensive: {_signed(data['defensive_attack_dice'])} attack dice",
-             f"{_signed(data['defensive_defence_dice'])} defence dice",
+    parts = [f"defensive: {_dice_change(data['defensive_attack_dice'], 'attack')}",
+             _dice_change(data['defensive_defence_dice'], 'defence'),
              f"at most {data['defensive_max_sixes']} 6s count"]
     if data.get("defensive_cannot_whiff"):
         parts.append("cannot whiff")

@@ -77,7 +77,8 @@ def test_every_registered_system_fills_the_whole_contract(ruleset_id):
     ({"type": "move", "to": 6}, "move action: 'to' must be text"),
     ({"type": "turn", "steps": "SW"}, "turn action: 'steps' must be a whole number"),
     ({"type": "attack", "target": "B", "hexside": True}, "'hexside' must be"),
-    ({"type": "fly"}, "unknown action type 'fly'"),
+    ({"type": "fly"}, "there is no action 'fly'"),
+    ({}, "there is an action without a type"),
     (["move"], "an action is a JSON object"),
 ])
 def test_a_skirmish_action_of_the_wrong_shape_is_refused_naming_the_field(action, words):

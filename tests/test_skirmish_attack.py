@@ -241,7 +241,7 @@ def test_the_chosen_hexside_decides_the_pushback():
 @pytest.mark.parametrize(("spot", "action", "words"), [
     ("F5", {"weapon": "sword"}, "not in Thracian or Secutor's front hex"),
     ("E5", {"weapon": "trident"}, "no trident"),
-    ("E5", {"weapon": "banana"}, "not one of"),
+    ("E5", {"weapon": "banana"}, "no weapon called .banana.; he has sword, shield"),
     ("E5", {}, "the attack costs|an attack with"),
 ])
 def test_an_illegal_attack_is_refused_with_the_reason_and_changes_nothing(spot, action, words):

@@ -34,6 +34,7 @@ from companion.rulesets.skirmish.plan import (
     weapon_options,
 )
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
+from companion.rulesets.skirmish.words import item_words, option_words, plain
 
 
 def _hexside_of(action_side: Any, sides: tuple[int, ...]) -> int | None:
@@ -59,11 +60,12 @@ def check_reach(state: State, g: Gladiator, t: Gladiator, option: Option) -> int
     geo = state.geo
     d = dist(g.hex, t.hex)
     if d < w.min_range:
-        raise UserError(f"{t.name} is too close for the {w.name} "
+        raise UserError(f"{t.name} is too close for the {plain(w.name)} "
                         f"({w.min_range}-{w.max_range} hexes; he is {d} away)")
     if d > w.max_range:
         reach = f"{w.min_range}-{w.max_range} hexes" if w.max_range > 1 else "the front hex"
-        raise UserError(f"{t.name} is out of range of the {w.name} ({reach}; he is {d} away)")
+        raise UserError(f"{t.name} is out of range of the {plain(w.name)} ({reach}; he is "
+                        f"{d} away)")
     if d == 1:
         if geo.nb[g.hex][g.facing] != t.hex:
             raise UserError(f"{t.name} is not in {g.name}'s front hex (he faces "
@@ -93,7 +95,8 @@ def plan_attack(state: State, action: dict[str, Any], *, strict: bool = True,
     w = option.weapon
     if strict:
         if g.entangled is not None and not w.allowed_when_entangled:
-            raise UserError(f"{g.name} is entangled in a {g.entangled.weapon}: he cannot "
+            raise UserError(f"{g.name} is entangled in a "
+                            f"{item_words(state, g.entangled.weapon, 'weapon')}: he cannot "
                             "attack, only try to cut free")
         why = unusable(g, option)
         if why:
@@ -113,7 +116,7 @@ def plan_attack(state: State, action: dict[str, Any], *, strict: bool = True,
     if side is not None:
         plan = _with_side(plan, side)
     if strict and g.ap < w.ap:
-        need_ap(g, w.ap, f"an attack with the {w.name}")
+        need_ap(g, w.ap, f"an attack with the {plain(w.name)}")
     return plan
 
 
@@ -133,7 +136,7 @@ def default_option(state: State, g: Gladiator, t: Gladiator) -> Option:
                 why = str(err)
         if why is None:
             return option
-        reasons.append(f"{option.ref}: {why}")
+        reasons.append(f"{option_words(option)}: {why}")
     raise UserError(f"{g.name} cannot strike {t.name} now ({'; '.join(reasons)})")
 
 

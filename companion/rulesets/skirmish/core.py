@@ -15,6 +15,7 @@ from companion.rulesets.skirmish.state import (
     Item,
     State,
 )
+from companion.rulesets.skirmish.words import action_words, item_words
 
 
 def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
@@ -33,17 +34,17 @@ def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
 
 def _phase_refusal(state: State, kind: str) -> str:
     if state.phase == "setup":
-        return f"the bout has not started: the first action is start, not {kind}"
+        return f"the bout has not started: start it first, not {action_words(kind)}"
     if state.phase == "over":
-        return f"the bout is over; no more {kind}"
+        return "the bout is over"
     if state.phase == "appeal":
         names = ", ".join(state.glad(a).name for a in state.appeals)
-        return f"{names} must appeal to the crowd first (action appeal), not {kind}"
+        return f"{names} must appeal to the crowd first"
     g = state.current()
     who = g.name if g else "?"
     if state.phase == "ap":
-        return f"{who} must roll his AP first (action roll_ap), not {kind}"
-    return f"{kind} is not possible now: {who} is spending his AP"
+        return f"{who} must roll his AP first"
+    return f"{who} cannot {action_words(kind)} now: he is spending his AP"
 
 
 def need_ap(g: Gladiator, cost: int, what: str) -> None:
@@ -54,7 +55,8 @@ def need_ap(g: Gladiator, cost: int, what: str) -> None:
 def need_free(state: State, g: Gladiator, action_key: str, what: str) -> None:
     """Refuse what an entangled gladiator may not do (skirmish-ap says which)."""
     if g.entangled is not None and not state.data.ap_allowed_entangled.get(action_key, False):
-        raise UserError(f"{g.name} is entangled in a {g.entangled.weapon}: he cannot {what}; "
+        raise UserError(f"{g.name} is entangled in a "
+                        f"{item_words(state, g.entangled.weapon, 'weapon')}: he cannot {what}; "
                         "he can only try to cut free")
 
 

@@ -15,6 +15,9 @@ from typing import Any
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, STRENGTH_GONE
 from companion.rulesets.skirmish.state import State, display_name, summary
+from companion.rulesets.skirmish.words import item_words, modifier_words, weapon_words
+
+__all__ = ["EVENT_KINDS", "describe", "item_words", "modifier_words", "narrate", "weapon_words"]
 
 Words = Callable[[State, Event], str | None]
 
@@ -37,49 +40,6 @@ def _listed(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _plain(name: str) -> str:
-    """A table's name as the log writes it: lower case, without the bracketed note
-    that tells two uses of one thing apart ("Cape (entangle)" is the cape)."""
-    text = name.split(" (")[0] if name.endswith(")") and " (" in name else name
-    return text.lower()
-
-
-def item_words(state: State, slug: str, kind: str | None = None) -> str:
-    """A weapon's, a piece of kit's or a missile's name from its slug ("large shield",
-    "throwing darts", "dart"); for the UI too."""
-    data = state.data
-    if kind in (None, "shield") and slug in data.kit:
-        return _plain(data.kit[slug].name)
-    if slug in data.weapons:
-        return _plain(data.weapons[slug].name)
-    if slug in data.names:
-        return _plain(data.names[slug])
-    return slug.replace("-", " ").replace("_", " ")
-
-
-def weapon_words(state: State, ref: str) -> str:
-    """What an attack names ("sword", "sword-left", "shield", "unarmed") in words:
-    "sword", "left sword", "shield", "bare hands"; for the UI too."""
-    data = state.data
-    if ref == "unarmed":
-        return "bare hands"
-    if ref in data.weapons:
-        return item_words(state, ref, "weapon")
-    base, _, side = ref.rpartition("-")
-    if side in ("left", "right") and base in data.weapons:
-        return f"{side} {item_words(state, base, 'weapon')}"
-    return item_words(state, ref)
-
-
-def modifier_words(state: State, reason: str) -> str:
-    """A modifier's reason as the rules give it ("seriously-wounded", "light",
-    "left side, uncovered") in words."""
-    level = state.data.level_names.get(reason)
-    if level is not None:
-        return level.lower()
-    return reason.replace("-", " ").replace("_", " ").lower()
 
 
 def _mods(state: State, modifiers: Sequence[Sequence[Any]], prefix: str = "") -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from companion.errors import UserError
 from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.state import Gladiator, Held, State, weapon_ids
+from companion.rulesets.skirmish.words import item_words, option_words
 
 # Darts are the weapon itself; arrows need the bow. A fumbled throw therefore loses
 # only the dart already thrown, a fumbled shot the bow.
@@ -115,7 +116,7 @@ def unusable(g: Gladiator, option: Option) -> str | None:
     if w.ammo == "arrow" and g.arrows <= 0:
         return "he has no arrows left"
     if option.used_key in g.used:
-        return f"he has already struck with his {option.ref} this turn"
+        return f"he has already struck with his {option_words(option)} this turn"
     return None
 
 
@@ -126,7 +127,7 @@ def find_option(state: State, g: Gladiator, ref: Any) -> Option:
     if found is not None and found in options:
         return found  # named exactly, as the computer player and the UI do
     if not isinstance(ref, str) or not ref.strip():
-        raise UserError(f"name the weapon: {', '.join(o.ref for o in options)}")
+        raise UserError(f"say which weapon: {', '.join(option_words(o) for o in options)}")
     key = ref.strip().lower()
     exact = [o for o in options if o.ref == key]
     if not exact:
@@ -134,10 +135,11 @@ def find_option(state: State, g: Gladiator, ref: Any) -> Option:
         same = [o for o in options if o.weapon.slug == key]
         exact = sorted(same, key=lambda o: unusable(g, o) is not None)
     if not exact:
-        names = ", ".join(o.ref for o in options)
+        names = ", ".join(option_words(o) for o in options)
         if key in state.data.weapons:
-            raise UserError(f"{g.name} has no {key} in hand (weapon lost?); he has {names}")
-        raise UserError(f"{ref!r} is not one of {g.name}'s weapons ({names})")
+            raise UserError(f"{g.name} has no {item_words(state, key, 'weapon')} in hand; he "
+                            f"has {names}")
+        raise UserError(f"{g.name} has no weapon called '{ref}'; he has {names}")
     return exact[0]
 
 

@@ -93,7 +93,10 @@ def check_action(action: Any) -> dict[str, Any]:
         raise UserError(f"an action is a JSON object with a 'type', not {action!r}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in HANDLERS:
-        raise UserError(f"unknown action type {kind!r}; the types are {', '.join(HANDLERS)}")
+        known = ", ".join("roll AP" if k == "roll_ap" else k.replace("_", " ") for k in HANDLERS)
+        what = "an action without a type" if kind is None else f"no action '{kind}'"
+        raise UserError(f"there is {what} in the skirmish; the action types are {known} (on "
+                        "the command line, join two words with a hyphen)")
     fields = FIELDS[kind]
     for name, value in action.items():
         if name == "type":

@@ -24,6 +24,7 @@ from companion.rulesets.skirmish.core import (
 )
 from companion.rulesets.skirmish.plan import AttackPlan, spend
 from companion.rulesets.skirmish.state import Dice, Entanglement, Gladiator, Held, Item, State
+from companion.rulesets.skirmish.words import item_words
 
 
 def shredder(state: State, t: Gladiator, weapon: str) -> str | None:
@@ -110,17 +111,30 @@ def find_item(state: State, g: Gladiator, ref: Any) -> Item:
                 isinstance(ref, str) and (ref.strip() == str(i.id)
                                           or ref.strip().lower() == i.name)):
             return i
-    shown = ", ".join(f"{i.id} ({i.name})" for i in here) or "nothing"
-    raise UserError(f"no item {ref!r} in {g.name}'s hex {state.label(g.hex)}; "
-                    f"there is {shown}")
+    where = f"{g.name}'s hex {state.label(g.hex)}"
+    if not here:
+        raise UserError(f"there is nothing in {where}")
+    shown = ", ".join(f"item {i.id}, {_owned(state, i)}" for i in here)
+    lie = "lies" if len(here) == 1 else "lie"
+    if ref is None:
+        raise UserError(f"say which: in {where} {lie} {shown}")
+    raise UserError(f"there is no item {ref} in {where}; there {lie} {shown}")
+
+
+def _owned(state: State, item: Item) -> str:
+    """ "Brutus's dart"."""
+    what = item_words(state, item.name, item.kind)
+    return f"{state.glad(item.owner).name}'s {what}" if item.owner else f"a {what}"
 
 
 def pickable(state: State, g: Gladiator, item: Item) -> str | None:
     """Why he may not pick this item up, or None."""
     if item.owner != g.id:
-        return f"the {item.name} is {state.glad(item.owner).name}'s, not his"
+        owner = state.glad(item.owner).name
+        return f"the {item_words(state, item.name, item.kind)} is {owner}'s, not his"
     if not item.recoverable:
-        return f"the {item.name} cannot be recovered (a discarded shield stays down)"
+        return (f"the {item_words(state, item.name, item.kind)} cannot be recovered (a "
+                "discarded shield stays down)")
     if item.kind == "shield" and g.shield is not None:
         return "he already has a shield"
     return None

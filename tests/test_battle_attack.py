@@ -165,7 +165,7 @@ def test_superior_luck_loses_only_ones_and_twos(rules):
 
 def test_no_more_luck_than_he_has_and_none_for_a_born_loser(rules):
     session = duel(rules, gladiator("Lucky", luck=1), gladiator("Target"))
-    with pytest.raises(UserError, match="1 luck dice left"):
+    with pytest.raises(UserError, match="1 luck die left"):
         attack(session, [1] * 5, luck=2)
     loser = duel(rules, gladiator("Loser", luck=3, insanities=(11,)), gladiator("Target"))
     with pytest.raises(UserError, match="never use luck"):

@@ -230,7 +230,7 @@ def test_tracker_actions_change_only_the_trackers(rules):
     assert state.fighters["b"].health == 11 and state.fighters["a"].luck == 2
     assert state.fighters["b"].carried["javelin"] == 2 and state.fighters["b"].stunned
     assert state.turn == "a"
-    with pytest.raises(UserError, match="only 0 heal dice"):
+    with pytest.raises(UserError, match="has no heal dice"):
         session.act({"type": "spend_heal", "who": "a"}, ScriptedDice([]))
     session.act({"type": "adjust_health", "who": "b", "op": "=12"}, ScriptedDice([]))
     assert session.state.fighters["b"].health == 12

@@ -124,7 +124,7 @@ def test_he_may_decline_and_lose_unless_his_insanity_forbids_it(rules):
 def test_he_cannot_attack_before_the_roll(rules):
     session = duel(rules, sheet("A"))
     hurt(session, -2)
-    with pytest.raises(UserError, match="stay conscious is due"):
+    with pytest.raises(UserError, match="cannot attack now: next is the roll to stay conscious"):
         session.act({"type": "attack"}, ScriptedDice([6, 6]))
 
 
@@ -261,7 +261,7 @@ def test_improved_heal(rules):
 def test_no_more_heal_dice_than_he_has_left(rules):
     session = duel(rules, sheet("A", heal=1))
     hurt(session, 2)
-    with pytest.raises(UserError, match="1 heal dice left"):
+    with pytest.raises(UserError, match="1 heal die left"):
         session.act({"type": "heal", "dice": 2}, ScriptedDice([6, 6]))
 
 

@@ -17,14 +17,14 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.cli import main
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice import SeededDice
 from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle import narrator as battle_narrator
@@ -281,3 +281,225 @@ def test_a_refused_skirmish_action_says_why_in_the_rules_words(tables, slugs, sk
 
 def test_the_walk_tells_every_kind_of_skirmish_event(skirmish_walk):
     assert set(skirmish_narrator.WORDS) <= set(skirmish_walk.kinds)
+
+
+# --- the battle ---------------------------------------------------------------------------------
+def _battle_sheets() -> list[dict[str, Any]]:
+    """The samples, and two more: a whip, which disarms, and a bastard sword, which
+    is held one- or two-handed."""
+    sheets = [json.loads(p.read_text(encoding="utf-8"))
+              for p in sorted(samples_dir().glob("*.json"))]
+    base = {"format": "companion-gladiator", "name": "", "skills": {"attack": 3, "health": 8}}
+    sheets.append({**base, "name": "Whip Lasher", "weapons": {"whip": 3},
+                   "carried": {"whip": 1, "dagger": 1}})
+    sheets.append({**base, "name": "Bastard Blade", "weapons": {"bastard-sword": 2},
+                   "carried": {"bastard-sword": 1}, "shield": True})
+    return sheets
+
+
+def _dressed(sheet: dict[str, Any], insanity: Any, rng: random.Random) -> dict[str, Any]:
+    """A sheet with luck, heal and focus dice, a signature move and an insanity."""
+    s = copy.deepcopy(sheet)
+    s["luck"] = rng.randint(0, 4)
+    more = rng.randint(0, 4)  # a veteran's pools roll criticals
+    s["skills"] = {**s["skills"], "heal": rng.randint(0, 2), "focus": rng.randint(0, 2),
+                   "signature-move": rng.randint(0, 1), "attack": s["skills"]["attack"] + more}
+    s["weapons"] = {k: n + more for k, n in s["weapons"].items()}
+    s["development_points"] = 1000
+    s["wins"], s["losses"] = rng.randint(0, 3), rng.randint(0, 3)
+    record: dict[str, Any] = {"key": insanity.key, "name": insanity.name, "permanent": True}
+    if "Class" in insanity.name:
+        record["remembers"] = "A"
+    elif "Weapon" in insanity.name:
+        record["remembers"] = next(iter(s["weapons"]))
+    s["insanities"] = [record]
+    return s
+
+
+def _attack_variant(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return {**action, "stance": rng.choice(["normal", "berserk", "defensive"]),
+            "luck": rng.randint(0, 2), "thrown": rng.random() < 0.3,
+            "two_handed": rng.random() < 0.3,
+            "called_shot": rng.choice([None, "disarm", "disarm", "critical"]),
+            "signature": rng.random() < 0.2, "mighty_blow": rng.random() < 0.2,
+            "defence_luck": rng.randint(0, 1), "reflex": rng.random() < 0.2}
+
+
+def _battle_bad_actions(state: Any) -> list[Any]:
+    return [
+        {"type": "dance"}, {}, {"type": "attack", "weapon": "trident"},
+        {"type": "attack", "weapon": "xyz"}, {"type": "attack", "stance": "wild"},
+        {"type": "attack", "luck": 99}, {"type": "attack", "two_handed": True},
+        {"type": "attack", "called_shot": "disarm"}, {"type": "heal", "dice": 50},
+        {"type": "heal"}, {"type": "retrieve", "item": "net"}, {"type": "retrieve"},
+        {"type": "clear_eyes"}, {"type": "focus"}, {"type": "initiative"},
+        {"type": "choose_fate", "face": 3}, {"type": "fate"}, {"type": "death_door"},
+        {"type": "stay_conscious"}, {"type": "decline"}, {"type": "quit"},
+        {"type": "adjust_health", "who": "a", "op": "x"},
+        {"type": "adjust_health", "who": "c", "op": "-3"},
+        {"type": "spend_luck", "who": "a", "n": 99}, {"type": "spend_heal", "who": "b", "n": 99},
+        {"type": "ammo", "who": "a", "weapon": "war-dart", "op": "-99"},
+        {"type": "ammo", "who": "a", "weapon": "banana", "op": "+1"},
+        {"type": "place", "who": "a", "at": "Z99"},
+        {"type": "apply_entry", "who": "a", "table": "pool-weapons", "keys": ["hammer"]},
+        {"type": "apply_entry", "who": "a", "table": "crit-slashing", "keys": [1, 2]},
+        {"type": "apply_entry", "who": "a", "table": "insanity", "keys": [99]},
+        {"type": "apply_entry", "who": "a", "table": "fate", "keys": [3], "sub_key": 2},
+        {"type": "apply_entry", "who": "a", "table": "no-such-table", "keys": [3]},
+        {"type": "apply_entry", "who": "b", "table": "crit-piercing", "keys": [19],
+         "sub_key": 9},
+    ]
+
+
+def _trackers(state: Any, rng: random.Random) -> list[dict[str, Any]]:
+    who = rng.choice(["a", "b"])
+    return [{"type": "adjust_health", "who": who, "op": rng.choice(["-3", "+2", "=-4"])},
+            {"type": "restore_luck", "who": who, "n": 1}, {"type": "spend_luck", "who": who},
+            {"type": "restore_heal", "who": who, "n": 1}, {"type": "spend_heal", "who": who},
+            {"type": "ammo", "who": who, "weapon": "war-dart", "op": "+2"},
+            {"type": "set_stun", "who": who, "stunned": True},
+            {"type": "set_stun", "who": who, "stunned": False},
+            {"type": "place", "who": who, "at": "E7"}, {"type": "place", "who": who}]
+
+
+def _battle_walk(tables: TableSet) -> Walk:
+    rules = BattleRules()
+    sheets = _battle_sheets()
+    insanities = list(tables.get("insanity").entries)
+    rng = random.Random(5)
+    walk = Walk()
+    for n in range(50):
+        a, b = rng.sample(sheets, 2)
+        if n % 5 == 0:  # the whip, which disarms, against the others in turn
+            a, b = sheets[-2], sheets[(n // 5) % (len(sheets) - 2)]
+        setup = {"a": _dressed(a, insanities[n % len(insanities)], rng),
+                 "b": _dressed(b, insanities[(n * 7 + 3) % len(insanities)], rng),
+                 "options": {"started": "2026-05-01T20:00:00"}}
+        state, dice = Session(rules, setup, tables).state, SeededDice(n)
+        walk.texts += rules.describe(state)
+        for step in range(300):
+            if rules.is_over(state):
+                break
+            due = rules.due(state)
+            walk.texts.append(battle_narrator.due_words(due.step))
+            if step % 50 == 7:
+                walk.refuse(rules, state, _battle_bad_actions(state))
+                walk.texts += rules.describe(state)
+            if step == 11 and n % 3 == 0:
+                for tracker in _trackers(state, rng):
+                    if not rules.is_over(state):
+                        walk.narrate(rules, state, rules.apply(state, tracker, dice).events)
+                continue
+            action = _next_battle_action(rules, state, due.choices, rng)
+            if action["type"] == "attack" and rng.random() < 0.6:
+                probe = copy.deepcopy(state)
+                try:
+                    events = rules.apply(probe, _attack_variant(action, rng), dice).events
+                except UserError as err:
+                    walk.refusals.add(str(err))
+                else:
+                    state = probe
+                    walk.narrate(rules, state, events)
+                    continue
+            walk.narrate(rules, state, rules.apply(state, action, dice).events)
+        walk.texts += rules.describe(state)
+        walk.refuse(rules, state, _battle_bad_actions(state))
+    _every_entry_applied(rules, tables, walk)
+    _battle_rare(rules, tables, walk)
+    for stage in ("struggling", "weakly-alive", "deaths-door", "dead"):
+        walk.texts += [battle_narrator.due_roll_text(stage, n) for n in (0, 1, 3)]
+    return walk
+
+
+def _next_battle_action(rules: BattleRules, state: Any, choices: Iterable[str],
+                        rng: random.Random) -> dict[str, Any]:
+    """A plain action of a type open now, tried on a copy (cheaper than asking for all
+    the legal actions); the legal ones when the rules refuse it. Seldom a quit."""
+    kinds = [k for k in choices if k != "quit" or rng.random() < 0.01]
+    rng.shuffle(kinds)
+    for kind in kinds:
+        action: dict[str, Any] = {"type": kind, **({"dice": 1} if kind == "heal" else {})}
+        try:
+            rules.apply(copy.deepcopy(state), action, SeededDice(0))
+            return action
+        except UserError:
+            pass
+    legal = [x for x in rules.legal_actions(state) if x["type"] != "quit"]
+    return dict(rng.choice(legal)) if legal else {"type": "quit"}
+
+
+def _every_entry_applied(rules: BattleRules, tables: TableSet, walk: Walk) -> None:
+    """Every critical, fate and insanity entry applied to a gladiator in the fight, as
+    the table browser's "Apply to ..." does, each sub-table roll too."""
+    rng = random.Random(3)
+    fresh = _fighting(rules, tables)
+    for table_id in ("crit-slashing", "crit-bludgeoning", "crit-piercing", "fate", "insanity"):
+        for entry in tables.get(table_id).entries:
+            key = entry.key[0] if isinstance(entry.key, list) else entry.key
+            subs = [s.key for s in getattr(entry, "subtable", []) or []] or [None]
+            for sub in subs:
+                action = {"type": "apply_entry", "who": "b", "table": table_id, "keys": [key]}
+                if sub is not None:
+                    action["sub_key"] = sub
+                state = copy.deepcopy(fresh)
+                walk.narrate(rules, state, rules.apply(state, action, SeededDice(3)).events)
+                walk.texts += rules.describe(state)
+                for _ in range(3):  # play on a little: what the entry does later
+                    if rules.is_over(state):
+                        break
+                    legal = [x for x in rules.legal_actions(state) if x["type"] != "quit"]
+                    if not legal:
+                        break
+                    walk.narrate(rules, state,
+                                 rules.apply(state, rng.choice(legal), SeededDice(4)).events)
+
+
+def _fighting(rules: BattleRules, tables: TableSet) -> Any:
+    """Hammer Rookie against War Hammer Giant (who has no shield), initiative rolled."""
+    sheets = {json.loads(p.read_text(encoding="utf-8"))["name"]: json.loads(
+        p.read_text(encoding="utf-8")) for p in samples_dir().glob("*.json")}
+    setup = {"a": sheets["Hammer Rookie"], "b": sheets["War Hammer Giant"],
+             "options": {"started": "2026-05-01T20:00:00"}}
+    state = Session(rules, setup, tables).state
+    rules.apply(state, {"type": "initiative"}, SeededDice(1))
+    return state
+
+
+def _battle_rare(rules: BattleRules, tables: TableSet, walk: Walk) -> None:
+    """Branches a few seeded duels seldom reach, crafted as the rules make them."""
+    state = _fighting(rules, tables)
+    walk.narrate(rules, state, [
+        event("died_of_wounds", "b"),
+        event("eyes_cleared", "a", cleared=1),
+        event("fate_choices_rolled", "b", faces=[2, 5]),
+        event("insanity_rolled", "b", faces=[6, 3], key=63, permanent=True, remembers=None),
+        event("insanity_rolled", "b", faces=[2, 1], key=21, permanent=False,
+              remembers="hammer"),
+        event("no_shield_to_drop", "b"),
+        event("no_weapon_to_drop", "b"),
+        event("stun_resisted", "b"),
+        event("weapon_lodged", "b", weapon="war-dart", owner="a"),
+        event("will_to_live", "b", damage=7),
+        event("zen_calm", "b", sixes=1, removed=1),
+        event("disarm_landed", "a", target="b", needed=2),
+        event("disarm_blocked", "b"),
+        event("life_line", "b", amount=2, health=-3),
+    ])
+
+
+@pytest.fixture(scope="module")
+def battle_walk(tables) -> Walk:
+    return _battle_walk(tables)
+
+
+def test_every_battle_log_line_and_state_reads_in_the_rules_words(tables, slugs, battle_walk):
+    assert_clean(battle_walk.texts, slugs, "the battle's lines")
+
+
+def test_a_refused_battle_action_says_why_in_the_rules_words(tables, slugs, battle_walk):
+    assert len(battle_walk.refusals) > 30
+    assert_clean(battle_walk.refusals, slugs, "the battle's refusals")
+
+
+def test_the_walk_tells_every_kind_of_battle_event(battle_walk):
+    assert set(battle_narrator.FORMATTERS) <= set(battle_walk.kinds)

@@ -57,8 +57,8 @@ class TableSet:
         try:
             return self.tables[table_id]
         except KeyError:
-            known = ", ".join(sorted(self.tables))
-            raise UserError(f"no table '{table_id}'; the tables are: {known}") from None
+            raise UserError(f"there is no table '{table_id}' (`companion table list` names "
+                            "them all)") from None
 
     def fingerprints(self, table_ids: Iterable[str]) -> dict[str, str]:
         """Each table's fingerprint (`Table.fingerprint`), by id."""

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from companion.errors import UserError
 from companion.jsonfile import problem
+from companion.rulesets.battle.words import action_words, field_words
 
 # Bounds far above any battle and far below anything slow: a typo (or a joke) must be
 # refused with the bound, not hang a duel that rolls that many dice.
@@ -113,8 +114,8 @@ class _Op(_Tracker):
     @classmethod
     def _op_shape(cls, value: str) -> str:
         if not _OP.match(value.strip()):
-            raise ValueError(f"op is a change like '-7', '+3', '=12' or '=-4', of at most "
-                             f"{MAX_CHANGE}")
+            raise ValueError(f"a change takes off (-7) or adds (+3), or sets the number "
+                             f"with an equals sign before it; at most {MAX_CHANGE}")
         return value.strip()
 
 
@@ -175,16 +176,16 @@ def parse_action(data: Any) -> Any:
     if not isinstance(data, dict) or "type" not in data:
         raise UserError("an action is a JSON object with a \"type\"")
     if data["type"] not in GAME_TYPES + TRACKER_TYPES:
-        raise UserError(f"unknown action type {data['type']!r}; the types are "
-                        f"{', '.join(GAME_TYPES + TRACKER_TYPES)}")
+        known = ", ".join(k.replace("_", " ") for k in GAME_TYPES + TRACKER_TYPES)
+        raise UserError(f"there is no action '{data['type']}' in the battle; the action "
+                        f"types are {known} (on the command line, join two words with a "
+                        "hyphen)")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as err:
-        problems = []
-        for e in err.errors():
-            where = ".".join(str(p) for p in e["loc"][1:]) or "action"
-            problems.append(f"{where}: {problem(e)}")
-        raise UserError(f"{data['type']} action: {'; '.join(problems)}") from None
+        problems = [f"{field_words(e['loc'][1:])}: {problem(e)}" for e in err.errors()]
+        raise UserError(f"to {action_words(str(data['type']))}: "
+                        f"{'; '.join(problems)}") from None
 
 
 def apply_op(current: int, op: str) -> int:

@@ -62,9 +62,9 @@ def plan_attack(ctx: Ctx, f: Fighter, action: Any) -> AttackPlan:
     weapon = tables.weapon(name)
     key = str(weapon.key)
     if key != tables.brawling and f.carried.get(key, 0) < 1:
-        held = ", ".join(k for k, n in f.carried.items() if n > 0) or "nothing"
-        raise UserError(f"{f.name} does not hold a {weapon.name} (he holds {held}; "
-                        f"brawling needs nothing)")
+        held = ", ".join(tables.weapon(k).name for k, n in f.carried.items() if n > 0)
+        raise UserError(f"{f.name} does not hold a {weapon.name} (he holds "
+                        f"{held or 'nothing'}; his fists need nothing)")
     thrown = action.thrown or weapon.thrown == "must"
     if thrown and weapon.thrown == "never":
         raise UserError(f"the {weapon.name} cannot be thrown")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.errors import UserError
@@ -125,9 +126,19 @@ class BattleTables:
         return entry
 
     def insanity(self, key: int) -> InsanityEntry:
-        entry = self.table("insanity").lookup(key)
+        found = self._insanities.get(key)
+        if found is not None:
+            return found
+        entry = self.table("insanity").lookup(key)  # says why there is none
         assert isinstance(entry, InsanityEntry)
         return entry
+
+    @cached_property
+    def _insanities(self) -> dict[int, InsanityEntry]:
+        # Every action asks each gladiator's insanities what they change: a scan of the
+        # 36 entries each time would be most of the time an action takes.
+        return {e.key: e for e in self.table("insanity").entries
+                if isinstance(e, InsanityEntry) and isinstance(e.key, int)}
 
     # --- figures of the pool-rules table -----------------------------------------
     def rule(self, key: str) -> PoolRuleEntry:

@@ -14,6 +14,7 @@ from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.rulesets.battle.results import write_sheets
 from companion.rulesets.battle.state import BattleState, Fighter, LastTurn, Result
+from companion.rulesets.battle.words import dice_count
 
 
 @dataclass
@@ -50,7 +51,7 @@ def check_luck(ctx: Ctx, f: Fighter, luck: int) -> None:
     if luck and ctx.quirks(f).no_luck:
         raise UserError(f"{f.name} can never use luck (Born Loser Complex)")
     if luck > f.luck:
-        raise UserError(f"{f.name} has {f.luck} luck dice left, not {luck}")
+        raise UserError(f"{f.name} has {dice_count(f.luck, 'luck')} left, not {luck}")
 
 
 def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> dict[str, int] | None:

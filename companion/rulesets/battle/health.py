@@ -23,6 +23,7 @@ from companion.rulesets.battle.flow import (
 )
 from companion.rulesets.battle.pools import below_zero_roll, count_sixes
 from companion.rulesets.battle.state import BattleState, Fighter, LastTurn
+from companion.rulesets.battle.words import dice_count
 from companion.tables.effects import (
     Coma,
     Conscious,
@@ -179,7 +180,7 @@ def heal_dice(ctx: Ctx, f: Fighter, count: int) -> list[Event]:
     if count < 1:
         raise UserError("roll at least 1 heal die")
     if count > f.heal_dice:
-        raise UserError(f"{f.name} has {f.heal_dice} heal dice left, not {count}")
+        raise UserError(f"{f.name} has {dice_count(f.heal_dice, 'heal')} left, not {count}")
     table = ctx.quirks(f).improved_heal or ctx.tables.heal_per_face
     faces = ctx.roll(f, count, "heal")
     f.heal_dice -= count

@@ -40,9 +40,9 @@ def drop_shield(f: Fighter) -> list[Event]:
 
 def check_sub_key(entry: CritEntry, sub_key: int | None) -> None:
     if sub_key is not None and not entry.subtable:
-        raise UserError("this entry has no sub-table: leave sub_key out")
+        raise UserError("this entry has no sub-table to roll")
     if sub_key is not None and sub_key not in {s.key for s in entry.subtable}:
-        raise UserError(f"sub_key {sub_key} is not on the sub-table (1-6)")
+        raise UserError(f"the sub-table has no roll of {sub_key} (it runs from 1 to 6)")
 
 
 def apply_crit(

@@ -47,6 +47,7 @@ from companion.rulesets.battle.sheet import (
 )
 from companion.rulesets.battle.state import SIDES, BattleState, Fighter, LastTurn, due
 from companion.rulesets.battle.trackers import tracker
+from companion.rulesets.battle.words import action_words
 from companion.tables.loader import TableSet
 
 
@@ -435,6 +436,7 @@ def _not_now(state: BattleState, kind: str, step: str) -> str:
     if step == "initiative":
         return "roll initiative first"
     who = state.current.name
-    wanted = ", ".join(sorted(_ALLOWED[step]))
-    return f"{who} cannot {kind.replace('_', ' ')} now: {step.replace('_', ' ')} is due " \
-           f"({wanted})"
+    wanted = [action_words(k) for k in GAME_TYPES if k in _ALLOWED[step]]
+    may = ", ".join(wanted[:-1]) + f" or {wanted[-1]}" if len(wanted) > 1 else wanted[0]
+    return f"{who} cannot {action_words(kind)} now: next is {narrator.due_words(step)} " \
+           f"(he may {may})"

@@ -14,6 +14,7 @@ from companion.rulesets.battle.flow import Ctx, set_health, stun
 from companion.rulesets.battle.health import apply_fate
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
 from companion.rulesets.battle.state import Fighter
+from companion.rulesets.battle.words import dice_count
 from companion.tables.models.battle import CritEntry, FateEntry, InsanityEntry
 
 
@@ -31,13 +32,15 @@ def tracker(ctx: Ctx, action: Any) -> list[Event]:
     if kind in ("spend_luck", "restore_luck"):
         step = -action.n if kind == "spend_luck" else action.n
         if f.luck + step < 0:
-            raise UserError(f"{f.name} has only {f.luck} luck dice")
+            raise UserError(f"{f.name} has {'only ' if f.luck else ''}"
+                            f"{dice_count(f.luck, 'luck')}")
         f.luck += step
         return [event("luck_changed", f.side, change=step, luck=f.luck)]
     if kind in ("spend_heal", "restore_heal"):
         step = -action.n if kind == "spend_heal" else action.n
         if f.heal_dice + step < 0:
-            raise UserError(f"{f.name} has only {f.heal_dice} heal dice")
+            raise UserError(f"{f.name} has {'only ' if f.heal_dice else ''}"
+                            f"{dice_count(f.heal_dice, 'heal')}")
         f.heal_dice += step
         return [event("heal_dice_changed", f.side, change=step, heal_dice=f.heal_dice)]
     if kind == "ammo":
@@ -45,7 +48,8 @@ def tracker(ctx: Ctx, action: Any) -> list[Event]:
         before = f.carried.get(weapon, 0)
         value = apply_op(before, action.op)
         if value < 0:
-            raise UserError(f"{f.name} cannot carry fewer than 0 {weapon}")
+            raise UserError(f"{f.name} carries {before} {ctx.tables.weapon(weapon).name}: "
+                            "he cannot have fewer than none")
         f.carried[weapon] = value
         return [event("ammo_changed", f.side, weapon=weapon, before=before, count=value)]
     if kind == "place":
@@ -99,4 +103,4 @@ def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
         if ctx.state.phase != "fighting":
             raise UserError("a fate entry applies during the fight")
         return apply_fate(ctx, f, int(keys[0]), roll_insanity=False)
-    raise UserError(f"table '{table.id}' has no effects to apply to a gladiator")
+    raise UserError(f"{table.title} has no effects to apply to a gladiator")

@@ -5,11 +5,31 @@ and the UI its labels."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from companion.rulesets.skirmish.plan import Option
     from companion.rulesets.skirmish.state import State
+
+
+class _Weapon(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def slug(self) -> str: ...
+
+
+class _Option(Protocol):
+    """What `option_words` reads of a `plan.Option` (which imports this module)."""
+
+    @property
+    def ref(self) -> str: ...
+
+    @property
+    def use(self) -> str: ...
+
+    @property
+    def weapon(self) -> _Weapon: ...
 
 
 def plain(name: str) -> str:
@@ -46,7 +66,7 @@ def weapon_words(state: State, ref: str) -> str:
     return item_words(state, ref)
 
 
-def option_words(option: Option) -> str:
+def option_words(option: _Option) -> str:
     """One way he can strike, in words: "left sword", "shield", "bare hands"."""
     if option.use == "unarmed":
         return "bare hands"

@@ -53,10 +53,10 @@ def test_an_action_is_typed_as_json_or_in_its_short_form(text, action):
 
 @pytest.mark.parametrize(("text", "words"), [
     ("", "no action"),
-    ("move E6 E7", "'E7': the short form of move takes to"),
-    ("end_turn now", "takes no plain values"),
+    ("move E6 E7", "'E7' is one value too many: move takes only to"),
+    ("end_turn now", "end turn takes no values"),
     ('{"type": "move"', "not valid JSON"),
-    ("[1, 2]", "takes no plain values"),
+    ("[1, 2]", "an action begins with its type"),
 ])
 def test_a_typed_action_that_cannot_be_read_says_why(text, words):
     with pytest.raises(UserError, match=words):

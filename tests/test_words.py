@@ -26,7 +26,7 @@ import pytest
 from companion.cli import main
 from companion.dice import SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event, event, parse_action_text
 from companion.rulesets.battle import narrator as battle_narrator
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.sheet import samples_dir
@@ -402,7 +402,7 @@ def _battle_walk(tables: TableSet) -> Walk:
                     walk.narrate(rules, state, events)
                     continue
             walk.narrate(rules, state, rules.apply(state, action, dice).events)
-        walk.texts += rules.describe(state)
+        walk.texts += rules.describe(state) + _summary_texts(rules.summary(state))
         walk.refuse(rules, state, _battle_bad_actions(state))
     _every_entry_applied(rules, tables, walk)
     _battle_rare(rules, tables, walk)
@@ -428,6 +428,13 @@ def _next_battle_action(rules: BattleRules, state: Any, choices: Iterable[str],
     return dict(rng.choice(legal)) if legal else {"type": "quit"}
 
 
+def _summary_texts(summary: dict[str, Any]) -> list[str]:
+    """What the summary holds for a player to read, not for the UI to look up: names,
+    and the notes a critical leaves for the players."""
+    fighters = summary["fighters"].values()
+    return [f["name"] for f in fighters] + [note for f in fighters for note in f["notes"]]
+
+
 def _every_entry_applied(rules: BattleRules, tables: TableSet, walk: Walk) -> None:
     """Every critical, fate and insanity entry applied to a gladiator in the fight, as
     the table browser's "Apply to ..." does, each sub-table roll too."""
@@ -443,7 +450,7 @@ def _every_entry_applied(rules: BattleRules, tables: TableSet, walk: Walk) -> No
                     action["sub_key"] = sub
                 state = copy.deepcopy(fresh)
                 walk.narrate(rules, state, rules.apply(state, action, SeededDice(3)).events)
-                walk.texts += rules.describe(state)
+                walk.texts += rules.describe(state) + _summary_texts(rules.summary(state))
                 for _ in range(3):  # play on a little: what the entry does later
                     if rules.is_over(state):
                         break
@@ -503,3 +510,16 @@ def test_a_refused_battle_action_says_why_in_the_rules_words(tables, slugs, batt
 
 def test_the_walk_tells_every_kind_of_battle_event(battle_walk):
     assert set(battle_narrator.FORMATTERS) <= set(battle_walk.kinds)
+
+
+def test_a_typed_action_the_command_line_cannot_read_says_why_in_words(tables, slugs):
+    messages = []
+    for rules in (SkirmishRules(), BattleRules()):
+        for typed in ("", "{bad", "[1]", "move E6 E7 E8", "roll-ap 3", "end-turn now",
+                      "stay-conscious 1 2", "attack hammer 3 4", "heal 1 2", "wait 5"):
+            try:
+                rules.parse_action(parse_action_text(typed, rules.short_forms))
+            except UserError as err:
+                messages.append(str(err))
+    assert len(messages) >= 15
+    assert_clean(messages, slugs, "the refusals of typed actions")

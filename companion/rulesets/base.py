@@ -224,6 +224,8 @@ def parse_action_text(text: str, short_forms: Mapping[str, tuple[str, ...]]) -> 
             raise UserError('an action is a JSON object with a "type"')
         return data
     words = text.split()
+    if not re.fullmatch(r"[A-Za-z][\w-]*", words[0]):
+        raise UserError("an action begins with its type, a word such as move or attack")
     kind = words[0].replace("-", "_")
     action: Action = {"type": kind}
     fields = list(short_forms.get(kind, ()))
@@ -233,8 +235,10 @@ def parse_action_text(text: str, short_forms: Mapping[str, tuple[str, ...]]) -> 
             action[name.replace("-", "_")] = _value(value)
             continue
         if not fields:
-            takes = ", ".join(short_forms.get(kind, ())) or "no plain values"
-            raise UserError(f"'{word}': the short form of {kind} takes {takes}; "
-                            "give others as field=value")
+            given = [f.replace("_", " ") for f in short_forms.get(kind, ())]
+            takes = f"only {' and '.join(given)}" if given else "no values"
+            raise UserError(f"'{word}' is one value too many: {kind.replace('_', ' ')} takes "
+                            f"{takes}; give any other by its name, joined to its value by an "
+                            "equals sign")
         action[fields.pop(0)] = _value(word)
     return action

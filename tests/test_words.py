@@ -18,7 +18,6 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,8 +36,6 @@ from companion.tables.format import entry_block, entry_line, table_text
 from companion.tables.loader import TableSet, load_tables
 from companion.tables.lookup import quick_lookup
 from companion.tables.words import entry_card, names_for, roll_words
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")

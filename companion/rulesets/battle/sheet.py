@@ -272,8 +272,10 @@ def sheet_problems(sheet: GladiatorSheet, tables: BattleTables) -> list[str]:
         if ranks < 0:
             problems.append(f"weapons.{weapon}: ranks cannot be negative ({ranks})")
         elif ranks > attack:
-            problems.append(f"weapons.{weapon}: {ranks} ranks of {name} is more than his "
-                            f"{attack} ATTACK ranks (WEAPON ranks never exceed ATTACK)")
+            ranks_of = f"{ranks} rank of" if ranks == 1 else f"{ranks} ranks of"
+            his = f"{attack} ATTACK rank" + ("" if attack == 1 else "s")
+            problems.append(f"weapons.{weapon}: {ranks_of} {name} is more than his {his} "
+                            "(WEAPON ranks never exceed ATTACK)")
     for weapon, count in sheet.carried.items():
         if not tables.has_weapon(weapon):
             problems.append(f"carried.{weapon}: unknown weapon (not in the weapons table)")

@@ -91,7 +91,8 @@ def test_bad_notation_from_a_real_process() -> None:
     )
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == "companion: expected a die size after 'd' at column 3\n"
+    assert done.stderr == (
+        "companion: expected a die size after 'd' at column 3: a number, or % for d100\n")
 
 
 @pytest.mark.parametrize("command", ["roll", "odds"])

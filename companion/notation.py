@@ -983,7 +983,7 @@ class _Group:
             if selector.kind == "h":
                 chosen.update(id(d) for d in ranked[:selector.number])
             elif selector.kind == "l":
-                chosen.update(id(d) for d in ranked[len(ranked) - selector.number:])
+                chosen.update(id(d) for d in ranked[max(0, len(ranked) - selector.number):])
             else:
                 chosen.update(id(d) for d in kept if selector.picks(d.value))
         return chosen

@@ -486,7 +486,7 @@ def _group_size(count: int, sides: int, ops: tuple[Op, ...], pool: bool) -> Odds
     if any(op.by_rank for op in ops):
         # Down the faces: for each face, each number of dice placed and each number
         # of them showing it, the ways so far times the ways of those dice.
-        work += sides * (count + 1) * (count + 2) / 2 * totals * _step(bits) / 4
+        work += sides * (count + 1) * (count + 2) / 2 * totals * _step(bits) * 1.5
     else:
         work += totals * _step(bits) * each * (2 if any(op.name == "ra" for op in ops) else 1)
     return OddsSize(totals, bits, 0, work)

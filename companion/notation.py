@@ -864,6 +864,10 @@ class RollResult:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"expr": self.expr, "faces": list(self.faces),
                                 "total": self.total}
+        # Each face as drawn, with what it counts for and whether it was kept: the
+        # faces alone do not say which dice a keep, a drop or a reroll took out.
+        data["dice"] = [{"sides": d.sides, "face": d.face, "value": d.value, "kept": d.kept,
+                         "exploded": d.exploded} for d in self.dice]
         if self.is_pool:
             data["target"] = self.target
         else:

@@ -232,6 +232,10 @@ def test_the_breakdown_goes_into_json() -> None:
         "expr": "2d6-1",
         "faces": [2, 6],
         "total": 7,
+        "dice": [
+            {"sides": 6, "face": 2, "value": 2, "kept": True, "exploded": False},
+            {"sides": 6, "face": 6, "value": 6, "kept": True, "exploded": False},
+        ],
         "terms": [
             {"sign": "+", "term": "2d6", "faces": [2, 6], "value": 8},
             {"sign": "-", "term": "1", "faces": [], "value": 1},

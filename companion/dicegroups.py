@@ -22,7 +22,11 @@ Two methods, by what the operators need:
   one (a multinomial count), the positions those dice take in the sorted order, so
   which of them are kept, and what each kept die adds (`_ranked`). The notation lets
   h and l choose only among a number of dice known before the roll, so the positions
-  kept are known from the operators alone.
+  kept are known from the operators alone. Only the positions the choices look at
+  are followed, from the end they are nearer (the highest for kh3, the lowest for
+  kl1); once those are placed the other dice only count how they can fall, summed
+  in closed form, so 1000d6kh1 costs what 1d6 does, and the work goes with the
+  square of the dice looked at.
 """
 
 from __future__ import annotations
@@ -293,6 +297,21 @@ def _rank_plan(count: int, ops: Sequence[Op]) -> tuple[list[int], Op | None, lis
     return kept, None, [False] * count
 
 
+def rank_reach(count: int, ops: Sequence[Op]) -> tuple[int, bool]:
+    """How many sorted positions, from one end, the choices by rank of a group of
+    `count` dice look at (what they keep, or weigh by the face), and whether that end
+    is the lowest: 3 from the highest for 8d6kh3, 1 from the lowest for 2d20kl1. The
+    dice beyond them only count how they can fall, so the work goes with this, not
+    with `count`."""
+    last = max(i for i, op in enumerate(ops) if op.by_rank)
+    certain, _, weighed = _rank_plan(count, ops[:last + 1])
+    looked_at = set(certain) | {p for p in range(count) if weighed[p]}
+    if not looked_at:
+        return 0, False
+    from_top, from_bottom = max(looked_at) + 1, count - min(looked_at)
+    return (from_bottom, True) if from_bottom < from_top else (from_top, False)
+
+
 def _ranked(count: int, sides: int, ops: tuple[Op, ...],
             score: Callable[[int], int]) -> tuple[Counts, int]:
     ranked = [i for i, op in enumerate(ops) if op.by_rank]
@@ -317,6 +336,13 @@ def _ranked(count: int, sides: int, ops: tuple[Op, ...],
 
     after = _Pipeline(sides, ops[last + 1:], score)
     certain, by_face, weighed = _rank_plan(count, ops[:last + 1])
+    reach, lowest_first = rank_reach(count, ops)
+    if lowest_first:
+        # The same count from the other end: the lowest face first, the positions
+        # turned round (equal faces are alike, whichever of them a position takes).
+        weights.reverse()
+        certain = [count - 1 - p for p in certain]
+        weighed = weighed[::-1]
     adds = {f: after.at(0, moved(f)) for f, _ in weights}
     per_kept = lcm(*(p.total for p in adds.values()))
     adds = {f: _scaled(p, per_kept // p.total) for f, p in adds.items()}
@@ -338,30 +364,58 @@ def _ranked(count: int, sides: int, ops: tuple[Op, ...],
             powers[key] = power(adds[face], j)
         return powers[key]
 
-    # states[a]: the ways of the dice placed so far, the a highest, and what they add.
-    states: list[Pair | None] = [None] * (count + 1)
-    states[0] = point(0)
+    # states[a]: the ways of the dice placed so far, the a first in the order counted,
+    # and what they add; kept only while a < reach. Once the positions looked at are
+    # all placed, the rest of the dice fall on the faces still to come in any way,
+    # kept by none: those ways go into `done` at once, summed in closed form.
+    done_none: Counts = {}
+    done_some: Counts = {}
+
+    def finish(part: Pair, factor: int) -> None:
+        _add(done_none, part.none, factor)
+        _add(done_some, part.some, factor)
+
+    states: list[Pair | None] = [point(0)] + [None] * (reach - 1)
+    left = sum(weight for _, weight in weights)  # of the faces still to come
+    if reach == 0:
+        finish(point(0), (left * per_kept) ** count)
+        states = []
     for face, weight in weights:
+        left -= weight
         faced = moved(face)
         picks = by_face is not None and by_face.picks(faced)
         # For k a weighed die stays if the face is picked; for p if it is not.
         weighed_stay = by_face is not None and picks == (by_face.name == "k")
-        new: list[Pair | None] = [None] * (count + 1)
+
+        def kept_between(a: int, b: int, stay: bool = weighed_stay) -> int:
+            j = certain_before[b] - certain_before[a]
+            return j + (weighed_before[b] - weighed_before[a] if stay else 0)
+
+        new: list[Pair | None] = [None] * len(states)
         for a, state in enumerate(states):
             if state is None:
                 continue
-            for n in range(count - a + 1):
-                j = certain_before[a + n] - certain_before[a]
-                if weighed_stay:
-                    j += weighed_before[a + n] - weighed_before[a]
-                factor = comb(count - a, n) * weight**n * per_kept ** (n - j)
+            rest = count - a
+            for n in range(reach - a):  # still short of the positions looked at
+                j = kept_between(a, a + n)
+                factor = comb(rest, n) * weight**n * per_kept ** (n - j)
                 part = mul(state, kept_adds(face, j)) if n else state
                 if factor != 1:
                     part = _scaled(part, factor)
                 new[a + n] = part if new[a + n] is None else _merge(new[a + n], part)
+            # n from reach - a to rest: the same dice kept (j), the other rest - n on
+            # the faces to come, so sum_n C(rest, n) w^n P^(n-j) (left P)^(rest-n)
+            # = P^(rest-j) ((w + left)^rest - sum_(n < reach-a) C(rest, n) w^n left^(rest-n)).
+            j = kept_between(a, reach)
+            short = sum(comb(rest, n) * weight**n * left ** (rest - n)
+                        for n in range(reach - a))
+            factor = per_kept ** (rest - j) * ((weight + left) ** rest - short)
+            if factor:
+                finish(mul(state, kept_adds(face, j)), factor)
+        # Ways still short after the last face leave dice with no face: none.
         states = new
-    final = states[count]
-    assert final is not None
+    final = Pair({v: c for v, c in done_none.items() if c},
+                 {v: c for v, c in done_some.items() if c}, 1)
     # Every die weighs each_total x per_kept, whether kept or not.
     total = (each_total * per_kept) ** count
     group = Pair(final.none, final.some, total)

@@ -15,7 +15,7 @@ from functools import partial
 from math import comb, lcm, log2
 from statistics import median
 
-from companion.dicegroups import group_counts
+from companion.dicegroups import group_counts, rank_reach
 from companion.errors import UserError
 from companion.notation import (
     D66,
@@ -463,6 +463,7 @@ def _plain_size(expr: Sum) -> OddsSize:
 # costs bits + 750 units, as in the recurrence of a plain sum; a product of two packed
 # integers of b bytes, KARATSUBA x b^1.585 (Python multiplies big integers by Karatsuba).
 KARATSUBA = 4.0
+RANKED = 0.4  # a step down the faces of kept dice, against one of the recurrence
 
 
 def _step(bits: float) -> float:
@@ -481,12 +482,17 @@ def _group_size(count: int, sides: int, ops: tuple[Op, ...], pool: bool) -> Odds
     explosions = sum(1 for op in ops if op.name == "e")
     # A die's own distribution: a mixture of the faces for each face before each
     # operator, and for each link of each chain of explosions.
-    links = (len(ops) + 1) * sides + explosions * (MAX_EXPLOSIONS + 1) * sides
+    singly = sum(1 for op in ops if not op.by_rank)  # the choices by rank are not
+    links = (singly + 1) * sides + explosions * (MAX_EXPLOSIONS + 1) * sides
     work = links * each * _step(one.rolls * log2(sides))
     if any(op.by_rank for op in ops):
-        # Down the faces: for each face, each number of dice placed and each number
-        # of them showing it, the ways so far times the ways of those dice.
-        work += sides * (count + 1) * (count + 2) / 2 * totals * _step(bits) * 1.5
+        # Down the faces: for each face, each number of dice placed short of the
+        # positions looked at (`reach`) and each number of them showing it, the ways
+        # so far (what `reach` kept dice can add) times the ways of those dice.
+        reach, _ = rank_reach(count, ops)
+        each_span = 1 if pool else whole.face_high - whole.face_low
+        kept = min(totals, reach * each_span + 1)
+        work += sides * reach * (reach + 1) * kept * _step(bits) * RANKED
     else:
         work += totals * _step(bits) * each * (2 if any(op.name == "ra" for op in ops) else 1)
     return OddsSize(totals, bits, 0, work)

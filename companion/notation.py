@@ -25,11 +25,12 @@ that number depend on the roll), and after a reroll only if nothing was chosen b
 
 Our decisions where d20 leaves room: results are whole numbers: `/` divides and rounds
 toward zero (7/2 = 3, -7/2 = -3), `//` rounds down (-7//2 = -4) and `%` is what `//`
-leaves (-7%2 = 1); a divisor that could be 0 (0 lies between its lowest and highest)
-is refused. `d%` is d100 (1..100). Keeping or dropping more dice than there are keeps
-or drops them all; `h0`/`l0`, a selector no face of the die can match, `mi`/`ma` beyond
-the die's faces, and `rr`/`e` on every face are refused. A leading '-' negates the
-whole first product (-7//2 is -3): in a product, a negative goes in parentheses.
+leaves (-7%2 = 1): a leading '-' belongs to the first factor of a product, as in d20;
+a divisor that could be 0 (0 lies between its lowest and highest) is refused. `d%` is
+d100 (1..100). Keeping or dropping more dice than there are keeps or drops them all;
+`h0`/`l0`, a selector no face of the die can match, `mi`/`ma` beyond the die's faces,
+and `rr`/`e` on every face are refused. After an operator of a product, a negative
+goes in parentheses: 2*(-1).
 
 Spaces may stand between tokens, never inside one (`3d6`, `4d6kh3`, `>=`, `//`);
 letters may be upper case. `d66` is two d6 read as tens and units (11..66), not a
@@ -310,6 +311,25 @@ class Paren(Term):
         return self.inner.bounds()
 
 
+@dataclass(frozen=True)
+class Neg(Term):
+    """A leading '-' on the first factor of a product: `-7//2` is (-7)//2, -4, as
+    d20 reads it (a minus before anything else is the sign of its term)."""
+
+    inner: Term
+
+    @property
+    def dice_count(self) -> int:
+        return self.inner.dice_count
+
+    def describe(self) -> str:
+        return f"-{self.inner.describe()}"
+
+    def bounds(self) -> tuple[int, int]:
+        low, high = self.inner.bounds()
+        return -high, -low
+
+
 PRODUCT_OPS = ("*", "/", "//", "%")
 
 
@@ -500,7 +520,10 @@ class _Parser:
             sign = -1
             self.pos += 1
             self.skip_spaces()
-        terms = [Signed(sign, self.product())]
+        first = self.product(negated=sign < 0)
+        if isinstance(first, Product):
+            sign = 1  # the minus went to the product's first factor
+        terms = [Signed(sign, first)]
         while True:
             self.skip_spaces()
             char = self.peek()
@@ -518,7 +541,7 @@ class _Parser:
             raise self.fail(f"'{op}'", at, f"totals could reach {max(-low, high):,}; "
                             f"at most {MAX_VALUE:,}")
 
-    def product(self) -> Term:
+    def product(self, negated: bool = False) -> Term:
         left = self.factor()
         while True:
             self.skip_spaces()
@@ -526,6 +549,8 @@ class _Parser:
             op = "//" if self.peek(2) == "//" else self.peek()
             if not op or op not in PRODUCT_OPS:
                 return left
+            if negated and not isinstance(left, Product):
+                left = Neg(left)
             self.pos += len(op)
             self.skip_spaces()
             right_at = self.pos
@@ -1050,6 +1075,10 @@ class _Roller:
                 [rec for _, r in parts for rec in r.records],
                 [d for _, r in parts for d in r.dice],
             )
+        if isinstance(term, Neg):
+            inner = self.term(term.inner)
+            return _Rolled(-inner.value, f"-{inner.labelled}", f"-{inner.plain}",
+                           inner.records, inner.dice)
         if isinstance(term, Product):
             left, right = self.term(term.left), self.term(term.right)
             return _Rolled(divide(left.value, right.value, term.op),

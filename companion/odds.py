@@ -23,6 +23,7 @@ from companion.notation import (
     Const,
     Dice,
     Expr,
+    Neg,
     Op,
     Operated,
     Paren,
@@ -527,6 +528,8 @@ def _term_size(term: Term) -> OddsSize:
         return _checked(term, _group_size(term.count, term.sides, term.ops, pool=False))
     if isinstance(term, Paren):
         return _sum_size(term.inner)
+    if isinstance(term, Neg):
+        return _term_size(term.inner)
     if isinstance(term, Product):
         a, b = _term_size(term.left), _term_size(term.right)
         totals = min(_span(term), a.totals * b.totals)
@@ -640,6 +643,8 @@ def _term(term: Term) -> Distribution:
         return _group(term.count, term.sides, term.ops, None)
     if isinstance(term, Paren):
         return _sum(term.inner)
+    if isinstance(term, Neg):
+        return -_term(term.inner)
     if isinstance(term, Product):
         return _product(_term(term.left), _term(term.right), term.op)
     raise TypeError(f"no distribution for term {term!r}")

@@ -61,7 +61,7 @@ def every_way(text: str) -> dict[int, Fraction]:
     "(1d4+1)*2", "7//2", "-7//2", "7/2", "-7/2", "7%2", "-7%2", "d%", "d20/3",
     "2d6rr1", "4d6pl1", "3d6kh1kl1", "4d6k>4", "4d6p<3", "3d6k5", "2d4ra4", "2d6pl3",
     "3d4kh2ra1", "3d6ro1kh2", "d6mi3e6", "4d6kh3>=4", "2d6*d4", "d20//(d4+1)",
-    "(2d6)%4", "2d6-1d4*2", "3d6kh2kl1", "3d6kh7",
+    "(2d6)%4", "2d6-1d4*2", "3d6kh2kl1", "3d6kh7", "-d6//2", "-(1d4+1)*2", "-2d4%3+d4",
 ])
 def test_the_odds_are_those_of_every_way_the_dice_fall(text: str) -> None:
     assert dict(distribution(text)) == every_way(text)
@@ -89,6 +89,18 @@ def test_an_exploding_d6_stops_at_the_cap() -> None:
     odds = distribution("1d6e6")
     assert max(odds) == 6 * notation.MAX_EXPLOSIONS + 6
     assert odds[max(odds)] == Fraction(1, 6 ** (notation.MAX_EXPLOSIONS + 1))
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("7/2", 3), ("-7/2", -3), ("7//2", 3), ("-7//2", -4), ("7%2", 1), ("-7%2", 1),
+    ("(-7)//2", -4), ("-7*2+1", -13), ("1-7//2", -2), ("-(7//2)", -3),
+])
+def test_a_leading_minus_belongs_to_the_first_factor_as_in_d20(text: str,
+                                                               total: int) -> None:
+    expr = parse(text)
+    assert evaluate(expr, SeededDice(1)).total == total
+    assert dict(distribution(expr)) == {total: 1}
+    assert parse(str(expr)) == expr
 
 
 def test_d_percent_is_a_hundred_sided_die() -> None:

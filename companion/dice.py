@@ -163,6 +163,23 @@ class DiceSource(ABC):
         self.history.append(record)
         return record
 
+    def roll_more(self, record: RollRecord, count: int) -> RollRecord:
+        """Roll `count` more dice into `record`, the last roll made (the rerolls of a
+        group of dice, or the dice its explosions add): one record keeps the whole
+        group, its faces in the order drawn. Return the grown record, which takes its
+        place in `history`. A source that fails leaves the record as it was."""
+        if not self.history or self.history[-1] is not record:
+            raise ValueError("only the last roll made can roll more dice")
+        if not _is_int(count) or count < 0:
+            raise ValueError(f"cannot roll {count!r} dice")
+        request = RollRequest(sides=record.sides, count=count, purpose=record.purpose,
+                              roller=record.roller)
+        faces = tuple(self._draw(request)) if count else ()
+        grown = RollRecord(purpose=record.purpose, roller=record.roller, sides=record.sides,
+                           faces=record.faces + faces)
+        self.history[-1] = grown
+        return grown
+
     def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> RollRecord:
         return self.roll(6, count, purpose=purpose, roller=roller)
 

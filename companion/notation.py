@@ -1,18 +1,47 @@
 """Dice notation: a small grammar, parsed by hand into a tree, rolled with a DiceSource.
 
-    expr  := pool | sum
-    sum   := ['-'] term (('+' | '-') term)*
-    term  := INTEGER | [COUNT] 'd' SIDES | 'd66'
-    pool  := [COUNT] 'd' SIDES '>=' TARGET        (counts the dice showing TARGET or more)
+    expr     := pool | sum
+    sum      := ['-'] product (('+' | '-') product)*
+    product  := factor (('*' | '/' | '//' | '%') factor)*
+    factor   := INTEGER | dice | 'd66' | '(' sum ')'
+    dice     := [COUNT] 'd' (SIDES | '%') operator*
+    operator := ('k' | 'p') selector | ('rr' | 'ro' | 'ra' | 'e') selector | '!'
+              | ('mi' | 'ma') INTEGER
+    selector := ['h' | 'l' | '<' | '>'] INTEGER
+    pool     := dice '>=' TARGET       (counts the dice showing TARGET or more)
 
-Spaces may stand between tokens, never inside one (`3d6`, `>=`); `d` may be upper case.
-`d66` is two d6 read as tens and units (11..66), not a 66-sided die, so it takes no
-count. The text is never handed to eval: this module is the only reader.
+The operators are those of avrae's d20 notation, with the same meaning, applied left to
+right to the dice of their group: `k` keeps the dice its selector picks and `p` drops
+them; `hN`/`lN` pick the N highest/lowest dice still kept, `N` the dice showing N, `<N`
+and `>N` those showing less or more. `rr` rerolls the picked dice until none is picked
+(each at most MAX_REROLLS times: the last reroll stands), `ro` rerolls them once, `ra`
+rolls one more die for the first one picked; `e` rolls one more die for each one picked,
+and for each new one picked, at most MAX_EXPLOSIONS times from each die rolled first;
+`!` is `e` on the highest face. `mi`/`ma` raise/lower each die to at least/most N. The
+same operator written twice in a row picks the dice either selector picks (`kh1kl1`
+keeps the highest and the lowest). Choosing by `h` and `l` needs a number of dice known
+before the roll: it comes before `e`, `ra` and keeping or dropping by face (which make
+that number depend on the roll), and after a reroll only if nothing was chosen before.
+
+Our decisions where d20 leaves room: results are whole numbers: `/` divides and rounds
+toward zero (7/2 = 3, -7/2 = -3), `//` rounds down (-7//2 = -4) and `%` is what `//`
+leaves (-7%2 = 1): a leading '-' belongs to the first factor of a product, as in d20;
+a divisor that could be 0 (0 lies between its lowest and highest) is refused. `d%` is
+d100 (1..100). Keeping or dropping more dice than there are keeps or drops them all;
+`h0`/`l0`, a selector no face of the die can match, `mi`/`ma` beyond the die's faces,
+and `rr`/`e` on every face are refused. After an operator of a product, a negative
+goes in parentheses: 2*(-1).
+
+Spaces may stand between tokens, never inside one (`3d6`, `4d6kh3`, `>=`, `//`);
+letters may be upper case. `d66` is two d6 read as tens and units (11..66), not a
+66-sided die, so it takes no count and no operator. A success pool is a whole
+expression. The text is never handed to eval: this module is the only reader.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,16 +49,27 @@ from companion.dice import DiceSource, RollRecord, roll_d66
 from companion.errors import UserError
 
 # Limits keep a typo (or a joke) from freezing the app: no table needs more.
-MAX_DICE = 1000  # dice in the whole expression (d66 counts as two)
+MAX_DICE = 1000  # dice in the whole expression as written (d66 counts as two)
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 MAX_TEXT = 1000  # characters
+# What rerolls and explosions may add, die by die: the caps make every roll finite and
+# every distribution exact (a finite number of outcomes).
+MAX_REROLLS = 10  # a die rerolled by one rr, at most
+MAX_EXPLOSIONS = 10  # dice one die (and the dice it adds) adds by one e, at most
+MAX_ROLLS = 20_000  # dice drawn by the whole expression at the very worst
+# Totals stay where a float holds them exactly enough and a line prints short.
+MAX_VALUE = 10**12
 
 NOTATION_HELP = """\
 dice notation:
-  2d6        two six-sided dice, summed (d6 is one die; D works too)
-  2d6+1      dice and whole numbers added and subtracted: d8+d4-1, 3d6 - 2, -1+d6
+  2d6        two six-sided dice, summed (d6 is one die; D works too; d% is d100)
+  2d6+1      dice and whole numbers: + - * and (); d8+d4-1, (d6+1)*2, -1+d6
+  d20/3      whole numbers: / rounds toward zero, // rounds down, % the remainder
   d66        two d6 read as tens and units: 11..66 (the insanity table)
+  4d6kh3     keep the highest 3 (kl1 the lowest; p drops: ph1, pl1; k>3, p<2, k6)
+  3d6rr1     reroll 1s until none (ro: once; ra: add one die); <N >N pick faces
+  d6e6, d6!  explode: a 6 rolls one more die (at most 10 a die); mi2, ma5 clamp
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
 limits: at most 1000 dice in all, dice of 2 to 1000 sides.
 an expression starting with '-' goes after '--':  companion roll -- -1+d6"""
@@ -47,7 +87,8 @@ class NotationError(UserError):
 
 
 class Term(ABC):
-    """One addend of a sum: a constant, some dice, or d66."""
+    """A factor of a product or an addend of a sum: a constant, dice, d66, dice with
+    operators, a product, or a sum in parentheses."""
 
     @abstractmethod
     def describe(self) -> str: ...
@@ -55,6 +96,10 @@ class Term(ABC):
     @property
     def dice_count(self) -> int:
         return 0
+
+    @abstractmethod
+    def bounds(self) -> tuple[int, int]:
+        """The lowest and the highest total this can make (perhaps never made)."""
 
     def __str__(self) -> str:
         return self.describe()
@@ -70,6 +115,9 @@ class Const(Term):
 
     def describe(self) -> str:
         return str(self.value)
+
+    def bounds(self) -> tuple[int, int]:
+        return self.value, self.value
 
 
 @dataclass(frozen=True)
@@ -91,6 +139,9 @@ class Dice(Term):
         # The count is always written, so "1d8" and "d8" share one canonical form.
         return f"{self.count}d{self.sides}"
 
+    def bounds(self) -> tuple[int, int]:
+        return self.count, self.count * self.sides
+
 
 @dataclass(frozen=True)
 class D66(Term):
@@ -100,6 +151,232 @@ class D66(Term):
 
     def describe(self) -> str:
         return "d66"
+
+    def bounds(self) -> tuple[int, int]:
+        return 11, 66
+
+
+SELECTOR_KINDS = ("", "h", "l", "<", ">")
+OPERATORS = ("k", "p", "rr", "ro", "ra", "e", "mi", "ma")
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which dice an operator acts on: `kind` "" (showing `number`), "h"/"l" (the
+    `number` highest/lowest still kept), "<"/">" (showing less/more than `number`)."""
+
+    kind: str
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in SELECTOR_KINDS or self.number < 0:
+            raise ValueError(f"no such selector {self.kind}{self.number}")
+
+    @property
+    def by_rank(self) -> bool:
+        return self.kind in ("h", "l")
+
+    def picks(self, face: int) -> bool:
+        """Whether a die showing `face` is picked (a selector by face)."""
+        if self.kind == "<":
+            return face < self.number
+        if self.kind == ">":
+            return face > self.number
+        if self.kind == "":
+            return face == self.number
+        raise ValueError(f"{self.kind}{self.number} picks by rank, not by face")
+
+    def describe(self) -> str:
+        return f"{self.kind}{self.number}"
+
+
+@dataclass(frozen=True)
+class Op:
+    """One operator of a group of dice and its selectors (more than one when the same
+    operator is written twice in a row: it acts on the dice any of them picks)."""
+
+    name: str
+    selectors: tuple[Selector, ...]
+
+    def __post_init__(self) -> None:
+        if self.name not in OPERATORS or not self.selectors:
+            raise ValueError(f"no such operator {self.name!r}")
+        if self.name in ("mi", "ma") and (len(self.selectors) != 1
+                                          or self.selectors[0].kind):
+            raise ValueError(f"{self.name} takes one number")
+
+    @property
+    def by_rank(self) -> bool:
+        return any(s.by_rank for s in self.selectors)
+
+    @property
+    def by_face(self) -> bool:
+        return any(not s.by_rank for s in self.selectors)
+
+    def picks(self, face: int) -> bool:
+        """Whether a die showing `face` is picked by a selector by face."""
+        return any(s.picks(face) for s in self.selectors if not s.by_rank)
+
+    def describe(self) -> str:
+        return "".join(f"{self.name}{s.describe()}" for s in self.selectors)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a group of dice with operators can come to, known before any roll."""
+
+    kept_low: int  # dice kept at the end, at least
+    kept_high: int  # and at most
+    face_low: int  # what a kept die counts for, at least
+    face_high: int  # and at most
+    rolls: int  # dice drawn at the very worst
+
+
+def shape(count: int, sides: int, ops: Iterable[Op]) -> Shape:
+    """The bounds of a group `count`d`sides` with `ops` (conservative, never narrow)."""
+    low, high, face_low, face_high, rolls = count, count, 1, sides, count
+    for op in ops:
+        name = op.name
+        if name == "mi":
+            n = op.selectors[0].number
+            face_low, face_high = max(face_low, n), max(face_high, n)
+        elif name == "ma":
+            n = op.selectors[0].number
+            face_low, face_high = min(face_low, n), min(face_high, n)
+        elif name in ("rr", "ro"):
+            rolls += high * (MAX_REROLLS if name == "rr" else 1)
+            face_low, face_high = 1, max(face_high, sides)
+        elif name == "e":
+            rolls += high * MAX_EXPLOSIONS
+            high += high * MAX_EXPLOSIONS
+            face_low, face_high = 1, max(face_high, sides)
+        elif name == "ra":
+            rolls += 1
+            high += 1
+            face_low, face_high = 1, max(face_high, sides)
+        else:  # k or p
+            ranks = [s.number for s in op.selectors if s.by_rank]
+            if name == "k":
+                low = 0 if op.by_face else min(low, max(ranks))
+                high = high if op.by_face else min(high, sum(ranks))
+            else:
+                low = 0 if op.by_face else max(0, low - sum(ranks))
+                high = max(0, high - max(ranks)) if ranks else high
+    return Shape(low, high, face_low, face_high, rolls)
+
+
+@dataclass(frozen=True)
+class Operated(Term):
+    """Dice with operators: `4d6kh3`, `3d6rr1`, `d6e6`."""
+
+    count: int
+    sides: int
+    ops: tuple[Op, ...]
+
+    def __post_init__(self) -> None:
+        Dice(self.count, self.sides)  # the same limits as plain dice
+        if not self.ops:
+            raise ValueError("dice with operators need at least one")
+
+    @property
+    def dice_count(self) -> int:
+        return self.count
+
+    def describe(self) -> str:
+        return f"{self.count}d{self.sides}" + "".join(op.describe() for op in self.ops)
+
+    @property
+    def shape(self) -> Shape:
+        return shape(self.count, self.sides, self.ops)
+
+    def bounds(self) -> tuple[int, int]:
+        s = self.shape
+        return s.kept_low * s.face_low, s.kept_high * s.face_high
+
+
+@dataclass(frozen=True)
+class Paren(Term):
+    """A sum in parentheses."""
+
+    inner: Sum
+
+    @property
+    def dice_count(self) -> int:
+        return self.inner.dice_count
+
+    def describe(self) -> str:
+        return f"({self.inner.describe()})"
+
+    def bounds(self) -> tuple[int, int]:
+        return self.inner.bounds()
+
+
+@dataclass(frozen=True)
+class Neg(Term):
+    """A leading '-' on the first factor of a product: `-7//2` is (-7)//2, -4, as
+    d20 reads it (a minus before anything else is the sign of its term)."""
+
+    inner: Term
+
+    @property
+    def dice_count(self) -> int:
+        return self.inner.dice_count
+
+    def describe(self) -> str:
+        return f"-{self.inner.describe()}"
+
+    def bounds(self) -> tuple[int, int]:
+        low, high = self.inner.bounds()
+        return -high, -low
+
+
+PRODUCT_OPS = ("*", "/", "//", "%")
+
+
+def divide(a: int, b: int, op: str) -> int:
+    """`a op b` for the notation's whole-number operators (b is never 0 here)."""
+    if op == "*":
+        return a * b
+    if op == "//":
+        return a // b
+    if op == "%":
+        return a % b
+    quotient = abs(a) // abs(b)  # "/": toward zero, as rules round halves down
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
+@dataclass(frozen=True)
+class Product(Term):
+    """`left op right`, op one of * / // %, from left to right: `d20//3`, `(d6+1)*2`."""
+
+    left: Term
+    op: str
+    right: Term
+
+    def __post_init__(self) -> None:
+        if self.op not in PRODUCT_OPS:
+            raise ValueError(f"no such operator {self.op!r}")
+
+    @property
+    def dice_count(self) -> int:
+        return self.left.dice_count + self.right.dice_count
+
+    def describe(self) -> str:
+        return f"{self.left.describe()}{self.op}{self.right.describe()}"
+
+    def bounds(self) -> tuple[int, int]:
+        (a, b), (c, d) = self.left.bounds(), self.right.bounds()
+        if self.op == "%":
+            # What // leaves takes the divisor's sign and is smaller than it.
+            if c > 0:
+                return (a, b) if a >= 0 and b < c else (0, d - 1)
+            return c + 1, 0
+        if self.op != "*" and c <= 0 <= d:
+            raise ValueError(f"{self.right} could be 0")
+        # Each operator is monotonic in each argument where the divisor keeps its sign,
+        # so the extremes are at the corners.
+        corners = [divide(x, y, self.op) for x in (a, b) for y in (c, d)]
+        return min(corners), max(corners)
 
 
 @dataclass(frozen=True)
@@ -122,6 +399,9 @@ class Expr(ABC):
     @abstractmethod
     def dice_count(self) -> int: ...
 
+    @abstractmethod
+    def bounds(self) -> tuple[int, int]: ...
+
     def __str__(self) -> str:
         return self.describe()
 
@@ -138,6 +418,11 @@ class Sum(Expr):
     def dice_count(self) -> int:
         return sum(signed.term.dice_count for signed in self.terms)
 
+    @property
+    def is_plain(self) -> bool:
+        """Only constants, plain dice and d66: what the fast odds take."""
+        return all(isinstance(s.term, Const | Dice | D66) for s in self.terms)
+
     def describe(self) -> str:
         parts = []
         for index, signed in enumerate(self.terms):
@@ -148,12 +433,22 @@ class Sum(Expr):
             parts.append(signed.term.describe())
         return "".join(parts)
 
+    def bounds(self) -> tuple[int, int]:
+        low = high = 0
+        for signed in self.terms:
+            a, b = signed.term.bounds()
+            if signed.sign < 0:
+                a, b = -b, -a
+            low, high = low + a, high + b
+        return low, high
+
 
 @dataclass(frozen=True)
 class Pool(Expr):
     count: int
     sides: int
     target: int
+    ops: tuple[Op, ...] = ()
 
     def __post_init__(self) -> None:
         Dice(self.count, self.sides)  # same limits as a summed term
@@ -165,10 +460,18 @@ class Pool(Expr):
         return self.count
 
     def describe(self) -> str:
-        return f"{self.count}d{self.sides}>={self.target}"
+        ops = "".join(op.describe() for op in self.ops)
+        return f"{self.count}d{self.sides}{ops}>={self.target}"
+
+    def bounds(self) -> tuple[int, int]:
+        return 0, shape(self.count, self.sides, self.ops).kept_high
 
 
 # ---------------------------------------------------------------- the parser
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class _Parser:
@@ -176,6 +479,7 @@ class _Parser:
         self.text = text
         self.pos = 0
         self.dice = 0  # dice seen so far, for the whole-expression limit
+        self.rolls = 0  # dice drawn at the worst, for MAX_ROLLS
 
     def fail(self, message: str, pos: int | None = None, hint: str = "") -> NotationError:
         # The column comes right after the message's subject so each error reads
@@ -184,8 +488,8 @@ class _Parser:
         text = f"{message} at column {column}" + (f": {hint}" if hint else "")
         return NotationError(text, column)
 
-    def peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
+    def peek(self, size: int = 1) -> str:
+        return self.text[self.pos:self.pos + size]
 
     def found(self) -> str:
         char = self.peek()
@@ -208,26 +512,111 @@ class _Parser:
             raise self.fail(f"number {shown}", start, f"numbers go up to {MAX_CONSTANT}")
         return int(digits)
 
+    # -- sums and products
+
+    def sum(self) -> Sum:
+        sign = 1
+        if self.peek() == "-":
+            sign = -1
+            self.pos += 1
+            self.skip_spaces()
+        first = self.product(negated=sign < 0)
+        if isinstance(first, Product):
+            sign = 1  # the minus went to the product's first factor
+        terms = [Signed(sign, first)]
+        while True:
+            self.skip_spaces()
+            char = self.peek()
+            if not char or char not in "+-":
+                return Sum(tuple(terms))
+            at = self.pos
+            self.pos += 1
+            self.skip_spaces()
+            terms.append(Signed(1 if char == "+" else -1, self.product()))
+            self.bounded(Sum(tuple(terms)), char, at)
+
+    def bounded(self, node: Term | Sum, op: str, at: int) -> None:
+        low, high = node.bounds()
+        if max(-low, high) > MAX_VALUE:
+            raise self.fail(f"'{op}'", at, f"totals could reach {max(-low, high):,}; "
+                            f"at most {MAX_VALUE:,}")
+
+    def product(self, negated: bool = False) -> Term:
+        left = self.factor()
+        while True:
+            self.skip_spaces()
+            at = self.pos
+            op = "//" if self.peek(2) == "//" else self.peek()
+            if not op or op not in PRODUCT_OPS:
+                return left
+            if negated and not isinstance(left, Product):
+                left = Neg(left)
+            self.pos += len(op)
+            self.skip_spaces()
+            right_at = self.pos
+            if self.peek() == "-":
+                raise self.fail("unexpected '-'", hint="a negative number in a product goes "
+                                "in parentheses, like 2*(-1)")
+            right = self.factor()
+            if op != "*":
+                low, high = right.bounds()
+                if low <= 0 <= high:
+                    raise self.fail(f"division by zero after '{op}'", right_at,
+                                    "the divisor is 0" if low == high == 0 else
+                                    f"{_short(right.describe())} runs from {low} to {high}"
+                                    ", and a divisor that could be 0 is refused")
+            left = Product(left, op, right)
+            self.bounded(left, op, at)
+
+    def factor(self) -> Term:
+        if self.peek() != "(":
+            return self.term()
+        opened = self.pos
+        self.pos += 1
+        self.skip_spaces()
+        if self.peek() == ")":
+            raise self.fail("expected a term", hint="nothing is inside the parentheses")
+        inner = self.sum()
+        self.skip_spaces()
+        if self.peek() and self.peek() in "<>=":
+            raise self.fail(f"unexpected {self.found()}", hint="a success pool like 4d6>=5 "
+                            "is a whole expression, not put in parentheses")
+        if self.peek() != ")":
+            raise self.fail(f"expected ')', found {self.found()}",
+                            hint=f"the '(' at column {opened + 1} is not closed")
+        self.pos += 1
+        return Paren(inner)
+
+    # -- terms
+
     def term(self) -> Term:
         start = self.pos
         count = self.number()
         if self.peek() not in ("d", "D"):
             if count is None:
-                raise self.fail("expected a term", hint=f"a number, dice like 2d6, or d66; "
-                                f"found {self.found()}")
+                raise self.fail("expected a term", hint=f"a number, dice like 2d6, d66 or "
+                                f"'('; found {self.found()}")
             if count > MAX_CONSTANT:
                 raise self.fail(f"number {count}", start, f"numbers go up to {MAX_CONSTANT}")
             return Const(count)
         self.pos += 1  # the 'd'
         sides_at = self.pos
-        sides = self.number()
+        if self.peek() == "%":
+            self.pos += 1
+            sides: int | None = 100
+        else:
+            sides = self.number()
         if sides is None:
-            raise self.fail("expected a die size after 'd'")
+            raise self.fail("expected a die size after 'd'", hint="a number, or % for d100")
         if sides == 66:
             if count is not None:
                 raise self.fail(f"ambiguous '{count}d66'", start,
                                 "write d66 for tens and units (11..66), or add d66 terms")
+            if self._at_operator():
+                raise self.fail(f"unexpected {self.found()}", hint="d66 (tens and units) "
+                                "takes no operators")
             self.add_dice(2, start)
+            self.add_rolls(2, start)
             return D66()
         if count is not None and not 1 <= count <= MAX_DICE:
             raise self.fail(f"{count} dice", start, f"a term rolls 1 to {MAX_DICE} dice")
@@ -235,12 +624,124 @@ class _Parser:
             raise self.fail(f"die size {sides}", sides_at, f"dice have 2 to {MAX_SIDES} sides")
         count = 1 if count is None else count
         self.add_dice(count, start)
-        return Dice(count, sides)
+        ops = self.operators(count, sides)
+        self.add_rolls(shape(count, sides, ops).rolls, start)
+        return Operated(count, sides, ops) if ops else Dice(count, sides)
 
     def add_dice(self, count: int, pos: int) -> None:
         self.dice += count
         if self.dice > MAX_DICE:
             raise self.fail("too many dice", pos, f"{self.dice} in all, at most {MAX_DICE}")
+
+    def add_rolls(self, count: int, pos: int) -> None:
+        self.rolls += count
+        if self.rolls > MAX_ROLLS:
+            raise self.fail("too many dice", pos, f"rerolls and explosions could draw "
+                            f"{self.rolls:,} in all, at most {MAX_ROLLS:,}")
+
+    # -- operators
+
+    def _at_operator(self) -> bool:
+        return bool(self.peek()) and self.peek() in "kKpPrReE!mM"
+
+    def operators(self, count: int, sides: int) -> tuple[Op, ...]:
+        ops: list[Op] = []
+        # Before each operator: has the number of dice come to depend on the roll (and
+        # by which operator), has a choice by rank been made, and a reroll after it.
+        changed, chosen, rerolled = "", False, ""
+        before = (changed, chosen, rerolled)
+        while self._at_operator():
+            at = self.pos
+            name = self._operator_name()
+            if name == "!":
+                selector = Selector("", sides)
+                name = "e"
+            else:
+                selector = self._selector(name, sides, at)
+            merged = bool(ops) and ops[-1].name == name and name not in ("mi", "ma")
+            if not merged:
+                before = (changed, chosen, rerolled)
+            written = self.text[at:self.pos]
+            if selector.by_rank:
+                was_changed, was_chosen, was_rerolled = before
+                if was_changed:
+                    raise self.fail(f"'{written}'", at, f"h and l choose among the dice "
+                                    f"rolled, and {was_changed} before it makes their number "
+                                    "depend on the roll: choose first")
+                if was_chosen and was_rerolled:
+                    raise self.fail(f"'{written}'", at, f"h and l cannot choose again after "
+                                    f"{was_rerolled} rerolled dice already chosen")
+            if name == "ra" and any(op.name == "ra" for op in ops[:len(ops) - merged]):
+                raise self.fail(f"'{written}'", at, "a group adds one die with ra once: "
+                                "write its faces together, like ra1ra2")
+            if merged:
+                op = Op(name, (*ops[-1].selectors, selector))
+                ops[-1] = op
+            else:
+                op = Op(name, (selector,))
+                ops.append(op)
+            if name in ("rr", "e") and all(op.picks(face) for face in range(1, sides + 1)):
+                raise self.fail(f"'{written}'", at, f"it rerolls every face of a d{sides}, "
+                                "for ever" if name == "rr" else f"every face of a d{sides} "
+                                f"explodes: each die would add {MAX_EXPLOSIONS}")
+            # What the group is like after this operator, for the next one.
+            changed, chosen, rerolled = before
+            if name in ("e", "ra") or (name in ("k", "p") and op.by_face):
+                changed = changed or op.describe()
+            if op.by_rank:
+                chosen, rerolled = True, ""
+            elif name in ("rr", "ro") and chosen:
+                rerolled = rerolled or op.describe()
+        if self.peek() and self.peek() in "hHlL":
+            raise self.fail(f"unexpected {self.found()}", hint="keep with k and drop with p: "
+                            "kh3, kl1, ph1, pl1")
+        return tuple(ops)
+
+    def _operator_name(self) -> str:
+        at = self.pos
+        two = self.peek(2).lower()
+        if two in ("rr", "ro", "ra", "mi", "ma"):
+            self.pos += 2
+            return two
+        one = self.peek().lower()
+        if one in ("k", "p", "e", "!"):
+            self.pos += 1
+            return one
+        if one == "r":
+            raise self.fail(f"unexpected {self.found()}", at, "reroll with rr (until none), "
+                            "ro (once) or ra (and add), like rr1")
+        raise self.fail(f"unexpected {self.found()}", at, "after m comes i or a: mi2, ma5")
+
+    def _selector(self, name: str, sides: int, at: int) -> Selector:
+        kind = ""
+        if self.peek() and self.peek() in "hHlL<>":
+            kind = self.peek().lower()
+            self.pos += 1
+            if name in ("mi", "ma"):
+                raise self.fail(f"unexpected '{kind}'", self.pos - 1, f"{name} takes a number, "
+                                f"like {name}2")
+            if kind in "hl" and name not in ("k", "p"):
+                raise self.fail(f"'{name}{kind}'", at, f"h and l choose dice to keep (k) or "
+                                f"drop (p); {name} picks faces: {name}1, {name}<3, {name}>4")
+        number = self.number()
+        if number is None:
+            raise self.fail(f"expected a number after '{self.text[at:self.pos]}'")
+        written = self.text[at:self.pos]
+        die = f"a d{sides} shows 1 to {sides}"
+        if name in ("mi", "ma") and not 1 <= number <= sides:
+            raise self.fail(f"'{written}'", at, die)
+        if kind in ("h", "l") and number == 0:
+            verb = "keeps" if name == "k" else "drops"
+            raise self.fail(f"'{written}'", at, f"it {verb} no dice; h and l count 1 or more")
+        if kind == "" and not 1 <= number <= sides:
+            raise self.fail(f"'{written}'", at, f"no face picked: {die}")
+        if kind == "<" and number < 2:
+            raise self.fail(f"'{written}'", at, f"no face picked: {die}")
+        if kind == ">" and number >= sides:
+            raise self.fail(f"'{written}'", at, f"no face picked: {die}")
+        return Selector(kind, number)
+
+    # -- the whole
 
     def parse(self) -> Expr:
         if len(self.text) > MAX_TEXT:
@@ -248,44 +749,40 @@ class _Parser:
         self.skip_spaces()
         if not self.peek():
             raise self.fail("expected a term", 0, "the notation is empty")
-        sign = 1
-        if self.peek() == "-":
-            sign = -1
-            self.pos += 1
-            self.skip_spaces()
-        terms = [Signed(sign, self.term())]
-        while True:
-            self.skip_spaces()
-            char = self.peek()
-            if not char:
-                return Sum(tuple(terms))
-            if char in "+-":
-                self.pos += 1
-                self.skip_spaces()
-                terms.append(Signed(1 if char == "+" else -1, self.term()))
-            elif char in "<>=":
-                return self.pool(terms)
-            elif char in "dD" and isinstance(terms[-1].term, Const):
-                raise self.fail(f"unexpected {self.found()}",
-                                hint="write dice with no space inside, like 3d6")
-            else:
-                raise self.fail(f"unexpected {self.found()}", hint="expected '+', '-' or the end")
+        expr = self.sum()
+        self.skip_spaces()
+        char = self.peek()
+        if not char:
+            return expr
+        if char in "<>=":
+            return self.pool(expr)
+        if char == ")":
+            raise self.fail("unexpected ')'", hint="no '(' before it is open")
+        last = expr.terms[-1].term
+        if char in "dD" and isinstance(last, Const):
+            raise self.fail(f"unexpected {self.found()}",
+                            hint="write dice with no space inside, like 3d6")
+        if char in "kKpPrReE!mMhHlL":
+            raise self.fail(f"unexpected {self.found()}", hint="write operators right after "
+                            "their dice, with no space: 4d6kh3")
+        raise self.fail(f"unexpected {self.found()}",
+                        hint="expected '+', '-', '*', '/', '//', '%' or the end")
 
-    def pool(self, terms: list[Signed]) -> Pool:
-        at = self.pos
-        if not self.text.startswith(">=", at):
+    def pool(self, expr: Sum) -> Pool:
+        if not self.text.startswith(">=", self.pos):
             raise self.fail(f"unexpected {self.found()}",
                             hint="only '>=' compares, in a success pool like 4d6>=5")
-        only = terms[0]
-        if len(terms) > 1 or only.sign < 0:
+        only = expr.terms[0]
+        if len(expr.terms) > 1 or only.sign < 0:
             raise self.fail("unexpected '>='", hint="a success pool like 4d6>=5 is a whole "
                             "expression and cannot be added to other terms")
         if isinstance(only.term, D66):
             raise self.fail("unexpected '>='", hint="a success pool needs dice like 4d6, not d66")
-        if not isinstance(only.term, Dice):
+        if not isinstance(only.term, Dice | Operated):
             raise self.fail("unexpected '>='", hint="a success pool needs dice before it, "
                             "like 4d6>=5")
         dice = only.term
+        ops = dice.ops if isinstance(dice, Operated) else ()
         self.pos += 2
         self.skip_spaces()
         target_at = self.pos
@@ -296,13 +793,17 @@ class _Parser:
             raise self.fail(f"target {target}", target_at,
                             f"a d{dice.sides} shows 1 to {dice.sides}")
         self.skip_spaces()
-        if self.peek() in ("+", "-"):
+        if self.peek() and self.peek() in "+-*/%":
             raise self.fail(f"unexpected {self.found()}", hint="a success pool is a whole "
                             "expression: nothing can be added to it")
         if self.peek():
             raise self.fail(f"unexpected {self.found()}", hint="expected the end of the "
                             "success pool")
-        return Pool(dice.count, dice.sides, target)
+        return Pool(dice.count, dice.sides, target, ops)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def parse(text: str) -> Expr:
@@ -313,6 +814,24 @@ def parse(text: str) -> Expr:
 # ---------------------------------------------------------------- rolling
 
 
+@dataclass(frozen=True)
+class ShownDie:
+    """One face drawn, as a window shows it: in the order drawn."""
+
+    sides: int
+    face: int  # as drawn
+    value: int  # what it counts for (mi and ma change it)
+    kept: bool  # counted: False for a face rerolled away or a die dropped
+    exploded: bool = False  # it made another die roll (e, !, ra)
+    success: bool = False  # a success of a pool
+    tens: bool = False  # the tens die of a d66
+
+    def text(self) -> str:
+        shown = str(self.face) if self.value == self.face else f"{self.face}>{self.value}"
+        shown += "!" if self.exploded else ""
+        return shown if self.kept else f"({shown})"
+
+
 @dataclass
 class TermRoll:
     """How one signed term of a sum came out."""
@@ -321,8 +840,14 @@ class TermRoll:
     term: str  # canonical text of the term, without its sign
     faces: list[int]
     value: int  # the term's value before its sign
+    # How a term with operators, a product or parentheses shows, with and without the
+    # labels (worked out when rolled); None for the plain terms.
+    labelled: str | None = None
+    plain: str | None = None
 
     def show(self, labels: bool, alone: bool) -> str:
+        if self.labelled is not None and self.plain is not None:
+            return self.labelled if labels else self.plain
         if not self.faces:
             return str(self.value)
         shown = "[" + ", ".join(map(str, self.faces)) + "]"
@@ -340,6 +865,7 @@ class RollResult:
     records: list[RollRecord]
     terms: list[TermRoll] = field(default_factory=list)
     target: int | None = None  # the success threshold of a pool, else None
+    dice: list[ShownDie] = field(default_factory=list)  # every face, as shown
 
     @property
     def is_pool(self) -> bool:
@@ -348,19 +874,14 @@ class RollResult:
     def breakdown(self, labels: bool = True) -> str:
         """e.g. "2d6 [3, 5] + 1 = 9", or "[3, 5] + 1 = 9" without labels."""
         if self.is_pool:
-            dice = "[" + ", ".join(map(str, self.faces)) + "]"
+            if self.dice:
+                dice = "[" + ", ".join(d.text() for d in self.dice) + "]"
+            else:
+                dice = "[" + ", ".join(map(str, self.faces)) + "]"
             noun = "success" if self.total == 1 else "successes"
             head = f"{self.expr} {dice}" if labels else dice
             return f"{head} = {self.total} {noun}"
-        parts: list[str] = []
-        alone = len(self.terms) == 1
-        for index, term in enumerate(self.terms):
-            shown = term.show(labels, alone)
-            if index == 0:
-                parts.append(f"-{shown}" if term.sign < 0 else shown)
-            else:
-                parts.append(f"{'-' if term.sign < 0 else '+'} {shown}")
-        return f"{' '.join(parts)} = {self.total}"
+        return f"{_joined(self.terms, labels)} = {self.total}"
 
     def __str__(self) -> str:
         return f"{self.expr}: {self.breakdown(labels=False)}"
@@ -368,6 +889,10 @@ class RollResult:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"expr": self.expr, "faces": list(self.faces),
                                 "total": self.total}
+        # Each face as drawn, with what it counts for and whether it was kept: the
+        # faces alone do not say which dice a keep, a drop or a reroll took out.
+        data["dice"] = [{"sides": d.sides, "face": d.face, "value": d.value, "kept": d.kept,
+                         "exploded": d.exploded} for d in self.dice]
         if self.is_pool:
             data["target"] = self.target
         else:
@@ -379,9 +904,210 @@ class RollResult:
         return data
 
 
+def _joined(terms: list[TermRoll], labels: bool) -> str:
+    parts: list[str] = []
+    alone = len(terms) == 1
+    for index, term in enumerate(terms):
+        shown = term.show(labels, alone)
+        if index == 0:
+            parts.append(f"-{shown}" if term.sign < 0 else shown)
+        else:
+            parts.append(f"{'-' if term.sign < 0 else '+'} {shown}")
+    return " ".join(parts)
+
+
+@dataclass
+class _Die:
+    """A die of a group as its operators act on it."""
+
+    draws: list[int]  # indexes of its faces in the group's draws, first to last
+    value: int
+    kept: bool = True
+
+
+class _Group:
+    """The dice of one group as they are rolled: every face drawn through the source
+    goes into one record, in the order drawn."""
+
+    def __init__(self, source: DiceSource, count: int, sides: int, purpose: str,
+                 roller: str) -> None:
+        self.source = source
+        self.sides = sides
+        self.record = source.roll(sides, count, purpose=purpose, roller=roller)
+        self.faces: list[int] = list(self.record.faces)
+        self.exploded: set[int] = set()  # draws that made another die roll
+        self.dice = [_Die([i], face) for i, face in enumerate(self.faces)]
+
+    def draw(self, count: int) -> list[int]:
+        """Draw `count` more faces: their indexes."""
+        self.record = self.source.roll_more(self.record, count)
+        start = len(self.faces)
+        self.faces.extend(self.record.faces[start:])
+        return list(range(start, len(self.faces)))
+
+    def kept(self) -> list[_Die]:
+        return [die for die in self.dice if die.kept]
+
+    def apply(self, op: Op) -> None:
+        name = op.name
+        if name in ("mi", "ma"):
+            bound = op.selectors[0].number
+            for die in self.kept():
+                die.value = max(die.value, bound) if name == "mi" else min(die.value, bound)
+        elif name == "rr":
+            # Every picked die at once, pass after pass, as d20 does; each die at most
+            # MAX_REROLLS times.
+            times: dict[int, int] = {}
+            while True:
+                picked = [d for d in self.kept() if op.picks(d.value)
+                          and times.get(id(d), 0) < MAX_REROLLS]
+                if not picked:
+                    break
+                self._reroll(picked)
+                for die in picked:
+                    times[id(die)] = times.get(id(die), 0) + 1
+        elif name == "ro":
+            self._reroll([d for d in self.kept() if op.picks(d.value)])
+        elif name == "e":
+            # Each picked die adds one, which may be picked in turn; a chain of dice
+            # from one die adds MAX_EXPLOSIONS at most.
+            depth = {id(d): 0 for d in self.dice}
+            todo = [d for d in self.kept() if op.picks(d.value)]
+            while todo:
+                self.exploded.update(d.draws[-1] for d in todo)
+                added = [_Die([i], self.faces[i]) for i in self.draw(len(todo))]
+                for parent, child in zip(todo, added, strict=True):
+                    depth[id(child)] = depth[id(parent)] + 1
+                self.dice.extend(added)
+                todo = [d for d in added if op.picks(d.value)
+                        and depth[id(d)] < MAX_EXPLOSIONS]
+        elif name == "ra":
+            picked = [d for d in self.kept() if op.picks(d.value)][:1]
+            if picked:
+                self.exploded.add(picked[0].draws[-1])
+                (index,) = self.draw(1)
+                self.dice.append(_Die([index], self.faces[index]))
+        else:
+            chosen = self._chosen(op)
+            for die in self.kept():
+                if (id(die) in chosen) != (name == "k"):
+                    die.kept = False
+
+    def _reroll(self, dice: list[_Die]) -> None:
+        if not dice:
+            return
+        for die, index in zip(dice, self.draw(len(dice)), strict=True):
+            die.draws.append(index)
+            die.value = self.faces[index]
+
+    def _chosen(self, op: Op) -> set[int]:
+        """The dice of a keep or drop that any of its selectors picks (by id)."""
+        kept = self.kept()
+        # One order for h and l, highest first and equal faces in the order rolled,
+        # so that the highest and the lowest are never the same die: 4d6kh1kl1 keeps
+        # two dice whatever they show.
+        ranked = sorted(kept, key=lambda d: -d.value)
+        chosen: set[int] = set()
+        for selector in op.selectors:
+            if selector.kind == "h":
+                chosen.update(id(d) for d in ranked[:selector.number])
+            elif selector.kind == "l":
+                chosen.update(id(d) for d in ranked[max(0, len(ranked) - selector.number):])
+            else:
+                chosen.update(id(d) for d in kept if selector.picks(d.value))
+        return chosen
+
+    def shown(self, target: int | None) -> list[ShownDie]:
+        last = {die.draws[-1]: die for die in self.dice}
+        out = []
+        for index, face in enumerate(self.faces):
+            die = last.get(index)
+            counted = die is not None and die.kept
+            value = die.value if die is not None else face
+            out.append(ShownDie(self.sides, face, value, counted, index in self.exploded,
+                                counted and target is not None and value >= target))
+        return out
+
+
+@dataclass
+class _Rolled:
+    value: int
+    labelled: str
+    plain: str
+    records: list[RollRecord]
+    dice: list[ShownDie]
+
+
+class _Roller:
+    def __init__(self, source: DiceSource, purpose: str, roller: str) -> None:
+        self.source = source
+        self.purpose = purpose
+        self.roller = roller
+
+    def term(self, term: Term, alone: bool = False) -> _Rolled:
+        """Roll `term`; `alone` when it is the whole expression (a d66 then shows no
+        value beside its faces: the total says it)."""
+        if isinstance(term, Const):
+            return _Rolled(term.value, str(term.value), str(term.value), [], [])
+        if isinstance(term, D66):
+            value, record = roll_d66(self.source, purpose=self.purpose, roller=self.roller)
+            faces = f"[{record.faces[0]}, {record.faces[1]}]" + ("" if alone else f" ({value})")
+            dice = [ShownDie(6, f, f, True, tens=i == 0) for i, f in enumerate(record.faces)]
+            return _Rolled(value, f"d66 {faces}", faces, [record], dice)
+        if isinstance(term, Dice):
+            record = self.source.roll(term.sides, term.count, purpose=self.purpose,
+                                      roller=self.roller)
+            faces = "[" + ", ".join(map(str, record.faces)) + "]"
+            dice = [ShownDie(term.sides, f, f, True) for f in record.faces]
+            return _Rolled(record.total, f"{term} {faces}", faces, [record], dice)
+        if isinstance(term, Operated):
+            group = self.group(term.count, term.sides, term.ops)
+            shown = group.shown(None)
+            faces = "[" + ", ".join(d.text() for d in shown) + "]"
+            value = sum(d.value for d in group.kept())
+            return _Rolled(value, f"{term} {faces}", faces, [group.record], shown)
+        if isinstance(term, Paren):
+            parts = [(s.sign, self.term(s.term)) for s in term.inner.terms]
+            return _Rolled(
+                sum(sign * r.value for sign, r in parts),
+                "(" + _signed([(s, r.labelled) for s, r in parts]) + ")",
+                "(" + _signed([(s, r.plain) for s, r in parts]) + ")",
+                [rec for _, r in parts for rec in r.records],
+                [d for _, r in parts for d in r.dice],
+            )
+        if isinstance(term, Neg):
+            inner = self.term(term.inner)
+            return _Rolled(-inner.value, f"-{inner.labelled}", f"-{inner.plain}",
+                           inner.records, inner.dice)
+        if isinstance(term, Product):
+            left, right = self.term(term.left), self.term(term.right)
+            return _Rolled(divide(left.value, right.value, term.op),
+                           f"{left.labelled} {term.op} {right.labelled}",
+                           f"{left.plain} {term.op} {right.plain}",
+                           left.records + right.records, left.dice + right.dice)
+        raise TypeError(f"cannot evaluate term {term!r}")
+
+    def group(self, count: int, sides: int, ops: tuple[Op, ...]) -> _Group:
+        group = _Group(self.source, count, sides, self.purpose, self.roller)
+        for op in ops:
+            group.apply(op)
+        return group
+
+
+def _signed(parts: list[tuple[int, str]]) -> str:
+    out = []
+    for index, (sign, text) in enumerate(parts):
+        if index == 0:
+            out.append(f"-{text}" if sign < 0 else text)
+        else:
+            out.append(f"{'-' if sign < 0 else '+'} {text}")
+    return " ".join(out)
+
+
 def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
              roller: str = "") -> RollResult:
-    """Roll `expr` with `source`; every die goes through the source and is recorded.
+    """Roll `expr` with `source`; every die goes through the source and is recorded,
+    one record a group of dice (its rerolls and explosions with it, in order).
 
     If the source fails part-way (a script runs out), the terms already rolled stay
     in its history: the error is the caller's to report.
@@ -389,32 +1115,32 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
     if isinstance(expr, str):
         expr = parse(expr)
     if isinstance(expr, Pool):
-        record = source.roll(expr.sides, expr.count, purpose=purpose, roller=roller)
-        successes = sum(1 for face in record.faces if face >= expr.target)
-        return RollResult(expr=str(expr), faces=list(record.faces), total=successes,
-                          records=[record], target=expr.target)
+        group = _Roller(source, purpose, roller).group(expr.count, expr.sides, expr.ops)
+        shown = group.shown(expr.target)
+        successes = sum(1 for d in group.kept() if d.value >= expr.target)
+        return RollResult(expr=str(expr), faces=list(group.faces), total=successes,
+                          records=[group.record], target=expr.target, dice=shown)
     if not isinstance(expr, Sum):
         raise TypeError(f"cannot evaluate {expr!r}")
+    rolling = _Roller(source, purpose, roller)
     terms: list[TermRoll] = []
     records: list[RollRecord] = []
+    dice: list[ShownDie] = []
     for signed in expr.terms:
         term = signed.term
-        if isinstance(term, Const):
-            terms.append(TermRoll(signed.sign, str(term), [], term.value))
-            continue
-        if isinstance(term, D66):
-            value, record = roll_d66(source, purpose=purpose, roller=roller)
-        elif isinstance(term, Dice):
-            record = source.roll(term.sides, term.count, purpose=purpose, roller=roller)
-            value = record.total
-        else:
-            raise TypeError(f"cannot evaluate term {term!r}")
-        records.append(record)
-        terms.append(TermRoll(signed.sign, str(term), list(record.faces), value))
+        rolled = rolling.term(term, alone=len(expr.terms) == 1)
+        records += rolled.records
+        dice += rolled.dice
+        faces = [face for record in rolled.records for face in record.faces]
+        plain_term = isinstance(term, Const | Dice | D66)
+        terms.append(TermRoll(signed.sign, str(term), faces, rolled.value,
+                              None if plain_term else rolled.labelled,
+                              None if plain_term else rolled.plain))
     return RollResult(
         expr=str(expr),
         faces=[face for record in records for face in record.faces],
         total=sum(t.sign * t.value for t in terms),
         records=records,
         terms=terms,
+        dice=dice,
     )

@@ -15,8 +15,27 @@ from functools import partial
 from math import comb, lcm, log2
 from statistics import median
 
+from companion.dicegroups import group_counts, rank_reach
 from companion.errors import UserError
-from companion.notation import D66, Const, Dice, Expr, Pool, Sum, parse
+from companion.notation import (
+    D66,
+    MAX_EXPLOSIONS,
+    Const,
+    Dice,
+    Expr,
+    Neg,
+    Op,
+    Operated,
+    Paren,
+    Pool,
+    Product,
+    Signed,
+    Sum,
+    Term,
+    divide,
+    parse,
+    shape,
+)
 
 # Exact odds are worked out only for expressions of bounded size, checked before any
 # work (`check_size`), so that no expression the notation accepts can freeze the app
@@ -48,11 +67,13 @@ class OddsSize:
 
     totals: int  # possible totals, lowest to highest, some perhaps never made
     bits: float  # of the common total of ways: no count is longer
-    steps: int  # big-integer products per total
+    steps: int  # big-integer products per total, in the recurrence of a plain sum
+    # The work of the rest (operators, products, sums of those), in the same units.
+    extra: float = 0.0
 
     @property
     def work(self) -> float:
-        return self.totals * (self.bits + 750) * self.steps
+        return self.totals * (self.bits + 750) * self.steps + self.extra
 
 
 class Distribution(Mapping[int, Fraction]):
@@ -431,18 +452,125 @@ def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
     return dice, shift
 
 
-def _size(expr: Expr) -> OddsSize:
-    if isinstance(expr, Pool):
-        return OddsSize(expr.count + 1, expr.count * log2(expr.sides), 1)
-    if not isinstance(expr, Sum):
-        raise TypeError(f"no distribution for {expr!r}")
+def _plain_size(expr: Sum) -> OddsSize:
     dice, _ = _groups(expr)
     totals = 1 + sum(n * (faces - 1) * scale for (faces, scale), n in dice.items())
     bits = sum(n * log2(faces) for (faces, _), n in dice.items())
     return OddsSize(totals, bits, _recurrence_size(dice))
 
 
-def named(expr: Expr) -> str:
+# The work of the other parts, in the units of MAX_WORK (1.7e-10 s each), from timings
+# of each method (see `bench`): a step of a loop in Python with a count of `bits` bits
+# costs bits + 750 units, as in the recurrence of a plain sum; a product of two packed
+# integers of b bytes, KARATSUBA x b^1.585 (Python multiplies big integers by Karatsuba).
+KARATSUBA = 4.0
+RANKED = 0.4  # a step down the faces of kept dice, against one of the recurrence
+
+
+def _step(bits: float) -> float:
+    return bits + 750
+
+
+def _group_size(count: int, sides: int, ops: tuple[Op, ...], pool: bool) -> OddsSize:
+    """What the exact odds of a group with operators cost (see companion.dicegroups)."""
+    whole, one = shape(count, sides, ops), shape(1, sides, ops)
+    if pool:
+        totals, each = whole.kept_high - 0 + 1, one.kept_high + 1
+    else:
+        totals = whole.kept_high * whole.face_high - whole.kept_low * whole.face_low + 1
+        each = one.kept_high * one.face_high + 1
+    bits = whole.rolls * log2(sides)
+    explosions = sum(1 for op in ops if op.name == "e")
+    # A die's own distribution: a mixture of the faces for each face before each
+    # operator, and for each link of each chain of explosions.
+    singly = sum(1 for op in ops if not op.by_rank)  # the choices by rank are not
+    links = (singly + 1) * sides + explosions * (MAX_EXPLOSIONS + 1) * sides
+    work = links * each * _step(one.rolls * log2(sides))
+    if any(op.by_rank for op in ops):
+        # Down the faces: for each face, each number of dice placed short of the
+        # positions looked at (`reach`) and each number of them showing it, the ways
+        # so far (what `reach` kept dice can add) times the ways of those dice.
+        reach, _ = rank_reach(count, ops)
+        each_span = 1 if pool else whole.face_high - whole.face_low
+        kept = min(totals, reach * each_span + 1)
+        work += sides * reach * (reach + 1) * kept * _step(bits) * RANKED
+    else:
+        work += totals * _step(bits) * each * (2 if any(op.name == "ra" for op in ops) else 1)
+    return OddsSize(totals, bits, 0, work)
+
+
+def _convolution(a: OddsSize, b: OddsSize, totals: int) -> float:
+    if min(a.totals, b.totals) <= 64:
+        return a.totals * b.totals * _step(a.bits + b.bits)
+    return KARATSUBA * ((a.totals + b.totals) * ((a.bits + b.bits) / 8 + 1)) ** 1.585
+
+
+def _span(node: Term | Expr) -> int:
+    low, high = node.bounds()
+    return high - low + 1
+
+
+def _checked(node: Term | Expr, size: OddsSize) -> OddsSize:
+    if size.totals > MAX_TOTALS:
+        raise OddsTooBig(
+            f"{named(node)} has {size.totals:,} possible totals; exact odds are worked "
+            f"out for up to {MAX_TOTALS:,}: use fewer or smaller dice, or roll it instead"
+        )
+    return size
+
+
+def _term_size(term: Term) -> OddsSize:
+    if isinstance(term, Const):
+        return OddsSize(1, 0, 0)
+    if isinstance(term, Dice | D66):
+        return _checked(term, _plain_size(Sum((Signed(1, term),))))
+    if isinstance(term, Operated):
+        return _checked(term, _group_size(term.count, term.sides, term.ops, pool=False))
+    if isinstance(term, Paren):
+        return _sum_size(term.inner)
+    if isinstance(term, Neg):
+        return _term_size(term.inner)
+    if isinstance(term, Product):
+        a, b = _term_size(term.left), _term_size(term.right)
+        totals = min(_span(term), a.totals * b.totals)
+        pairs = a.totals * b.totals
+        return _checked(term, OddsSize(totals, a.bits + b.bits, 0,
+                                       a.work + b.work + pairs * _step(a.bits + b.bits)))
+    raise TypeError(f"no distribution for term {term!r}")
+
+
+def _parts(expr: Sum) -> tuple[Sum | None, list[Signed]]:
+    """A sum's plain terms (constants, dice, d66: the fast way) and the others."""
+    plain = tuple(s for s in expr.terms if isinstance(s.term, Const | Dice | D66))
+    others = [s for s in expr.terms if not isinstance(s.term, Const | Dice | D66)]
+    return (Sum(plain) if plain else None), others
+
+
+def _sum_size(expr: Sum) -> OddsSize:
+    if expr.is_plain:
+        return _checked(expr, _plain_size(expr))
+    plain, others = _parts(expr)
+    sizes = ([_checked(plain, _plain_size(plain))] if plain else []) + [
+        _term_size(s.term) for s in others]
+    acc = sizes[0]
+    for size in sizes[1:]:
+        totals = min(_span(expr), acc.totals * size.totals)
+        work = acc.work + size.work + _convolution(acc, size, totals)
+        acc = OddsSize(totals, acc.bits + size.bits, 0, work)
+    return _checked(expr, OddsSize(min(acc.totals, _span(expr)), acc.bits, 0, acc.work))
+
+
+def _size(expr: Expr) -> OddsSize:
+    if isinstance(expr, Pool):
+        if not expr.ops:
+            return OddsSize(expr.count + 1, expr.count * log2(expr.sides), 1)
+        return _checked(expr, _group_size(expr.count, expr.sides, expr.ops, pool=True))
+    if not isinstance(expr, Sum):
+        raise TypeError(f"no distribution for {expr!r}")
+    return _sum_size(expr)
+
+
+def named(expr: Expr | Term) -> str:
     """The expression for a one-line message: a long one cut after a whole term."""
     text = str(expr)
     if len(text) <= 40:
@@ -463,16 +591,74 @@ def check_size(expr: Expr) -> OddsSize:
             f"out for up to {MAX_TOTALS:,}: use fewer or smaller dice, or roll it instead"
         )
     if size.work > MAX_WORK:
-        # Only a sum of many sizes of dice gets here: a pool is one size, few totals.
-        terms = expr.terms if isinstance(expr, Sum) else ()
-        kinds = {s.term.sides if isinstance(s.term, Dice) else 66 for s in terms
-                 if not isinstance(s.term, Const)}
+        if isinstance(expr, Sum) and expr.is_plain:
+            # A plain sum gets here only with many sizes of dice: a pool is one size.
+            kinds = {s.term.sides if isinstance(s.term, Dice) else 66 for s in expr.terms
+                     if not isinstance(s.term, Const)}
+            raise OddsTooBig(
+                f"{named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
+                f"are {size.work / MAX_WORK:.1f} times the work exact odds are worked out "
+                "for: use fewer sizes of dice or fewer dice, or roll it instead"
+            )
         raise OddsTooBig(
-            f"{named(expr)}: {len(kinds)} sizes of dice over {size.totals:,} totals "
-            f"are {size.work / MAX_WORK:.1f} times the work exact odds are worked out "
-            "for: use fewer sizes of dice or fewer dice, or roll it instead"
+            f"{named(expr)}: its exact odds are {size.work / MAX_WORK:.1f} times the work "
+            "they are worked out for: use fewer dice, fewer operators or smaller dice, or "
+            "roll it instead"
         )
     return size
+
+
+def _score(target: int | None) -> Callable[[int], int]:
+    if target is None:
+        return lambda face: face
+    return lambda face: 1 if face >= target else 0
+
+
+def _group(count: int, sides: int, ops: tuple[Op, ...], target: int | None) -> Distribution:
+    counts, total = group_counts(count, sides, ops, _score(target))
+    return Distribution._make(counts, total)
+
+
+def _product(a: Distribution, b: Distribution, op: str) -> Distribution:
+    """The distribution of `a op b` for independent a and b: every pair of values."""
+    counts: dict[int, int] = {}
+    for va, ca in a._counts.items():
+        for vb, cb in b._counts.items():
+            v = divide(va, vb, op)
+            counts[v] = counts.get(v, 0) + ca * cb
+    return Distribution._make(counts, a._total * b._total)
+
+
+def _plain(expr: Sum) -> Distribution:
+    dice, shift = _groups(expr)
+    return _dice_distribution(dice) + shift
+
+
+def _term(term: Term) -> Distribution:
+    if isinstance(term, Const):
+        return Distribution.constant(term.value)
+    if isinstance(term, Dice | D66):
+        return _plain(Sum((Signed(1, term),)))
+    if isinstance(term, Operated):
+        return _group(term.count, term.sides, term.ops, None)
+    if isinstance(term, Paren):
+        return _sum(term.inner)
+    if isinstance(term, Neg):
+        return -_term(term.inner)
+    if isinstance(term, Product):
+        return _product(_term(term.left), _term(term.right), term.op)
+    raise TypeError(f"no distribution for term {term!r}")
+
+
+def _sum(expr: Sum) -> Distribution:
+    if expr.is_plain:
+        return _plain(expr)
+    plain, others = _parts(expr)
+    result = _plain(plain) if plain else Distribution.constant(0)
+    for signed in others:
+        part = _term(signed.term)
+        result = result + part if signed.sign > 0 else result - part
+    return result
 
 
 def distribution(expr: Expr | str) -> Distribution:
@@ -486,11 +672,12 @@ def distribution(expr: Expr | str) -> Distribution:
         expr = parse(expr)
     check_size(expr)
     if isinstance(expr, Pool):
-        return pool_successes(expr.count, expr.sides, expr.target)
+        if not expr.ops:
+            return pool_successes(expr.count, expr.sides, expr.target)
+        return _group(expr.count, expr.sides, expr.ops, expr.target)
     if not isinstance(expr, Sum):
         raise TypeError(f"no distribution for {expr!r}")
-    dice, shift = _groups(expr)
-    return _dice_distribution(dice) + shift
+    return _sum(expr)
 
 
 def bench(repeat: int = 5) -> dict[str, float]:

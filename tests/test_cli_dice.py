@@ -91,7 +91,8 @@ def test_bad_notation_from_a_real_process() -> None:
     )
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == "companion: expected a die size after 'd' at column 3\n"
+    assert done.stderr == (
+        "companion: expected a die size after 'd' at column 3: a number, or % for d100\n")
 
 
 @pytest.mark.parametrize("command", ["roll", "odds"])
@@ -248,3 +249,44 @@ def test_the_bounds_on_fractions_are_never_short(expr: str) -> None:
 def test_percentages_come_from_the_counts(ways: int, total: int, shown: str) -> None:
     assert percent_of(ways, total) == shown
     assert percent(Fraction(ways, total)) == shown
+
+
+# ---------------------------------------------------------------- the new notation
+
+
+def test_roll_with_odds_shows_the_roll_then_every_chance(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "4d6kh3", "--seed", "3", "--odds")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("4d6kh3: [") and "(" in lines[0], "the dropped die shows"
+    assert lines[1] == "4d6kh3: mean 12.2446"
+    assert lines[2].split() == ["3", "1/1296", "0.08%"]
+    assert len(lines) == 2 + 16
+
+
+def test_roll_json_says_which_dice_were_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "4d6kh3", "--seed", "3", "--json", "--odds")
+    assert code == 0
+    data = json.loads(out)
+    kept = [d["value"] for d in data["dice"] if d["kept"]]
+    assert len(data["dice"]) == 4 and len(kept) == 3
+    assert data["total"] == sum(kept)
+    assert data["odds"]["18"] == "7/432"
+
+
+def test_odds_too_big_to_work_out_roll_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "roll", "1000d6e6", "--odds")
+    assert code == 2 and out == ""
+    assert "possible totals" in err and "\n" not in err.rstrip("\n")
+
+
+@pytest.mark.parametrize(("expr", "first"), [
+    ("2d20kl1", "2d20kl1: mean 7.175"),
+    ("d%", "1d100: mean 50.5"),
+    ("(1d4+1)*2", "(1d4+1)*2: mean 7"),
+])
+def test_odds_read_the_new_notation(capsys: pytest.CaptureFixture[str], expr: str,
+                                    first: str) -> None:
+    code, out, _ = run(capsys, "odds", expr)
+    assert code == 0 and out.splitlines()[0] == first

@@ -160,7 +160,7 @@ def test_any_way_of_writing_an_expression_reads_back_as_its_tree(expr: Expr,
         ("99999999", 1, "number 99999999 at column 1"),
         ("2d6+" + "1" * 40, 5, "numbers go up to 1000000"),
         ("1" + "+1" * 600, 1001, "notation too long at column 1001"),
-        ("2d6*2", 4, "unexpected '*' at column 4"),
+        ("2d6*-1", 5, "a negative number in a product goes in parentheses"),
         ("2d6+１", 5, "expected a term at column 5"),
     ],
 )
@@ -232,6 +232,10 @@ def test_the_breakdown_goes_into_json() -> None:
         "expr": "2d6-1",
         "faces": [2, 6],
         "total": 7,
+        "dice": [
+            {"sides": 6, "face": 2, "value": 2, "kept": True, "exploded": False},
+            {"sides": 6, "face": 6, "value": 6, "kept": True, "exploded": False},
+        ],
         "terms": [
             {"sign": "+", "term": "2d6", "faces": [2, 6], "value": 8},
             {"sign": "-", "term": "1", "faces": [], "value": 1},

@@ -18,6 +18,7 @@ from companion.errors import UserError
 from companion.notation import (
     D66,
     MAX_DICE,
+    MAX_ROLLS,
     MAX_SIDES,
     MAX_TEXT,
     Dice,
@@ -155,7 +156,8 @@ def _check(index: int, notation: str, seen: Counter[str]) -> None:
     if len(notation) > MAX_TEXT - 100:
         seen["near the length limit"] += 1
     rolled = evaluate(expr, SeededDice(index))
-    assert len(rolled.faces) == expr.dice_count
+    # Rerolls and explosions draw more dice than are written, never fewer.
+    assert expr.dice_count <= len(rolled.faces) <= MAX_ROLLS
     assert "\n" not in str(rolled)
     try:
         size = check_size(expr)

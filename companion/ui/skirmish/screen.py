@@ -46,7 +46,7 @@ KEY_HELP = (
     "Hold V (or hover a gladiator): arcs and weapon ranges",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
     "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
-    "F2 arena    F3 dice tray    F4 tables    Ctrl+Q quit",
+    "F2 arena    F3 dice tray    F4 tables    F5 rolls    Ctrl+Q quit",
 )
 
 

@@ -155,6 +155,39 @@ def test_every_die_of_many_duels_is_in_the_roll_log(tables):
     assert not plain  # the rules describe every die of a duel
 
 
+def test_the_rolls_below_zero_health_are_in_the_roll_log(tables):
+    rules = get_ruleset("battle")
+    weapons = [str(e.key) for e in tables.get("pool-weapons").entries
+               if getattr(e, "thrown", "never") != "must"]
+    rng = random.Random(3)
+    seen: set[str] = set()
+    plain: set[str] = set()
+    for n in range(40):
+        while True:
+            setup = {"a": _sheet(rng, "Aulus", weapons), "b": _sheet(rng, "Balbus", weapons),
+                     "options": {"started": "2025-05-01T20:00:00"}}
+            try:
+                session = Session(rules, setup, tables)
+                break
+            except UserError:
+                continue
+        dice = SeededDice(n)
+        session.act({"type": "initiative"}, dice)
+        # A blow of the paper game: his health below 0, and the rolls it calls for.
+        health = -rng.randint(1, 9) if n % 2 else -rng.randint(10, 25)
+        session.act({"type": "adjust_health", "who": "a", "op": f"={health}"}, dice)
+        for _ in range(6):
+            due = [a for a in rules.legal_actions(session.state)
+                   if a["type"] in ("stay_conscious", "death_door", "fate", "choose_fate")]
+            if not due:
+                break
+            start = len(dice.history)
+            outcome = session.act(due[0], dice)
+            _check(rules, session.state, outcome.events, dice.history[start:], BATTLE_FACES,
+                   seen, plain)
+    assert "stay_conscious_rolled" in seen and not plain
+
+
 def skirmish_bout(*faces: int) -> Session:
     session = Session(get_ruleset("skirmish"),
                       {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]})

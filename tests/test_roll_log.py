@@ -131,6 +131,7 @@ def test_every_text_of_the_roll_log_stays_in_its_box(scale):
                 assert box.contains(where), (size, scale, text, where, box)
                 assert log.rect.contains(where) or where.top >= log.rect.bottom or \
                     where.bottom <= log.rect.top, (size, scale, text)
+            assert not any(piece.fit().overflow for piece in log.widgets())
             # What is drawn at all is drawn whole: cards are cut only at the top.
             for text, where, _ in log.texts:
                 assert where.bottom <= log.rect.bottom, (size, scale, text)

@@ -4,6 +4,7 @@ what for, the faces the event names, and the dice that count highlighted."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -51,6 +52,8 @@ BATTLE_FACES: dict[str, Faces] = {
     "initiative_rolled": lambda d: [f for side in ("a", "b") for f in d["faces"][side]],
     **{kind: _faces for kind in BATTLE_MAKERS if kind != "initiative_rolled"},
 }
+# What a player must never read: code's marks, ids with hyphens or underscores.
+RAW = re.compile(r"[_=\[\]{}]|True|False|None|\bsteps?\b")
 # Events that name faces another event of the same action has shown already.
 REPEATS = {"luck_settled", "fate_applied", "special_event"}
 
@@ -58,6 +61,16 @@ REPEATS = {"luck_settled", "fate_applied", "special_event"}
 @pytest.fixture(scope="module")
 def tables() -> TableSet:
     return load_tables()
+
+
+def _slugs(state: Any) -> set[str]:
+    """The ids with hyphens of a state's things, where the thing's name is other words."""
+    data = getattr(state, "data", None)
+    if data is not None:
+        named = {**data.names, **data.level_names}
+    else:
+        named = {str(e.key): e.name for e in state.tables.tables.get("pool-weapons").entries}
+    return {slug for slug, name in named.items() if "-" in slug and name.lower() != slug}
 
 
 def _check(rules: Any, state: Any, events: tuple[Event, ...], records: list[Any],
@@ -79,6 +92,9 @@ def _check(rules: Any, state: Any, events: tuple[Event, ...], records: list[Any]
     for roll in shown:
         if roll not in described:
             plain.add(roll.purpose)
+        words = f"{roll.purpose} {roll.detail}"
+        assert not RAW.search(words), words
+        assert not [slug for slug in _slugs(state) if re.search(rf"\b{slug}\b", words)], words
 
 
 def test_every_die_of_many_skirmish_bouts_is_in_the_roll_log(tables):

@@ -32,9 +32,16 @@ def _name(state: State, gid: str | None) -> str | None:
     return state.glad(gid).name if gid is not None else None
 
 
-def _mods(modifiers: Sequence[Sequence[Any]]) -> str:
-    return ", ".join(f"{reason} {signed(int(amount))}" for reason, amount in modifiers
-                     if amount)
+def _mods(state: State, modifiers: Sequence[Sequence[Any]]) -> str:
+    return ", ".join(f"{_reason(state, str(reason))} {signed(int(amount))}"
+                     for reason, amount in modifiers if amount)
+
+
+def _reason(state: State, reason: str) -> str:
+    """A modifier's reason in words: a wound level's or a thing's name where it is one."""
+    data = state.data
+    named = data.level_names.get(reason) or data.names.get(reason)
+    return (named or reason.replace("-", " ").replace("_", " ")).lower()
 
 
 def _one(who: str | None, purpose: str, face: int, *, sides: int = 6,
@@ -60,7 +67,7 @@ def _initiative(s: State, e: Event) -> list[Roll]:
 def _ap(s: State, e: Event) -> list[Roll]:
     d = e.data
     return [_one(_name(s, e.who), "action points", d["face"], total=d["ap"],
-                 detail=_mods(d["modifiers"]))]
+                 detail=_mods(s, d["modifiers"]))]
 
 
 def _blow(s: State, e: Event) -> list[Roll]:
@@ -68,14 +75,14 @@ def _blow(s: State, e: Event) -> list[Roll]:
     hit = d["margin"] > 0
     target = _name(s, d["target"])
     margin = f"hits by {d['margin']}" if hit else "does not get through"
-    mods = _mods(d["modifiers"])
+    mods = _mods(s, d["modifiers"])
     return [
         _one(_name(s, e.who), f"attack on {target}", d["attack"], success=hit,
              total=d["attack"] + sum(m for _, m in d["modifiers"]),
              detail=", ".join(part for part in (mods, margin) if part)),
         _one(target, "defence", d["defence"], success=not hit,
              total=d["defence"] + sum(m for _, m in d["defence_modifiers"]),
-             detail=_mods(d["defence_modifiers"])),
+             detail=_mods(s, d["defence_modifiers"])),
     ]
 
 
@@ -99,7 +106,7 @@ def _save(s: State, e: Event) -> list[Roll]:
 def _appeal(s: State, e: Event) -> list[Roll]:
     d = e.data
     verdict = "spared" if d["verdict"] == "spared" else "killed"
-    mods = _mods(d["modifiers"])
+    mods = _mods(s, d["modifiers"])
     return [Roll(who=_name(s, e.who), purpose="appeal to the crowd",
                  dice=dice(d["faces"]), total=d["total"],
                  detail=", ".join(part for part in (mods, verdict) if part))]

@@ -22,6 +22,32 @@ EMPTY = ("No rolls yet. Every roll of the game shows here, and those of the dice
 
 
 @dataclass(frozen=True)
+class Piece:
+    """One piece of text the log drew, as a fit check asks it: where its ink is, the
+    text, and whether it stayed inside the box it was given."""
+
+    rect: pygame.Rect
+    text: str
+    box: pygame.Rect
+    px: int
+
+    @property
+    def shown(self) -> str:
+        return self.text
+
+    @property
+    def overflow(self) -> bool:
+        return not self.box.contains(self.rect)
+
+    @property
+    def shortened(self) -> bool:
+        return False
+
+    def fit(self) -> Piece:
+        return self
+
+
+@dataclass(frozen=True)
 class _Text:
     text: str
     font: pygame.font.Font
@@ -47,12 +73,17 @@ class RollLog:
         self.back = 0  # how many rolls the view is scrolled back from the newest
         # What the last frame drew: (text, where, the box it had to stay in).
         self.texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self._pieces: list[Piece] = []
         self.shown: list[Roll] = []
         self._cards: dict[tuple[Roll, int], _Card] = {}
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self._cards.clear()
+
+    def widgets(self) -> list[Piece]:
+        """What the last frame drew, for the window's fit check."""
+        return list(self._pieces)
 
     def on_show(self) -> None:
         self.back = 0
@@ -69,7 +100,7 @@ class RollLog:
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        self.texts, self.shown = [], []
+        self.texts, self.shown, self._pieces = [], [], []
         pad = px(14)
         inner = pygame.Rect(self.rect.x + pad, self.rect.y + px(6),
                             max(1, self.rect.width - 2 * pad), self.rect.height - px(12))
@@ -126,6 +157,7 @@ class RollLog:
             where = font.render(label, True, ink).get_rect(center=r.center)
             surface.blit(font.render(label, True, ink), where)
             self.texts.append((label, where, r))
+            self._pieces.append(Piece(where, label, r, font.get_height()))
 
     def _text(self, surface: pygame.Surface, text: str, font: pygame.font.Font,
               colour: tuple[int, int, int], at: tuple[int, int], box: pygame.Rect) -> int:
@@ -133,6 +165,7 @@ class RollLog:
         where = image.get_rect(topleft=at)
         surface.blit(image, where)
         self.texts.append((text, where, pygame.Rect(box)))
+        self._pieces.append(Piece(where, text, pygame.Rect(box), font.get_height()))
         return where.bottom
 
     # --- one roll, measured once -------------------------------------------------------

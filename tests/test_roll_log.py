@@ -137,3 +137,25 @@ def test_every_text_of_the_roll_log_stays_in_its_box(scale):
                 assert where.bottom <= log.rect.bottom, (size, scale, text)
         finally:
             app.close()
+
+
+def test_a_duel_shows_its_initiative_and_the_roll_to_stay_conscious_with_its_six(app):
+    from companion.rulesets.battle.sheet import quick_sheet
+    from companion.ui.battle.setup import duel_setup
+
+    setup = duel_setup(quick_sheet("Aulus", 12, 2, 1, 0), quick_sheet("Brenna", 12, 2, 1, 3))
+    assert app.start_session("battle", setup,
+                             dice=ScriptedDice([6, 6, 1, 1, 2, 3, 6, 1])) is None
+    pump(app)
+    duel = app.screen
+    press(pygame.K_i, "i")
+    pump(app)
+    duel.act({"type": "adjust_health", "who": "a", "op": "=-4"})
+    press(pygame.K_RETURN)
+    pump(app)
+    log = roll_log(app)
+    aulus, brenna, conscious = log.shown[-3:]
+    assert (aulus.who, aulus.purpose, aulus.total) == ("Aulus", "initiative", 12)
+    assert (brenna.who, brenna.total) == ("Brenna", 2)
+    assert conscious.purpose == "stay conscious" and conscious.faces == (2, 3, 6, 1)
+    assert [d.success for d in conscious.dice] == [False, False, True, False]

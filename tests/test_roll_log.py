@@ -159,3 +159,16 @@ def test_a_duel_shows_its_initiative_and_the_roll_to_stay_conscious_with_its_six
     assert (brenna.who, brenna.total) == ("Brenna", 2)
     assert conscious.purpose == "stay conscious" and conscious.faces == (2, 3, 6, 1)
     assert [d.success for d in conscious.dice] == [False, False, True, False]
+
+
+def test_tray_rolls_made_before_the_bout_go_with_it(app):
+    app.dice = ScriptedDice([4])
+    press(pygame.K_F3)
+    pump(app)
+    click(app.panel.view.quick[0].rect.center)  # d6
+    pump(app)
+    assert roll_log(app).shown[-1].purpose == "dice tray: 1d6"
+    start(app, [])
+    kept = app.screen.session.other_rolls
+    assert [k.roll.purpose for k in kept] == ["dice tray: 1d6"] and not app.loose_rolls
+    assert roll_log(app).shown[0].purpose == "dice tray: 1d6"

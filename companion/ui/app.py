@@ -202,6 +202,10 @@ class App:
     def _play(self, session: Session, dice: DiceSource, path: Path | None,
               physical: bool) -> Screen:
         session.autosave_path = self.autosave_path()
+        # The tools' rolls made while no game was open go with the first one played.
+        for roll in self.loose_rolls:
+            session.note_roll(roll)
+        self.loose_rolls.clear()
         cls = registry.load(registry.screens_for(session.ruleset.id).play)
         screen: Screen = cls(self, session, dice, path, physical)
         self.physical = physical

@@ -25,6 +25,7 @@ from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError
 from companion.jsonfile import SESSION as SESSION_FILE
 from companion.jsonfile import check_one_line, place, problem, read_json, shown
+from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
 from companion.tables.loader import TableSet, load_tables
@@ -59,6 +60,17 @@ class JournalEntry(BaseModel):
         return kind if isinstance(kind, str) else "?"
 
 
+class KeptRoll(BaseModel):
+    """A roll made beside the rules (the dice tray, the table browser), kept with the
+    session so that it is never lost; `after` is the number of journal entries made
+    before it. Not an action: undo leaves it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    after: int = Field(ge=0)
+    roll: Roll
+
+
 class SessionFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -69,18 +81,22 @@ class SessionFile(BaseModel):
     tables: dict[str, str] = Field(default_factory=dict)
     journal: list[JournalEntry] = Field(default_factory=list)
     redo: list[JournalEntry] = Field(default_factory=list)
+    # Absent from files written before the roll log.
+    other_rolls: list[KeptRoll] = Field(default_factory=list)
     created: str = ""
     saved: str = ""
 
 
 class Session:
     """One game: its rule system, setup and tables, the journal of what was done, and
-    the state that follows. Change it only through `act`, `undo` and `redo`."""
+    the state that follows. Change it only through `act`, `undo` and `redo` (and
+    `note_roll`, for a roll made beside the rules)."""
 
     def __init__(self, ruleset: Ruleset[Any], setup: Mapping[str, Any],
                  tables: TableSet | None = None, journal: Sequence[JournalEntry] = (),
                  redo: Sequence[JournalEntry] = (), *, created: str | None = None,
-                 autosave_path: Path | None = None) -> None:
+                 autosave_path: Path | None = None,
+                 other_rolls: Sequence[KeptRoll] = ()) -> None:
         self.ruleset = ruleset
         self.setup: dict[str, Any] = dict(setup)
         given = tables if tables is not None else load_tables()
@@ -94,6 +110,8 @@ class Session:
         self.journal: list[JournalEntry] = []
         self.outcomes: list[Outcome] = []
         self._words: list[tuple[Outcome, list[str]]] = []
+        self._rolls: list[tuple[Outcome, list[Roll]]] = []
+        self.other_rolls: list[KeptRoll] = list(other_rolls)
         self._state = self._replay(journal)
 
     @property
@@ -121,6 +139,33 @@ class Session:
         for outcome in self.outcomes[len(words):]:
             words.append((outcome, self.ruleset.narrate(self._state, outcome.events)))
         return [line for _, lines in words for line in lines]
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every roll of the session in the order made: the rules' (each die drawn,
+        as the system describes it) and those made beside them."""
+        made = self._rolls
+        if len(made) > len(self.outcomes) or any(
+                told is not now for (told, _), now in zip(made, self.outcomes, strict=False)):
+            made.clear()
+        for i in range(len(made), len(self.outcomes)):
+            outcome, entry = self.outcomes[i], self.journal[i]
+            described = self.ruleset.rolls(self._state, outcome.events)
+            made.append((outcome, merge(described, entry.records(f"journal[{i}]"))))
+        # An outside roll made after actions since undone stands after what is left.
+        others: dict[int, list[Roll]] = {}
+        for kept in self.other_rolls:
+            others.setdefault(min(kept.after, len(made)), []).append(kept.roll)
+        out: list[Roll] = list(others.get(0, []))
+        for i, (_, rolls) in enumerate(made, start=1):
+            out += rolls
+            out += others.get(i, [])
+        return out
+
+    def note_roll(self, roll: Roll) -> None:
+        """Keep a roll made beside the rules with the session (and in its autosave)."""
+        self.other_rolls.append(KeptRoll(after=len(self.journal), roll=roll))
+        self._autosave()
 
     def narrate(self, outcome: Outcome) -> list[str]:
         return self.ruleset.narrate(self._state, outcome.events)
@@ -213,6 +258,7 @@ class Session:
             tables=self.fingerprints,
             journal=self.journal,
             redo=list(self.redo_stack),
+            other_rolls=list(self.other_rolls),
             created=self.created,
             saved=_now(),
         )
@@ -304,7 +350,7 @@ def load_session(
     since = (f"; changed since it was saved: {', '.join(changed)}" if changed else "")
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
-                          created=parsed.created or _now())
+                          created=parsed.created or _now(), other_rolls=parsed.other_rolls)
     except SessionFileError as err:
         raise SessionFileError(f"{path}: {err}{since}") from None
     except UserError as err:

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 
 from companion.dice import DiceSource
 from companion.errors import UserError
+from companion.rolls import Roll
 from companion.tables.loader import TableSet
 
 S = TypeVar("S")
@@ -165,6 +166,13 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def describe(self, state: S) -> list[str]:
         """The state in words, for `companion show`."""
+
+    def rolls(self, state: S, events: Sequence[Event]) -> list[Roll]:
+        """The rolls among `events` (which happened in the session now at `state`), as
+        the roll log shows them: who in the player's words, what for, each die, the
+        successes and the total. The session adds a plain roll for any die drawn that
+        none of them shows, so a system without its own says nothing here."""
+        return []
 
     def is_over(self, state: S) -> bool:
         return self.due(state).over

@@ -29,6 +29,7 @@ from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
     from companion.dice import DiceSource
+    from companion.rolls import Roll
     from companion.session import Session
     from companion.tables.loader import TableSet
     from companion.ui.widgets.dialogs import Dialog
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
-TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2}
+TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
 AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
@@ -64,6 +65,8 @@ class App:
         # The character of the last key pressed as a shortcut, until its TEXTINPUT
         # comes (see _shortcut_twin).
         self._shortcut_text = ""
+        # The tools' rolls while no session is open (a session keeps its own).
+        self.loose_rolls: list[Roll] = []
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -106,6 +109,7 @@ class App:
                 ("Arena", "F2", self._make_first_tab),
                 ("Dice", "F3", self._make_tray),
                 ("Tables", "F4", self._make_browser),
+                ("Rolls", "F5", self._make_roll_log),
             ],
         )
         if self.screen is not None:
@@ -131,15 +135,39 @@ class App:
         return view if view is not None else ArenaIntro(self.theme)
 
     def _make_tray(self) -> PanelView:
+        from companion.tool_rolls import tray_roll
         from companion.ui.tools.dice_tray import DiceTray
 
-        return DiceTray(self.theme, self.dice)
+        tray = DiceTray(self.theme, self.dice)
+        tray.on_roll = lambda result, luck: self._note_rolls([tray_roll(result, luck)])
+        return tray
 
     def _make_browser(self) -> PanelView:
+        from companion.tool_rolls import table_rolls
         from companion.ui.tools.table_browser import TableBrowser
 
-        return TableBrowser(self.theme, self.tables, self.dice, self._apply_targets,
-                            self._apply_entry)
+        browser = TableBrowser(self.theme, self.tables, self.dice, self._apply_targets,
+                               self._apply_entry)
+        browser.on_roll = lambda outcome: self._note_rolls(table_rolls(outcome))
+        return browser
+
+    def _make_roll_log(self) -> PanelView:
+        from companion.ui.tools.roll_log import RollLog
+
+        return RollLog(self.theme, self._rolls)
+
+    def _rolls(self) -> list[Roll]:
+        session = session_of(self.screen) if self.screen is not None else None
+        return session.rolls if session is not None else self.loose_rolls
+
+    def _note_rolls(self, rolls: list[Roll]) -> None:
+        """A tool's rolls go with the session played, so that they are saved with it."""
+        session = session_of(self.screen) if self.screen is not None else None
+        for roll in rolls:
+            if session is not None:
+                session.note_roll(roll)
+            else:
+                self.loose_rolls.append(roll)
 
     def _apply_targets(self) -> list[tuple[str, str]]:
         return self.screen.apply_targets() if self.screen is not None else []
@@ -174,6 +202,10 @@ class App:
     def _play(self, session: Session, dice: DiceSource, path: Path | None,
               physical: bool) -> Screen:
         session.autosave_path = self.autosave_path()
+        # The tools' rolls made while no game was open go with the first one played.
+        for roll in self.loose_rolls:
+            session.note_roll(roll)
+        self.loose_rolls.clear()
         cls = registry.load(registry.screens_for(session.ruleset.id).play)
         screen: Screen = cls(self, session, dice, path, physical)
         self.physical = physical
@@ -394,7 +426,10 @@ class App:
         if screen is not None and screen.modal:
             return screen.handle(event)
         left_typing = screen is not None and screen.typing
-        on_panel = hasattr(event, "pos") and self.panel_rect.collidepoint(event.pos)
+        # A wheel turn comes without a place: it is where the mouse is.
+        pos = pygame.mouse.get_pos() if event.type == pygame.MOUSEWHEEL else \
+            getattr(event, "pos", None)
+        on_panel = pos is not None and self.panel_rect.collidepoint(pos)
         text = event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING)
         to_panel = on_panel or self.panel.typing or (text and not left_typing)
         if to_panel and self.panel.handle(event):
@@ -438,7 +473,7 @@ class App:
             surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
             x += msg.get_width() + px(24)
         hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
-            "Ctrl+Q quit"
+            "F5 rolls  Ctrl+Q quit"
         label = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
                             pal.text)
         surface.blit(label, label.get_rect(midleft=(x, self.status_rect.centery)))

@@ -16,8 +16,10 @@ from typing import Any, ClassVar
 
 from companion.dice import DiceSource, RollRequest
 from companion.errors import UserError
+from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.rulesets.battle import narrator
+from companion.rulesets.battle import rolls as roll_log
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
@@ -210,6 +212,9 @@ class BattleRules(Ruleset[BattleState]):
 
     def summary(self, state: BattleState) -> dict[str, Any]:
         return state.summary()
+
+    def rolls(self, state: BattleState, events: Sequence[Event]) -> list[Roll]:
+        return roll_log.rolls(state, events)
 
     def narrate(self, state: BattleState, events: Sequence[Event]) -> list[str]:
         return narrator.narrate(state, events)

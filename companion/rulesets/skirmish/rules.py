@@ -30,8 +30,10 @@ from typing import Any
 
 from companion.dice import DiceSource
 from companion.errors import UserError
+from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
 from companion.rulesets.skirmish import movement, narrator, turn, weapons
+from companion.rulesets.skirmish import rolls as roll_log
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
 from companion.rulesets.skirmish.data import TABLE_IDS, GameData, build_game_data
@@ -180,6 +182,9 @@ class SkirmishRules(Ruleset[State]):
 
     def summary(self, state: State) -> dict[str, Any]:
         return summary(state)
+
+    def rolls(self, state: State, events: Sequence[Event]) -> list[Roll]:
+        return roll_log.rolls(state, events)
 
     def narrate(self, state: State, events: Sequence[Event]) -> list[str]:
         return narrator.narrate(state, events)

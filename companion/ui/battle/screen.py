@@ -39,7 +39,7 @@ DUEL_HELP = (
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
     "D: decline to stay conscious (he loses)",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
-    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator    F5 every roll",
     "G: the hex board, to stand the gladiators (click a hex; Tab: the other one)",
 )
 

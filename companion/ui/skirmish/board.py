@@ -11,7 +11,7 @@ import pygame
 from companion.facing import adjacent_class, front_arc
 from companion.hexgrid import Hex, distance, hex_range
 from companion.rulesets.skirmish.movement import Reach
-from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State
+from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
 from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token
@@ -91,9 +91,11 @@ def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
     weapon_dir = None
     if g.weapons:
         weapon_dir = right if any(h.side == "right" for h in g.weapons) else left
-    assert g.hex is not None
+    # A beaten gladiator lies where he fell until the crowd's verdict.
+    where = g.hex if g.hex is not None else g.last_hex
+    assert where is not None
     return TokenLook(
-        hex=g.hex, facing=g.facing, initials=initials,
+        hex=where, facing=g.facing, initials=initials,
         side_index=sides.index(g.side), side_letter=g.side[:1].upper(),
         strength=g.strength, full_strength=g.full_strength,
         shield_dir=shield_dir, weapon_dir=weapon_dir,
@@ -132,7 +134,7 @@ class SkirmishBoard:
         sliding = {s.gid: s for s in overlay.slides}
         active = state.current()
         for g in state.gladiators:
-            if g.hex is None:
+            if g.hex is None and not (g.status == BEATEN and g.last_hex is not None):
                 continue
             centre = None
             if g.id in sliding:

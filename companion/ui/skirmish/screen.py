@@ -46,7 +46,7 @@ KEY_HELP = (
     "Hold V (or hover a gladiator): arcs and weapon ranges",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
     "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
-    "F2 arena    F3 dice tray    F4 tables    Ctrl+Q quit",
+    "F2 arena    F3 dice tray    F4 tables    F5 rolls    Ctrl+Q quit",
 )
 
 
@@ -174,11 +174,20 @@ class SkirmishScreen(SessionScreen):
                 verdict = self.state.glad(g.id).status
                 self.dialog = Dialog(
                     self.host.theme, f"{g.name} is {verdict}",
-                    [self.message], [Choice("Continue", pygame.K_RETURN, self._close_then)],
+                    [*self._appeal_dice(), self.message],
+                    [Choice("Continue", pygame.K_RETURN, self._close_then)],
                 )
 
         self.dialog = Dialog(self.host.theme, "Appeal to the crowd", lines,
                              [Choice("Roll 2D6", pygame.K_RETURN, roll)])
+
+    def _appeal_dice(self) -> list[str]:
+        """The crowd's 2D6 as the roll log has them: the faces, then the total."""
+        events = self.session.outcomes[-1].events
+        found = [r for r in self.session.ruleset.rolls(self.state, events)
+                 if r.purpose == "appeal to the crowd"]
+        return [f"2D6: {' and '.join(map(str, r.faces))} (natural {sum(r.faces)}), "
+                f"total {r.total}" for r in found]
 
     def _close_then(self) -> None:
         self.dialog = None

@@ -6,6 +6,7 @@ or better and that or worse."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -51,6 +52,8 @@ class TrayRoll:
 
 class DiceTray:
     title = "Dice"
+    # The window's: each finished roll goes to the roll log.
+    on_roll: Callable[[RollResult, tuple[int, ...]], None] | None = None
 
     def __init__(self, theme: Theme, dice: DiceSource) -> None:
         self.theme = theme
@@ -152,6 +155,8 @@ class DiceTray:
         self.history.insert(0, roll)
         del self.history[HISTORY:]
         self.message, self.message_is_error = roll.line(), False
+        if self.on_roll is not None:
+            self.on_roll(roll.result, roll.luck_faces)
 
     def _step_pool(self, step: int) -> None:
         self.pool_size = max(1, min(30, self.pool_size + step))

@@ -26,6 +26,8 @@ HINT = "s19 b25 p30 i44 f3 g8 6, a roll, or words to search"
 
 class TableBrowser:
     title = "Tables"
+    # The window's: each lookup rolled here goes to the roll log.
+    on_roll: Callable[[TableRoll], None] | None = None
 
     def __init__(
         self,
@@ -182,6 +184,8 @@ class TableBrowser:
         self.last_roll = outcome
         self.show_entry(outcome.entry, outcome.keys)
         self.last_roll = outcome
+        if self.on_roll is not None:
+            self.on_roll(outcome)
         faces = [f for r in outcome.records for f in r.faces]
         rolled = roll_words(faces, outcome.keys, outcome.table)
         self.message = rolled[:1].upper() + rolled[1:]

@@ -21,10 +21,11 @@ from companion.hexgrid import Board, Hex
 from companion.settings import Settings, load_settings, save_settings
 from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
+from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
-from companion.ui.widgets.controls import draw_text, ellipsize
+from companion.ui.widgets.controls import Ink, Label, Widget, wrap
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ class App:
         # The character of the last key pressed as a shortcut, until its TEXTINPUT
         # comes (see _shortcut_twin).
         self._shortcut_text = ""
+        self.mouse: tuple[int, int] | None = None  # where the pointer last moved to
+        self.status_ink = Ink(self.theme)
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -375,6 +378,8 @@ class App:
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self._relayout()
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if self.dialog is not None:
             self.dialog.handle(event)
             return True
@@ -417,31 +422,74 @@ class App:
             self.screen.draw_dialog(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
+        self._draw_hover(surface)
         self.window.flip()
         self.frames_drawn += 1
 
+    def layers(self) -> list[Layer]:
+        """What was drawn last, area by area, as the fit check and the hover ask it."""
+        found = [Layer("screen", self.left_rect,
+                       self.screen.widgets() if self.screen is not None else []),
+                 Layer("panel", self.panel_rect, self.panel.widgets()),
+                 Layer("status", self.status_rect, list(self.status_ink.drawn))]
+        for dialog in (getattr(self.screen, "dialog", None), self.dialog):
+            widgets = getattr(dialog, "widgets", None)
+            if dialog is not None and widgets is not None:
+                found.append(Layer("dialog", pygame.Rect(dialog.rect), widgets()))
+        return found
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        """The whole of a text shown shortened, while the mouse is on it."""
+        if self.mouse is None:
+            return
+        fit = widget_at(self.layers(), self.mouse)
+        if fit is None or not fit.shortened or not fit.text:
+            return
+        pal, px = self.theme.palette, self.theme.px
+        font = self.theme.fonts.get(18)
+        width = min(px(520), surface.get_width() - px(20))
+        lines = wrap(fit.text, font, width - px(16))
+        box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + px(16),
+                          len(lines) * font.get_linesize() + px(10))
+        box.topleft = (self.mouse[0] + px(14), self.mouse[1] + px(18))
+        box.clamp_ip(surface.get_rect())
+        if box.collidepoint(self.mouse):  # never under the pointer: above it instead
+            box.bottom = self.mouse[1] - px(6)
+            box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(4))
+        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(4))
+        y = box.y + px(5)
+        for line in lines:
+            surface.blit(font.render(line, True, pal.text), (box.x + px(8), y))
+            y += font.get_linesize()
+
     def _draw_status(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
+        ink = self.status_ink
+        ink.clear()
         pygame.draw.rect(surface, pal.status, self.status_rect)
-        font = fonts.get(18)
+        rect = self.status_rect
         x = px(14)
+        right = rect.right - px(14)
+        height = rect.height
         if self.hover is not None:
-            where = font.render(f"{self.board.to_label(self.hover)}", True, pal.hover)
-            surface.blit(where, where.get_rect(midleft=(x, self.status_rect.centery)))
-            x += where.get_width() + px(16)
+            where = Label(self.theme, self.board.to_label(self.hover), 18, colour=pal.hover)
+            where.place(x, rect.y, None, height)
+            ink.label(surface, where)
+            x = where.rect.right + px(16)
         screen = self.screen
+        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
+            "Ctrl+Q quit"
         # A set-up screen shows its own messages; a session's go to the status bar.
         if screen is not None and session_of(screen) is not None and screen.message:
             colour = pal.bad if screen.message_is_error else pal.good
-            text = ellipsize(screen.message, font, self.status_rect.width // 2)
-            msg = font.render(text, True, colour)
-            surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
-            x += msg.get_width() + px(24)
-        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
-            "Ctrl+Q quit"
-        label = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
-                            pal.text)
-        surface.blit(label, label.get_rect(midleft=(x, self.status_rect.centery)))
+            msg = Label(self.theme, screen.message, 18, colour=colour, elide=True)
+            msg.place(x, rect.y, rect.width // 2, height)
+            ink.label(surface, msg)
+            x = msg.rect.right + px(24)
+        label = Label(self.theme, hint, 18)
+        label.place(x, rect.y, max(0, right - x), height)
+        ink.label(surface, label)
 
     def close(self) -> None:
         if self.screen is not None:
@@ -471,17 +519,23 @@ class ArenaIntro:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.ink = Ink(theme)
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
 
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
+
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
         x, y = self.rect.x + px(20), self.rect.y + px(12)
-        y = draw_text(surface, "Gladiators", fonts.get(28, bold=True), pal.text, (x, y))
-        draw_text(surface, "No gladiators in the arena yet. Set up a game on the left; "
-                  "the dice tray (F3) and the tables (F4) work without one.", fonts.get(18),
-                  pal.text_dim, (x, y + px(8)), self.rect.width - px(40))
+        width = self.rect.width - px(40)
+        y = ink.text(surface, "Gladiators", (x, y), width, size=28, bold=True)
+        ink.text(surface, "No gladiators in the arena yet. Set up a game on the left; "
+                 "the dice tray (F3) and the tables (F4) work without one.", (x, y + px(8)),
+                 width, colour=pal.text_dim)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False

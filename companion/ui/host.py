@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from companion.tables.loader import TableSet
     from companion.ui.theme import Theme
     from companion.ui.widgets.board_view import BoardView
+    from companion.ui.widgets.controls import Widget
     from companion.ui.widgets.side_panel import PanelView
 
 
@@ -110,6 +111,11 @@ class Screen:
 
     def draw_dialog(self, surface: pygame.Surface) -> None:
         """Drawn last, over the panel too."""
+
+    def widgets(self) -> list[Widget]:
+        """What the screen drew last (its dialog apart): for the fit check and the
+        hover, which shows a shortened text whole."""
+        return []
 
     def panel(self) -> PanelView | None:
         """The first tab of the right-hand panel while this screen is shown."""

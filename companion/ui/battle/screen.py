@@ -24,7 +24,7 @@ from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.widgets.controls import Button, draw_text, wrap
+from companion.ui.widgets.controls import Button, Ink, Widget, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 STANCES = ("normal", "berserk", "defensive")
@@ -60,6 +60,7 @@ class BattleScreen(SessionScreen):
         self._make_widgets(theme)
 
     def _make_widgets(self, theme: Any) -> None:
+        self.ink = Ink(theme)
         self.cards = {side: TrackerCard(theme, side, self.tables, self.act) for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
@@ -95,6 +96,11 @@ class BattleScreen(SessionScreen):
     @property
     def state(self) -> BattleState:
         return self.session.state
+
+    def widgets(self) -> list[Widget]:
+        if self.board_mode:
+            return list(self.ink.drawn)
+        return [*self.ink.drawn, *(w for c in self.cards.values() for w in c.widgets())]
 
     @property
     def uses_board(self) -> bool:
@@ -333,15 +339,17 @@ class BattleScreen(SessionScreen):
         strip = self.rect.copy()
         strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
         pygame.draw.rect(surface, theme.palette.status, strip)
-        draw_text(surface, line, font, theme.palette.hover,
-                  (self.rect.x + theme.px(12), self.rect.y + theme.px(4)), width)
+        self.ink.clear()
+        self.ink.text(surface, line, (self.rect.x + theme.px(12), self.rect.y + theme.px(4)),
+                      width, size=17, bold=True, colour=theme.palette.hover)
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         if self.board_mode:
             self.draw_board(surface, hover)
             return
         theme = self.host.theme
-        pal, fonts, px = theme.palette, theme.fonts, theme.px
+        pal, px, ink = theme.palette, theme.px, self.ink
+        ink.clear()
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
@@ -372,17 +380,18 @@ class BattleScreen(SessionScreen):
         b["decline"].enabled = self.due_now() == "stay_conscious"
         b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
         for button in b.values():
-            button.draw(surface)
-        luck = fonts.get(18, bold=True).render(f"luck {self.luck}", True, pal.luck)
-        surface.blit(luck, luck.get_rect(center=((b["luck-"].rect.right + b["luck+"].rect.x)
-                                                 // 2, b["luck-"].rect.centery)))
+            ink.widget(surface, button)
+        between = b["luck+"].rect.x - b["luck-"].rect.right
+        ink.text(surface, f"luck {self.luck}", (b["luck-"].rect.right, b["luck-"].rect.y),
+                 between, size=18, bold=True, colour=pal.luck, wrap=False, align="centre",
+                 height=b["luck-"].rect.height)
         x, w = self.rect.x + px(12), self.rect.width - px(24)
         y = self._text_y
         odds = self.odds_text()
         if odds:
-            y = draw_text(surface, odds, fonts.get(18, bold=True), pal.hover, (x, y), w)
+            y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover)
         for line in self.last_lines[-6:]:
-            y = draw_text(surface, line, fonts.get(17), pal.text, (x, y), w)
+            y = ink.text(surface, line, (x, y), w, size=17)
         surface.set_clip(clip)
 
     def status(self) -> str:

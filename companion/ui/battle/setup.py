@@ -16,7 +16,7 @@ from companion import paths
 from companion.jsonfile import SHEET, check_name, read_file, shown
 from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
 from companion.ui.host import Host, Screen
-from companion.ui.widgets.controls import Button, TextField, draw_text
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
@@ -72,6 +72,10 @@ class BattleSetup(Screen):
             "start": Button(self.theme, "Start (Enter)", self.start, size=20),
             "back": Button(self.theme, "Back to the start (Esc)", host.show_home, size=17),
         }
+        self.ink = Ink(self.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     @staticmethod
     def _label(path: Path) -> str:
@@ -161,40 +165,44 @@ class BattleSetup(Screen):
         self._message_y = y + px(116)
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         x = self.rect.x + px(28)
-        draw_text(surface, "Battle-system duel or trackers", fonts.get(32, bold=True), pal.text,
-                  (x, self.rect.y + px(20)))
-        draw_text(surface, "Each side: a sheet from your roster, a sample, or a quick tracker "
-                  "for a gladiator of a paper game.", fonts.get(17), pal.text_dim,
-                  (x, self.rect.y + px(62)), self.rect.width - px(56))
-        body = fonts.get(19, bold=True)
+        ink.text(surface, "Battle-system duel or trackers", (x, self.rect.y + px(20)), size=32,
+                 bold=True)
+        ink.text(surface, "Each side: a sheet from your roster, a sample, or a quick tracker "
+                 "for a gladiator of a paper game.", (x, self.rect.y + px(62)),
+                 self.rect.width - px(56), size=17, colour=pal.text_dim)
         for form in self.sides:
             lt, gt = form.buttons
             box = pygame.Rect(lt.rect.right + px(4), lt.rect.y, gt.rect.x - lt.rect.right - px(8),
                               lt.rect.height)
             pygame.draw.rect(surface, pal.accent, box, border_radius=px(4))
-            label = body.render(self.options[form.choice], True, pal.text)
-            surface.blit(label, label.get_rect(center=box.center))
-            lt.draw(surface)
-            gt.draw(surface)
+            label = Label(self.theme, self.options[form.choice], 19, bold=True, elide=True,
+                          align="centre")
+            label.place(box.x + px(4), box.y, box.width - px(8), box.height)
+            ink.label(surface, label)
+            ink.widget(surface, lt)
+            ink.widget(surface, gt)
             if form.choice == 0:
                 for key, name in QUICK_FIELDS:
                     field_ = form.fields[key]
-                    text = fonts.get(17).render(name, True, pal.text)
-                    surface.blit(text, text.get_rect(midleft=(lt.rect.x, field_.rect.centery)))
-                    field_.draw(surface)
+                    text = Label(self.theme, name, 17)
+                    text.place(lt.rect.x, field_.rect.y, field_.rect.x - lt.rect.x - px(8),
+                               field_.rect.height)
+                    ink.label(surface, text)
+                    ink.widget(surface, field_)
         self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
                                       else "The app rolls the dice (D)")
         self.buttons["dice"].selected = self.physical
         for button in self.buttons.values():
-            button.draw(surface)
+            ink.widget(surface, button)
         if self.message:
-            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad,
-                      (x, self._message_y), self.rect.width - px(56))
+            ink.text(surface, self.message, (x, self._message_y), self.rect.width - px(56),
+                     size=18, bold=True, colour=pal.bad)
         surface.set_clip(clip)
 
     # --- input ----------------------------------------------------------------------

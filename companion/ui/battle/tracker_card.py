@@ -14,7 +14,7 @@ from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.state import BattleState, Fighter
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import Ink, Label, TextField, Widget
 
 Act = Callable[[dict[str, Any]], bool]
 STAGE_COLOURS = {
@@ -33,6 +33,7 @@ class TrackerCard:
         self.act = act
         self.entry = TextField(theme, "-7, +3 or =12", self._arithmetic, size=18)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.ink = Ink(theme)
         # Clickable spots found while drawing: (rect, action).
         self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
 
@@ -45,26 +46,30 @@ class TrackerCard:
         px = self.theme.px
         self.entry.rect = pygame.Rect(rect.x + px(12), rect.y + px(128), px(170), px(34))
 
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
+
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: BattleState, active: bool) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
         f = state.fighters[self.side]
         sheet = state.sheets[self.side]
         self.spots = []
+        ink = self.ink
+        ink.clear()
         pygame.draw.rect(surface, pal.field, self.rect, border_radius=px(8))
         if active:
             pygame.draw.rect(surface, pal.hover, self.rect, px(3), border_radius=px(8))
         x, y, w = self.rect.x + px(12), self.rect.y + px(8), self.rect.width - px(24)
-        head = fonts.get(22, bold=True)
         title = f"{f.name}" + ("  (to act)" if active else "")
-        surface.blit(head.render(ellipsize(title, head, w), True, pal.text), (x, y))
+        ink.text(surface, title, (x, y), w, size=22, bold=True, wrap=False, elide=True)
         y += px(32)
         y = self._track(surface, f, x, y, w)
         self.entry.rect.topleft = (x, y + px(4))
-        self.entry.draw(surface)
-        label = fonts.get(16).render("health: type and Enter", True, pal.text_dim)
-        surface.blit(label, (self.entry.rect.right + px(8),
-                             self.entry.rect.centery - label.get_height() // 2))
+        ink.widget(surface, self.entry)
+        ink.text(surface, "health: type and Enter",
+                 (self.entry.rect.right + px(8), self.entry.rect.y), size=16,
+                 colour=pal.text_dim, height=self.entry.rect.height)
         y = self.entry.rect.bottom + px(10)
         y = self._pips(surface, "Luck", f.luck, max(f.luck, sheet.get("luck", 0)),
                        "luck", x, y, pal.luck)
@@ -82,13 +87,14 @@ class TrackerCard:
         due = due_roll(state, self.side, self.tables)
         if due is not None:
             colour = STAGE_COLOURS.get(due.stage, pal.text)
-            y = draw_text(surface, due.text, fonts.get(18, bold=True), colour, (x, y + px(4)), w)
+            y = ink.text(surface, due.text, (x, y + px(4)), w, size=18, bold=True,
+                         colour=colour)
         ranks = [f"{self.tables.skill(k).name.upper()} {v}" for k, v in f.skills.items()
                  if v and k != "health"]
         ranks += [f"{self.tables.weapon(w).name} {n}" for w, n in f.weapon_ranks.items() if n]
         record = f"{sheet.get('wins', 0)} wins, {sheet.get('losses', 0)} losses"
-        draw_text(surface, "  ".join(ranks) + f"  ({record})", fonts.get(15), pal.text_dim,
-                  (x, y + px(6)), w)
+        ink.text(surface, "  ".join(ranks) + f"  ({record})", (x, y + px(6)), w, size=15,
+                 colour=pal.text_dim)
 
     def _track(self, surface: pygame.Surface, f: Fighter, x: int, y: int, w: int) -> int:
         """The health track, cell by cell from dead to full health, with the dice
@@ -110,23 +116,24 @@ class TrackerCard:
             self.spots.append((rect, {"type": "adjust_health", "who": self.side, "op": f"={h}"}))
             if stage in ("struggling", "deaths-door") and cell_w >= small.size("5")[0] + 2:
                 n = self.tables.health(h).dice_for(h, f.total_fights)
-                text = small.render(str(n), True, (20, 20, 20))
-                surface.blit(text, text.get_rect(center=rect.center))
+                label = Label(self.theme, str(n), 11, bold=True, colour=(20, 20, 20),
+                              align="centre")
+                label.place(rect.x, rect.y, rect.width, rect.height)
+                self.ink.label(surface, label)
         at = cells.index(max(low, min(f.health, cells[-1])))
         cx = x + at * cell_w + cell_w // 2
         pygame.draw.polygon(surface, pal.text, [(cx, y + height + 2), (cx - px(7), y + height
                                                 + px(12)), (cx + px(7), y + height + px(12))])
-        value = fonts.get(20, bold=True).render(
-            f"health {f.health} / {f.max_health}  ({f.health_stage.replace('-', ' ')})", True,
-            pal.text)
-        surface.blit(value, (x, y + height + px(14)))
+        self.ink.text(surface, f"health {f.health} / {f.max_health}  "
+                      f"({f.health_stage.replace('-', ' ')})", (x, y + height + px(14)),
+                      size=20, bold=True)
         return y + height + px(40)
 
     def _pips(self, surface: pygame.Surface, label: str, have: int, most: int, kind: str,
               x: int, y: int, colour: tuple[int, int, int]) -> int:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        font = fonts.get(17, bold=True)
-        surface.blit(font.render(ellipsize(label, font, px(96)), True, pal.text), (x, y))
+        pal, px = self.theme.palette, self.theme.px
+        self.ink.text(surface, label, (x, y), px(96), size=17, bold=True, wrap=False,
+                      elide=True)
         size, gap = px(22), px(5)
         for i in range(max(most, have)):
             rect = pygame.Rect(x + px(100) + i * (size + gap), y, size, size)
@@ -138,7 +145,7 @@ class TrackerCard:
             pygame.draw.rect(surface, pal.panel_edge, rect, 2, border_radius=px(4))
             self.spots.append((rect, self._pip_action(kind, filled)))
         if most == 0:
-            surface.blit(fonts.get(16).render("none", True, pal.text_dim), (x + px(100), y))
+            self.ink.text(surface, "none", (x + px(100), y), size=16, colour=pal.text_dim)
         return y + size + px(6)
 
     def _pip_action(self, kind: str, filled: bool) -> dict[str, Any]:
@@ -173,14 +180,16 @@ class TrackerCard:
         font = fonts.get(15, bold=True)
         bx = x
         for text, colour, action in badges:
-            label = font.render(ellipsize(text, font, w), True, (15, 15, 15))
-            rect = label.get_rect(topleft=(bx, y)).inflate(px(12), px(6))
+            label = Label(self.theme, text, 15, bold=True, colour=(15, 15, 15), elide=True)
+            label.place(0, 0, min(w - px(12), font.size(text)[0]))
+            rect = label.rect.inflate(px(12), px(6))
             rect.topleft = (bx, y)
             if rect.right > x + w:
                 bx, y = x, y + rect.height + px(4)
                 rect.topleft = (bx, y)
             pygame.draw.rect(surface, colour, rect, border_radius=px(8))
-            surface.blit(label, label.get_rect(center=rect.center))
+            label.place(rect.x + px(6), rect.y, rect.width - px(12), rect.height)
+            self.ink.label(surface, label)
             if action is not None:
                 self.spots.append((rect, action))
             bx = rect.right + px(6)

@@ -15,7 +15,7 @@ import pygame
 
 from companion.ui.host import Host, Screen
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
@@ -86,6 +86,10 @@ class SkirmishSetup(Screen):
                    partial(host.show_setup, s.ruleset), size=18) for s in self.others]
         self.recent: list[Button] = []
         self.set_recent(host.settings.recent_files)
+        self.ink = Ink(self.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     # --- the form ---------------------------------------------------------------------
     def add_row(self, type_index: int = 0, side: int | None = None, human: bool = True) -> None:
@@ -217,13 +221,12 @@ class SkirmishSetup(Screen):
         surface.set_clip(clip)
 
     def _draw_form(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
         x = self.rect.x + px(28)
-        draw_text(surface, "New skirmish", fonts.get(34, bold=True), pal.text,
-                  (x, self.rect.y + px(24)))
-        draw_text(surface, "Choose each gladiator's type, name, side, and who plays him.",
-                  fonts.get(17), pal.text_dim, (x, self.rect.y + px(66)))
-        body = fonts.get(19, bold=True)
+        ink.text(surface, "New skirmish", (x, self.rect.y + px(24)), size=34, bold=True)
+        ink.text(surface, "Choose each gladiator's type, name, side, and who plays him.",
+                 (x, self.rect.y + px(66)), size=17, colour=pal.text_dim)
         for i, row in enumerate(self.rows):
             lt, gt, side, human, _remove = row.buttons
             side.label = SIDES[row.side_index].title()
@@ -233,41 +236,44 @@ class SkirmishSetup(Screen):
                                     - px(8), lt.rect.height)
             pygame.draw.rect(surface, pal.accent if i == self.selected else pal.field, type_rect,
                              border_radius=px(4))
-            label = body.render(ellipsize(self.types[row.type_index][0], body,
-                                          type_rect.width - px(8)), True, pal.text)
-            surface.blit(label, label.get_rect(center=type_rect.center))
+            label = Label(self.theme, self.types[row.type_index][0], 19, bold=True, elide=True,
+                          align="centre")
+            label.place(type_rect.x + px(4), type_rect.y, type_rect.width - px(8),
+                        type_rect.height)
+            ink.label(surface, label)
             for button in row.buttons:
-                button.draw(surface)
-            row.name.draw(surface)
+                ink.widget(surface, button)
+            ink.widget(surface, row.name)
         self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
-        head = fonts.get(20, bold=True)
-        surface.blit(head.render("Options", True, pal.text), (x, self._options_y))
+        ink.text(surface, "Options", (x, self._options_y), size=20, bold=True)
         self.buttons["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
         self.buttons["fatigue"].selected = self.fatigue
         self.buttons["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
         self.buttons["experience"].selected = self.experience
-        surface.blit(head.render("Dice", True, pal.text), (x, self._dice_y))
+        ink.text(surface, "Dice", (x, self._dice_y), size=20, bold=True)
         self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
                                       else "The app rolls the dice (D)")
         self.buttons["dice"].selected = self.physical
-        seed = fonts.get(17).render("Seed", True, pal.text_dim)
-        surface.blit(seed, seed.get_rect(midright=(self.seed.rect.x - px(8),
-                                                   self.seed.rect.centery)))
+        seed = Label(self.theme, "Seed", 17, colour=pal.text_dim, align="right")
+        seed_w = seed.font.size("Seed")[0]
+        seed.place(self.seed.rect.x - px(8) - seed_w, self.seed.rect.y, seed_w,
+                   self.seed.rect.height)
+        ink.label(surface, seed)
         self.buttons["resume"].enabled = self.host.can_resume()
         for button in [*self.buttons.values(), *self.other_buttons]:
-            button.draw(surface)
-        self.seed.draw(surface)
+            ink.widget(surface, button)
+        ink.widget(surface, self.seed)
         y = self._recent_y
         if self.recent:
-            surface.blit(head.render("Recent files", True, pal.text), (x, y))
+            ink.text(surface, "Recent files", (x, y), size=20, bold=True)
             y += px(30)
             for button in self.recent:
                 button.rect = pygame.Rect(x, y, px(360), px(34))
-                button.draw(surface)
+                ink.widget(surface, button)
                 y += px(40)
         if self.message:
-            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad, (x, y + px(8)),
-                      self.rect.width - px(56))
+            ink.text(surface, self.message, (x, y + px(8)), self.rect.width - px(56), size=18,
+                     bold=True, colour=pal.bad)
 
     # --- input ------------------------------------------------------------------------
     @property

@@ -13,7 +13,7 @@ from functools import partial
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, TextField, draw_text, wrap
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, wrap
 
 
 @dataclass
@@ -37,8 +37,10 @@ class Dialog:
     text_field: TextField | None = None
     buttons: list[Button] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    ink: Ink | None = None
 
     def __post_init__(self) -> None:
+        self.ink = Ink(self.theme)
         if self.field_hint is not None:
             self.text_field = TextField(self.theme, self.field_hint, self._submit, size=24)
             self.text_field.focused = True
@@ -91,7 +93,7 @@ class Dialog:
             button.rect = pygame.Rect(self.rect.x + px(24) + i * (bw + px(12)), y, bw, px(44))
 
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
         self.layout(surface.get_rect())
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
@@ -99,18 +101,24 @@ class Dialog:
         pygame.draw.rect(surface, pal.panel, self.rect, border_radius=px(10))
         pygame.draw.rect(surface, pal.accent, self.rect, px(3), border_radius=px(10))
         x, inner = self.rect.x + px(24), self.rect.width - px(48)
-        y = draw_text(surface, self.title, fonts.get(28, bold=True), pal.text,
-                      (x, self.rect.y + px(18)), inner)
+        ink = self.ink
+        assert ink is not None
+        ink.clear()
+        y = ink.text(surface, self.title, (x, self.rect.y + px(18)), inner, size=28, bold=True)
         y += px(8)
         for line in self.lines:
-            y = draw_text(surface, line, fonts.get(20), pal.text, (x, y), inner)
+            y = ink.text(surface, line, (x, y), inner, size=20)
         if self.text_field:
-            self.text_field.draw(surface)
+            ink.widget(surface, self.text_field)
         if self.error:
-            draw_text(surface, self.error, fonts.get(18, bold=True), pal.bad,
-                      (x, self.buttons[0].rect.y - px(36) if self.buttons else y), inner)
+            ink.text(surface, self.error,
+                     (x, self.buttons[0].rect.y - px(36) if self.buttons else y), inner,
+                     size=18, bold=True, colour=pal.bad)
         for button in self.buttons:
-            button.draw(surface)
+            ink.widget(surface, button)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn) if self.ink is not None else []
 
     def handle(self, event: pygame.event.Event) -> bool:
         # The character of the key that opened the dialog never gets here: the window
@@ -146,6 +154,7 @@ class ContextMenu:
     entries: list[tuple[str, Callable[[], None]]]
     closed: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    labels: list[Label] = field(default_factory=list)
     typing = False  # no field: its keys are choices
 
     def _rows(self, surface_rect: pygame.Rect) -> list[pygame.Rect]:
@@ -162,14 +171,20 @@ class ContextMenu:
         pal = self.theme.palette
         rows = self._rows(surface.get_rect())
         pygame.draw.rect(surface, pal.panel, self.rect)
-        font = self.theme.fonts.get(18)
         mouse = pygame.mouse.get_pos()
+        self.labels = []
         for i, (row, (label, _)) in enumerate(zip(rows, self.entries, strict=True)):
             if row.collidepoint(mouse):
                 pygame.draw.rect(surface, pal.accent, row)
-            text = font.render(f"{i + 1}  {label}", True, pal.text)
-            surface.blit(text, text.get_rect(midleft=(row.x + self.theme.px(12), row.centery)))
+            text = Label(self.theme, f"{i + 1}  {label}", 18)
+            text.place(row.x + self.theme.px(12), row.y, row.width - self.theme.px(12),
+                       row.height)
+            text.draw(surface)
+            self.labels.append(text)
         pygame.draw.rect(surface, pal.panel_edge, self.rect, 2)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.labels)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

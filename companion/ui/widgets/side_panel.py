@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button
+from companion.ui.widgets.controls import Button, Label, ScrollList, TextField, Widget
 
 
 class PanelView(Protocol):
@@ -91,3 +91,20 @@ class SidePanel:
     @property
     def typing(self) -> bool:
         return self.view.typing
+
+    def widgets(self) -> list[Widget]:
+        """The tabs, and what the view shown drew."""
+        return [*self.tabs, *widgets_of(self.view)]
+
+
+def widgets_of(view: object) -> list[Widget]:
+    """A view's `widgets()`; for a view that has none yet, the widgets it holds."""
+    listed = getattr(view, "widgets", None)
+    if callable(listed):
+        return list(listed())
+    kinds = (Button, TextField, ScrollList, Label)
+    found: list[Widget] = []
+    for value in vars(view).values():
+        items = value if isinstance(value, list) else [value]
+        found += [item for item in items if isinstance(item, kinds)]
+    return found

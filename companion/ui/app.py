@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
+# The least room, in pixels at 100 %, that every screen is laid out to fit. The UI
+# scale chosen is used whole when the window holds this much at that scale, and
+# lowered to what it holds otherwise (200 % needs 1920x1080), never below 100 %.
+CANVAS = (960, 540)
+OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2}
 AUTOSAVE_NAME = "last-session.json"
@@ -43,15 +48,39 @@ IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of wai
 IDLE_NAP = 0.02
 
 
+def opening_size(saved: tuple[int, int] | None,
+                 desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window's size when it opens: the size it had when it last closed, or a good
+    share of the display; within the display, and never below the minimum."""
+    display = desktops[0] if desktops else DEFAULT_SIZE
+    if saved is None:
+        saved = (round(display[0] * OPENING_SHARE), round(display[1] * OPENING_SHARE))
+    return (max(MINIMUM_SIZE[0], min(saved[0], display[0])),
+            max(MINIMUM_SIZE[1], min(saved[1], display[1])))
+
+
+def fitted_scale(chosen: float, size: tuple[int, int]) -> float:
+    """The UI scale a window of `size` holds (see CANVAS): the one chosen, or less."""
+    room = min(size[0] / CANVAS[0], size[1] / CANVAS[1])
+    return max(1.0, min(chosen, round(room, 2)))
+
+
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, scale: float | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE,
+                 scale: float | None = None) -> None:
+        """`size` None: the size that suits the display, or the one the window had when
+        it last closed, which it remembers again when it closes."""
         # Only the modules the app uses: the mixer would wake the sound system.
         pygame.display.init()
         pygame.font.init()
         self.settings: Settings = load_settings()
+        self.remember_size = size is None
+        if size is None:
+            size = opening_size(self.settings.window_size, pygame.display.get_desktop_sizes())
         self.window = pygame.Window(APP_NAME, size, resizable=True)
         self.window.minimum_size = MINIMUM_SIZE
-        self.theme = Theme(scale=self.settings.ui_scale if scale is None else scale)
+        self.chosen_scale = self.settings.ui_scale if scale is None else scale
+        self.theme = Theme(scale=fitted_scale(self.chosen_scale, size))
         self.board = Board()
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
@@ -66,6 +95,7 @@ class App:
         # comes (see _shortcut_twin).
         self._shortcut_text = ""
         self.mouse: tuple[int, int] | None = None  # where the pointer last moved to
+        self.note = ""  # the window's own word on the status bar, until the next input
         self.status_ink = Ink(self.theme)
         self._build()
 
@@ -117,9 +147,13 @@ class App:
 
     # --- layout -------------------------------------------------------------------
     def _relayout(self) -> None:
+        scale = fitted_scale(self.chosen_scale, self.window.size)
+        if scale != self.theme.scale:
+            self._rescale(scale)  # lays out again, at the new scale
+            return
         width, height = self.window.size
         status_h = self.theme.px(36)
-        panel_w = max(self.theme.px(360), round(width * PANEL_FRACTION))
+        panel_w = max(self.theme.px(380), round(width * PANEL_FRACTION))
         panel_w = min(panel_w, width // 2)
         self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
         self.panel_rect = pygame.Rect(width - panel_w, 0, panel_w, height - status_h)
@@ -286,10 +320,22 @@ class App:
     def cycle_scale(self) -> None:
         self.settings = self.settings.next_scale()
         self._save_settings()
-        self.theme.set_scale(self.settings.ui_scale)
-        views = self.panel.views
+        self.chosen_scale = self.settings.ui_scale
+        self._rescale(fitted_scale(self.chosen_scale, self.window.size))
+        self.note = self.scale_note() or f"UI scale {round(self.theme.scale * 100)} %"
+
+    def scale_note(self) -> str:
+        """What the status bar says of a scale lowered to fit the window."""
+        if self.theme.scale >= self.chosen_scale:
+            return ""
+        return (f"UI scale {round(self.chosen_scale * 100)} % needs a larger window: "
+                f"{round(self.theme.scale * 100)} % shown")
+
+    def _rescale(self, scale: float) -> None:
+        self.theme.set_scale(scale)
+        active, views = self.panel.active, self.panel.views
         self._build()
-        self.panel.views = views
+        self.panel.views, self.panel.active = views, active
         self.panel.layout(self.panel_rect)
 
     def _stop_timers(self) -> None:
@@ -380,6 +426,8 @@ class App:
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.note = ""
         if self.dialog is not None:
             self.dialog.handle(event)
             return True
@@ -480,6 +528,7 @@ class App:
         screen = self.screen
         hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
             "Ctrl+Q quit"
+        hint = self.note or hint
         # A set-up screen shows its own messages; a session's go to the status bar.
         if screen is not None and session_of(screen) is not None and screen.message:
             colour = pal.bad if screen.message_is_error else pal.good
@@ -487,17 +536,30 @@ class App:
             msg.place(x, rect.y, rect.width // 2, height)
             ink.label(surface, msg)
             x = msg.rect.right + px(24)
-        label = Label(self.theme, hint, 18)
+        label = Label(self.theme, hint, 18, short=fewer_parts(hint))
         label.place(x, rect.y, max(0, right - x), height)
         ink.label(surface, label)
 
     def close(self) -> None:
+        if self.remember_size:
+            self.settings = self.settings.with_window_size(self.window.size)
+            self._save_settings()
         if self.screen is not None:
             self.screen.close()
         self._stop_timers()
         self.window.destroy()
         pygame.font.quit()
         pygame.display.quit()
+
+
+def fewer_parts(hint: str) -> tuple[str, ...]:
+    """A status hint's shorter forms: its parts (two spaces apart, "Enter start  R
+    resume  F1 keys") dropped from the end one by one, the F1 part kept last, as
+    long as one part is left."""
+    parts = hint.split("  ")
+    keep = [p for p in parts[-1:] if p.startswith("F1")]
+    body = parts[:-1] if keep else parts
+    return tuple("  ".join(body[:n] + keep) for n in range(len(body) - 1, 0, -1))
 
 
 def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:

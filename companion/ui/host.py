@@ -33,6 +33,7 @@ class SystemScreens:
     play: str
     title: str  # on the start screen's button
     key: str  # the start screen's key for it ("b")
+    short_titles: tuple[str, ...] = ()  # shorter titles, for a narrow start screen
 
 
 class Host(Protocol):

@@ -24,6 +24,7 @@ from companion.ui.widgets.side_panel import PanelView
 class SessionScreen(Screen):
     help_lines: tuple[str, ...] = ()
     default_file = "session.json"
+    noun = "game"  # what the player calls one session: a bout, a duel
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -206,6 +207,21 @@ class SessionScreen(Screen):
         self.save_path = path
         self.host.remember_file(path)
         self.say(f"saved to {path}")
+
+    def leave_dialog(self) -> None:
+        """The way out of a game, to another or to the start screen; the game stays in
+        the autosave, which the start screen resumes."""
+        noun = self.noun
+        ruleset = self.session.ruleset.id
+        self.dialog = Dialog(
+            self.host.theme, f"Leave this {noun}?",
+            ["It is kept: \"Resume the last bout\" on the start screen picks it up "
+             "again, until another game begins."],
+            [Choice(f"Another {noun}, same gladiators", pygame.K_a, self.rematch),
+             Choice(f"Set up a new {noun}", pygame.K_n,
+                    lambda: self.host.show_setup(ruleset)),
+             Choice("Start screen", pygame.K_s, self.host.show_home),
+             Choice(f"Back to the {noun}", pygame.K_ESCAPE, self.dismiss)])
 
     def rematch(self) -> None:
         """Another session from the same setup, with the same kind of dice."""

@@ -24,7 +24,7 @@ from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.widgets.controls import Button, Ink, Widget, wrap
+from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 STANCES = ("normal", "berserk", "defensive")
@@ -51,6 +51,7 @@ def pct(p: Fraction) -> str:
 class BattleScreen(SessionScreen):
     help_lines = DUEL_HELP
     default_file = "duel.json"
+    noun = "duel"
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -61,7 +62,8 @@ class BattleScreen(SessionScreen):
 
     def _make_widgets(self, theme: Any) -> None:
         self.ink = Ink(theme)
-        self.cards = {side: TrackerCard(theme, side, self.tables, self.act) for side in SIDES}
+        self.cards = {side: TrackerCard(theme, side, self.tables, self.act, self.shown_name)
+                      for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
         self.stance = 0
@@ -78,8 +80,6 @@ class BattleScreen(SessionScreen):
             "weapon": Button(theme, "", lambda: self._step_weapon(1), size=17),
             "thrown": Button(theme, "", self._toggle_thrown, size=17),
             "stance": Button(theme, "", self._step_stance, size=17),
-            "luck-": Button(theme, "-", lambda: self._step_luck(-1), size=17),
-            "luck+": Button(theme, "+", lambda: self._step_luck(1), size=17),
             "go": Button(theme, "", self.main_action, size=19),
             "heal": Button(theme, "", self.heal, size=17),
             "retrieve": Button(theme, "Retrieve (R)", partial(self.send, {"type": "retrieve"}),
@@ -91,7 +91,10 @@ class BattleScreen(SessionScreen):
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
+            "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
+        self.luck_stepper = Stepper(theme, "luck 0", lambda: self._step_luck(-1),
+                                    lambda: self._step_luck(1), size=17)
 
     @property
     def state(self) -> BattleState:
@@ -280,34 +283,103 @@ class BattleScreen(SessionScreen):
 
     # --- layout and drawing -----------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
+        """The cards and the buttons are placed as each frame is drawn (`_arrange`):
+        which buttons show, and how tall the cards are, follow the duel."""
         self.rect = pygame.Rect(rect)
-        px = self.host.theme.px
+
+    def shown_name(self, side: str) -> str:
+        """A gladiator's name as the cards and dialogs show it: the one place to change
+        when two gladiators share a name."""
+        return self.state.fighters[side].name
+
+    def shown_buttons(self) -> list[list[Control]]:
+        """The buttons that apply now, in rows: the attack's declarations, its special
+        declarations, then the actions."""
+        b, state = self.buttons, self.state
+        step = self.due_now()
+        f = state.current if state.turn else None
+        acting = step == "act" and f is not None
+        weapon = self.weapon()
+        info = self.tables.weapon(weapon) if weapon else None
+        declare: list[Control] = []
+        if acting:
+            declare.append(b["weapon"])
+            if info is not None and info.thrown == "may":
+                declare.append(b["thrown"])
+            declare.append(b["stance"])
+        rolls_luck = step in ("act", "stay_conscious", "death_door")
+        if rolls_luck and f is not None and (f.luck > 0 or self.luck > 0):
+            declare.append(self.luck_stepper)
+        special: list[Control] = []
+        if acting and info is not None and info.two_handed_class is not None:
+            special.append(b["two_handed"])
+        if acting and info is not None and info.disarms:
+            special.append(b["disarm"])
+        if acting and f is not None and f.skill("signature-move") > 0:
+            special.append(b["signature"])
+        actions: list[Control] = [b["go"]]
+        if step != "over":
+            actions.append(b["typed"])
+        if acting and f is not None and f.heal_dice > 0 and f.health < f.max_health:
+            actions.append(b["heal"])
+        if acting and f is not None and self._lying(f):
+            actions.append(b["retrieve"])
+        if step == "stay_conscious":
+            actions.append(b["decline"])
+        actions += [b["board"], b["leave"]]
+        return [row for row in (declare, special, actions) if row]
+
+    @staticmethod
+    def _lying(f: Any) -> list[str]:
+        """What he has on the ground to retrieve."""
+        return [k for k, n in f.dropped.items() if n > 0] + (
+            ["shield"] if f.shield == "dropped" else [])
+
+    def _arrange(self) -> None:
+        """Place the cards and the buttons that show now."""
+        rect, px = self.rect, self.host.theme.px
         gap = px(12)
         card_w = (rect.width - 3 * gap) // 2
-        card_h = min(px(370), rect.height * 50 // 100)
+        width = rect.width - 2 * gap
+        rows = self.shown_buttons()
+        height, bgap = px(38), px(6)
+        controls = sum(flow(row, 0, 0, width, height, bgap) + bgap for row in rows)
+        odds = self.theme_font(18, True).get_linesize() if self.odds_text() else 0
+        state = self.state
+        natural = max(card.measure(state, self._active(side), self.due_text(side), card_w)
+                      for side, card in self.cards.items())
+        room = rect.height - 2 * gap - px(10) - controls - odds
+        card_h = max(px(60), min(natural, room))
         for i, side in enumerate(SIDES):
             self.cards[side].layout(pygame.Rect(rect.x + gap + i * (card_w + gap),
                                                 rect.y + gap, card_w, card_h))
-        y = rect.y + gap + card_h + px(14)
-        x = rect.x + gap
-        b = self.buttons
-        b["weapon"].rect = pygame.Rect(x, y, px(220), px(38))
-        b["thrown"].rect = pygame.Rect(x + px(228), y, px(150), px(38))
-        b["stance"].rect = pygame.Rect(x + px(386), y, px(170), px(38))
-        b["luck-"].rect = pygame.Rect(x + px(564), y, px(34), px(38))
-        b["luck+"].rect = pygame.Rect(x + px(650), y, px(34), px(38))
-        y += px(44)
-        b["two_handed"].rect = pygame.Rect(x, y, px(200), px(34))
-        b["disarm"].rect = pygame.Rect(x + px(208), y, px(200), px(34))
-        b["signature"].rect = pygame.Rect(x + px(416), y, px(220), px(34))
-        b["board"].rect = pygame.Rect(x + px(644), y, px(110), px(34))
-        y += px(42)
-        b["go"].rect = pygame.Rect(x, y, px(250), px(44))
-        b["typed"].rect = pygame.Rect(x + px(256), y, px(120), px(44))
-        b["heal"].rect = pygame.Rect(x + px(382), y, px(130), px(44))
-        b["retrieve"].rect = pygame.Rect(x + px(518), y, px(118), px(44))
-        b["decline"].rect = pygame.Rect(x + px(642), y, px(112), px(44))
-        self._text_y = y + px(54)
+        y = rect.y + gap + card_h + px(10)
+        for row in rows:
+            y = flow(row, rect.x + gap, y, width, height, bgap) + bgap
+        self._text_y = y + px(2)
+
+    def theme_font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.host.theme.fonts.get(size, bold)
+
+    def _active(self, side: str) -> bool:
+        return self.state.turn == side and self.state.phase != "over"
+
+    def due_text(self, side: str) -> str | None:
+        """What his card says his turn waits for: the roll Enter makes now, in the
+        rules' words where they have them; None when it is not his turn or he acts."""
+        state = self.state
+        if not self._active(side):
+            return None
+        step = self.due_now()
+        if step in ("stay_conscious", "death_door"):
+            due = due_roll(state, side, self.tables)
+            text = due.text if due is not None else self.main_label()
+            return f"{text} (Enter)"
+        if step == "focus":
+            return "Stunned: a focus roll to act this turn (Enter)"
+        if step in ("fate", "fate_choice"):
+            return f"{self.main_label()}"
+        return None
 
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
         """The arena with the two gladiators where the players stood them."""
@@ -349,63 +421,75 @@ class BattleScreen(SessionScreen):
             return
         theme = self.host.theme
         pal, px, ink = theme.palette, theme.px, self.ink
+        self._label_buttons()
+        self._arrange()
         ink.clear()
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         state = self.state
         for side in SIDES:
-            self.cards[side].draw(surface, state, state.turn == side and state.phase != "over")
-        b = self.buttons
-        weapon = self.weapon()
-        b["weapon"].label = f"Weapon: {weapon or '-'} (W)"
-        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
-        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
-        b["go"].label = self.main_label()
-        b["heal"].label = f"Heal {self.heal_dice} (H)"
-        info = self.tables.weapon(weapon) if weapon else None
-        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
-        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
-        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
-        acting = self.due_now() == "act"
-        for key in ("weapon", "thrown", "stance", "heal", "retrieve"):
-            b[key].enabled = acting
-        f = self.state.current if self.state.turn else None
-        b["two_handed"].enabled = acting and info is not None and (
-            info.two_handed_class is not None)
-        b["disarm"].enabled = acting and info is not None and info.disarms
-        b["signature"].enabled = acting and f is not None and f.skill("signature-move") > 0
-        for key in ("two_handed", "disarm", "signature"):
-            b[key].selected = getattr(self, key)
-        b["decline"].enabled = self.due_now() == "stay_conscious"
-        b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
-        for button in b.values():
-            ink.widget(surface, button)
-        between = b["luck+"].rect.x - b["luck-"].rect.right
-        ink.text(surface, f"luck {self.luck}", (b["luck-"].rect.right, b["luck-"].rect.y),
-                 between, size=18, bold=True, colour=pal.luck, wrap=False, align="centre",
-                 height=b["luck-"].rect.height)
+            self.cards[side].draw(surface, state, self._active(side), self.due_text(side))
+        for row in self.shown_buttons():
+            for widget in row:
+                ink.widget(surface, widget)
         x, w = self.rect.x + px(12), self.rect.width - px(24)
         y = self._text_y
         odds = self.odds_text()
         if odds:
-            y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover)
+            y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover,
+                         wrap=False, elide=True)
+        # What happened last, as much as fits (the whole is in the log, F2).
         for line in self.last_lines[-6:]:
-            y = ink.text(surface, line, (x, y), w, size=17)
+            label = Label(theme, line, 17, wrap=True)
+            bottom = label.place(x, y, w)
+            if bottom > self.rect.bottom - px(4):
+                break
+            ink.label(surface, label)
+            y = bottom
         surface.set_clip(clip)
 
+    def _label_buttons(self) -> None:
+        b = self.buttons
+        weapon = self.weapon()
+        b["weapon"].label = f"Weapon: {weapon or 'none'} (W)"
+        b["weapon"].short = (f"{weapon or 'none'} (W)",)
+        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
+        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
+        b["go"].label = self.main_label()
+        b["heal"].label = f"Heal {self.heal_dice} (H)"
+        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
+        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
+        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
+        for key in ("two_handed", "disarm", "signature"):
+            b[key].selected = getattr(self, key)
+        b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
+        b["go"].selected = self.due_now() != "over"
+        f = self.state.current if self.state.turn else None
+        lying = self._lying(f) if f is not None else []
+        b["retrieve"].label = f"Retrieve the {lying[0]} (R)" if lying else "Retrieve (R)"
+        b["retrieve"].short = ("Retrieve (R)",)
+        self.luck_stepper.value = f"luck {self.luck}"
+
     def status(self) -> str:
+        """Parts two spaces apart: the status bar drops the last ones where it is short
+        of room (see App.fewer_parts)."""
         state = self.state
         step = self.due_now()
         if step == "over":
-            return "The battle is over. Ctrl+Z undoes the last action; F4 tables."
+            return "The battle is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
         if step == "initiative":
-            return "Roll initiative: Enter (or I). The trackers work at any time."
+            return "Roll initiative: Enter or I  The trackers work at any time  Esc menu  " \
+                "F1 keys"
         f = state.current
-        due_text = due_roll(state, f.side, self.tables)
-        if due_text is not None and step != "act":
-            return f"{f.name}: {due_text.text}. Enter rolls it."
-        return f"{f.name} to act: Enter attacks; W weapon, B stance, +/- luck, H heal, F1 keys"
+        name = self.shown_name(f.side)
+        if step != "act":
+            due = due_roll(state, f.side, self.tables)
+            what = due.text if due is not None and step in ("stay_conscious", "death_door") \
+                else self.main_label().removesuffix(" (Enter)")
+            return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"
+        return (f"{name} to act: Enter attacks  W weapon  B stance  + and - luck  H heal  "
+                "Esc menu  F1 keys")
 
     # --- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -417,7 +501,8 @@ class BattleScreen(SessionScreen):
             if card.handle(event):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return any(button.handle(event) for button in self.buttons.values())
+            shown = [w for row in self.shown_buttons() for w in row]
+            return any(w.handle(event) for w in shown)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
@@ -465,6 +550,12 @@ class BattleScreen(SessionScreen):
             pygame.K_LEFTBRACKET: lambda: self._step_heal(-1),
             pygame.K_RIGHTBRACKET: lambda: self._step_heal(1),
         }
+        if event.key == pygame.K_ESCAPE:
+            if self.board_mode:
+                self.toggle_board()
+            else:
+                self.leave_dialog()
+            return True
         if event.key in keys:
             keys[event.key]()
             return True

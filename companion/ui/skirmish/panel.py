@@ -69,12 +69,20 @@ class SkirmishPanel(LogPanel):
             pygame.draw.rect(surface, pal.hover, card, px(3), border_radius=px(6))
         type_name = state.data.types[g.type].name if g.type in state.data.types else "custom"
         who = "" if g.human else "  (computer)"
-        label = g.name if g.name == type_name else f"{g.name} - {type_name}"
-        title = Label(self.theme, f"{g.id}  {label}{who}", 19, bold=True, elide=True)
-        title.place(x + px(16), y + px(6), width - px(150))
+        name = self.screen.shown_name(g) if hasattr(self.screen, "shown_name") else g.name
+        label = name if g.name == type_name else f"{name} - {type_name}"
+        strength = Label(self.theme, f"{g.strength}/{g.full_strength}", 17, bold=True)
+        value_w = strength.font.size(f"{g.full_strength}/{g.full_strength}")[0]
+        bar_w = max(px(40), min(px(90), width // 4))
+        right = card.right - px(10)
+        strength.place(right - value_w, y + px(6), value_w)
+        # Strength bar, right-aligned on the first line, before his strength in figures.
+        bar = pygame.Rect(right - value_w - px(6) - bar_w, y + px(10), bar_w, px(16))
+        bar.centery = strength.rect.centery
+        title = Label(self.theme, f"{g.id}  {label}{who}", 19, bold=True, elide=True,
+                      short=(f"{g.id}  {name}{who}", f"{g.id}  {name}"))
+        title.place(x + px(16), y + px(6), max(0, bar.x - px(10) - x - px(16)))
         self.ink.label(surface, title)
-        # Strength bar, right-aligned on the first line.
-        bar = pygame.Rect(card.right - px(136), y + px(10), px(90), px(16))
         pygame.draw.rect(surface, pal.panel_edge, bar, border_radius=px(3))
         if g.full_strength > 0 and g.strength > 0:
             fill = bar.copy()
@@ -82,8 +90,6 @@ class SkirmishPanel(LogPanel):
             levels = wound_levels(state.data, g)
             tone = pal.good if not levels else (pal.luck if len(levels) == 1 else pal.bad)
             pygame.draw.rect(surface, tone, fill, border_radius=px(3))
-        strength = Label(self.theme, f"{g.strength}/{g.full_strength}", 17, bold=True)
-        strength.place(bar.right + px(6), bar.y, None, bar.height)
         self.ink.label(surface, strength)
 
         levels = wound_levels(state.data, g)

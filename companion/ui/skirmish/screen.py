@@ -53,6 +53,7 @@ KEY_HELP = (
 class SkirmishScreen(SessionScreen):
     help_lines = KEY_HELP
     default_file = "skirmish.json"
+    noun = "bout"
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -319,6 +320,9 @@ class SkirmishScreen(SessionScreen):
             self.show_arcs = True
             return True
         if key == pygame.K_ESCAPE:
+            if self.chosen is None and not self.overlay.path:
+                self.leave_dialog()  # nothing chosen to cancel: the way out
+                return True
             self.chosen, self.odds, self.overlay.path = None, None, []
             self.say("")
             self.refresh()
@@ -443,26 +447,34 @@ class SkirmishScreen(SessionScreen):
         self.board.draw(surface, state, self.overlay, hover)
 
     def status(self) -> str:
-        """What he can do now and the keys (the last result is shown beside it)."""
+        """What he can do now and the keys (the last result is shown beside it); parts
+        two spaces apart, the last dropped where the bar is short of room."""
         state = self.state
         g = self.decider()
         if state.phase == "over":
-            return "The bout is over. Ctrl+Z to undo the last action."
+            return "The bout is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
         if state.phase == "setup":
-            return "Space or Enter: roll the strengths and the initiative, and begin"
+            return "Space or Enter: roll the strengths and the initiative, and begin  " \
+                "Esc menu  F1 keys"
         if g is None:
-            return ""
+            return "Esc menu  F1 keys"
+        name = self.shown_name(g)
         if not g.human:
-            return f"{g.name} (computer) is thinking... Space: skip ahead"
+            return f"{name} (computer) is thinking  Space: skip ahead  F1 keys"
         if state.phase == "ap":
-            return f"{g.name}: Space or R to roll for AP, or type the die in physical-dice mode"
+            return f"{name}: Space or R rolls for AP  Esc menu  F1 keys"
         if state.phase == "act":
             cost = state.data.ap_costs
-            return (f"{g.name}: {g.ap} AP left. Blue hex: move (numbers: AP). Red foe: "
-                    f"attack. Q/E turn ({cost['turn']} AP), W ahead "
-                    f"({cost['move-straight']} AP), A/S/D ({cost['move-other-direction']} AP), "
-                    "N end turn, F1 keys")
-        return f"{g.name} appeals to the crowd"
+            return (f"{name}: {g.ap} AP left  Blue hex: move there  Red foe: attack  "
+                    f"Q and E turn ({cost['turn']} AP)  W ahead ({cost['move-straight']} AP)  "
+                    f"A, S, D step ({cost['move-other-direction']} AP)  N ends the turn  "
+                    "Esc menu  F1 keys")
+        return f"{name} appeals to the crowd  F1 keys"
+
+    def shown_name(self, g: Gladiator) -> str:
+        """A gladiator's name as the cards, dialogs and status bar show it: the one
+        place to change when two gladiators share a name."""
+        return g.name
 
 
 def _adjacent(a: Hex, b: Hex) -> bool:

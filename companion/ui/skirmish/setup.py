@@ -15,13 +15,39 @@ import pygame
 
 from companion.ui.host import Host, Screen
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
+from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
+    from companion.ui.widgets.side_panel import PanelView
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
+SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
+
+
+def _width(button: Button, label: str) -> int:
+    """The width `button` needs to show `label`."""
+    return button.font.size(label)[0] + 2 * button.pad
+
+
+@dataclass
+class _Spacer:
+    """Room in a row of buttons for something else (the seed and its label)."""
+
+    widget: TextField
+
+    def needed_width(self, shortest: bool = False) -> int:
+        return self.widget.rect.width
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.widget.rect
+
+    @rect.setter
+    def rect(self, rect: pygame.Rect) -> None:
+        self.widget.rect = rect
 
 
 @dataclass
@@ -75,17 +101,20 @@ class SkirmishSetup(Screen):
             "fatigue": Button(self.theme, "", self._toggle("fatigue"), size=17),
             "experience": Button(self.theme, "", self._toggle("experience"), size=17),
             "dice": Button(self.theme, "", self._toggle("physical"), size=17),
-            "start": Button(self.theme, "Start the bout (Enter)", self.start, size=20),
-            "resume": Button(self.theme, "Resume the last bout (R)", host.resume, size=18),
-            "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18),
+            "start": Button(self.theme, "Start the bout (Enter)", self.start, size=19,
+                            selected=True, short=("Start (Enter)",)),
+            "resume": Button(self.theme, "Resume the last bout (R)", host.resume, size=18,
+                             short=("Resume (R)",)),
+            "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18,
+                           short=("Open a file (O)",)),
         }
         # The other systems' set-up screens, by the registry.
         self.others = [s for s in host.systems() if s.ruleset != "skirmish"]
         self.other_buttons = [
             Button(self.theme, f"{s.title} ({s.key.upper()})",
-                   partial(host.show_setup, s.ruleset), size=18) for s in self.others]
-        self.recent: list[Button] = []
-        self.set_recent(host.settings.recent_files)
+                   partial(host.show_setup, s.ruleset), size=18,
+                   short=tuple(f"{t} ({s.key.upper()})" for t in s.short_titles))
+            for s in self.others]
         self.ink = Ink(self.theme)
 
     def widgets(self) -> list[Widget]:
@@ -98,7 +127,8 @@ class SkirmishSetup(Screen):
             return
         side = len(self.rows) % len(SIDES) if side is None else side
         row = Row(type_index, side, human, TextField(self.theme, "name (optional)",
-                                                       lambda _t: None, size=18))
+                                                       lambda _t: None, size=18,
+                                                       short=("name",)))
         i = len(self.rows)
         row.buttons = [
             Button(self.theme, "<", lambda: self._step_type(i, -1), size=18),
@@ -171,47 +201,87 @@ class SkirmishSetup(Screen):
         self.host.open_dialog()
 
     # --- layout and drawing -------------------------------------------------------------
+    def panel(self) -> PanelView | None:
+        files = [(Path(f).name, partial(self.host.open_file, Path(f)))
+                 for f in self.host.settings.recent_files]
+        return IntroPanel(self.theme, "Gladiators", [
+            "No gladiators in the arena yet. Set up a bout on the left, or open one.",
+            "The dice tray (F3) and the tables (F4) work without one."], files)
+
     def layout(self, rect: pygame.Rect) -> None:
+        """Each button as wide as its words; rows of buttons wrap where the screen is
+        narrow, and the gladiators' name fields take the width left."""
         self.rect = pygame.Rect(rect)
         px = self.theme.px
-        x, y = rect.x + px(28), rect.y + px(96)
-        w = rect.width - px(56)
-        h = px(40)
+        margin = px(24)
+        x, w = rect.x + margin, rect.width - 2 * margin
+        gap, h = px(6), px(40)
+        y = rect.y + px(14)
+        self._title_y = y
+        title = self.theme.fonts.get(34, bold=True)
+        # The other games, beside the title when they fit there, else with the others.
+        beside = sum(b.needed_width(shortest=True) + gap for b in self.other_buttons)
+        room = w - title.size("New skirmish")[0] - px(24)
+        self._others_beside = bool(self.other_buttons) and beside <= room
+        if self._others_beside:
+            flow(self.other_buttons, x + w - min(room, sum(
+                b.needed_width() + gap for b in self.other_buttons)), y + px(4),
+                 min(room, sum(b.needed_width() + gap for b in self.other_buttons)) - gap,
+                 h, gap)
+            y += max(title.get_linesize(), h + px(8))
+        else:
+            y += title.get_linesize()
+        self._subtitle_y = y
+        font = self.theme.fonts.get(17)
+        y += len(wrap(SUBTITLE, font, w)) * font.get_linesize() + px(10)
         for row in self.rows:
             lt, gt, side, human, remove = row.buttons
-            lt.rect = pygame.Rect(x, y, px(36), h)
-            self._type_rect = pygame.Rect(x + px(40), y, px(170), h)
-            gt.rect = pygame.Rect(x + px(214), y, px(36), h)
-            name_w = max(px(100), w - px(214 + 36 + 8 + 96 + 8 + 116 + 8 + 40 + 8))
-            row.name.rect = pygame.Rect(gt.rect.right + px(8), y, name_w, h)
-            side.rect = pygame.Rect(row.name.rect.right + px(8), y, px(96), h)
-            human.rect = pygame.Rect(side.rect.right + px(8), y, px(116), h)
-            remove.rect = pygame.Rect(human.rect.right + px(8), y, px(40), h)
-            y += h + px(10)
-        self.buttons["add"].rect = pygame.Rect(x, y, px(240), px(36))
-        y += px(56)
-        self._options_y = y
-        self.buttons["fatigue"].rect = pygame.Rect(x, y + px(30), px(200), px(38))
-        self.buttons["experience"].rect = pygame.Rect(x + px(210), y + px(30), px(220), px(38))
-        y += px(84)
-        self.buttons["dice"].rect = pygame.Rect(x, y + px(30), px(260), px(38))
-        self.seed.rect = pygame.Rect(x + px(340), y + px(30), px(150), px(38))
-        self._dice_y = y
-        y += px(90)
-        self.buttons["start"].rect = pygame.Rect(x, y, min(w, px(420)), px(50))
-        y += px(62)
-        self.buttons["resume"].rect = pygame.Rect(x, y, px(300), px(40))
-        self.buttons["open"].rect = pygame.Rect(x + px(310), y, px(260), px(40))
-        for button in self.other_buttons:
-            y += px(52)
-            button.rect = pygame.Rect(x, y, px(420), px(40))
-        self._recent_y = y + px(56)
+            side_w = max(_width(side, s.title()) for s in SIDES)
+            human_w = max(_width(human, t) for t in ("Human", "Computer"))
+            arrow = max(lt.needed_width(), px(34))
+            fixed = 2 * arrow + side_w + human_w + max(remove.needed_width(), px(34)) + 6 * gap
+            type_w = max(px(110), min(px(170), (w - fixed) // 2))
+            lt.rect = pygame.Rect(x, y, arrow, h)
+            gt.rect = pygame.Rect(lt.rect.right + gap + type_w + gap, y, arrow, h)
+            name_w = max(px(60), w - fixed - type_w)
+            row.name.rect = pygame.Rect(gt.rect.right + gap, y, name_w, h)
+            side.rect = pygame.Rect(row.name.rect.right + gap, y, side_w, h)
+            human.rect = pygame.Rect(side.rect.right + gap, y, human_w, h)
+            remove.rect = pygame.Rect(human.rect.right + gap, y, remove.needed_width(), h)
+            remove.rect.width = max(remove.rect.width, px(34))
+            y += h + px(8)
+        b = self.buttons
+        self._label_options()
+        y = flow([b["add"]], x, y, w, px(36), gap) + px(12)
+        # The options and the dice: each button says what it is.
+        seed_w = self.theme.fonts.get(17).size("Seed")[0]
+        self.seed.rect = pygame.Rect(0, 0, px(96) + seed_w + px(8), h)
+        y = flow([b["fatigue"], b["experience"], b["dice"], _Spacer(self.seed)], x, y, w, h,
+                 gap)
+        self.seed.rect = pygame.Rect(self.seed.rect.x + seed_w + px(8), self.seed.rect.y,
+                                     px(96), h)
+        y += px(14)
+        later = [] if self._others_beside else self.other_buttons
+        y = flow([b["start"], b["resume"], b["open"], *later], x, y, w, h, gap)
+        self._message_y = y + px(8)
+
+    def _label_options(self) -> None:
+        """The option buttons' labels, at their widest (for the layout) or as they are."""
+        b = self.buttons
+        b["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
+        b["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
+        b["dice"].label = ("Physical dice, typed in (D)" if self.physical
+                           else "The app rolls the dice (D)")
+        b["dice"].short = ("Physical dice (D)",) if self.physical else ("App's dice (D)",)
+        # Shorter, the button's colour says on or off.
+        b["fatigue"].short = ("Fatigue (F)",)
+        b["experience"].short = ("Experience (X)",)
+        b["fatigue"].selected = self.fatigue
+        b["experience"].selected = self.experience
+        b["dice"].selected = self.physical
 
     def set_recent(self, files: list[str]) -> None:
-        self.recent = [
-            Button(self.theme, Path(f).name, partial(self.host.open_file, Path(f)), size=16)
-            for f in files[:4]
-        ]
+        """The files opened last, shown in the panel."""
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         pygame.draw.rect(surface, self.theme.palette.background, self.rect)
@@ -223,10 +293,9 @@ class SkirmishSetup(Screen):
     def _draw_form(self, surface: pygame.Surface) -> None:
         pal, px, ink = self.theme.palette, self.theme.px, self.ink
         ink.clear()
-        x = self.rect.x + px(28)
-        ink.text(surface, "New skirmish", (x, self.rect.y + px(24)), size=34, bold=True)
-        ink.text(surface, "Choose each gladiator's type, name, side, and who plays him.",
-                 (x, self.rect.y + px(66)), size=17, colour=pal.text_dim)
+        x, w = self.rect.x + px(24), self.rect.width - px(48)
+        ink.text(surface, "New skirmish", (x, self._title_y), w, size=34, bold=True)
+        ink.text(surface, SUBTITLE, (x, self._subtitle_y), w, size=17, colour=pal.text_dim)
         for i, row in enumerate(self.rows):
             lt, gt, side, human, _remove = row.buttons
             side.label = SIDES[row.side_index].title()
@@ -245,15 +314,7 @@ class SkirmishSetup(Screen):
                 ink.widget(surface, button)
             ink.widget(surface, row.name)
         self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
-        ink.text(surface, "Options", (x, self._options_y), size=20, bold=True)
-        self.buttons["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
-        self.buttons["fatigue"].selected = self.fatigue
-        self.buttons["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
-        self.buttons["experience"].selected = self.experience
-        ink.text(surface, "Dice", (x, self._dice_y), size=20, bold=True)
-        self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
-                                      else "The app rolls the dice (D)")
-        self.buttons["dice"].selected = self.physical
+        self._label_options()
         seed = Label(self.theme, "Seed", 17, colour=pal.text_dim, align="right")
         seed_w = seed.font.size("Seed")[0]
         seed.place(self.seed.rect.x - px(8) - seed_w, self.seed.rect.y, seed_w,
@@ -263,17 +324,10 @@ class SkirmishSetup(Screen):
         for button in [*self.buttons.values(), *self.other_buttons]:
             ink.widget(surface, button)
         ink.widget(surface, self.seed)
-        y = self._recent_y
-        if self.recent:
-            ink.text(surface, "Recent files", (x, y), size=20, bold=True)
-            y += px(30)
-            for button in self.recent:
-                button.rect = pygame.Rect(x, y, px(360), px(34))
-                ink.widget(surface, button)
-                y += px(40)
         if self.message:
-            ink.text(surface, self.message, (x, y + px(8)), self.rect.width - px(56), size=18,
-                     bold=True, colour=pal.bad)
+            room = self.rect.bottom - self._message_y - px(4)
+            ink.text(surface, self.message, (x, self._message_y), w, size=18, bold=True,
+                     colour=pal.bad, height=max(0, room))
 
     # --- input ------------------------------------------------------------------------
     @property
@@ -292,7 +346,7 @@ class SkirmishSetup(Screen):
                     if button.handle(event):
                         self.selected = min(i, len(self.rows) - 1)
                         return True
-            for button in list(self.buttons.values()) + self.other_buttons + self.recent:
+            for button in list(self.buttons.values()) + self.other_buttons:
                 if button.handle(event):
                     return True
         return False

@@ -154,6 +154,7 @@ class Button:
     selected: bool = False
     size: int = 18
     short: tuple[str, ...] = ()
+    elide: bool = False  # a label from the player (a file's name): cut after a word
 
     @property
     def font(self) -> pygame.font.Font:
@@ -176,7 +177,11 @@ class Button:
         return self.font.get_linesize() + self.theme.px(8)
 
     def _shown(self) -> tuple[str, bool]:
-        return best_label(self.labels, self.font, self.rect.width - 2 * self.pad)
+        room = self.rect.width - 2 * self.pad
+        shown, fits = best_label(self.labels, self.font, room)
+        if not fits and self.elide:
+            return shorten(self.label, self.font, room), True
+        return shown, fits
 
     def fit(self) -> Fit:
         shown, fits = self._shown()
@@ -230,6 +235,13 @@ class TextField:
     size: int = 20
     on_change: Callable[[str], None] | None = None
     composing: str = ""  # an input method's text, not yet committed
+    short: tuple[str, ...] = ()  # shorter hints, for a narrow field
+
+    def hint(self) -> tuple[str, bool]:
+        """The hint shown in the empty field, and whether it fits."""
+        font = self.theme.fonts.get(self.size)
+        return best_label((self.placeholder, *self.short), font,
+                          self.rect.width - 2 * self.theme.px(8))
 
     def set_text(self, text: str) -> None:
         self.text = text
@@ -241,10 +253,9 @@ class TextField:
         room = self.rect.width - 2 * self.theme.px(8)
         tall = font.get_height() <= self.rect.height
         if not self.text:
-            # The hint is the window's own words: it must fit whole.
-            fits = font.size(self.placeholder)[0] <= room
-            return Fit(pygame.Rect(self.rect), self.placeholder, self.placeholder,
-                       not (fits and tall))
+            # The hint is the window's own words: one of its forms must fit whole.
+            shown, fits = self.hint()
+            return Fit(pygame.Rect(self.rect), self.placeholder, shown, not (fits and tall))
         shown = ellipsize(self.text, font, room)
         return Fit(pygame.Rect(self.rect), self.text, shown, not tall)
 
@@ -259,7 +270,7 @@ class TextField:
         text, composing = drawable(self.text), drawable(self.composing)
         x, mid = self.rect.x + pad, self.rect.centery
         if not text and not composing:
-            label = font.render(ellipsize(self.placeholder, font, room), True, pal.text_dim)
+            label = font.render(ellipsize(self.hint()[0], font, room), True, pal.text_dim)
             surface.blit(label, label.get_rect(midleft=(x, mid)))
         elif self.focused:
             # The end of the text shows, where the typing goes on.
@@ -537,18 +548,106 @@ class Ink:
             self.drawn.append(label)
 
 
-def flow(widgets: Sequence[Button], x: int, y: int, width: int, height: int, gap: int,
+class Stepper:
+    """A value between a "-" and a "+" button: "- luck 2 +"."""
+
+    def __init__(self, theme: Theme, value: str, down: Callable[[], None],
+                 up: Callable[[], None], size: int = 17) -> None:
+        self.theme = theme
+        self.value = value
+        self.size = size
+        self.minus = Button(theme, "-", down, size=size)
+        self.plus = Button(theme, "+", up, size=size)
+        self._rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def font(self) -> pygame.font.Font:
+        return self.theme.fonts.get(self.size, bold=True)
+
+    def _button_w(self) -> int:
+        return max(self.minus.needed_width(), self.theme.px(34))
+
+    def needed_width(self, shortest: bool = False) -> int:
+        # Room for two digits more than now: the value changes as it is clicked.
+        return 2 * self._button_w() + self.font.size(self.value + "00")[0]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self._rect
+
+    @rect.setter
+    def rect(self, rect: pygame.Rect) -> None:
+        self._rect = pygame.Rect(rect)
+        bw = self._button_w()
+        self.minus.rect = pygame.Rect(rect.x, rect.y, bw, rect.height)
+        self.plus.rect = pygame.Rect(rect.right - bw, rect.y, bw, rect.height)
+
+    def _label(self) -> Label:
+        label = Label(self.theme, self.value, self.size, bold=True,
+                      colour=self.theme.palette.luck, align="centre")
+        label.place(self.minus.rect.right, self._rect.y,
+                    max(0, self.plus.rect.x - self.minus.rect.right), self._rect.height)
+        return label
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.minus.draw(surface)
+        self.plus.draw(surface)
+        self._label().draw(surface)
+
+    def fit(self) -> Fit:
+        label = self._label()
+        return Fit(pygame.Rect(self._rect), self.value, label.lines[0] if label.lines else "",
+                   label.overflow or self.minus.fit().overflow)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.minus.handle(event) or self.plus.handle(event)
+
+
+class Flowing(Protocol):
+    """What `flow` lays out: a box that knows the width it needs, whole and at its
+    shortest."""
+
+    rect: pygame.Rect
+
+    def needed_width(self, shortest: bool = False) -> int: ...
+
+
+class Control(Flowing, Protocol):
+    """A widget in a row of buttons: it draws, takes clicks and answers for its text."""
+
+    def fit(self) -> Fit: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+
+def flow(widgets: Sequence[Flowing], x: int, y: int, width: int, height: int, gap: int,
          ) -> int:
-    """Lay buttons out left to right at the width each label needs, on as many rows
-    as `width` takes; a button too wide for a row alone gets the whole row (and its
-    shorter label). Returns the y below the last row."""
-    if not widgets:
-        return y
-    cx = x
+    """Lay buttons out left to right on as many rows as `width` takes: a row holds as
+    many as fit at their shortest labels, each as wide as its whole label where the row
+    has room, or shorter. Returns the y below the last row."""
+    rows: list[list[Flowing]] = []
+    used = 0
     for widget in widgets:
-        w = min(width, widget.needed_width())
-        if cx > x and cx + w > x + width:
-            cx, y = x, y + height + gap
-        widget.rect = pygame.Rect(cx, y, w, height)
-        cx += w + gap
-    return y + height
+        least = min(width, widget.needed_width(shortest=True))
+        if rows and rows[-1] and used + gap + least <= width:
+            rows[-1].append(widget)
+            used += gap + least
+        else:
+            rows.append([widget])
+            used = least
+    for i, row in enumerate(rows):
+        lows = [min(width, w.needed_width(shortest=True)) for w in row]
+        highs = [min(width, max(a, w.needed_width())) for a, w in zip(lows, row, strict=True)]
+        spare = width - gap * (len(row) - 1) - sum(lows)
+        want = sum(highs) - sum(lows)
+        share = 1.0 if want <= spare else spare / want
+        cx = x
+        for widget, a, b in zip(row, lows, highs, strict=True):
+            w = a + int((b - a) * share)
+            widget.rect = pygame.Rect(cx, y, w, height)
+            cx += w + gap
+        if i < len(rows) - 1:
+            y += height + gap
+    return y + height if rows else y

@@ -13,7 +13,7 @@ from functools import partial
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, wrap
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Dialog:
     buttons: list[Button] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     ink: Ink | None = None
+    _error_y: int = 0
 
     def __post_init__(self) -> None:
         self.ink = Ink(self.theme)
@@ -71,26 +72,36 @@ class Dialog:
         return self.text_field is not None
 
     def layout(self, window: pygame.Rect) -> None:
+        """As tall as its words wrap to; its buttons as wide as their labels, in as
+        many rows as they take."""
         px = self.theme.px
         width = min(px(self.width), window.width - px(40))
-        font = self.theme.fonts.get(20)
         inner = width - px(48)
-        body = sum(len(wrap(line, font, inner)) for line in self.lines) * font.get_linesize()
-        height = px(70) + body + px(24)
+        fonts = self.theme.fonts
+        title = fonts.get(28, bold=True)
+        body = fonts.get(20)
+        height = px(18) + len(wrap(self.title, title, inner)) * title.get_linesize() + px(8)
+        height += sum(len(wrap(line, body, inner)) for line in self.lines) * body.get_linesize()
+        height += px(16)
         if self.text_field:
-            height += px(60)
+            height += px(46) + px(12)
         if self.error:
-            height += px(34)
-        height += px(64)
+            error = fonts.get(18, bold=True)
+            height += len(wrap(self.error, error, inner)) * error.get_linesize() + px(8)
+        rows_h = flow(self.buttons, 0, 0, inner, px(44), px(12))
+        height += rows_h + px(20)
         self.rect = pygame.Rect(0, 0, width, min(height, window.height - px(20)))
         self.rect.center = window.center
-        y = self.rect.bottom - px(60)
+        top = self.rect.bottom - px(20) - rows_h
+        flow(self.buttons, self.rect.x + px(24), top, inner, px(44), px(12))
+        self._error_y = top
+        if self.error:
+            error = fonts.get(18, bold=True)
+            self._error_y = top - px(8) - len(wrap(self.error, error, inner)) * \
+                error.get_linesize()
         if self.text_field:
-            above = px(64) + (px(34) if self.error else 0)
-            self.text_field.rect = pygame.Rect(self.rect.x + px(24), y - above, inner, px(46))
-        bw = (inner - px(12) * (len(self.buttons) - 1)) // max(1, len(self.buttons))
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(self.rect.x + px(24) + i * (bw + px(12)), y, bw, px(44))
+            self.text_field.rect = pygame.Rect(self.rect.x + px(24),
+                                               self._error_y - px(12) - px(46), inner, px(46))
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, px = self.theme.palette, self.theme.px
@@ -111,9 +122,8 @@ class Dialog:
         if self.text_field:
             ink.widget(surface, self.text_field)
         if self.error:
-            ink.text(surface, self.error,
-                     (x, self.buttons[0].rect.y - px(36) if self.buttons else y), inner,
-                     size=18, bold=True, colour=pal.bad)
+            ink.text(surface, self.error, (x, self._error_y), inner, size=18, bold=True,
+                     colour=pal.bad)
         for button in self.buttons:
             ink.widget(surface, button)
 

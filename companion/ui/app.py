@@ -96,6 +96,7 @@ class App:
         self._shortcut_text = ""
         self.mouse: tuple[int, int] | None = None  # where the pointer last moved to
         self.note = ""  # the window's own word on the status bar, until the next input
+        self._tip: object = None  # what the pointer was last on (a Fit), to redraw on change
         self.status_ink = Ink(self.theme)
         self._build()
 
@@ -432,7 +433,11 @@ class App:
             self.dialog.handle(event)
             return True
         if event.type == pygame.KEYDOWN and event.key in TAB_KEYS:
+            # The tab's view may put the cursor in its field (F3 the dice, F4 the
+            # tables): then every key typed goes there, and nowhere else.
             self.panel.show(TAB_KEYS[event.key])
+            if self.panel.typing and self.screen is not None:
+                self.screen.unfocus()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
             self.cycle_scale()
@@ -443,7 +448,12 @@ class App:
             hover = self.board_view.hex_at(event.pos) if on_board else None
             changed = hover != self.hover
             self.hover = hover
-            return changed or self.panel.handle(event)
+            # A drag on the board follows the pointer; the hover shows on any move.
+            dragged = screen is not None and not screen.modal and screen.handle(event)
+            tip = widget_at(self.layers(), event.pos)
+            tip_changed = tip != self._tip
+            self._tip = tip
+            return changed or dragged or self.panel.handle(event) or tip_changed
         if screen is not None and screen.modal:
             return screen.handle(event)
         left_typing = screen is not None and screen.typing

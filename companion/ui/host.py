@@ -125,6 +125,10 @@ class Screen:
     def rescale(self) -> None:
         """The UI scale changed: make again what depends on it."""
 
+    def unfocus(self) -> None:
+        """A field of the panel took the keyboard: the screen's fields let go of it,
+        so that a typed key reaches one field only."""
+
     def close(self) -> None:
         """The screen goes: stop its timers."""
 

@@ -521,6 +521,10 @@ class BattleScreen(SessionScreen):
             return self._key(event)
         return False
 
+    def unfocus(self) -> None:
+        for card in self.cards.values():
+            card.entry.focused = False
+
     @property
     def typing(self) -> bool:
         return super().typing or (

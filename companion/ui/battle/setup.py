@@ -291,6 +291,11 @@ class BattleSetup(Screen):
         return any(f.focused for form in self.sides if form.choice == 0
                    for f in form.fields.values())
 
+    def unfocus(self) -> None:
+        for form in self.sides:
+            for field_ in form.fields.values():
+                field_.focused = False
+
     def handle(self, event: pygame.event.Event) -> bool:
         for form in self.sides:
             if form.choice == 0:

@@ -12,7 +12,7 @@ from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
 from companion.ui.theme import Theme
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Label
-from companion.ui.widgets.tokens import SIDE_COLOURS
+from companion.ui.widgets.tokens import side_colour
 
 if TYPE_CHECKING:
     from companion.rulesets.skirmish.odds import AttackOdds
@@ -60,7 +60,7 @@ class SkirmishPanel(LogPanel):
         active = state.current()
         is_active = active is not None and active.id == g.id and state.phase in ("ap", "act")
         sides = list(dict.fromkeys(o.side for o in state.gladiators))
-        colour = SIDE_COLOURS[sides.index(g.side) % len(SIDE_COLOURS)]
+        colour = side_colour(g.side, sides.index(g.side))
         height = px(78)
         card = pygame.Rect(x, y, width, height)
         pygame.draw.rect(surface, pal.field, card, border_radius=px(6))

@@ -24,6 +24,7 @@ from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
+from companion.ui.widgets.controls import Ink, Label, Widget, wrap
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
 
@@ -63,6 +64,12 @@ class SkirmishScreen(SessionScreen):
         self.odds: AttackOdds | None = None
         self.chosen: Target | None = None
         self.show_arcs = False
+        self.ink = Ink(host.theme)
+        # A drag of his token: the hex it began on, and the hex it is over now.
+        self.drag_from: Hex | None = None
+        self.drag_over: Hex | None = None
+        # Clicks on the board made while an animation plays: done when it ends.
+        self.pending: list[pygame.event.Event] = []
         self.refresh()
 
     @property
@@ -75,6 +82,10 @@ class SkirmishScreen(SessionScreen):
 
     def rescale(self) -> None:
         self.board = SkirmishBoard(self.host.board_view, self.host.theme)
+        self.ink = Ink(self.host.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     def close(self) -> None:
         pygame.time.set_timer(AI_STEP, 0)
@@ -254,9 +265,18 @@ class SkirmishScreen(SessionScreen):
             self.overlay.tick()
             if not self.overlay.animating:
                 pygame.time.set_timer(ANIMATE, 0)
+                pending, self.pending = self.pending, []
+                for click in pending:  # what was clicked while it played
+                    self.handle(click)
             return True
         if self.dialog is not None:
             return self.handle_dialog(event)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            return self._drag(event)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.overlay.animating and self.host.board_view.hex_at(event.pos)):
+            self.pending.append(event)  # not lost: done when the animation ends
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.KEYUP and event.key == pygame.K_v:
@@ -267,6 +287,9 @@ class SkirmishScreen(SessionScreen):
             if hex_ is None:
                 return False
             if event.button == 1:
+                if self._own_token(hex_):
+                    self.drag_from, self.drag_over = hex_, hex_
+                    return True
                 self._click(hex_)
             else:
                 self._menu(hex_, event.pos)
@@ -277,6 +300,52 @@ class SkirmishScreen(SessionScreen):
             self.act({"type": "turn", "steps": 1 if event.y < 0 else -1})
             return True
         return False
+
+    def _own_token(self, hex_: Hex) -> bool:
+        """The hex of the gladiator whose turn it is, when he can move: a drag may
+        begin there."""
+        g = self.state.current()
+        return (self.human_turn() and self.state.phase == "act" and g is not None
+                and g.hex == hex_)
+
+    def _drag(self, event: pygame.event.Event) -> bool:
+        """Dragging his token: the path to the hex under it and its AP cost show;
+        dropped on a hex he can reach, he walks there."""
+        if self.drag_from is None:
+            return False
+        hex_ = self.host.board_view.hex_at(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            if hex_ == self.drag_over:
+                return False
+            self.drag_over = hex_
+            if hex_ is not None and hex_ != self.drag_from:
+                self._preview(hex_)
+            return True
+        start, self.drag_from, self.drag_over = self.drag_from, None, None
+        if hex_ is None or hex_ == start:
+            self.overlay.path = []
+            return True
+        label = self.state.board.to_label(hex_)
+        reach = self.overlay.reach.get(label)
+        if reach is None or reach.cost == 0:
+            self.overlay.path = []
+            self.say(f"he cannot get to {label} this turn", error=True)
+            return True
+        self.act_path(list(reach.path))
+        return True
+
+    def _preview(self, hex_: Hex) -> None:
+        state = self.state
+        label = state.board.to_label(hex_)
+        reach = self.overlay.reach.get(label)
+        g = state.current()
+        if reach is None or reach.cost == 0 or g is None or g.hex is None:
+            self.overlay.path = []
+            self.say(f"{label}: out of his reach this turn", error=True)
+            return
+        self.overlay.path = [state.board.to_label(g.hex)] + [
+            a["to"] for a in reach.path if a["type"] == "move"]
+        self.say(f"to {label}: {reach.cost} AP; let go to walk there")
 
     def _click(self, hex_: Hex) -> None:
         state = self.state
@@ -309,8 +378,9 @@ class SkirmishScreen(SessionScreen):
         assert g.hex is not None
         path = [state.board.to_label(g.hex)] + [a["to"] for a in reach.path if a["type"] == "move"]
         self.overlay.path = path
-        self.say(f"to {label}: {reach.cost} AP ({len(reach.path)} step(s)); click again or "
-                 "Enter to go")
+        steps = len(reach.path)
+        self.say(f"to {label}: {reach.cost} AP, {steps} {'step' if steps == 1 else 'steps'}; "
+                 "click again or Enter to go")
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, shift = event.key, event.mod & pygame.KMOD_SHIFT
@@ -445,6 +515,55 @@ class SkirmishScreen(SessionScreen):
             arcs_of = active.id
         self.overlay.arcs_of = arcs_of
         self.board.draw(surface, state, self.overlay, hover)
+        self.ink.clear()
+        if hover is not None and (g := state.occupant(hover)) is not None \
+                and self.drag_from is None:
+            self._hover_card(surface, g)
+
+    def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> None:
+        """His state beside his token: strength and wounds, AP, weapons, conditions."""
+        from companion.rulesets.skirmish.state import wound_levels
+
+        theme, state = self.host.theme, self.state
+        pal, px = theme.palette, theme.px
+        type_info = state.data.types.get(g.type)
+        type_name = type_info.name if type_info else "custom kit"
+        side = f", {g.side.title()}" if g.side else ""
+        levels = wound_levels(state.data, g)
+        lines = [(f"{self.shown_name(g)}: {type_name}{side}", True),
+                 (f"strength {g.strength} of {g.full_strength}"
+                  + (f", {levels[-1].replace('-', ' ')}" if levels else ", unhurt"), False)]
+        if g is state.current() and state.phase == "act":
+            lines.append((f"{g.ap} AP left", False))
+        kit = [h.weapon + (" (left)" if h.side == "left" else "") for h in g.weapons]
+        if g.shield:
+            kit.append(state.data.kit[g.shield].name.lower())
+        lines.append((", ".join(kit) or "unarmed", False))
+        conditions = [c for c, on in (("off balance", g.off_balance),
+                                      ("entangled", g.entangled is not None),
+                                      (g.status, g.status != "fighting")) if on]
+        if state.options.fatigue:
+            conditions.append(f"fatigue {g.fatigue}")
+        if conditions:
+            lines.append((", ".join(conditions), False))
+        layout = self.host.board_view.layout
+        assert layout is not None and g.hex is not None
+        font = theme.fonts.get(16)
+        width = min(px(300), self.rect.width - px(20))
+        labels = [Label(theme, text, 16, bold=bold, wrap=True) for text, bold in lines]
+        height = sum(len(wrap(text, font, width - px(16))) for text, _ in lines) \
+            * font.get_linesize() + px(12)
+        x, y = layout.hex_to_pixel(g.hex)
+        box = pygame.Rect(round(x + layout.size * 1.1), round(y - height / 2), width, height)
+        if box.right > self.rect.right - px(6):
+            box.right = round(x - layout.size * 1.1)
+        box.clamp_ip(self.rect)
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
+        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
+        ty = box.y + px(6)
+        for label in labels:
+            ty = label.place(box.x + px(8), ty, width - px(16))
+            self.ink.label(surface, label)
 
     def status(self) -> str:
         """What he can do now and the keys (the last result is shown beside it); parts

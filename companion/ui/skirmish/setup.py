@@ -334,6 +334,10 @@ class SkirmishSetup(Screen):
     def typing(self) -> bool:
         return self.seed.focused or any(r.name.focused for r in self.rows)
 
+    def unfocus(self) -> None:
+        for field_ in [self.seed, *(r.name for r in self.rows)]:
+            field_.focused = False
+
     def handle(self, event: pygame.event.Event) -> bool:
         for field_ in [r.name for r in self.rows] + [self.seed]:
             if field_.handle(event):

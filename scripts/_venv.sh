@@ -23,12 +23,25 @@ if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
 
-# Reinstall only when pyproject.toml or the extras asked for have changed.
-stamp=".venv/.companion-installed${COMPANION_EXTRAS}"
-want="$(cat pyproject.toml; echo "extras=${COMPANION_EXTRAS}")"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+# One environment serves scripts/run and scripts/test: the stamp records the
+# pyproject.toml it was installed from and the extras installed. A script whose extras
+# are there already installs nothing; one that needs more installs them all together
+# (the ones there and its own), so that the next script finds everything it needs.
+stamp=".venv/.companion-installed"
+project="$(cat pyproject.toml)"
+have=""
+if [ -f "$stamp" ] && [ "$(sed '/^--extras--$/,$d' "$stamp")" = "$project" ]; then
+    have="$(sed '1,/^--extras--$/d' "$stamp")"
+else
+    rm -f "$stamp"
+fi
+wanted="$(printf '%s' "${COMPANION_EXTRAS}" | tr -d '[] ' | tr ',' '\n' | sed '/^$/d')"
+missing="$(comm -13 <(printf '%s\n' "$have" | sed '/^$/d' | sort -u) \
+    <(printf '%s\n' "$wanted" | sed '/^$/d' | sort -u))"
+if [ ! -f "$stamp" ] || [ -n "$missing" ]; then
+    all="$(printf '%s\n%s\n' "$have" "$wanted" | sed '/^$/d' | sort -u | paste -sd, -)"
     echo "Installing companion into .venv ..." >&2
     .venv/bin/python -m pip install --quiet --upgrade pip >&2 || true
-    .venv/bin/python -m pip install --quiet -e ".${COMPANION_EXTRAS}" >&2
-    printf '%s' "$want" > "$stamp"
+    .venv/bin/python -m pip install --quiet -e ".${all:+[$all]}" >&2
+    printf '%s\n--extras--\n%s\n' "$project" "$(printf '%s' "$all" | tr ',' '\n')" > "$stamp"
 fi

@@ -15,7 +15,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Outcome
 from companion.session import Session
 from companion.ui.host import Host, Screen
-from companion.ui.text import typed_path
+from companion.ui.text import save_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
@@ -181,7 +181,7 @@ class SessionScreen(Screen):
     def save_as_dialog(self) -> None:
         def typed(text: str) -> None:
             try:
-                self.save(typed_path(text))
+                self.save(save_path(text))
             except UserError as err:
                 dialog.error = str(err)
                 return
@@ -196,6 +196,7 @@ class SessionScreen(Screen):
                         field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
         assert dialog.text_field is not None
         dialog.text_field.text = default
+        dialog.text_field.select_all()  # typing replaces it; the arrow keys keep it
         self.dialog = dialog
 
     def save(self, path: Path | None = None) -> None:

@@ -38,9 +38,9 @@ DUEL_HELP = (
     "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
     "D: decline to stay conscious (he loses)",
-    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
+    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     "F4 tables: look up an entry, then 'Apply to' a gladiator",
-    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one)",
+    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one; Esc: back)",
 )
 
 

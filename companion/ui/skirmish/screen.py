@@ -37,12 +37,12 @@ STEP_KEYS = {pygame.K_w: 0, pygame.K_d: 1, pygame.K_s: 3, pygame.K_a: 5}
 SHIFT_STEP_KEYS = {pygame.K_d: 2, pygame.K_a: 4}
 
 KEY_HELP = (
-    "Mouse: click a blue hex to see the path, click again to walk it",
+    "Mouse: click a blue hex to see the path, click again to walk it; or drag him there",
     "Click a foe outlined in red to see the odds; click again or Enter to attack",
     "Right-click: menu of every action here (nets, pick up, kick, discard shield...)",
     "Space or R: roll AP    N: end turn    Q / E or mouse wheel: turn left / right",
     "W ahead, S back, A / D front-left / front-right, Shift+A / D rear-left / rear-right",
-    "Tab: next target and weapon    Enter: confirm    Esc: cancel",
+    "Tab: next target and weapon    Enter: confirm    Esc: cancel, or the way out",
     "X: cut free    P: pick up    K: kick an item ahead    G: discard shield",
     "Hold V (or hover a gladiator): arcs and weapon ranges",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",

@@ -236,6 +236,10 @@ class TextField:
     on_change: Callable[[str], None] | None = None
     composing: str = ""  # an input method's text, not yet committed
     short: tuple[str, ...] = ()  # shorter hints, for a narrow field
+    selected: bool = False  # the whole text is selected (Ctrl+A): typing replaces it
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
 
     def hint(self) -> tuple[str, bool]:
         """The hint shown in the empty field, and whether it fits."""
@@ -245,6 +249,7 @@ class TextField:
 
     def set_text(self, text: str) -> None:
         self.text = text
+        self.selected = False
         if self.on_change:
             self.on_change(text)
 
@@ -277,6 +282,8 @@ class TextField:
             shown = ellipsize_start(text + composing, font, room - self.theme.px(4))
             kept = shown[:max(0, len(shown) - len(composing))]
             label = font.render(kept, True, pal.text)
+            if self.selected:
+                pygame.draw.rect(surface, pal.accent, label.get_rect(midleft=(x, mid)))
             surface.blit(label, label.get_rect(midleft=(x, mid)))
             x += label.get_width()
             if composing:
@@ -305,7 +312,9 @@ class TextField:
         if event.type == pygame.TEXTINPUT:
             self.composing = ""
             added = typed(event.text)
-            if added and len(self.text) < MAX_FIELD_TEXT:
+            if added and self.selected:
+                self.set_text(added[:MAX_FIELD_TEXT])
+            elif added and len(self.text) < MAX_FIELD_TEXT:
                 self.set_text((self.text + added)[:MAX_FIELD_TEXT])
             return True
         if event.type == pygame.TEXTEDITING:
@@ -315,14 +324,22 @@ class TextField:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.on_submit(self.text)
                 return True
-            if event.key == pygame.K_BACKSPACE:
-                self.set_text(self.text[:-1])
+            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
+            if ctrl and event.key == pygame.K_a:
+                self.select_all()
+                return True
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                # Ctrl+Backspace, or on the whole text selected: all of it.
+                self.set_text("" if self.selected or ctrl else self.text[:-1])
                 return True
             if event.key == pygame.K_ESCAPE:
                 if self.text:
                     self.set_text("")
                 else:
                     self.focused = False
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False  # the selection goes; the typing goes on at the end
                 return True
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so that
             # single-key shortcuts do not fire while typing.

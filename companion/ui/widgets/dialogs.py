@@ -141,7 +141,10 @@ class Dialog:
             # field is the dialog's (Cancel), not the field's.
             field_.focused = True
             escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and not field_.text) \
+            # Escape on an empty field, or on the text the dialog offered untouched
+            # (all selected), is the dialog's Cancel; on typed text it clears it.
+            untouched = not field_.text or field_.selected
+            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and untouched) \
                     and field_.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:

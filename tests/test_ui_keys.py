@@ -9,6 +9,7 @@ prompt leaves that roll due and offered again."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -543,3 +544,149 @@ def test_save_as_is_a_normal_field_and_refuses_a_folder_or_a_missing_one(app: Ap
     type_text(str(tmp_path / "bout.json"))
     key(app, pygame.K_RETURN)
     assert arena.dialog is None and (tmp_path / "bout.json").is_file()
+
+
+# --- the keys the screens list, each pressed above -------------------------------------
+@pytest.mark.parametrize("mod", [CTRL])
+def test_ctrl_q_quits_from_any_screen(app: App, mod: int) -> None:
+    for show in (app.show_home, lambda: app.show_setup("battle"), lambda: bout(app),
+                 lambda: duel(app)):
+        show()
+        app.running = True
+        key(app, pygame.K_q, mod=mod)
+        assert not app.running
+
+
+def test_the_start_screens_f1_f3_f4_and_f9(app: App) -> None:
+    app.show_home()
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.title == "Keys"
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+        key(app, k)
+        assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
+
+
+def test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards(app: App) -> None:
+    screen = duel(app)
+    key(app, pygame.K_F4)
+    assert app.panel.active == 2
+    app.panel.show(0)
+    key(app, pygame.K_g, "g")
+    assert screen.board_mode
+    key(app, pygame.K_g, "g")
+    assert not screen.board_mode
+
+
+def test_the_battle_set_ups_f3_and_f4(app: App) -> None:
+    app.show_setup("battle")
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+        key(app, k)
+        assert app.panel.active == tab
+
+
+KEY_NAME = re.compile(
+    r"Ctrl\+Shift\+[A-Z]|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
+    r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|[A-Z])(?![\w'-])"
+    r"|(?<![\w'+=-])[0-9](?=:)"
+    r"|(?<![\w=])[-+\[\]](?!\w)")
+
+
+def keys_named(lines: list[str]) -> set[str]:
+    """Every key a list of keys names: "Shift+A / D" is Shift+A and Shift+D."""
+    found: set[str] = set()
+    for line in lines:
+        for name in KEY_NAME.findall(line):
+            if name.startswith("Shift+") and " / " in name:
+                found |= {name[:7], "Shift+" + name[-1]}
+            else:
+                found.add(name)
+    return found
+
+
+def test_the_names_of_keys_are_read_from_a_list_as_written() -> None:
+    assert keys_named(["Space or R: roll AP    + / -: luck dice    Shift+A / D rear",
+                       "type -7, +3, =12 and Enter    ([ and ] choose)    Right-click"]) == {
+        "Space", "R", "+", "-", "Shift+A", "Shift+D", "Enter", "[", "]"}
+
+
+# Which test presses each key a screen lists: a key added to a list, without a test
+# here that presses it, fails test_every_key_a_screen_lists_is_pressed_by_a_test.
+ARENA_KEYS = {
+    "Space": test_space_and_r_roll_his_ap, "R": test_space_and_r_roll_his_ap,
+    "N": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "X": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "G": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "Q": test_q_and_e_turn_left_and_right, "E": test_q_and_e_turn_left_and_right,
+    "mouse wheel": test_the_mouse_wheel_turns_him,
+    **dict.fromkeys(["W", "A", "S", "D", "Shift+A", "Shift+D"],
+                    test_w_a_s_d_step_ahead_back_and_to_each_side),
+    "Tab": test_tab_chooses_a_foe_and_enter_strikes_him,
+    "Enter": test_tab_chooses_a_foe_and_enter_strikes_him,
+    "Esc": test_escape_cancels_what_is_chosen_then_opens_the_way_out,
+    "P": test_p_picks_up_and_k_kicks_ahead_what_lies_in_his_hex,
+    "K": test_p_picks_up_and_k_kicks_ahead_what_lies_in_his_hex,
+    "V": test_v_shows_his_arcs_while_held,
+    **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
+                    test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
+    **dict.fromkeys(["F2", "F3", "F4", "F9"], test_f2_f3_f4_show_the_tabs_and_f9_the_next_scale),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+DUEL_KEYS = {
+    "I": test_i_and_enter_roll_the_initiative,
+    **dict.fromkeys(["Enter", "W", "T", "B", "+", "-"],
+                    test_enter_attacks_with_what_is_declared_w_t_b_and_luck),
+    **dict.fromkeys(["2", "X", "M"],
+                    test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move),
+    **dict.fromkeys(["H", "[", "]"], test_h_heals_with_the_dice_chosen_by_the_brackets),
+    **dict.fromkeys(["R", "D", "Y"], test_r_retrieves_d_declines_and_y_asks_for_his_own_dice),
+    **dict.fromkeys(["G", "Tab", "Esc"],
+                    test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
+    **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
+    "F4": test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards,
+}
+START_KEYS = {
+    **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",
+                     "B"], test_the_start_screens_keys),
+    **dict.fromkeys(["Enter", "R"], test_the_start_screens_enter_starts_and_r_resumes),
+    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_start_screens_f1_f3_f4_and_f9),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+BATTLE_SETUP_KEYS = {
+    **dict.fromkeys(["Enter", "Esc", "D"], test_the_battle_set_ups_keys),
+    **dict.fromkeys(["F3", "F4"], test_the_battle_set_ups_f3_and_f4),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+
+
+def listed(app: App, where: str) -> list[str]:
+    """What a screen lists of its keys: its F1 list, and its status bar's hints."""
+    if where == "start":
+        app.show_home()
+        return [*app.screen.keys(), app.screen.status()]
+    if where == "battle set-up":
+        app.show_setup("battle")
+        return [app.screen.status()]
+    if where == "arena":
+        arena = bout(app)
+        return [*arena.help_lines, arena.status()]
+    screen = duel(app)
+    lines = [*screen.help_lines, screen.status()]
+    key(app, pygame.K_g, "g")
+    return lines + [w.fit().text for w in screen.widgets()]
+
+
+@pytest.mark.parametrize(("where", "tested"), [
+    ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
+    ("battle set-up", BATTLE_SETUP_KEYS)])
+def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
+                                                       tested: dict[str, Any]) -> None:
+    named = keys_named(listed(app, where))
+    assert named - set(tested) == set(), f"keys on the {where} list that no test presses"
+    assert set(tested) - named == set(), f"keys tested as the {where}'s that it does not list"
+    for test in tested.values():
+        assert globals()[test.__name__] is test

@@ -306,6 +306,12 @@ class App:
         self.dialog = Dialog(self.theme, title, [text],
                              [Choice("OK", pygame.K_RETURN, self._close_dialog)])
 
+    def show_keys(self, lines: list[str]) -> None:
+        from companion.ui.widgets.dialogs import Choice, Dialog
+
+        self.dialog = Dialog(self.theme, "Keys", lines,
+                             [Choice("Close", pygame.K_ESCAPE, self._close_dialog)], width=900)
+
     def _close_dialog(self) -> None:
         self.dialog = None
 

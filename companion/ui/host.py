@@ -70,6 +70,9 @@ class Host(Protocol):
 
     def show_message(self, title: str, text: str) -> None: ...
 
+    def show_keys(self, lines: list[str]) -> None:
+        """F1 on a screen without dialogs of its own: its list of keys."""
+
 
 class Screen:
     """The left side of the window: a set-up screen, or one that plays a session.

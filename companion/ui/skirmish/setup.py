@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
+KEYS = (
+    "Enter: start the bout    R: resume the last one    O: open a saved file",
+    "Up / Down: choose a gladiator    Left / Right: his type    S: his side",
+    "H: played by a human or the computer    +: add a gladiator    -: remove the chosen one",
+    "F: fatigue    X: experience    D: the app's dice or your own, typed in",
+    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+)
 SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
 
 
@@ -357,7 +364,12 @@ class SkirmishSetup(Screen):
 
     def status(self) -> str:
         others = "  ".join(f"{s.key.upper()} {s.title.lower()}" for s in self.others)
-        return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit"
+        return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit  F1 keys"
+
+    def keys(self) -> list[str]:
+        """F1's list: this screen's keys, and those that lead to the other systems."""
+        others = "    ".join(f"{s.key.upper()}: set up {s.title.lower()}" for s in self.others)
+        return [*KEYS[:-1], others, KEYS[-1]] if others else list(KEYS)
 
     def _key(self, key: int) -> bool:
         row = self.selected
@@ -365,6 +377,7 @@ class SkirmishSetup(Screen):
             pygame.K_RETURN: self.start,
             pygame.K_r: self.host.resume if self.host.can_resume() else (lambda: None),
             pygame.K_o: self.open_dialog,
+            pygame.K_F1: lambda: self.host.show_keys(self.keys()),
             pygame.K_f: self._toggle("fatigue"),
             pygame.K_x: self._toggle("experience"),
             pygame.K_d: self._toggle("physical"),

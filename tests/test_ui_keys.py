@@ -690,3 +690,116 @@ def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
     assert set(tested) - named == set(), f"keys tested as the {where}'s that it does not list"
     for test in tested.values():
         assert globals()[test.__name__] is test
+
+
+# --- Enter rolls what is due -------------------------------------------------------------
+def at_deaths_door_and_stunned(screen: Any) -> None:
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-12"})
+    screen.act({"type": "set_stun", "who": "a", "stunned": True})
+
+
+def struggling(screen: Any) -> None:
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-2"})
+
+
+def stunned(screen: Any) -> None:
+    screen.act({"type": "set_stun", "who": "a", "stunned": True})
+
+
+def owed_a_fate_roll(screen: Any) -> None:
+    screen.state.current.pending_fate = True  # as a critical that calls for fate leaves him
+
+
+def choosing_his_fate(screen: Any) -> None:
+    screen.state.current.fate_choices = [2, 5]  # as a fate roll with a choice leaves him
+
+
+def beaten(screen: Any) -> None:
+    struggling(screen)
+    screen.act({"type": "decline"})
+
+
+@pytest.mark.parametrize(("start", "make", "due", "sent"), [
+    (False, lambda s: None, "initiative", "initiative"),
+    (True, lambda s: None, "act", "attack"),
+    (True, struggling, "stay_conscious", "stay_conscious"),
+    (True, at_deaths_door_and_stunned, "death_door", "death_door"),
+    (True, stunned, "focus", "focus"),
+    (True, owed_a_fate_roll, "fate", "fate"),
+    (True, choosing_his_fate, "fate_choice", "choose_fate"),
+])
+def test_enter_does_the_roll_the_rules_say_is_due(app: App, start: bool, make: Any, due: str,
+                                                 sent: str) -> None:
+    screen = duel(app, start=start)
+    make(screen)
+    app.draw()
+    assert screen.session.ruleset.due(screen.state).step == due
+    shown = [w.fit().text for w in screen.widgets()]
+    assert screen.main_label() in shown or any("(Enter)" in t for t in shown)
+    actions = record(screen)
+    key(app, pygame.K_RETURN)
+    assert actions and actions[0]["type"] == sent
+
+
+def test_once_the_duel_is_over_enter_rolls_nothing(app: App) -> None:
+    screen = duel(app)
+    beaten(screen)
+    assert screen.session.ruleset.due(screen.state).step == "over"
+    screen.dismiss()  # the result, closed
+    done = len(screen.session.journal)
+    key(app, pygame.K_RETURN)
+    assert len(screen.session.journal) == done and "over" in screen.message
+
+
+# --- no dead ends ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["bout", "duel"])
+def test_a_game_left_by_the_way_out_is_kept_and_reopened_from_the_recent_files(
+        app: App, game: str) -> None:
+    screen = bout(app) if game == "bout" else duel(app)
+    key(app, pygame.K_w, "w")
+    if game == "duel":
+        key(app, pygame.K_RETURN)  # an attack, in the journal
+    done = len(screen.session.journal)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n, "n")  # set up a new one: the start of another game
+    assert app.screen is not screen and not hasattr(app.screen, "session")
+    kept = screen.kept_path()
+    assert kept.is_file() and str(kept.resolve()) == app.settings.recent_files[0]
+    app.show_home()
+    app.panel.show(0)
+    app.draw()
+    intro = app.panel.view
+    entry = next(w for w in intro.widgets() if w.fit().text == kept.name)
+    click(entry.rect.center)
+    pump(app)
+    again = app.screen
+    assert again is not screen and len(again.session.journal) == done
+    assert again.session.ruleset.id == screen.session.ruleset.id
+
+
+@pytest.mark.parametrize("choice", [pygame.K_a, pygame.K_n, pygame.K_s])
+def test_a_duel_over_leads_to_another_a_new_one_or_the_start_screen(app: App,
+                                                                   choice: int) -> None:
+    screen = duel(app)
+    struggling(screen)
+    key(app, pygame.K_d, "d")
+    assert screen.dialog is not None and screen.dialog.title == "The battle is over"
+    key(app, choice, pygame.key.name(choice))
+    after = app.screen
+    if choice == pygame.K_a:
+        assert after is not screen and after.session.setup == screen.session.setup
+    elif choice == pygame.K_n:
+        assert isinstance(after, BattleSetup)
+    else:
+        assert isinstance(after, SkirmishSetup)
+    assert screen.kept_path().is_file()
+
+
+def test_a_bout_over_leads_to_another_a_new_one_or_the_start_screen(app: App) -> None:
+    arena = bout(app)
+    arena._end_dialog()  # as the last foe down leaves it
+    labels = [b.label for b in arena.dialog.buttons]
+    assert any("same gladiators" in t for t in labels)
+    assert any("new bout" in t for t in labels) and any("Start screen" in t for t in labels)
+    key(app, pygame.K_s, "s")
+    assert isinstance(app.screen, SkirmishSetup)

@@ -5,11 +5,14 @@ player's typed in (`typed`); nothing else rolls for the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from companion import paths
 from companion.dice import DiceSource, NeedDice, TypedDice
 from companion.errors import UserError
 from companion.rulesets.base import Outcome
@@ -210,19 +213,46 @@ class SessionScreen(Screen):
         self.say(f"saved to {path}")
 
     def leave_dialog(self) -> None:
-        """The way out of a game, to another or to the start screen; the game stays in
-        the autosave, which the start screen resumes."""
-        noun = self.noun
-        ruleset = self.session.ruleset.id
+        """The way out of a game, to another or to the start screen."""
         self.dialog = Dialog(
-            self.host.theme, f"Leave this {noun}?",
-            ["It is kept: \"Resume the last bout\" on the start screen picks it up "
-             "again, until another game begins."],
-            [Choice(f"Another {noun}, same gladiators", pygame.K_a, self.rematch),
-             Choice(f"Set up a new {noun}", pygame.K_n,
-                    lambda: self.host.show_setup(ruleset)),
-             Choice("Start screen", pygame.K_s, self.host.show_home),
-             Choice(f"Back to the {noun}", pygame.K_ESCAPE, self.dismiss)])
+            self.host.theme, f"Leave this {self.noun}?",
+            [f"It is kept: the start screen resumes it, and lists it among the recent "
+             f"files (\"{self.kept_path().name}\")."],
+            [*self.way_out(), Choice(f"Back to the {self.noun}", pygame.K_ESCAPE,
+                                     self.dismiss)])
+
+    def way_out(self) -> list[Choice]:
+        """Another game or the start screen; the game left is kept first."""
+        ruleset = self.session.ruleset.id
+        return [Choice(f"Another {self.noun}, same gladiators", pygame.K_a,
+                       self._kept(self.rematch)),
+                Choice(f"Set up a new {self.noun}", pygame.K_n,
+                       self._kept(lambda: self.host.show_setup(ruleset))),
+                Choice("Start screen", pygame.K_s, self._kept(self.host.show_home))]
+
+    def kept_path(self) -> Path:
+        """Where a game left by the way out is kept, one file a game: the autosave
+        holds the last game only, and the next one would take its place."""
+        try:
+            begun = datetime.fromisoformat(self.session.created).strftime(
+                "%d %b %Y %H.%M.%S")
+        except ValueError:
+            begun = "earlier"
+        return paths.autosave_dir() / f"{self.noun} begun {begun}.json"
+
+    def _kept(self, then: Callable[[], object]) -> Callable[[], None]:
+        def go() -> None:
+            if self.session.journal:
+                path = self.kept_path()
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    self.session.save(path)
+                except OSError as err:  # the game stays in the autosave all the same
+                    self.say(f"cannot keep a copy in {path}: {err}", error=True)
+                else:
+                    self.host.remember_file(path)
+            then()
+        return go
 
     def rematch(self) -> None:
         """Another session from the same setup, with the same kind of dice."""

@@ -19,7 +19,7 @@ from companion.hexgrid import Hex
 from companion.rulesets.base import Outcome
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
-from companion.rulesets.battle.state import SIDES, BattleState, due
+from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
@@ -190,7 +190,8 @@ class BattleScreen(SessionScreen):
 
     # --- the main action: whatever is due -------------------------------------------------
     def due_now(self) -> str:
-        return due(self.state)
+        """The step the rules say is due: what the cards show and what Enter does."""
+        return self.session.ruleset.due(self.state).step
 
     def main_label(self) -> str:
         step = self.due_now()
@@ -266,7 +267,7 @@ class BattleScreen(SessionScreen):
         self.dialog = Dialog(
             self.host.theme, "The battle is over", lines,
             [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
-             Choice("Close", pygame.K_ESCAPE, self.dismiss)],
+             *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
 
     def write_sheets(self) -> None:

@@ -208,9 +208,7 @@ class SkirmishScreen(SessionScreen):
                          f"wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
             self.host.theme, "The bout is over", lines,
-            [Choice("Another bout", pygame.K_n, self.rematch),
-             Choice("Start screen", pygame.K_s, self.host.show_home),
-             Choice("Board", pygame.K_ESCAPE, self.dismiss)],
+            [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self.dismiss)],
         )
 
     # --- selection and highlights -------------------------------------------------------

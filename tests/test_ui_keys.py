@@ -582,11 +582,17 @@ def test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards(app: App) ->
     assert not screen.board_mode
 
 
-def test_the_battle_set_ups_f3_and_f4(app: App) -> None:
+def test_the_battle_set_ups_f1_f3_f4_and_f9(app: App) -> None:
     app.show_setup("battle")
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.title == "Keys"
+    key(app, pygame.K_ESCAPE)
     for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
         key(app, k)
         assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
 
 
 KEY_NAME = re.compile(
@@ -658,7 +664,7 @@ START_KEYS = {
 }
 BATTLE_SETUP_KEYS = {
     **dict.fromkeys(["Enter", "Esc", "D"], test_the_battle_set_ups_keys),
-    **dict.fromkeys(["F3", "F4"], test_the_battle_set_ups_f3_and_f4),
+    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_battle_set_ups_f1_f3_f4_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 
@@ -669,8 +675,10 @@ def listed(app: App, where: str) -> list[str]:
         app.show_home()
         return [*app.screen.keys(), app.screen.status()]
     if where == "battle set-up":
+        from companion.ui.battle.setup import KEYS
+
         app.show_setup("battle")
-        return [app.screen.status()]
+        return [*KEYS, app.screen.status()]
     if where == "arena":
         arena = bout(app)
         return [*arena.help_lines, arena.status()]

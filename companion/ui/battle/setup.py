@@ -42,6 +42,13 @@ def sheet_files() -> list[Path]:
     return found
 
 
+KEYS = (
+    "Enter: start    Esc: back to the start screen    D: the app's dice or your own, typed in",
+    "Click a side's sheets to choose one; the quick tracker's fields take what is typed",
+    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+)
+
+
 @dataclass
 class SideForm:
     choice: int
@@ -307,11 +314,12 @@ class BattleSetup(Screen):
             return any(b.handle(event) for b in buttons + list(self.buttons.values()))
         if event.type == pygame.KEYDOWN and not self.typing:
             actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.host.show_home,
-                       pygame.K_d: self._toggle_dice}
+                       pygame.K_d: self._toggle_dice,
+                       pygame.K_F1: lambda: self.host.show_keys(list(KEYS))}
             if event.key in actions:
                 actions[event.key]()
                 return True
         return False
 
     def status(self) -> str:
-        return "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit"
+        return "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit  F1 keys"

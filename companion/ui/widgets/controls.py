@@ -27,7 +27,8 @@ MAX_FIELD_TEXT = 1000
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Break `text` into lines no wider than `width` pixels (long words stay whole)."""
+    """Break `text` into lines no wider than `width` pixels; a word wider than a line
+    (a long path) is broken too, after a "/" where it has one."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -38,8 +39,22 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             else:
                 lines.append(line)
                 line = word
+            while font.size(line)[0] > width and len(line) > 1:
+                head = _head(line, font, width)
+                lines.append(head)
+                line = line[len(head):]
         lines.append(line)
     return lines
+
+
+def _head(text: str, font: pygame.font.Font, width: int) -> str:
+    """The longest start of `text` that fits `width` (at least one character), ended
+    after its last space or "/" when it has one."""
+    fits = 1
+    while fits < len(text) and font.size(text[:fits + 1])[0] <= width:
+        fits += 1
+    cut = max(text.rfind(" ", 0, fits), text.rfind("/", 0, fits))
+    return text[:cut + 1] if cut > 0 else text[:fits]
 
 
 def draw_text(
@@ -117,6 +132,7 @@ class Fit:
     text: str = ""
     shown: str = ""
     overflow: bool = False
+    px: int = 0  # the size of its letters as drawn, in pixels (0: it has no text)
 
     @property
     def shortened(self) -> bool:
@@ -186,7 +202,8 @@ class Button:
     def fit(self) -> Fit:
         shown, fits = self._shown()
         tall = self.font.get_height() <= self.rect.height
-        return Fit(pygame.Rect(self.rect), self.label, shown, not (fits and tall))
+        return Fit(pygame.Rect(self.rect), self.label, shown, not (fits and tall),
+                   self.font.point_size)
 
     def draw(self, surface: pygame.Surface) -> None:
         pal = self.theme.palette
@@ -260,9 +277,10 @@ class TextField:
         if not self.text:
             # The hint is the window's own words: one of its forms must fit whole.
             shown, fits = self.hint()
-            return Fit(pygame.Rect(self.rect), self.placeholder, shown, not (fits and tall))
+            return Fit(pygame.Rect(self.rect), self.placeholder, shown, not (fits and tall),
+                       font.point_size)
         shown = ellipsize(self.text, font, room)
-        return Fit(pygame.Rect(self.rect), self.text, shown, not tall)
+        return Fit(pygame.Rect(self.rect), self.text, shown, not tall, font.point_size)
 
     def draw(self, surface: pygame.Surface) -> None:
         pal = self.theme.palette
@@ -431,7 +449,8 @@ class ScrollList:
     def fit(self) -> Fit:
         """A list shows its rows shortened to its width; the hover shows a row whole
         (see `hover_fit`)."""
-        return Fit(pygame.Rect(self.rect), overflow=self.row_height > self.rect.height)
+        return Fit(pygame.Rect(self.rect), overflow=self.row_height > self.rect.height,
+                   px=self.theme.fonts.get(self.size).point_size)
 
     def hover_fit(self, pos: tuple[int, int]) -> Fit | None:
         index = self.row_at(pos)
@@ -441,7 +460,8 @@ class ScrollList:
         row = self.rows[index]
         shown = ellipsize(row, font, self.rect.width - self.theme.px(16))
         y = self.rect.y + (index - self.top) * self.row_height
-        return Fit(pygame.Rect(self.rect.x, y, self.rect.width, self.row_height), row, shown)
+        return Fit(pygame.Rect(self.rect.x, y, self.rect.width, self.row_height), row, shown,
+                   px=font.point_size)
 
 
 @dataclass
@@ -525,7 +545,7 @@ class Label:
         whole = " ".join(drawable(self.text).split()) if self.wrap else drawable(self.text)
         if self.wrap:
             shown = " ".join(shown.split())
-        return Fit(pygame.Rect(self.rect), whole, shown, self.overflow)
+        return Fit(pygame.Rect(self.rect), whole, shown, self.overflow, self.font.point_size)
 
 
 class Ink:
@@ -614,7 +634,7 @@ class Stepper:
     def fit(self) -> Fit:
         label = self._label()
         return Fit(pygame.Rect(self._rect), self.value, label.lines[0] if label.lines else "",
-                   label.overflow or self.minus.fit().overflow)
+                   label.overflow or self.minus.fit().overflow, label.font.point_size)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.minus.handle(event) or self.plus.handle(event)

@@ -232,8 +232,8 @@ class BattleScreen(SessionScreen):
             return ""
         try:
             odds = odds_for_action(self.tables, self.state, self.attack_action())
-        except UserError as err:
-            return f"cannot attack so: {err}"
+        except UserError:
+            return ""  # no attack possible so: no odds (Enter says why)
         return (f"whiff {pct(odds.whiff)}  miss {pct(odds.miss)}  blocked {pct(odds.blocked)}  "
                 f"hit {pct(odds.hit)}  critical {pct(odds.critical)}")
 
@@ -321,7 +321,7 @@ class BattleScreen(SessionScreen):
         actions: list[Control] = [b["go"]]
         if step != "over":
             actions.append(b["typed"])
-        if acting and f is not None and f.heal_dice > 0 and f.health < f.max_health:
+        if acting and f is not None and self._can_heal(f):
             actions.append(b["heal"])
         if acting and f is not None and self._lying(f):
             actions.append(b["retrieve"])
@@ -329,6 +329,11 @@ class BattleScreen(SessionScreen):
             actions.append(b["decline"])
         actions += [b["board"], b["leave"]]
         return [row for row in (declare, special, actions) if row]
+
+    @staticmethod
+    def _can_heal(f: Any) -> bool:
+        """He has heal dice left and health to heal."""
+        return bool(f.heal_dice > 0 and f.health < f.max_health)
 
     @staticmethod
     def _lying(f: Any) -> list[str]:
@@ -489,8 +494,10 @@ class BattleScreen(SessionScreen):
             what = due.text if due is not None and step in ("stay_conscious", "death_door") \
                 else self.main_label().removesuffix(" (Enter)")
             return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"
-        return (f"{name} to act: Enter attacks  W weapon  B stance  + and - luck  H heal  "
-                "Esc menu  F1 keys")
+        heal = "  H heal" if self._can_heal(f) else ""
+        retrieve = "  R retrieve" if self._lying(f) else ""
+        return (f"{name} to act: Enter attacks  W weapon  B stance  + and - luck{heal}"
+                f"{retrieve}  Esc menu  F1 keys")
 
     # --- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

@@ -23,6 +23,7 @@ from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
+from companion.ui.names import told_apart
 from companion.ui.session_screen import SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -118,7 +119,7 @@ class BattleScreen(SessionScreen):
 
     # --- the table browser's "Apply to ..." ---------------------------------------------
     def apply_targets(self) -> list[tuple[str, str]]:
-        return [(side, f.name) for side, f in self.state.fighters.items()]
+        return [(side, self.shown_name(side)) for side in self.state.fighters]
 
     def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
         """Apply a table entry to a gladiator through the session (logged, undoable); a
@@ -259,8 +260,8 @@ class BattleScreen(SessionScreen):
         result = self.state.result
         lines = self.last_lines[-3:]
         if result is not None:
-            winner = self.state.fighters[result.winner].name
-            loser = self.state.fighters[result.loser].name
+            winner = self.shown_name(result.winner)
+            loser = self.shown_name(result.loser)
             lines = [f"{winner} wins; {loser} loses ({result.how})."] + (
                 [f"Dead: {', '.join(self.state.fighters[d].name for d in result.dead)}"]
                 if result.dead else [])
@@ -291,7 +292,9 @@ class BattleScreen(SessionScreen):
     def shown_name(self, side: str) -> str:
         """A gladiator's name as the cards and dialogs show it: the one place to change
         when two gladiators share a name."""
-        return self.state.fighters[side].name
+        fighters = self.state.fighters
+        shown = told_apart([(fighters[s].name, f"side {s.upper()}") for s in SIDES])
+        return shown[SIDES.index(side)]
 
     def shown_buttons(self) -> list[list[Control]]:
         """The buttons that apply now, in rows: the attack's declarations, its special
@@ -409,7 +412,7 @@ class BattleScreen(SessionScreen):
                              out=f.health <= self.tables.dead_at(), active=side == self.placing)
             assert view.layout is not None
             draw_token(surface, view.layout, look, theme)
-        who = self.state.fighters[self.placing].name
+        who = self.shown_name(self.placing)
         line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
                 f"{self.odds_text()}")
         font = theme.fonts.get(17, bold=True)

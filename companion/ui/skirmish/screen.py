@@ -21,6 +21,7 @@ from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
+from companion.ui.names import told_apart
 from companion.ui.session_screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
@@ -174,7 +175,7 @@ class SkirmishScreen(SessionScreen):
         state = self.state
         g = state.glad(state.appeals[0])
         mods = appeal_modifiers(state, g)
-        lines = [f"{g.name} is beaten: strength {g.strength} of {g.full_strength}.",
+        lines = [f"{self.shown_name(g)} is beaten: strength {g.strength} of {g.full_strength}.",
                  "2D6 + modifiers: 7 or more, spared; 6 or less, killed. A natural 12 is "
                  "always spared, a natural 2 always killed."]
         lines += [f"  {name}: {amount:+d}" for name, amount in mods] or ["  no modifiers"]
@@ -185,7 +186,7 @@ class SkirmishScreen(SessionScreen):
             if self.act({"type": "appeal", "gladiator": g.id}):
                 verdict = self.state.glad(g.id).status
                 self.dialog = Dialog(
-                    self.host.theme, f"{g.name} is {verdict}",
+                    self.host.theme, f"{self.shown_name(g)} is {verdict}",
                     [self.message], [Choice("Continue", pygame.K_RETURN, self._close_then)],
                 )
 
@@ -198,14 +199,14 @@ class SkirmishScreen(SessionScreen):
 
     def _end_dialog(self) -> None:
         state = self.state
-        winners = [g.name for g in state.gladiators if g.side == state.winner]
+        winners = [self.shown_name(g) for g in state.gladiators if g.side == state.winner]
         lines = [f"{', '.join(winners) or 'Nobody'} won." if winners else "No winner."]
         for g in state.gladiators:
             fate = {"fighting": "stands", "spared": "was spared", "killed": "was killed",
                     "beaten": "was beaten"}.get(g.status, g.status)
             extra = f"; gained {', '.join(g.skills_gained)}" if g.skills_gained else ""
-            lines.append(f"  {g.name}: {fate}, strength {g.strength}/{g.full_strength}, "
-                         f"wounds dealt {g.wounds_inflicted}{extra}")
+            lines.append(f"  {self.shown_name(g)}: {fate}, strength {g.strength}/"
+                         f"{g.full_strength}, wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
             self.host.theme, "The bout is over", lines,
             [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self.dismiss)],
@@ -236,7 +237,8 @@ class SkirmishScreen(SessionScreen):
             index = ((current[0] if current else 0) + step) % len(options)
         self.chosen = options[index]
         self.refresh()
-        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+        foe = self.shown_name(self.chosen.target)
+        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for another weapon or foe.")
 
     def cycle_target(self) -> None:
@@ -251,7 +253,8 @@ class SkirmishScreen(SessionScreen):
             index = (same[0] + 1) % len(options) if same else 0
         self.chosen = options[index]
         self.refresh()
-        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+        foe = self.shown_name(self.chosen.target)
+        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for the next.")
 
     # --- input ------------------------------------------------------------------------
@@ -482,7 +485,7 @@ class SkirmishScreen(SessionScreen):
         if other is not None:
             for t in targets(state):
                 if t.target == other.id:
-                    entries.append((f"{t.weapon} at {t.name} ({t.cost} AP)",
+                    entries.append((f"{t.weapon} at {self.shown_name(t.target)} ({t.cost} AP)",
                                     lambda t=t: self.act(t.action())))
         reach = self.overlay.reach.get(label)
         if reach is not None and reach.cost > 0:
@@ -588,10 +591,13 @@ class SkirmishScreen(SessionScreen):
                     "Esc menu  F1 keys")
         return f"{name} appeals to the crowd  F1 keys"
 
-    def shown_name(self, g: Gladiator) -> str:
-        """A gladiator's name as the cards, dialogs and status bar show it: the one
-        place to change when two gladiators share a name."""
-        return g.name
+    def shown_name(self, g: Gladiator | str) -> str:
+        """A gladiator's name (or his id's) as the cards, dialogs and status bar show
+        it: two who share a name are told apart by side."""
+        people = self.state.gladiators
+        gid = g if isinstance(g, str) else g.id
+        shown = told_apart([(p.name, p.side) for p in people])
+        return next(n for p, n in zip(people, shown, strict=True) if p.id == gid)
 
 
 def _adjacent(a: Hex, b: Hex) -> bool:

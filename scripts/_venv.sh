@@ -1,5 +1,7 @@
 # Sourced by scripts/run and scripts/test: make sure .venv exists and holds the
-# project installed (editable) with the extras named in $COMPANION_EXTRAS.
+# project installed (editable) with its test and dev extras. One environment serves
+# both scripts, so that running one after the other installs nothing; it is installed
+# again only when pyproject.toml changes (the stamp holds its hash).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,25 +25,11 @@ if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
 
-# One environment serves scripts/run and scripts/test: the stamp records the
-# pyproject.toml it was installed from and the extras installed. A script whose extras
-# are there already installs nothing; one that needs more installs them all together
-# (the ones there and its own), so that the next script finds everything it needs.
 stamp=".venv/.companion-installed"
-project="$(cat pyproject.toml)"
-have=""
-if [ -f "$stamp" ] && [ "$(sed '/^--extras--$/,$d' "$stamp")" = "$project" ]; then
-    have="$(sed '1,/^--extras--$/d' "$stamp")"
-else
-    rm -f "$stamp"
-fi
-wanted="$(printf '%s' "${COMPANION_EXTRAS}" | tr -d '[] ' | tr ',' '\n' | sed '/^$/d')"
-missing="$(comm -13 <(printf '%s\n' "$have" | sed '/^$/d' | sort -u) \
-    <(printf '%s\n' "$wanted" | sed '/^$/d' | sort -u))"
-if [ ! -f "$stamp" ] || [ -n "$missing" ]; then
-    all="$(printf '%s\n%s\n' "$have" "$wanted" | sed '/^$/d' | sort -u | paste -sd, -)"
-    echo "Installing companion into .venv ..." >&2
+want="$(.venv/bin/python -c 'import hashlib, sys; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "Installing companion into .venv (once; again only when pyproject.toml changes) ..." >&2
     .venv/bin/python -m pip install --quiet --upgrade pip >&2 || true
-    .venv/bin/python -m pip install --quiet -e ".${all:+[$all]}" >&2
-    printf '%s\n--extras--\n%s\n' "$project" "$(printf '%s' "$all" | tr ',' '\n')" > "$stamp"
+    .venv/bin/python -m pip install --quiet -e ".[test,dev]" >&2
+    printf '%s\n' "$want" > "$stamp"
 fi

@@ -72,3 +72,17 @@ def test_two_aulus_in_a_duel_are_told_apart_on_cards_and_in_the_result(app: App)
     pump(app)
     assert screen.dialog is not None
     assert "Aulus (side B) wins; Aulus (side A) loses" in " ".join(screen.dialog.lines)
+
+
+def test_a_long_name_on_a_narrow_card_is_shown_whole() -> None:
+    app = App(size=(1920, 1080), scale=2.0)
+    try:
+        setup = duel_setup(quick_sheet("Hammer Rookie of Capua", 12, 2, 1, 3),
+                           quick_sheet("Brenna", 12, 2, 1, 3))
+        assert app.start_session("battle", setup, dice=ScriptedDice([6, 6, 1, 1])) is None
+        app.draw()
+        card = app.screen.cards["a"]
+        titles = [w.fit() for w in card.widgets() if "Hammer" in w.fit().text]
+        assert titles and not any(t.shortened or t.overflow for t in titles)
+    finally:
+        app.close()

@@ -96,12 +96,19 @@ class TrackerCard:
         of_w = of.font.size(of.text)[0]
         value_w = value.font.size(value.text)[0]
         head_h = value.font.get_linesize()
+        name = f.name if self.name_of is None else self.name_of(self.side)
+        shown = name + ("  (to act)" if active else "")
+        title = Label(self.theme, shown, 22, bold=True, elide=True, short=(name,))
+        room = max(0, w - of_w - px(6) - value_w - px(10))
+        if title.font.size(name)[0] > room:
+            # A name too long to sit beside his health has a line of its own above it:
+            # the player must read whose card it is.
+            title = Label(self.theme, shown, 22, bold=True, wrap=True, elide=True)
+            y = title.place(x, y, w)
+        else:
+            title.place(x, y, room, head_h)
         of.place(x + w - of_w, y, of_w, head_h)
         value.place(of.room.x - px(6) - value_w, y, value_w, head_h)
-        name = f.name if self.name_of is None else self.name_of(self.side)
-        title = Label(self.theme, name + ("  (to act)" if active else ""), 22, bold=True,
-                      elide=True, short=(name,))
-        title.place(x, y, max(0, value.room.x - px(10) - x), head_h)
         for label in (title, value, of):
             self._put(surface, label)
         y += head_h + px(2)

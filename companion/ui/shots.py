@@ -155,12 +155,13 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     from companion import paths
     from companion.rulesets.battle.sheet import quick_sheet
     from companion.ui.battle.screen import BattleScreen
-    from companion.ui.battle.setup import duel_setup
+    from companion.ui.battle.setup import BattleSetup, duel_setup
 
     app.show_setup("battle")
     made = [shoot(app, folder, f"battle-start{suffix}")]
     setup = app.screen
-    setup.sides[1].choice = len(setup.options) - 1  # type: ignore[attr-defined]
+    assert isinstance(setup, BattleSetup)
+    setup.sides[1].choice = len(setup.options) - 1
     made.append(shoot(app, folder, f"battle-start-sheet{suffix}"))
     sample = paths.assets_dir() / "samples" / "hammer-rookie.json"
     app.start_session("battle", duel_setup(json.loads(sample.read_text()),

@@ -113,3 +113,16 @@ def test_the_arrows_choose_a_sheet_and_show_it(app: App) -> None:
     pump(app)
     app.draw()
     assert setup.sides[1].choice == 1 and "HEALTH" in " ".join(shown(setup))
+
+
+def test_the_words_over_the_board_hide_none_of_its_letters(app: App) -> None:
+    screen = duel(app)
+    press(pygame.K_g, "g")
+    pump(app)
+    app.draw()
+    words = [w.fit().rect for w in screen.widgets()]
+    assert words and all(r.bottom <= app.board_view.rect.top for r in words)
+    press(pygame.K_g, "g")
+    pump(app)
+    app.show_home()
+    assert app.board_view.rect == app.left_rect  # the next screen has the whole of it

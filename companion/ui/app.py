@@ -194,6 +194,7 @@ class App:
         self._stop_timers()
         self.screen = screen
         self.hover = None
+        self.board_view.set_rect(self.left_rect)  # whatever the screen before made of it
         screen.layout(self.left_rect)
         self.panel.views.pop(0, None)
         self.panel.show(0)

@@ -234,8 +234,8 @@ class SessionScreen(Screen):
         """Where a game left by the way out is kept, one file a game: the autosave
         holds the last game only, and the next one would take its place."""
         try:
-            begun = datetime.fromisoformat(self.session.created).strftime(
-                "%d %b %Y %H.%M.%S")
+            begun = datetime.fromisoformat(self.session.created).astimezone().strftime(
+                "%d %b %Y %H.%M.%S")  # the player's own clock
         except ValueError:
             begun = "earlier"
         return paths.autosave_dir() / f"{self.noun} begun {begun}.json"

@@ -397,6 +397,17 @@ class BattleScreen(SessionScreen):
 
         theme = self.host.theme
         view = self.host.board_view
+        who = self.shown_name(self.placing)
+        line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
+                f"{self.odds_text()}")
+        font = theme.fonts.get(17, bold=True)
+        width = self.rect.width - theme.px(24)
+        strip = self.rect.copy()
+        strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
+        # The board below the strip of words, so that they hide none of its letters.
+        pygame.draw.rect(surface, theme.palette.background, self.rect)
+        view.set_rect(pygame.Rect(self.rect.x, strip.bottom, self.rect.width,
+                                  self.rect.height - strip.height))
         view.draw(surface, hover)
         board = view.board
         spots = {side: board.from_label(label) for side, label in self.state.positions.items()}
@@ -412,13 +423,6 @@ class BattleScreen(SessionScreen):
                              out=f.health <= self.tables.dead_at(), active=side == self.placing)
             assert view.layout is not None
             draw_token(surface, view.layout, look, theme)
-        who = self.shown_name(self.placing)
-        line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
-                f"{self.odds_text()}")
-        font = theme.fonts.get(17, bold=True)
-        width = self.rect.width - theme.px(24)
-        strip = self.rect.copy()
-        strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
         pygame.draw.rect(surface, theme.palette.status, strip)
         self.ink.clear()
         self.ink.text(surface, line, (self.rect.x + theme.px(12), self.rect.y + theme.px(4)),

@@ -82,7 +82,7 @@ class BattleSetup(Screen):
         self._previews: dict[int, list[str]] = {}  # by choice: a sheet is read once
         self.buttons = {
             "dice": Button(self.theme, "", self._toggle_dice, size=17),
-            "start": Button(self.theme, "Start (Enter)", self.start, size=20),
+            "start": Button(self.theme, "Start (Enter)", self.start, size=20, selected=True),
             "back": Button(self.theme, "Back to the start (Esc)", host.show_home, size=17,
                            short=("Back (Esc)",)),
         }

@@ -23,6 +23,10 @@ class Choice:
     run: Callable[[], None]
 
 
+# The keys' names as the status bar and the lists of keys write them.
+KEY_WORDS = {"Escape": "Esc", "Return": "Enter"}
+
+
 @dataclass
 class Dialog:
     theme: Theme
@@ -54,7 +58,8 @@ class Dialog:
     def _button_label(choice: Choice) -> str:
         if choice.key is None:
             return choice.label
-        return f"{choice.label} ({pygame.key.name(choice.key).title()})"
+        name = pygame.key.name(choice.key).title()
+        return f"{choice.label} ({KEY_WORDS.get(name, name)})"
 
     def _submit(self, text: str) -> None:
         if self.on_text is not None:

@@ -194,7 +194,7 @@ class SessionScreen(Screen):
             self.dialog = None
 
         default = str(self.save_path or Path.home() / self.default_file)
-        dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in."],
+        dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in, then Enter."],
                         [Choice("Cancel", pygame.K_ESCAPE, self.dismiss)],
                         field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
         assert dialog.text_field is not None

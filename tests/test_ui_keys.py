@@ -811,3 +811,12 @@ def test_a_bout_over_leads_to_another_a_new_one_or_the_start_screen(app: App) ->
     assert any("new bout" in t for t in labels) and any("Start screen" in t for t in labels)
     key(app, pygame.K_s, "s")
     assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_under_an_open_dialog_hovering_shows_no_gladiator(app: App) -> None:
+    bout(app)
+    hover(app, "E9")
+    pump(app)
+    key(app, pygame.K_F1)
+    app.draw()
+    assert not any("strength 9 of 9" in w.fit().text for w in app.screen.widgets())

@@ -517,8 +517,9 @@ class SkirmishScreen(SessionScreen):
         self.overlay.arcs_of = arcs_of
         self.board.draw(surface, state, self.overlay, hover)
         self.ink.clear()
+        # Under an open dialog the mouse is on the dialog, not on the gladiator.
         if hover is not None and (g := state.occupant(hover)) is not None \
-                and self.drag_from is None:
+                and self.drag_from is None and self.dialog is None:
             self._hover_card(surface, g)
 
     def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> None:

@@ -17,6 +17,7 @@ from companion.jsonfile import SETTINGS, check_name, read_file
 
 UI_SCALES = (1.0, 1.5, 2.0)
 MAX_RECENT = 8
+MAX_WINDOW = 16384  # pixels a side: larger than any display
 MAX_PATH = 4096  # characters of a recent file's path (Linux's own limit)
 
 
@@ -24,6 +25,10 @@ MAX_PATH = 4096  # characters of a recent file's path (Linux's own limit)
 class Settings:
     ui_scale: float = 1.0
     recent_files: list[str] = field(default_factory=list)
+    window_size: tuple[int, int] | None = None  # the window's last size, when it closed
+
+    def with_window_size(self, size: tuple[int, int]) -> Settings:
+        return replace(self, window_size=(int(size[0]), int(size[1])))
 
     def with_recent(self, path: Path) -> Settings:
         name = str(Path(path).resolve())
@@ -35,8 +40,10 @@ class Settings:
         return replace(self, ui_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
 
     def to_json(self) -> str:
-        return json.dumps({"ui_scale": self.ui_scale, "recent_files": self.recent_files},
-                          indent=1)
+        data: dict[str, object] = {"ui_scale": self.ui_scale, "recent_files": self.recent_files}
+        if self.window_size is not None:
+            data["window_size"] = list(self.window_size)
+        return json.dumps(data, indent=1)
 
 
 def settings_path() -> Path:
@@ -61,7 +68,18 @@ def load_settings(path: Path | None = None) -> Settings:
     if not isinstance(recent, list):
         recent = []
     return Settings(ui_scale=float(scale),
-                    recent_files=[r for r in recent if _usable_path(r)][:MAX_RECENT])
+                    recent_files=[r for r in recent if _usable_path(r)][:MAX_RECENT],
+                    window_size=_window_size(data.get("window_size")))
+
+
+def _window_size(entry: object) -> tuple[int, int] | None:
+    """Two whole numbers of pixels, each 1 to MAX_WINDOW; None for anything else."""
+    if not isinstance(entry, list) or len(entry) != 2:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_WINDOW
+               for n in entry):
+        return None
+    return entry[0], entry[1]
 
 
 def _usable_path(entry: object) -> bool:

@@ -1,5 +1,7 @@
 # Sourced by scripts/run and scripts/test: make sure .venv exists and holds the
-# project installed (editable) with the extras named in $COMPANION_EXTRAS.
+# project installed (editable) with its test and dev extras. One environment serves
+# both scripts, so that running one after the other installs nothing; it is installed
+# again only when pyproject.toml changes (the stamp holds its hash).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,12 +25,11 @@ if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
 
-# Reinstall only when pyproject.toml or the extras asked for have changed.
-stamp=".venv/.companion-installed${COMPANION_EXTRAS}"
-want="$(cat pyproject.toml; echo "extras=${COMPANION_EXTRAS}")"
+stamp=".venv/.companion-installed"
+want="$(.venv/bin/python -c 'import hashlib, sys; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    echo "Installing companion into .venv ..." >&2
+    echo "Installing companion into .venv (once; again only when pyproject.toml changes) ..." >&2
     .venv/bin/python -m pip install --quiet --upgrade pip >&2 || true
-    .venv/bin/python -m pip install --quiet -e ".${COMPANION_EXTRAS}" >&2
-    printf '%s' "$want" > "$stamp"
+    .venv/bin/python -m pip install --quiet -e ".[test,dev]" >&2
+    printf '%s\n' "$want" > "$stamp"
 fi

@@ -273,10 +273,38 @@ def test_the_window_resizes_and_the_arena_follows(app):
 def test_f9_cycles_the_ui_scale_and_remembers_it(app):
     press(pygame.K_F9)
     pump(app)
-    assert app.theme.scale == 1.5
     from companion.settings import load_settings
 
     assert load_settings().ui_scale == 1.5
+    # 1280x800 holds 133 %: the window says so, and shows what fits.
+    assert app.theme.scale == 1.33 and "150 %" in app.note and "133 %" in app.note
+    app.window.size = (1920, 1080)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1920, y=1080))
+    pump(app)
+    assert app.theme.scale == 1.5
+    press(pygame.K_F9)
+    pump(app)
+    assert app.theme.scale == 2.0 and load_settings().ui_scale == 2.0
+
+
+def test_the_window_opens_at_a_size_that_suits_the_display_and_remembers_it():
+    from companion.settings import load_settings
+    from companion.ui.app import opening_size
+
+    assert opening_size(None, [(1920, 1080)]) == (1632, 918)
+    assert opening_size(None, [(800, 600)]) == (1024, 640)  # never below the least
+    assert opening_size((3000, 700), [(1920, 1080)]) == (1920, 700)
+    app = App(size=None)
+    try:
+        app.window.size = (1111, 777)
+    finally:
+        app.close()
+    assert load_settings().window_size == (1111, 777)
+    again = App(size=None)
+    try:
+        assert again.window.size == (1024, 768)  # the saved size, within the display
+    finally:
+        again.close()
 
 
 def test_the_start_screen_starts_a_samnite_against_a_retiarius(app):

@@ -21,10 +21,11 @@ from companion.hexgrid import Board, Hex
 from companion.settings import Settings, load_settings, save_settings
 from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
+from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
-from companion.ui.widgets.controls import draw_text, ellipsize
+from companion.ui.widgets.controls import Ink, Label, Widget, wrap
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (1024, 640)
+# The least room, in pixels at 100 %, that every screen is laid out to fit. The UI
+# scale chosen is used whole when the window holds this much at that scale, and
+# lowered to what it holds otherwise (200 % needs 1920x1080), never below 100 %.
+CANVAS = (960, 540)
+OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
 AUTOSAVE_NAME = "last-session.json"
@@ -43,15 +49,39 @@ IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of wai
 IDLE_NAP = 0.02
 
 
+def opening_size(saved: tuple[int, int] | None,
+                 desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window's size when it opens: the size it had when it last closed, or a good
+    share of the display; within the display, and never below the minimum."""
+    display = desktops[0] if desktops else DEFAULT_SIZE
+    if saved is None:
+        saved = (round(display[0] * OPENING_SHARE), round(display[1] * OPENING_SHARE))
+    return (max(MINIMUM_SIZE[0], min(saved[0], display[0])),
+            max(MINIMUM_SIZE[1], min(saved[1], display[1])))
+
+
+def fitted_scale(chosen: float, size: tuple[int, int]) -> float:
+    """The UI scale a window of `size` holds (see CANVAS): the one chosen, or less."""
+    room = min(size[0] / CANVAS[0], size[1] / CANVAS[1])
+    return max(1.0, min(chosen, round(room, 2)))
+
+
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, scale: float | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE,
+                 scale: float | None = None) -> None:
+        """`size` None: the size that suits the display, or the one the window had when
+        it last closed, which it remembers again when it closes."""
         # Only the modules the app uses: the mixer would wake the sound system.
         pygame.display.init()
         pygame.font.init()
         self.settings: Settings = load_settings()
+        self.remember_size = size is None
+        if size is None:
+            size = opening_size(self.settings.window_size, pygame.display.get_desktop_sizes())
         self.window = pygame.Window(APP_NAME, size, resizable=True)
         self.window.minimum_size = MINIMUM_SIZE
-        self.theme = Theme(scale=self.settings.ui_scale if scale is None else scale)
+        self.chosen_scale = self.settings.ui_scale if scale is None else scale
+        self.theme = Theme(scale=fitted_scale(self.chosen_scale, size))
         self.board = Board()
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
@@ -65,6 +95,10 @@ class App:
         # The character of the last key pressed as a shortcut, until its TEXTINPUT
         # comes (see _shortcut_twin).
         self._shortcut_text = ""
+        self.mouse: tuple[int, int] | None = None  # where the pointer last moved to
+        self.note = ""  # the window's own word on the status bar, until the next input
+        self._tip: object = None  # what the pointer was last on (a Fit), to redraw on change
+        self.status_ink = Ink(self.theme)
         # The tools' rolls while no session is open (a session keeps its own).
         self.loose_rolls: list[Roll] = []
         self._build()
@@ -118,9 +152,13 @@ class App:
 
     # --- layout -------------------------------------------------------------------
     def _relayout(self) -> None:
+        scale = fitted_scale(self.chosen_scale, self.window.size)
+        if scale != self.theme.scale:
+            self._rescale(scale)  # lays out again, at the new scale
+            return
         width, height = self.window.size
         status_h = self.theme.px(36)
-        panel_w = max(self.theme.px(360), round(width * PANEL_FRACTION))
+        panel_w = max(self.theme.px(380), round(width * PANEL_FRACTION))
         panel_w = min(panel_w, width // 2)
         self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
         self.panel_rect = pygame.Rect(width - panel_w, 0, panel_w, height - status_h)
@@ -184,6 +222,7 @@ class App:
         self._stop_timers()
         self.screen = screen
         self.hover = None
+        self.board_view.set_rect(self.left_rect)  # whatever the screen before made of it
         screen.layout(self.left_rect)
         self.panel.views.pop(0, None)
         self.panel.show(0)
@@ -300,6 +339,12 @@ class App:
         self.dialog = Dialog(self.theme, title, [text],
                              [Choice("OK", pygame.K_RETURN, self._close_dialog)])
 
+    def show_keys(self, lines: list[str]) -> None:
+        from companion.ui.widgets.dialogs import Choice, Dialog
+
+        self.dialog = Dialog(self.theme, "Keys", lines,
+                             [Choice("Close", pygame.K_ESCAPE, self._close_dialog)], width=900)
+
     def _close_dialog(self) -> None:
         self.dialog = None
 
@@ -315,10 +360,22 @@ class App:
     def cycle_scale(self) -> None:
         self.settings = self.settings.next_scale()
         self._save_settings()
-        self.theme.set_scale(self.settings.ui_scale)
-        views = self.panel.views
+        self.chosen_scale = self.settings.ui_scale
+        self._rescale(fitted_scale(self.chosen_scale, self.window.size))
+        self.note = self.scale_note() or f"UI scale {round(self.theme.scale * 100)} %"
+
+    def scale_note(self) -> str:
+        """What the status bar says of a scale lowered to fit the window."""
+        if self.theme.scale >= self.chosen_scale:
+            return ""
+        return (f"UI scale {round(self.chosen_scale * 100)} % needs a larger window: "
+                f"{round(self.theme.scale * 100)} % shown")
+
+    def _rescale(self, scale: float) -> None:
+        self.theme.set_scale(scale)
+        active, views = self.panel.active, self.panel.views
         self._build()
-        self.panel.views = views
+        self.panel.views, self.panel.active = views, active
         self.panel.layout(self.panel_rect)
 
     def _stop_timers(self) -> None:
@@ -407,11 +464,19 @@ class App:
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self._relayout()
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.note = ""
         if self.dialog is not None:
             self.dialog.handle(event)
             return True
         if event.type == pygame.KEYDOWN and event.key in TAB_KEYS:
+            # The tab's view may put the cursor in its field (F3 the dice, F4 the
+            # tables): then every key typed goes there, and nowhere else.
             self.panel.show(TAB_KEYS[event.key])
+            if self.panel.typing and self.screen is not None:
+                self.screen.unfocus()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
             self.cycle_scale()
@@ -422,7 +487,12 @@ class App:
             hover = self.board_view.hex_at(event.pos) if on_board else None
             changed = hover != self.hover
             self.hover = hover
-            return changed or self.panel.handle(event)
+            # A drag on the board follows the pointer; the hover shows on any move.
+            dragged = screen is not None and not screen.modal and screen.handle(event)
+            tip = widget_at(self.layers(), event.pos)
+            tip_changed = tip != self._tip
+            self._tip = tip
+            return changed or dragged or self.panel.handle(event) or tip_changed
         if screen is not None and screen.modal:
             return screen.handle(event)
         left_typing = screen is not None and screen.typing
@@ -452,39 +522,96 @@ class App:
             self.screen.draw_dialog(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
+        self._draw_hover(surface)
         self.window.flip()
         self.frames_drawn += 1
 
+    def layers(self) -> list[Layer]:
+        """What was drawn last, area by area, as the fit check and the hover ask it."""
+        found = [Layer("screen", self.left_rect,
+                       self.screen.widgets() if self.screen is not None else []),
+                 Layer("panel", self.panel_rect, self.panel.widgets()),
+                 Layer("status", self.status_rect, list(self.status_ink.drawn))]
+        for dialog in (getattr(self.screen, "dialog", None), self.dialog):
+            widgets = getattr(dialog, "widgets", None)
+            if dialog is not None and widgets is not None:
+                found.append(Layer("dialog", pygame.Rect(dialog.rect), widgets()))
+        return found
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        """The whole of a text shown shortened, while the mouse is on it."""
+        if self.mouse is None:
+            return
+        fit = widget_at(self.layers(), self.mouse)
+        if fit is None or not fit.shortened or not fit.text:
+            return
+        pal, px = self.theme.palette, self.theme.px
+        font = self.theme.fonts.get(18)
+        width = min(px(520), surface.get_width() - px(20))
+        lines = wrap(fit.text, font, width - px(16))
+        box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + px(16),
+                          len(lines) * font.get_linesize() + px(10))
+        box.topleft = (self.mouse[0] + px(14), self.mouse[1] + px(18))
+        box.clamp_ip(surface.get_rect())
+        if box.collidepoint(self.mouse):  # never under the pointer: above it instead
+            box.bottom = self.mouse[1] - px(6)
+            box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(4))
+        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(4))
+        y = box.y + px(5)
+        for line in lines:
+            surface.blit(font.render(line, True, pal.text), (box.x + px(8), y))
+            y += font.get_linesize()
+
     def _draw_status(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
+        ink = self.status_ink
+        ink.clear()
         pygame.draw.rect(surface, pal.status, self.status_rect)
-        font = fonts.get(18)
+        rect = self.status_rect
         x = px(14)
+        right = rect.right - px(14)
+        height = rect.height
         if self.hover is not None:
-            where = font.render(f"{self.board.to_label(self.hover)}", True, pal.hover)
-            surface.blit(where, where.get_rect(midleft=(x, self.status_rect.centery)))
-            x += where.get_width() + px(16)
+            where = Label(self.theme, self.board.to_label(self.hover), 18, colour=pal.hover)
+            where.place(x, rect.y, None, height)
+            ink.label(surface, where)
+            x = where.rect.right + px(16)
         screen = self.screen
+        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
+            "F5 rolls  Ctrl+Q quit"
+        hint = self.note or hint
         # A set-up screen shows its own messages; a session's go to the status bar.
         if screen is not None and session_of(screen) is not None and screen.message:
             colour = pal.bad if screen.message_is_error else pal.good
-            text = ellipsize(screen.message, font, self.status_rect.width // 2)
-            msg = font.render(text, True, colour)
-            surface.blit(msg, msg.get_rect(midleft=(x, self.status_rect.centery)))
-            x += msg.get_width() + px(24)
-        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
-            "F5 rolls  Ctrl+Q quit"
-        label = font.render(ellipsize(hint, font, self.status_rect.right - x - px(14)), True,
-                            pal.text)
-        surface.blit(label, label.get_rect(midleft=(x, self.status_rect.centery)))
+            msg = Label(self.theme, screen.message, 18, colour=colour, elide=True)
+            msg.place(x, rect.y, rect.width // 2, height)
+            ink.label(surface, msg)
+            x = msg.rect.right + px(24)
+        label = Label(self.theme, hint, 18, short=fewer_parts(hint))
+        label.place(x, rect.y, max(0, right - x), height)
+        ink.label(surface, label)
 
     def close(self) -> None:
+        if self.remember_size:
+            self.settings = self.settings.with_window_size(self.window.size)
+            self._save_settings()
         if self.screen is not None:
             self.screen.close()
         self._stop_timers()
         self.window.destroy()
         pygame.font.quit()
         pygame.display.quit()
+
+
+def fewer_parts(hint: str) -> tuple[str, ...]:
+    """A status hint's shorter forms: its parts (two spaces apart, "Enter start  R
+    resume  F1 keys") dropped from the end one by one, the F1 part kept last, as
+    long as one part is left."""
+    parts = hint.split("  ")
+    keep = [p for p in parts[-1:] if p.startswith("F1")]
+    body = parts[:-1] if keep else parts
+    return tuple("  ".join(body[:n] + keep) for n in range(len(body) - 1, 0, -1))
 
 
 def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -506,17 +633,23 @@ class ArenaIntro:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.ink = Ink(theme)
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
 
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
+
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
         x, y = self.rect.x + px(20), self.rect.y + px(12)
-        y = draw_text(surface, "Gladiators", fonts.get(28, bold=True), pal.text, (x, y))
-        draw_text(surface, "No gladiators in the arena yet. Set up a game on the left; "
-                  "the dice tray (F3) and the tables (F4) work without one.", fonts.get(18),
-                  pal.text_dim, (x, y + px(8)), self.rect.width - px(40))
+        width = self.rect.width - px(40)
+        y = ink.text(surface, "Gladiators", (x, y), width, size=28, bold=True)
+        ink.text(surface, "No gladiators in the arena yet. Set up a game on the left; "
+                 "the dice tray (F3) and the tables (F4) work without one.", (x, y + px(8)),
+                 width, colour=pal.text_dim)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False

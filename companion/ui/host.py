@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from companion.tables.loader import TableSet
     from companion.ui.theme import Theme
     from companion.ui.widgets.board_view import BoardView
+    from companion.ui.widgets.controls import Widget
     from companion.ui.widgets.side_panel import PanelView
 
 
@@ -32,6 +33,7 @@ class SystemScreens:
     play: str
     title: str  # on the start screen's button
     key: str  # the start screen's key for it ("b")
+    short_titles: tuple[str, ...] = ()  # shorter titles, for a narrow start screen
 
 
 class Host(Protocol):
@@ -67,6 +69,9 @@ class Host(Protocol):
     def remember_file(self, path: Path) -> None: ...
 
     def show_message(self, title: str, text: str) -> None: ...
+
+    def show_keys(self, lines: list[str]) -> None:
+        """F1 on a screen without dialogs of its own: its list of keys."""
 
 
 class Screen:
@@ -111,12 +116,21 @@ class Screen:
     def draw_dialog(self, surface: pygame.Surface) -> None:
         """Drawn last, over the panel too."""
 
+    def widgets(self) -> list[Widget]:
+        """What the screen drew last (its dialog apart): for the fit check and the
+        hover, which shows a shortened text whole."""
+        return []
+
     def panel(self) -> PanelView | None:
         """The first tab of the right-hand panel while this screen is shown."""
         return None
 
     def rescale(self) -> None:
         """The UI scale changed: make again what depends on it."""
+
+    def unfocus(self) -> None:
+        """A field of the panel took the keyboard: the screen's fields let go of it,
+        so that a typed key reaches one field only."""
 
     def close(self) -> None:
         """The screen goes: stop its timers."""

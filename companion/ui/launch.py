@@ -37,7 +37,7 @@ def launch(smoke: bool = False) -> int:
         return _smoke()
     from companion.ui.app import App
 
-    app = App()
+    app = App(size=None)  # the display's, or the size it had last
     try:
         return app.run()
     finally:

@@ -16,7 +16,8 @@ SCREENS: dict[str, SystemScreens] = {
                               "Hex skirmish", "k"),
     "battle": SystemScreens("battle", "companion.ui.battle.setup:BattleSetup",
                             "companion.ui.battle.screen:BattleScreen",
-                            "Battle-system duel or trackers", "b"),
+                            "Battle-system duel or trackers", "b",
+                            ("Battle-system duel", "Battle system")),
 }
 
 

@@ -5,17 +5,20 @@ player's typed in (`typed`); nothing else rolls for the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from companion import paths
 from companion.dice import DiceSource, NeedDice, TypedDice
 from companion.errors import UserError
 from companion.rulesets.base import Outcome
 from companion.session import Session
 from companion.ui.host import Host, Screen
-from companion.ui.text import typed_path
+from companion.ui.text import save_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
@@ -24,6 +27,7 @@ from companion.ui.widgets.side_panel import PanelView
 class SessionScreen(Screen):
     help_lines: tuple[str, ...] = ()
     default_file = "session.json"
+    noun = "game"  # what the player calls one session: a bout, a duel
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -180,7 +184,7 @@ class SessionScreen(Screen):
     def save_as_dialog(self) -> None:
         def typed(text: str) -> None:
             try:
-                self.save(typed_path(text))
+                self.save(save_path(text))
             except UserError as err:
                 dialog.error = str(err)
                 return
@@ -190,11 +194,12 @@ class SessionScreen(Screen):
             self.dialog = None
 
         default = str(self.save_path or Path.home() / self.default_file)
-        dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in."],
+        dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in, then Enter."],
                         [Choice("Cancel", pygame.K_ESCAPE, self.dismiss)],
                         field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
         assert dialog.text_field is not None
         dialog.text_field.text = default
+        dialog.text_field.select_all()  # typing replaces it; the arrow keys keep it
         self.dialog = dialog
 
     def save(self, path: Path | None = None) -> None:
@@ -206,6 +211,48 @@ class SessionScreen(Screen):
         self.save_path = path
         self.host.remember_file(path)
         self.say(f"saved to {path}")
+
+    def leave_dialog(self) -> None:
+        """The way out of a game, to another or to the start screen."""
+        self.dialog = Dialog(
+            self.host.theme, f"Leave this {self.noun}?",
+            [f"It is kept: the start screen resumes it, and lists it among the recent "
+             f"files (\"{self.kept_path().name}\")."],
+            [*self.way_out(), Choice(f"Back to the {self.noun}", pygame.K_ESCAPE,
+                                     self.dismiss)])
+
+    def way_out(self) -> list[Choice]:
+        """Another game or the start screen; the game left is kept first."""
+        ruleset = self.session.ruleset.id
+        return [Choice(f"Another {self.noun}, same gladiators", pygame.K_a,
+                       self._kept(self.rematch)),
+                Choice(f"Set up a new {self.noun}", pygame.K_n,
+                       self._kept(lambda: self.host.show_setup(ruleset))),
+                Choice("Start screen", pygame.K_s, self._kept(self.host.show_home))]
+
+    def kept_path(self) -> Path:
+        """Where a game left by the way out is kept, one file a game: the autosave
+        holds the last game only, and the next one would take its place."""
+        try:
+            begun = datetime.fromisoformat(self.session.created).astimezone().strftime(
+                "%d %b %Y %H.%M.%S")  # the player's own clock
+        except ValueError:
+            begun = "earlier"
+        return paths.autosave_dir() / f"{self.noun} begun {begun}.json"
+
+    def _kept(self, then: Callable[[], object]) -> Callable[[], None]:
+        def go() -> None:
+            if self.session.journal:
+                path = self.kept_path()
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    self.session.save(path)
+                except OSError as err:  # the game stays in the autosave all the same
+                    self.say(f"cannot keep a copy in {path}: {err}", error=True)
+                else:
+                    self.host.remember_file(path)
+            then()
+        return go
 
     def rematch(self) -> None:
         """Another session from the same setup, with the same kind of dice."""

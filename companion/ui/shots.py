@@ -72,15 +72,22 @@ def click_hex(app: App, label: str, button: int = 1) -> None:
     click((round(x), round(y)), button)
 
 
-def walk(folder: Path, scale: float = 1.0) -> list[Path]:
+SIZES = ((1280, 800), (1920, 1080))
+SCALES = (1.0, 2.0)
+
+
+def walk(folder: Path, scale: float = 1.0, size: tuple[int, int] = (1280, 800)) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    # 200 % is for big screens: shoot it in a window twice the size.
-    app = App(size=(round(1280 * scale), round(800 * scale)), scale=scale)
-    suffix = "" if scale == 1.0 else f"-{round(scale * 100)}"
+    app = App(size=size, scale=scale)
+    suffix = f"-{size[0]}x{size[1]}-{round(scale * 100)}"
     try:
         app.draw()
         app.show_home()
         made = [shoot(app, folder, f"start{suffix}")]
+        press(pygame.K_F1)
+        made.append(shoot(app, folder, f"start-keys{suffix}"))
+        press(pygame.K_ESCAPE)
+        pump(app)
         app.start_session("skirmish", DUEL, seed=11)
         arena = app.screen
         assert isinstance(arena, SkirmishScreen)
@@ -97,6 +104,17 @@ def walk(folder: Path, scale: float = 1.0) -> list[Path]:
         press(pygame.K_ESCAPE)
         press(pygame.K_TAB)
         made.append(shoot(app, folder, f"odds-card{suffix}"))
+        press(pygame.K_F1)
+        made.append(shoot(app, folder, f"arena-keys{suffix}"))
+        press(pygame.K_ESCAPE)
+        press(pygame.K_s, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+        made.append(shoot(app, folder, f"save-as{suffix}"))
+        press(pygame.K_ESCAPE)
+        press(pygame.K_ESCAPE)
+        press(pygame.K_ESCAPE)
+        made.append(shoot(app, folder, f"arena-way-out{suffix}"))
+        press(pygame.K_ESCAPE)
+        pump(app)
         press(pygame.K_F3)
         pump(app)
         tray = app.panel.view
@@ -137,10 +155,14 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     from companion import paths
     from companion.rulesets.battle.sheet import quick_sheet
     from companion.ui.battle.screen import BattleScreen
-    from companion.ui.battle.setup import duel_setup
+    from companion.ui.battle.setup import BattleSetup, duel_setup
 
     app.show_setup("battle")
     made = [shoot(app, folder, f"battle-start{suffix}")]
+    setup = app.screen
+    assert isinstance(setup, BattleSetup)
+    setup.sides[1].choice = len(setup.options) - 1
+    made.append(shoot(app, folder, f"battle-start-sheet{suffix}"))
     sample = paths.assets_dir() / "samples" / "hammer-rookie.json"
     app.start_session("battle", duel_setup(json.loads(sample.read_text()),
                                            quick_sheet("Brenna", 12, 2, 1, 3)), seed=4)
@@ -161,12 +183,24 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     type_text("s21")
     pump(app)
     made.append(shoot(app, folder, f"duel-apply{suffix}"))
+    press(pygame.K_F2)
+    press(pygame.K_g, "g")
+    made.append(shoot(app, folder, f"duel-board{suffix}"))
+    press(pygame.K_g, "g")
+    duel.act({"type": "adjust_health", "who": "a", "op": "=-2"})
+    pump(app)
+    while duel.due_now() not in ("stay_conscious", "over"):
+        duel.main_action()
+    if duel.due_now() == "stay_conscious":
+        press(pygame.K_d, "d")
+    made.append(shoot(app, folder, f"duel-over{suffix}"))
     return made
 
 
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else Path("shots")
-    made = walk(folder) + walk(folder, scale=2.0)
+    made = [path for size in SIZES for scale in SCALES
+            for path in walk(folder, scale, size)]
     for path in made:
         print(path)
     return 0

@@ -104,3 +104,19 @@ def checked_path(path: Path) -> Path:
         raise UserError(f"'{drawable(str(path))}' holds characters no file name can hold") \
             from None
     return path
+
+
+def save_path(text: str) -> Path:
+    """The file a player typed to save in: UserError for a folder, or for a file whose
+    folder does not exist (a mistyped path must not make folders), or is a file."""
+    raw = text.strip()
+    path = typed_path(raw)
+    if raw.endswith(("/", os.sep)) or path.is_dir():
+        raise UserError(f"{drawable(str(path))} is a folder: type the name of a file in it")
+    folder = path.parent
+    if not folder.exists():
+        raise UserError(f"there is no folder {drawable(str(folder))}: type a folder "
+                        "that exists (it is not made for you)")
+    if not folder.is_dir():
+        raise UserError(f"{drawable(str(folder))} is a file, not a folder")
+    return path

@@ -10,6 +10,7 @@ from companion import paths
 from companion.ui.text import SafeFont
 
 Colour = tuple[int, int, int]
+MIN_TEXT = 14  # pixels at 100 %: nothing smaller is read across a table
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class Fonts:
     _cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        px = max(8, round(size * self.scale))
+        """The font of `size` pixels at 100 % (never under MIN_TEXT), at the scale."""
+        px = round(max(size, MIN_TEXT) * self.scale)
         key = (px, bold)
         if key not in self._cache:
             self._cache[key] = SafeFont(paths.font_path(bold), px)

@@ -19,12 +19,13 @@ from companion.hexgrid import Hex
 from companion.rulesets.base import Outcome
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
-from companion.rulesets.battle.state import SIDES, BattleState, due
+from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
+from companion.ui.names import told_apart
 from companion.ui.session_screen import SessionScreen
-from companion.ui.widgets.controls import Button, draw_text, wrap
+from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 STANCES = ("normal", "berserk", "defensive")
@@ -38,9 +39,9 @@ DUEL_HELP = (
     "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
     "D: decline to stay conscious (he loses)",
-    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help",
+    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     "F4 tables: look up an entry, then 'Apply to' a gladiator    F5 every roll",
-    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one)",
+    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one; Esc: back)",
 )
 
 
@@ -51,6 +52,7 @@ def pct(p: Fraction) -> str:
 class BattleScreen(SessionScreen):
     help_lines = DUEL_HELP
     default_file = "duel.json"
+    noun = "duel"
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -60,7 +62,9 @@ class BattleScreen(SessionScreen):
         self._make_widgets(theme)
 
     def _make_widgets(self, theme: Any) -> None:
-        self.cards = {side: TrackerCard(theme, side, self.tables, self.act) for side in SIDES}
+        self.ink = Ink(theme)
+        self.cards = {side: TrackerCard(theme, side, self.tables, self.act, self.shown_name)
+                      for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
         self.stance = 0
@@ -77,8 +81,6 @@ class BattleScreen(SessionScreen):
             "weapon": Button(theme, "", lambda: self._step_weapon(1), size=17),
             "thrown": Button(theme, "", self._toggle_thrown, size=17),
             "stance": Button(theme, "", self._step_stance, size=17),
-            "luck-": Button(theme, "-", lambda: self._step_luck(-1), size=17),
-            "luck+": Button(theme, "+", lambda: self._step_luck(1), size=17),
             "go": Button(theme, "", self.main_action, size=19),
             "heal": Button(theme, "", self.heal, size=17),
             "retrieve": Button(theme, "Retrieve (R)", partial(self.send, {"type": "retrieve"}),
@@ -90,11 +92,19 @@ class BattleScreen(SessionScreen):
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
+            "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
+        self.luck_stepper = Stepper(theme, "luck 0", lambda: self._step_luck(-1),
+                                    lambda: self._step_luck(1), size=17)
 
     @property
     def state(self) -> BattleState:
         return self.session.state
+
+    def widgets(self) -> list[Widget]:
+        if self.board_mode:
+            return list(self.ink.drawn)
+        return [*self.ink.drawn, *(w for c in self.cards.values() for w in c.widgets())]
 
     @property
     def uses_board(self) -> bool:
@@ -109,7 +119,7 @@ class BattleScreen(SessionScreen):
 
     # --- the table browser's "Apply to ..." ---------------------------------------------
     def apply_targets(self) -> list[tuple[str, str]]:
-        return [(side, f.name) for side, f in self.state.fighters.items()]
+        return [(side, self.shown_name(side)) for side in self.state.fighters]
 
     def apply_entry(self, who: str, table_id: str, keys: list[Any], sub_key: int | None) -> str:
         """Apply a table entry to a gladiator through the session (logged, undoable); a
@@ -181,7 +191,8 @@ class BattleScreen(SessionScreen):
 
     # --- the main action: whatever is due -------------------------------------------------
     def due_now(self) -> str:
-        return due(self.state)
+        """The step the rules say is due: what the cards show and what Enter does."""
+        return self.session.ruleset.due(self.state).step
 
     def main_label(self) -> str:
         step = self.due_now()
@@ -222,8 +233,8 @@ class BattleScreen(SessionScreen):
             return ""
         try:
             odds = odds_for_action(self.tables, self.state, self.attack_action())
-        except UserError as err:
-            return f"cannot attack so: {err}"
+        except UserError:
+            return ""  # no attack possible so: no odds (Enter says why)
         return (f"whiff {pct(odds.whiff)}  miss {pct(odds.miss)}  blocked {pct(odds.blocked)}  "
                 f"hit {pct(odds.hit)}  critical {pct(odds.critical)}")
 
@@ -249,15 +260,15 @@ class BattleScreen(SessionScreen):
         result = self.state.result
         lines = self.last_lines[-3:]
         if result is not None:
-            winner = self.state.fighters[result.winner].name
-            loser = self.state.fighters[result.loser].name
+            winner = self.shown_name(result.winner)
+            loser = self.shown_name(result.loser)
             lines = [f"{winner} wins; {loser} loses ({result.how})."] + (
                 [f"Dead: {', '.join(self.state.fighters[d].name for d in result.dead)}"]
                 if result.dead else [])
         self.dialog = Dialog(
             self.host.theme, "The battle is over", lines,
             [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
-             Choice("Close", pygame.K_ESCAPE, self.dismiss)],
+             *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
 
     def write_sheets(self) -> None:
@@ -274,34 +285,110 @@ class BattleScreen(SessionScreen):
 
     # --- layout and drawing -----------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
+        """The cards and the buttons are placed as each frame is drawn (`_arrange`):
+        which buttons show, and how tall the cards are, follow the duel."""
         self.rect = pygame.Rect(rect)
-        px = self.host.theme.px
+
+    def shown_name(self, side: str) -> str:
+        """A gladiator's name as the cards and dialogs show it: the one place to change
+        when two gladiators share a name."""
+        fighters = self.state.fighters
+        shown = told_apart([(fighters[s].name, f"side {s.upper()}") for s in SIDES])
+        return shown[SIDES.index(side)]
+
+    def shown_buttons(self) -> list[list[Control]]:
+        """The buttons that apply now, in rows: the attack's declarations, its special
+        declarations, then the actions."""
+        b, state = self.buttons, self.state
+        step = self.due_now()
+        f = state.current if state.turn else None
+        acting = step == "act" and f is not None
+        weapon = self.weapon()
+        info = self.tables.weapon(weapon) if weapon else None
+        declare: list[Control] = []
+        if acting:
+            declare.append(b["weapon"])
+            if info is not None and info.thrown == "may":
+                declare.append(b["thrown"])
+            declare.append(b["stance"])
+        rolls_luck = step in ("act", "stay_conscious", "death_door")
+        if rolls_luck and f is not None and (f.luck > 0 or self.luck > 0):
+            declare.append(self.luck_stepper)
+        special: list[Control] = []
+        if acting and info is not None and info.two_handed_class is not None:
+            special.append(b["two_handed"])
+        if acting and info is not None and info.disarms:
+            special.append(b["disarm"])
+        if acting and f is not None and f.skill("signature-move") > 0:
+            special.append(b["signature"])
+        actions: list[Control] = [b["go"]]
+        if step != "over":
+            actions.append(b["typed"])
+        if acting and f is not None and self._can_heal(f):
+            actions.append(b["heal"])
+        if acting and f is not None and self._lying(f):
+            actions.append(b["retrieve"])
+        if step == "stay_conscious":
+            actions.append(b["decline"])
+        actions += [b["board"], b["leave"]]
+        return [row for row in (declare, special, actions) if row]
+
+    @staticmethod
+    def _can_heal(f: Any) -> bool:
+        """He has heal dice left and health to heal."""
+        return bool(f.heal_dice > 0 and f.health < f.max_health)
+
+    @staticmethod
+    def _lying(f: Any) -> list[str]:
+        """What he has on the ground to retrieve."""
+        return [k for k, n in f.dropped.items() if n > 0] + (
+            ["shield"] if f.shield == "dropped" else [])
+
+    def _arrange(self) -> None:
+        """Place the cards and the buttons that show now."""
+        rect, px = self.rect, self.host.theme.px
         gap = px(12)
         card_w = (rect.width - 3 * gap) // 2
-        card_h = min(px(370), rect.height * 50 // 100)
+        width = rect.width - 2 * gap
+        rows = self.shown_buttons()
+        height, bgap = px(38), px(6)
+        controls = sum(flow(row, 0, 0, width, height, bgap) + bgap for row in rows)
+        odds = self.theme_font(18, True).get_linesize() if self.odds_text() else 0
+        state = self.state
+        natural = max(card.measure(state, self._active(side), self.due_text(side), card_w)
+                      for side, card in self.cards.items())
+        room = rect.height - 2 * gap - px(10) - controls - odds
+        card_h = max(px(60), min(natural, room))
         for i, side in enumerate(SIDES):
             self.cards[side].layout(pygame.Rect(rect.x + gap + i * (card_w + gap),
                                                 rect.y + gap, card_w, card_h))
-        y = rect.y + gap + card_h + px(14)
-        x = rect.x + gap
-        b = self.buttons
-        b["weapon"].rect = pygame.Rect(x, y, px(220), px(38))
-        b["thrown"].rect = pygame.Rect(x + px(228), y, px(150), px(38))
-        b["stance"].rect = pygame.Rect(x + px(386), y, px(170), px(38))
-        b["luck-"].rect = pygame.Rect(x + px(564), y, px(34), px(38))
-        b["luck+"].rect = pygame.Rect(x + px(650), y, px(34), px(38))
-        y += px(44)
-        b["two_handed"].rect = pygame.Rect(x, y, px(200), px(34))
-        b["disarm"].rect = pygame.Rect(x + px(208), y, px(200), px(34))
-        b["signature"].rect = pygame.Rect(x + px(416), y, px(220), px(34))
-        b["board"].rect = pygame.Rect(x + px(644), y, px(110), px(34))
-        y += px(42)
-        b["go"].rect = pygame.Rect(x, y, px(250), px(44))
-        b["typed"].rect = pygame.Rect(x + px(256), y, px(120), px(44))
-        b["heal"].rect = pygame.Rect(x + px(382), y, px(130), px(44))
-        b["retrieve"].rect = pygame.Rect(x + px(518), y, px(118), px(44))
-        b["decline"].rect = pygame.Rect(x + px(642), y, px(112), px(44))
-        self._text_y = y + px(54)
+        y = rect.y + gap + card_h + px(10)
+        for row in rows:
+            y = flow(row, rect.x + gap, y, width, height, bgap) + bgap
+        self._text_y = y + px(2)
+
+    def theme_font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.host.theme.fonts.get(size, bold)
+
+    def _active(self, side: str) -> bool:
+        return self.state.turn == side and self.state.phase != "over"
+
+    def due_text(self, side: str) -> str | None:
+        """What his card says his turn waits for: the roll Enter makes now, in the
+        rules' words where they have them; None when it is not his turn or he acts."""
+        state = self.state
+        if not self._active(side):
+            return None
+        step = self.due_now()
+        if step in ("stay_conscious", "death_door"):
+            due = due_roll(state, side, self.tables)
+            text = due.text if due is not None else self.main_label()
+            return f"{text} (Enter)"
+        if step == "focus":
+            return "Stunned: a focus roll to act this turn (Enter)"
+        if step in ("fate", "fate_choice"):
+            return f"{self.main_label()}"
+        return None
 
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
         """The arena with the two gladiators where the players stood them."""
@@ -310,6 +397,17 @@ class BattleScreen(SessionScreen):
 
         theme = self.host.theme
         view = self.host.board_view
+        who = self.shown_name(self.placing)
+        line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
+                f"{self.odds_text()}")
+        font = theme.fonts.get(17, bold=True)
+        width = self.rect.width - theme.px(24)
+        strip = self.rect.copy()
+        strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
+        # The board below the strip of words, so that they hide none of its letters.
+        pygame.draw.rect(surface, theme.palette.background, self.rect)
+        view.set_rect(pygame.Rect(self.rect.x, strip.bottom, self.rect.width,
+                                  self.rect.height - strip.height))
         view.draw(surface, hover)
         board = view.board
         spots = {side: board.from_label(label) for side, label in self.state.positions.items()}
@@ -325,78 +423,88 @@ class BattleScreen(SessionScreen):
                              out=f.health <= self.tables.dead_at(), active=side == self.placing)
             assert view.layout is not None
             draw_token(surface, view.layout, look, theme)
-        who = self.state.fighters[self.placing].name
-        line = (f"Placing {who}: click a hex.  Tab: the other gladiator.  G: the cards.  "
-                f"{self.odds_text()}")
-        font = theme.fonts.get(17, bold=True)
-        width = self.rect.width - theme.px(24)
-        strip = self.rect.copy()
-        strip.height = len(wrap(line, font, width)) * font.get_linesize() + theme.px(8)
         pygame.draw.rect(surface, theme.palette.status, strip)
-        draw_text(surface, line, font, theme.palette.hover,
-                  (self.rect.x + theme.px(12), self.rect.y + theme.px(4)), width)
+        self.ink.clear()
+        self.ink.text(surface, line, (self.rect.x + theme.px(12), self.rect.y + theme.px(4)),
+                      width, size=17, bold=True, colour=theme.palette.hover)
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         if self.board_mode:
             self.draw_board(surface, hover)
             return
         theme = self.host.theme
-        pal, fonts, px = theme.palette, theme.fonts, theme.px
+        pal, px, ink = theme.palette, theme.px, self.ink
+        self._label_buttons()
+        self._arrange()
+        ink.clear()
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         state = self.state
         for side in SIDES:
-            self.cards[side].draw(surface, state, state.turn == side and state.phase != "over")
-        b = self.buttons
-        weapon = self.weapon()
-        b["weapon"].label = f"Weapon: {weapon or '-'} (W)"
-        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
-        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
-        b["go"].label = self.main_label()
-        b["heal"].label = f"Heal {self.heal_dice} (H)"
-        info = self.tables.weapon(weapon) if weapon else None
-        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
-        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
-        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
-        acting = self.due_now() == "act"
-        for key in ("weapon", "thrown", "stance", "heal", "retrieve"):
-            b[key].enabled = acting
-        f = self.state.current if self.state.turn else None
-        b["two_handed"].enabled = acting and info is not None and (
-            info.two_handed_class is not None)
-        b["disarm"].enabled = acting and info is not None and info.disarms
-        b["signature"].enabled = acting and f is not None and f.skill("signature-move") > 0
-        for key in ("two_handed", "disarm", "signature"):
-            b[key].selected = getattr(self, key)
-        b["decline"].enabled = self.due_now() == "stay_conscious"
-        b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
-        for button in b.values():
-            button.draw(surface)
-        luck = fonts.get(18, bold=True).render(f"luck {self.luck}", True, pal.luck)
-        surface.blit(luck, luck.get_rect(center=((b["luck-"].rect.right + b["luck+"].rect.x)
-                                                 // 2, b["luck-"].rect.centery)))
+            self.cards[side].draw(surface, state, self._active(side), self.due_text(side))
+        for row in self.shown_buttons():
+            for widget in row:
+                ink.widget(surface, widget)
         x, w = self.rect.x + px(12), self.rect.width - px(24)
         y = self._text_y
         odds = self.odds_text()
         if odds:
-            y = draw_text(surface, odds, fonts.get(18, bold=True), pal.hover, (x, y), w)
+            y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover,
+                         wrap=False, elide=True)
+        # What happened last, as much as fits (the whole is in the log, F2).
         for line in self.last_lines[-6:]:
-            y = draw_text(surface, line, fonts.get(17), pal.text, (x, y), w)
+            label = Label(theme, line, 17, wrap=True)
+            bottom = label.place(x, y, w)
+            if bottom > self.rect.bottom - px(4):
+                break
+            ink.label(surface, label)
+            y = bottom
         surface.set_clip(clip)
 
+    def _label_buttons(self) -> None:
+        b = self.buttons
+        weapon = self.weapon()
+        b["weapon"].label = f"Weapon: {weapon or 'none'} (W)"
+        b["weapon"].short = (f"{weapon or 'none'} (W)",)
+        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
+        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
+        b["go"].label = self.main_label()
+        b["heal"].label = f"Heal {self.heal_dice} (H)"
+        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
+        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
+        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
+        for key in ("two_handed", "disarm", "signature"):
+            b[key].selected = getattr(self, key)
+        b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
+        b["go"].selected = self.due_now() != "over"
+        f = self.state.current if self.state.turn else None
+        lying = self._lying(f) if f is not None else []
+        b["retrieve"].label = f"Retrieve the {lying[0]} (R)" if lying else "Retrieve (R)"
+        b["retrieve"].short = ("Retrieve (R)",)
+        self.luck_stepper.value = f"luck {self.luck}"
+
     def status(self) -> str:
+        """Parts two spaces apart: the status bar drops the last ones where it is short
+        of room (see App.fewer_parts)."""
         state = self.state
         step = self.due_now()
         if step == "over":
-            return "The battle is over. Ctrl+Z undoes the last action; F4 tables."
+            return "The battle is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
         if step == "initiative":
-            return "Roll initiative: Enter (or I). The trackers work at any time."
+            return "Roll initiative: Enter or I  The trackers work at any time  Esc menu  " \
+                "F1 keys"
         f = state.current
-        due_text = due_roll(state, f.side, self.tables)
-        if due_text is not None and step != "act":
-            return f"{f.name}: {due_text.text}. Enter rolls it."
-        return f"{f.name} to act: Enter attacks; W weapon, B stance, +/- luck, H heal, F1 keys"
+        name = self.shown_name(f.side)
+        if step != "act":
+            due = due_roll(state, f.side, self.tables)
+            what = due.text if due is not None and step in ("stay_conscious", "death_door") \
+                else self.main_label().removesuffix(" (Enter)")
+            return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"
+        heal = "  H heal" if self._can_heal(f) else ""
+        retrieve = "  R retrieve" if self._lying(f) else ""
+        return (f"{name} to act: Enter attacks  W weapon  B stance  + and - luck{heal}"
+                f"{retrieve}  Esc menu  F1 keys")
 
     # --- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -408,7 +516,8 @@ class BattleScreen(SessionScreen):
             if card.handle(event):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return any(button.handle(event) for button in self.buttons.values())
+            shown = [w for row in self.shown_buttons() for w in row]
+            return any(w.handle(event) for w in shown)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
@@ -426,6 +535,10 @@ class BattleScreen(SessionScreen):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def unfocus(self) -> None:
+        for card in self.cards.values():
+            card.entry.focused = False
 
     @property
     def typing(self) -> bool:
@@ -456,6 +569,12 @@ class BattleScreen(SessionScreen):
             pygame.K_LEFTBRACKET: lambda: self._step_heal(-1),
             pygame.K_RIGHTBRACKET: lambda: self._step_heal(1),
         }
+        if event.key == pygame.K_ESCAPE:
+            if self.board_mode:
+                self.toggle_board()
+            else:
+                self.leave_dialog()
+            return True
         if event.key in keys:
             keys[event.key]()
             return True

@@ -16,12 +16,17 @@ from companion import paths
 from companion.jsonfile import SHEET, check_name, read_file, shown
 from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
 from companion.ui.host import Host, Screen
-from companion.ui.widgets.controls import Button, TextField, draw_text
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
+from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
+    from companion.ui.widgets.side_panel import PanelView
 
 QUICK = "Quick tracker"
+TITLE = "Battle-system duel or trackers"
+SUBTITLE = ("Each side: a sheet from your roster, a sample, or a quick tracker for a "
+            "gladiator of a paper game.")
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
                 ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
 # The most a quick tracker's numbers may be: what a sheet may hold.
@@ -35,6 +40,13 @@ def sheet_files() -> list[Path]:
         if folder.is_dir():
             found += sorted(folder.glob("*.json"))
     return found
+
+
+KEYS = (
+    "Enter: start    Esc: back to the start screen    D: the app's dice or your own, typed in",
+    "Click a side's sheets to choose one; the quick tracker's fields take what is typed",
+    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+)
 
 
 @dataclass
@@ -67,11 +79,17 @@ class BattleSetup(Screen):
                             Button(self.theme, ">", partial(self._step, i, 1), size=18)]
             self.sides.append(form)
         self.physical = False
+        self._previews: dict[int, list[str]] = {}  # by choice: a sheet is read once
         self.buttons = {
             "dice": Button(self.theme, "", self._toggle_dice, size=17),
-            "start": Button(self.theme, "Start (Enter)", self.start, size=20),
-            "back": Button(self.theme, "Back to the start (Esc)", host.show_home, size=17),
+            "start": Button(self.theme, "Start (Enter)", self.start, size=20, selected=True),
+            "back": Button(self.theme, "Back to the start (Esc)", host.show_home, size=17,
+                           short=("Back (Esc)",)),
         }
+        self.ink = Ink(self.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     @staticmethod
     def _label(path: Path) -> str:
@@ -140,68 +158,150 @@ class BattleSetup(Screen):
         self.message = self.host.start_session("battle", setup, physical=self.physical) or ""
 
     # --- layout and drawing -------------------------------------------------------------
+    def panel(self) -> PanelView | None:
+        files = [(Path(f).name, partial(self.host.open_file, Path(f)))
+                 for f in self.host.settings.recent_files]
+        return IntroPanel(self.theme, "Duel", [
+            "Two gladiators of the battle system face each other, one turn at a time: "
+            "choose a sheet for each side, or a quick tracker for a gladiator of a paper "
+            "game.",
+            "Every change to a tracker is kept in the duel's log and can be undone. The "
+            "dice tray (F3) and the tables (F4) work without a duel."], files)
+
+    def preview(self, form: SideForm) -> list[str]:
+        """The chosen sheet's main figures: name, weapons with their class, HEALTH and
+        luck; or why it cannot be read."""
+        from companion.errors import UserError
+        from companion.rulesets.battle.data import BattleTables
+        from companion.rulesets.battle.sheet import parse_sheet
+
+        key = form.choice
+        if key in self._previews:
+            return self._previews[key]
+        try:
+            tables = BattleTables(self.host.tables)
+            sheet = parse_sheet(self.sheet_for(form), tables=tables)
+            weapons = []
+            for weapon in dict.fromkeys([*sheet.weapons, *sheet.carried]):
+                try:
+                    info = tables.weapon(weapon)
+                    weapons.append(f"{info.name} (class {info.weapon_class})")
+                except UserError:
+                    weapons.append(weapon)
+            health = sheet.skills.get("health", 0)
+            lines = [sheet.name,
+                     "Weapons: " + (", ".join(weapons) or "none") + (
+                         ", a shield" if sheet.shield else ""),
+                     f"HEALTH {health}    luck {sheet.luck}",
+                     f"{sheet.wins} wins, {sheet.losses} losses"]
+        except (UserError, ValueError) as err:
+            lines = [self.options[key], f"This sheet cannot be used: {err}"]
+        self._previews[key] = lines
+        return lines
+
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         px = self.theme.px
-        col_w = (rect.width - px(72)) // 2
+        margin, gap = px(24), px(16)
+        x0, w = rect.x + margin, rect.width - 2 * margin
+        col_w = (w - gap) // 2
+        y = rect.y + px(14)
+        self._title_y = y
+        title = self.theme.fonts.get(32, bold=True)
+        y += len(wrap(TITLE, title, w)) * title.get_linesize()
+        self._subtitle_y = y
+        font = self.theme.fonts.get(17)
+        y += len(wrap(SUBTITLE, font, w)) * font.get_linesize() + px(12)
+        label_w = max(self.theme.fonts.get(17).size(name)[0] for _, name in QUICK_FIELDS)
         for i, form in enumerate(self.sides):
-            x = rect.x + px(28) + i * (col_w + px(16))
-            y = rect.y + px(120)
+            x = x0 + i * (col_w + gap)
             form.buttons[0].rect = pygame.Rect(x, y, px(36), px(40))
             form.buttons[1].rect = pygame.Rect(x + col_w - px(36), y, px(36), px(40))
-            y += px(56)
+            fy = y + px(50)
             for key, _ in QUICK_FIELDS:
-                form.fields[key].rect = pygame.Rect(x + px(130), y, col_w - px(130), px(36))
-                y += px(44)
-        y = rect.y + px(120) + px(56) + px(44) * len(QUICK_FIELDS) + px(16)
-        x = rect.x + px(28)
-        self.buttons["dice"].rect = pygame.Rect(x, y, px(300), px(38))
-        self.buttons["start"].rect = pygame.Rect(x, y + px(52), px(300), px(48))
-        self.buttons["back"].rect = pygame.Rect(x + px(312), y + px(52), px(300), px(48))
-        self._message_y = y + px(116)
+                form.fields[key].rect = pygame.Rect(x + label_w + px(10), fy,
+                                                    col_w - label_w - px(10), px(34))
+                fy += px(40)
+        self._form_top = y + px(50)
+        y = self._form_top + px(40) * len(QUICK_FIELDS) + px(10)
+        b = self.buttons
+        self._label_dice()
+        y = flow([b["start"], b["dice"], b["back"]], x0, y, w, px(42), px(8))
+        self._message_y = y + px(10)
+        self._col_w = col_w
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
         pygame.draw.rect(surface, pal.background, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        x = self.rect.x + px(28)
-        draw_text(surface, "Battle-system duel or trackers", fonts.get(32, bold=True), pal.text,
-                  (x, self.rect.y + px(20)))
-        draw_text(surface, "Each side: a sheet from your roster, a sample, or a quick tracker "
-                  "for a gladiator of a paper game.", fonts.get(17), pal.text_dim,
-                  (x, self.rect.y + px(62)), self.rect.width - px(56))
-        body = fonts.get(19, bold=True)
+        x, w = self.rect.x + px(24), self.rect.width - px(48)
+        ink.text(surface, TITLE, (x, self._title_y), w, size=32, bold=True)
+        ink.text(surface, SUBTITLE, (x, self._subtitle_y), w, size=17, colour=pal.text_dim)
         for form in self.sides:
             lt, gt = form.buttons
             box = pygame.Rect(lt.rect.right + px(4), lt.rect.y, gt.rect.x - lt.rect.right - px(8),
                               lt.rect.height)
             pygame.draw.rect(surface, pal.accent, box, border_radius=px(4))
-            label = body.render(self.options[form.choice], True, pal.text)
-            surface.blit(label, label.get_rect(center=box.center))
-            lt.draw(surface)
-            gt.draw(surface)
+            label = Label(self.theme, self.options[form.choice], 19, bold=True, elide=True,
+                          align="centre")
+            label.place(box.x + px(4), box.y, box.width - px(8), box.height)
+            ink.label(surface, label)
+            ink.widget(surface, lt)
+            ink.widget(surface, gt)
             if form.choice == 0:
                 for key, name in QUICK_FIELDS:
                     field_ = form.fields[key]
-                    text = fonts.get(17).render(name, True, pal.text)
-                    surface.blit(text, text.get_rect(midleft=(lt.rect.x, field_.rect.centery)))
-                    field_.draw(surface)
-        self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
-                                      else "The app rolls the dice (D)")
-        self.buttons["dice"].selected = self.physical
+                    text = Label(self.theme, name, 17)
+                    text.place(lt.rect.x, field_.rect.y, field_.rect.x - lt.rect.x - px(8),
+                               field_.rect.height)
+                    ink.label(surface, text)
+                    ink.widget(surface, field_)
+            else:
+                self._draw_preview(surface, form, lt.rect.x, self._form_top)
+        self._label_dice()
         for button in self.buttons.values():
-            button.draw(surface)
+            ink.widget(surface, button)
         if self.message:
-            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad,
-                      (x, self._message_y), self.rect.width - px(56))
+            room = self.rect.bottom - self._message_y - px(4)
+            ink.text(surface, self.message, (x, self._message_y), w, size=18, bold=True,
+                     colour=pal.bad, height=max(0, room))
         surface.set_clip(clip)
+
+    def _label_dice(self) -> None:
+        dice = self.buttons["dice"]
+        dice.label = ("Physical dice, typed in (D)" if self.physical
+                      else "The app rolls the dice (D)")
+        dice.short = ("Physical dice (D)",) if self.physical else ("App's dice (D)",)
+        dice.selected = self.physical
+
+    def _draw_preview(self, surface: pygame.Surface, form: SideForm, x: int, y: int) -> None:
+        pal, px = self.theme.palette, self.theme.px
+        lines = self.preview(form)
+        bottom = y + px(40) * len(QUICK_FIELDS)
+        box = pygame.Rect(x, y, self._col_w, bottom - y)
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
+        ty, width = y + px(8), self._col_w - px(20)
+        for i, line in enumerate(lines):
+            label = Label(self.theme, line, 20 if i == 0 else 17, bold=i == 0, wrap=True,
+                          colour=pal.text if i < 3 else pal.text_dim)
+            end = label.place(x + px(10), ty, width)
+            if end > bottom - px(4):
+                break  # the rest shows when the duel begins
+            self.ink.label(surface, label)
+            ty = end + px(4)
 
     # --- input ----------------------------------------------------------------------
     @property
     def typing(self) -> bool:
         return any(f.focused for form in self.sides if form.choice == 0
                    for f in form.fields.values())
+
+    def unfocus(self) -> None:
+        for form in self.sides:
+            for field_ in form.fields.values():
+                field_.focused = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         for form in self.sides:
@@ -214,11 +314,12 @@ class BattleSetup(Screen):
             return any(b.handle(event) for b in buttons + list(self.buttons.values()))
         if event.type == pygame.KEYDOWN and not self.typing:
             actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.host.show_home,
-                       pygame.K_d: self._toggle_dice}
+                       pygame.K_d: self._toggle_dice,
+                       pygame.K_F1: lambda: self.host.show_keys(list(KEYS))}
             if event.key in actions:
                 actions[event.key]()
                 return True
         return False
 
     def status(self) -> str:
-        return "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit"
+        return "Enter start  Esc back  D dice mode  F3 dice  F4 tables  Ctrl+Q quit  F1 keys"

@@ -14,7 +14,7 @@ from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.state import BattleState, Fighter
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import Ink, Label, TextField, Widget
 
 Act = Callable[[dict[str, Any]], bool]
 STAGE_COLOURS = {
@@ -25,14 +25,25 @@ STAGE_COLOURS = {
 }
 
 
+GREY = (92, 96, 104)  # health he has lost: cells above his health now
+NameOf = Callable[[str], str]
+
+
 class TrackerCard:
-    def __init__(self, theme: Theme, side: str, tables: BattleTables, act: Act) -> None:
+    """Drawn in two passes of the same code: `measure` finds the height the card needs
+    (the screen sizes both cards by it), `draw` draws it."""
+
+    def __init__(self, theme: Theme, side: str, tables: BattleTables, act: Act,
+                 name_of: NameOf | None = None) -> None:
         self.theme = theme
         self.side = side
         self.tables = tables
         self.act = act
-        self.entry = TextField(theme, "-7, +3 or =12", self._arithmetic, size=18)
+        self.name_of = name_of
+        self.entry = TextField(theme, "health: -7, +3 or =12", self._arithmetic, size=18,
+                               short=("-7, +3 or =12", "-7 or =12"))
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.ink = Ink(theme)
         # Clickable spots found while drawing: (rect, action).
         self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
 
@@ -42,29 +53,69 @@ class TrackerCard:
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        px = self.theme.px
-        self.entry.rect = pygame.Rect(rect.x + px(12), rect.y + px(128), px(170), px(34))
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     # --- drawing --------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, state: BattleState, active: bool) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        f = state.fighters[self.side]
-        sheet = state.sheets[self.side]
-        self.spots = []
+    def measure(self, state: BattleState, active: bool, due_text: str | None,
+                width: int) -> int:
+        """The height the card needs at `width`."""
+        rect = self.rect
+        self.rect = pygame.Rect(rect.x, rect.y, width, 10_000)
+        try:
+            return self._render(None, state, active, due_text) - self.rect.y
+        finally:
+            self.rect = rect
+
+    def draw(self, surface: pygame.Surface, state: BattleState, active: bool,
+             due_text: str | None = None) -> None:
+        """`due_text`: the roll his turn waits for, as the main button does it."""
+        pal, px = self.theme.palette, self.theme.px
         pygame.draw.rect(surface, pal.field, self.rect, border_radius=px(8))
         if active:
             pygame.draw.rect(surface, pal.hover, self.rect, px(3), border_radius=px(8))
+        self._render(surface, state, active, due_text)
+
+    def _put(self, surface: pygame.Surface | None, label: Label) -> None:
+        if surface is not None:
+            self.ink.label(surface, label)
+
+    def _render(self, surface: pygame.Surface | None, state: BattleState, active: bool,
+                due_text: str | None) -> int:
+        pal, px = self.theme.palette, self.theme.px
+        f = state.fighters[self.side]
+        sheet = state.sheets[self.side]
+        self.spots = []
+        self.ink.clear()
         x, y, w = self.rect.x + px(12), self.rect.y + px(8), self.rect.width - px(24)
-        head = fonts.get(22, bold=True)
-        title = f"{f.name}" + ("  (to act)" if active else "")
-        surface.blit(head.render(ellipsize(title, head, w), True, pal.text), (x, y))
-        y += px(32)
+        # His health now, large, at the right of his name.
+        value = Label(self.theme, str(f.health), 34, bold=True,
+                      colour=STAGE_COLOURS.get(f.health_stage, pal.text))
+        of = Label(self.theme, f"of {f.max_health}", 17, colour=pal.text_dim)
+        of_w = of.font.size(of.text)[0]
+        value_w = value.font.size(value.text)[0]
+        head_h = value.font.get_linesize()
+        name = f.name if self.name_of is None else self.name_of(self.side)
+        shown = name + ("  (to act)" if active else "")
+        title = Label(self.theme, shown, 22, bold=True, elide=True, short=(name,))
+        room = max(0, w - of_w - px(6) - value_w - px(10))
+        if title.font.size(name)[0] > room:
+            # A name too long to sit beside his health has a line of its own above it:
+            # the player must read whose card it is.
+            title = Label(self.theme, shown, 22, bold=True, wrap=True, elide=True)
+            y = title.place(x, y, w)
+        else:
+            title.place(x, y, room, head_h)
+        of.place(x + w - of_w, y, of_w, head_h)
+        value.place(of.room.x - px(6) - value_w, y, value_w, head_h)
+        for label in (title, value, of):
+            self._put(surface, label)
+        y += head_h + px(2)
         y = self._track(surface, f, x, y, w)
-        self.entry.rect.topleft = (x, y + px(4))
-        self.entry.draw(surface)
-        label = fonts.get(16).render("health: type and Enter", True, pal.text_dim)
-        surface.blit(label, (self.entry.rect.right + px(8),
-                             self.entry.rect.centery - label.get_height() // 2))
+        self.entry.rect = pygame.Rect(x, y + px(4), min(w, px(220)), px(34))
+        if surface is not None:
+            self.ink.widget(surface, self.entry)
         y = self.entry.rect.bottom + px(10)
         y = self._pips(surface, "Luck", f.luck, max(f.luck, sheet.get("luck", 0)),
                        "luck", x, y, pal.luck)
@@ -79,67 +130,95 @@ class TrackerCard:
                 y = self._pips(surface, info.name, count, most, f"ammo:{weapon}", x, y,
                                pal.die)
         y = self._badges(surface, f, x, y + px(2), w)
-        due = due_roll(state, self.side, self.tables)
-        if due is not None:
-            colour = STAGE_COLOURS.get(due.stage, pal.text)
-            y = draw_text(surface, due.text, fonts.get(18, bold=True), colour, (x, y + px(4)), w)
+        if due_text:
+            due = due_roll(state, self.side, self.tables)
+            colour = STAGE_COLOURS.get(due.stage, pal.hover) if due is not None else pal.hover
+            label = Label(self.theme, due_text, 18, bold=True, colour=colour, wrap=True)
+            y = label.place(x, y + px(4), w)
+            self._put(surface, label)
         ranks = [f"{self.tables.skill(k).name.upper()} {v}" for k, v in f.skills.items()
                  if v and k != "health"]
         ranks += [f"{self.tables.weapon(w).name} {n}" for w, n in f.weapon_ranks.items() if n]
         record = f"{sheet.get('wins', 0)} wins, {sheet.get('losses', 0)} losses"
-        draw_text(surface, "  ".join(ranks) + f"  ({record})", fonts.get(15), pal.text_dim,
-                  (x, y + px(6)), w)
+        label = Label(self.theme, "  ".join(ranks) + f"  ({record})", 15, colour=pal.text_dim,
+                      wrap=True)
+        y = label.place(x, y + px(6), w)
+        self._put(surface, label)
+        return y + px(10)
 
-    def _track(self, surface: pygame.Surface, f: Fighter, x: int, y: int, w: int) -> int:
-        """The health track, cell by cell from dead to full health, with the dice
-        each cell below 0 rolls; a marker on his health now."""
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+    def marks(self) -> list[int]:
+        """The health values labelled under the track: 0, the last one struggling and
+        the last one alive (with his full health, drawn apart)."""
+        low = self.tables.dead_at()
+        struggling = [h for h in range(low + 1, 0) if self.tables.health(h).stage
+                      == "struggling"]
+        return [0, *([min(struggling)] if struggling else []), low + 1]
+
+    def _track(self, surface: pygame.Surface | None, f: Fighter, x: int, y: int,
+               w: int) -> int:
+        """The health track, cell by cell from dead to full health: the health he has
+        lost greyed, a marker on his health now, and labels at full, 0, the end of
+        struggling and the last cell alive."""
+        pal, px = self.theme.palette, self.theme.px
         low = self.tables.dead_at()
         # Cells of 2 px at the least: health typed as "=100000" must not make a frame
         # draw (or a list hold) a hundred thousand cells; the marker stops at the end.
         top = min(max(f.max_health, f.health), low + max(1, w // 2) - 1)
         cells = list(range(low, top + 1))
         cell_w = max(2, w // len(cells))
-        small = fonts.get(11, bold=True)
-        height = px(30)
+        height = px(26)
         for i, h in enumerate(cells):
             stage = "fine" if h >= 0 else self.tables.health(h).stage
             rect = pygame.Rect(x + i * cell_w, y, cell_w - 1, height)
             colour = STAGE_COLOURS[stage] if h != 0 else (150, 150, 150)
-            pygame.draw.rect(surface, colour, rect)
+            if h > f.health and h > low:
+                colour = GREY
+            if surface is not None:
+                pygame.draw.rect(surface, colour, rect)
             self.spots.append((rect, {"type": "adjust_health", "who": self.side, "op": f"={h}"}))
-            if stage in ("struggling", "deaths-door") and cell_w >= small.size("5")[0] + 2:
-                n = self.tables.health(h).dice_for(h, f.total_fights)
-                text = small.render(str(n), True, (20, 20, 20))
-                surface.blit(text, text.get_rect(center=rect.center))
         at = cells.index(max(low, min(f.health, cells[-1])))
-        cx = x + at * cell_w + cell_w // 2
-        pygame.draw.polygon(surface, pal.text, [(cx, y + height + 2), (cx - px(7), y + height
-                                                + px(12)), (cx + px(7), y + height + px(12))])
-        value = fonts.get(20, bold=True).render(
-            f"health {f.health} / {f.max_health}  ({f.health_stage.replace('-', ' ')})", True,
-            pal.text)
-        surface.blit(value, (x, y + height + px(14)))
-        return y + height + px(40)
+        if surface is not None:
+            pygame.draw.rect(surface, pal.text, (x + at * cell_w - 1, y - px(3), cell_w + 1,
+                                                 height + px(6)), px(2))
+        y += height + px(4)
+        # The labels: each centred under its cell, those that would touch another left
+        # out (full health first, then 0, then the others).
+        marks = [(f.max_health, "full")] if f.max_health in cells else []
+        marks += [(h, str(h).replace("-", "\u2212")) for h in self.marks() if h in cells]
+        placed: list[Label] = []
+        for h, text in marks:
+            label = Label(self.theme, text, 14, bold=True, colour=pal.text_dim)
+            tw = label.font.size(text)[0]
+            centre = x + cells.index(h) * cell_w + cell_w // 2
+            left = max(x, min(x + w - tw, centre - tw // 2))
+            label.place(left, y, tw)
+            if all(not label.rect.inflate(px(6), 0).colliderect(o.rect) for o in placed):
+                placed.append(label)
+                self._put(surface, label)
+        return y + self.theme.fonts.get(14, True).get_linesize() + px(2)
 
-    def _pips(self, surface: pygame.Surface, label: str, have: int, most: int, kind: str,
-              x: int, y: int, colour: tuple[int, int, int]) -> int:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        font = fonts.get(17, bold=True)
-        surface.blit(font.render(ellipsize(label, font, px(96)), True, pal.text), (x, y))
+    def _pips(self, surface: pygame.Surface | None, label: str, have: int, most: int,
+              kind: str, x: int, y: int, colour: tuple[int, int, int]) -> int:
+        pal, px = self.theme.palette, self.theme.px
+        name = Label(self.theme, label, 17, bold=True, elide=True)
+        name.place(x, y, px(96))
+        self._put(surface, name)
         size, gap = px(22), px(5)
         for i in range(max(most, have)):
             rect = pygame.Rect(x + px(100) + i * (size + gap), y, size, size)
             if rect.right > self.rect.right - px(8):
                 break
             filled = i < have
-            if filled:
-                pygame.draw.rect(surface, colour, rect, border_radius=px(4))
-            pygame.draw.rect(surface, pal.panel_edge, rect, 2, border_radius=px(4))
+            if surface is not None:
+                if filled:
+                    pygame.draw.rect(surface, colour, rect, border_radius=px(4))
+                pygame.draw.rect(surface, pal.panel_edge, rect, 2, border_radius=px(4))
             self.spots.append((rect, self._pip_action(kind, filled)))
         if most == 0:
-            surface.blit(fonts.get(16).render("none", True, pal.text_dim), (x + px(100), y))
-        return y + size + px(6)
+            none = Label(self.theme, "none", 16, colour=pal.text_dim)
+            none.place(x + px(100), y)
+            self._put(surface, none)
+        return y + max(size, name.rect.height) + px(6)
 
     def _pip_action(self, kind: str, filled: bool) -> dict[str, Any]:
         if kind.startswith("ammo:"):
@@ -148,8 +227,9 @@ class TrackerCard:
         verb = "spend" if filled else "restore"
         return {"type": f"{verb}_{kind}", "who": self.side, "n": 1}
 
-    def _badges(self, surface: pygame.Surface, f: Fighter, x: int, y: int, w: int) -> int:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+    def _badges(self, surface: pygame.Surface | None, f: Fighter, x: int, y: int,
+                w: int) -> int:
+        pal, px = self.theme.palette, self.theme.px
         badges: list[tuple[str, tuple[int, int, int], dict[str, Any] | None]] = []
         stun = {"type": "set_stun", "who": self.side, "stunned": not f.stunned}
         badges.append(("STUNNED" if f.stunned else "not stunned",
@@ -170,21 +250,27 @@ class TrackerCard:
             badges.append((name, (150, 110, 200), None))
         for scar in f.changes.scars:
             badges.append((f"scar: {scar.get('scar', '')}", (170, 120, 90), None))
-        font = fonts.get(15, bold=True)
+        font = self.theme.fonts.get(15, bold=True)
         bx = x
+        bottom = y
         for text, colour, action in badges:
-            label = font.render(ellipsize(text, font, w), True, (15, 15, 15))
-            rect = label.get_rect(topleft=(bx, y)).inflate(px(12), px(6))
+            label = Label(self.theme, text, 15, bold=True,
+                          colour=(15, 15, 15) if colour != pal.button else pal.text, elide=True)
+            label.place(0, 0, min(w - px(12), font.size(text)[0]))
+            rect = label.rect.inflate(px(12), px(6))
             rect.topleft = (bx, y)
             if rect.right > x + w:
                 bx, y = x, y + rect.height + px(4)
                 rect.topleft = (bx, y)
-            pygame.draw.rect(surface, colour, rect, border_radius=px(8))
-            surface.blit(label, label.get_rect(center=rect.center))
+            if surface is not None:
+                pygame.draw.rect(surface, colour, rect, border_radius=px(8))
+            label.place(rect.x + px(6), rect.y, rect.width - px(12), rect.height)
+            self._put(surface, label)
             if action is not None:
                 self.spots.append((rect, action))
             bx = rect.right + px(6)
-        return y + font.get_linesize() + px(12)
+            bottom = rect.bottom
+        return bottom + px(6)
 
     # --- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

@@ -14,14 +14,17 @@ from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
-from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token
+from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token, side_colour
 
+# Okabe-Ito colours, told apart by red-green colour-blind players; each arc's hexes
+# also carry its word, for those who tell no colours apart.
 ARC_COLOURS = {
-    "front": (80, 200, 120),
-    "front-right": (240, 200, 60),
-    "front-left": (240, 200, 60),
-    "rear": (230, 90, 80),
+    "front": (0, 158, 115),
+    "front-right": (240, 228, 66),
+    "front-left": (240, 228, 66),
+    "rear": (213, 94, 0),
 }
+ARC_WORDS = {"front": "front", "front-right": "side", "front-left": "side", "rear": "rear"}
 REACH_COLOUR = (40, 120, 255)
 PATH_COLOUR = (255, 255, 255)
 TARGET_COLOUR = (235, 70, 60)
@@ -96,7 +99,8 @@ def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
     assert where is not None
     return TokenLook(
         hex=where, facing=g.facing, initials=initials,
-        side_index=sides.index(g.side), side_letter=g.side[:1].upper(),
+        side_index=sides.index(g.side), side_letter=(g.side or "?")[:1].upper(),
+        colour=side_colour(g.side, sides.index(g.side)),
         strength=g.strength, full_strength=g.full_strength,
         shield_dir=shield_dir, weapon_dir=weapon_dir,
         off_balance=g.off_balance, entangled=g.entangled is not None,
@@ -184,10 +188,12 @@ class SkirmishBoard:
         layout = self.view.layout
         assert layout is not None
         tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        words: list[tuple[Hex, str]] = []
         for hex_ in hex_range(g.hex, 1):
             arc = adjacent_class(g.hex, g.facing, hex_)
             if arc is not None and state.board.contains(hex_):
                 pygame.draw.polygon(tint, (*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_))
+                words.append((hex_, ARC_WORDS[str(arc)]))
         for held in g.weapons:
             info = state.data.weapons.get(held.weapon)
             if info is None or info.max_range < 2:
@@ -199,6 +205,13 @@ class SkirmishBoard:
                 band = BAND_COLOURS[min(2, info.disadvantage_at(rng))]
                 pygame.draw.polygon(tint, (*band, 80), layout.hex_corners(hex_))
         surface.blit(tint, (0, 0))
+        font = self.theme.fonts.get(14, bold=True)
+        for hex_, word in words:
+            x, y = layout.hex_to_pixel(hex_)
+            text = font.render(word, True, (15, 15, 18))
+            spot = text.get_rect(center=(round(x), round(y + layout.size * 0.55)))
+            pygame.draw.rect(surface, (245, 245, 240), spot.inflate(4, 0), border_radius=3)
+            surface.blit(text, spot)
 
     def _draw_floats(self, surface: pygame.Surface, overlay: Overlay) -> None:
         layout = self.view.layout

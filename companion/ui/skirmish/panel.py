@@ -11,8 +11,8 @@ import pygame
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
 from companion.ui.theme import Theme
 from companion.ui.tools.log_panel import LogPanel
-from companion.ui.widgets.controls import draw_text, ellipsize
-from companion.ui.widgets.tokens import SIDE_COLOURS
+from companion.ui.widgets.controls import Label
+from companion.ui.widgets.tokens import side_colour
 
 if TYPE_CHECKING:
     from companion.rulesets.skirmish.odds import AttackOdds
@@ -45,6 +45,7 @@ class SkirmishPanel(LogPanel):
     def draw(self, surface: pygame.Surface) -> None:
         state: State = self.screen.session.state
         px = self.theme.px
+        self.ink.clear()
         x, y = self.rect.x + px(12), self.rect.y + px(4)
         width = self.rect.width - px(24)
         for g in state.gladiators:
@@ -55,11 +56,11 @@ class SkirmishPanel(LogPanel):
         self.draw_log(surface, x, y + px(4), width)
 
     def _card(self, surface: pygame.Surface, state: State, g, x: int, y: int, width: int) -> int:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
         active = state.current()
         is_active = active is not None and active.id == g.id and state.phase in ("ap", "act")
         sides = list(dict.fromkeys(o.side for o in state.gladiators))
-        colour = SIDE_COLOURS[sides.index(g.side) % len(SIDE_COLOURS)]
+        colour = side_colour(g.side, sides.index(g.side))
         height = px(78)
         card = pygame.Rect(x, y, width, height)
         pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
@@ -68,12 +69,20 @@ class SkirmishPanel(LogPanel):
             pygame.draw.rect(surface, pal.hover, card, px(3), border_radius=px(6))
         type_name = state.data.types[g.type].name if g.type in state.data.types else "custom"
         who = "" if g.human else "  (computer)"
-        head = fonts.get(19, bold=True)
-        label = g.name if g.name == type_name else f"{g.name} - {type_name}"
-        title = ellipsize(f"{g.id}  {label}{who}", head, width - px(150))
-        surface.blit(head.render(title, True, pal.text), (x + px(16), y + px(6)))
-        # Strength bar, right-aligned on the first line.
-        bar = pygame.Rect(card.right - px(136), y + px(10), px(90), px(16))
+        name = self.screen.shown_name(g) if hasattr(self.screen, "shown_name") else g.name
+        label = name if g.name == type_name else f"{name} - {type_name}"
+        strength = Label(self.theme, f"{g.strength}/{g.full_strength}", 17, bold=True)
+        value_w = strength.font.size(f"{g.full_strength}/{g.full_strength}")[0]
+        bar_w = max(px(40), min(px(90), width // 4))
+        right = card.right - px(10)
+        strength.place(right - value_w, y + px(6), value_w)
+        # Strength bar, right-aligned on the first line, before his strength in figures.
+        bar = pygame.Rect(right - value_w - px(6) - bar_w, y + px(10), bar_w, px(16))
+        bar.centery = strength.rect.centery
+        title = Label(self.theme, f"{g.id}  {label}{who}", 19, bold=True, elide=True,
+                      short=(f"{g.id}  {name}{who}", f"{g.id}  {name}"))
+        title.place(x + px(16), y + px(6), max(0, bar.x - px(10) - x - px(16)))
+        self.ink.label(surface, title)
         pygame.draw.rect(surface, pal.panel_edge, bar, border_radius=px(3))
         if g.full_strength > 0 and g.strength > 0:
             fill = bar.copy()
@@ -81,11 +90,8 @@ class SkirmishPanel(LogPanel):
             levels = wound_levels(state.data, g)
             tone = pal.good if not levels else (pal.luck if len(levels) == 1 else pal.bad)
             pygame.draw.rect(surface, tone, fill, border_radius=px(3))
-        strength = fonts.get(17, bold=True).render(f"{g.strength}/{g.full_strength}", True,
-                                                    pal.text)
-        surface.blit(strength, strength.get_rect(midleft=(bar.right + px(6), bar.centery)))
+        self.ink.label(surface, strength)
 
-        small = fonts.get(16)
         levels = wound_levels(state.data, g)
         facts = [levels[-1].replace("-", " ") if levels else "unhurt"]
         if g.status != FIGHTING:
@@ -111,10 +117,10 @@ class SkirmishPanel(LogPanel):
         if at:
             line2 = f"{at}  {line2}"
         colour = pal.hover if is_active else pal.text
-        surface.blit(small.render(ellipsize(line1, small, width - px(24)), True, colour),
-                     (x + px(16), y + px(32)))
-        surface.blit(small.render(ellipsize(line2, small, width - px(24)), True, pal.text_dim),
-                     (x + px(16), y + px(54)))
+        self.ink.text(surface, line1, (x + px(16), y + px(32)), width - px(24), size=16,
+                      colour=colour, wrap=False, elide=True)
+        self.ink.text(surface, line2, (x + px(16), y + px(54)), width - px(24), size=16,
+                      colour=pal.text_dim, wrap=False, elide=True)
         return card.bottom
 
     def _odds_card(self, surface: pygame.Surface, state: State, odds: AttackOdds, x: int,
@@ -123,11 +129,11 @@ class SkirmishPanel(LogPanel):
         attacker, target = state.find(odds.attacker), state.find(odds.target)
         lines = [
             (f"{attacker.name} -> {target.name}: {odds.weapon}, {odds.hexside} hexside, "
-             f"{odds.distance} hex", fonts.get(17, bold=True), pal.text),
+             f"{odds.distance} hex", 17, True, pal.text),
         ]
         mods = ", ".join(f"{name} {amount:+d}" for name, amount in odds.attack_modifiers)
         lines.append((f"Attack {odds.modifier:+d}" + (f" ({mods})" if mods else "")
-                      + f"; save +{odds.save}", fonts.get(16), pal.text_dim))
+                      + f"; save +{odds.save}", 16, False, pal.text_dim))
         if odds.kind == "cast":
             body = (f"Entangle {pct(odds.p_entangle)}   miss & push back {pct(odds.p_pushback)}"
                     f"   off balance {pct(odds.p_off_balance)}")
@@ -136,22 +142,24 @@ class SkirmishPanel(LogPanel):
         else:
             body = (f"Hit {pct(odds.p_hit)}   wounded {pct(odds.p_wounded)}   expected wounds "
                     f"{float(odds.expected_wounds):.2f}   beaten {pct(odds.p_beaten)}")
-        lines.append((body, fonts.get(18, bold=True), pal.hover))
+        lines.append((body, 18, True, pal.hover))
         if odds.kind != "cast":
             lines.append((f"Miss: pushed back {pct(odds.p_pushback)}, off balance "
-                          f"{pct(odds.p_off_balance)}", fonts.get(16), pal.text))
+                          f"{pct(odds.p_off_balance)}", 16, False, pal.text))
         events = "  ".join(f"D{face} {odds.event_names.get(face, '')} {pct(p)}"
                            for face, p in sorted(odds.events.items(), reverse=True))
         if events:
-            lines.append((f"Doubles: {events}", fonts.get(15), pal.text_dim))
-        lines.append(("Enter or click him again to attack; Esc to cancel", fonts.get(15),
+            lines.append((f"Doubles: {events}", 15, False, pal.text_dim))
+        lines.append(("Enter or click him again to attack; Esc to cancel", 15, False,
                       pal.text_dim))
-        height = sum(len(self.wrapped(text, font, width - px(20))) * font.get_linesize()
-                     for text, font, _ in lines) + px(16)
+        height = sum(len(self.wrapped(text, fonts.get(size, bold), width - px(20)))
+                     * fonts.get(size, bold).get_linesize()
+                     for text, size, bold, _ in lines) + px(16)
         card = pygame.Rect(x, y, width, height)
         pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
         pygame.draw.rect(surface, (235, 70, 60), card, px(2), border_radius=px(6))
         ty = y + px(8)
-        for text, font, colour in lines:
-            ty = draw_text(surface, text, font, colour, (x + px(10), ty), width - px(20))
+        for text, size, bold, colour in lines:
+            ty = self.ink.text(surface, text, (x + px(10), ty), width - px(20), size=size,
+                               bold=bold, colour=colour)
         return card.bottom

@@ -21,9 +21,11 @@ from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
+from companion.ui.names import told_apart
 from companion.ui.session_screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
+from companion.ui.widgets.controls import Ink, Label, Widget, wrap
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
 
@@ -36,12 +38,12 @@ STEP_KEYS = {pygame.K_w: 0, pygame.K_d: 1, pygame.K_s: 3, pygame.K_a: 5}
 SHIFT_STEP_KEYS = {pygame.K_d: 2, pygame.K_a: 4}
 
 KEY_HELP = (
-    "Mouse: click a blue hex to see the path, click again to walk it",
+    "Mouse: click a blue hex to see the path, click again to walk it; or drag him there",
     "Click a foe outlined in red to see the odds; click again or Enter to attack",
     "Right-click: menu of every action here (nets, pick up, kick, discard shield...)",
     "Space or R: roll AP    N: end turn    Q / E or mouse wheel: turn left / right",
     "W ahead, S back, A / D front-left / front-right, Shift+A / D rear-left / rear-right",
-    "Tab: next target and weapon    Enter: confirm    Esc: cancel",
+    "Tab: next target and weapon    Enter: confirm    Esc: cancel, or the way out",
     "X: cut free    P: pick up    K: kick an item ahead    G: discard shield",
     "Hold V (or hover a gladiator): arcs and weapon ranges",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
@@ -53,6 +55,7 @@ KEY_HELP = (
 class SkirmishScreen(SessionScreen):
     help_lines = KEY_HELP
     default_file = "skirmish.json"
+    noun = "bout"
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -62,6 +65,12 @@ class SkirmishScreen(SessionScreen):
         self.odds: AttackOdds | None = None
         self.chosen: Target | None = None
         self.show_arcs = False
+        self.ink = Ink(host.theme)
+        # A drag of his token: the hex it began on, and the hex it is over now.
+        self.drag_from: Hex | None = None
+        self.drag_over: Hex | None = None
+        # Clicks on the board made while an animation plays: done when it ends.
+        self.pending: list[pygame.event.Event] = []
         self.refresh()
 
     @property
@@ -74,6 +83,10 @@ class SkirmishScreen(SessionScreen):
 
     def rescale(self) -> None:
         self.board = SkirmishBoard(self.host.board_view, self.host.theme)
+        self.ink = Ink(self.host.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     def close(self) -> None:
         pygame.time.set_timer(AI_STEP, 0)
@@ -162,7 +175,7 @@ class SkirmishScreen(SessionScreen):
         state = self.state
         g = state.glad(state.appeals[0])
         mods = appeal_modifiers(state, g)
-        lines = [f"{g.name} is beaten: strength {g.strength} of {g.full_strength}.",
+        lines = [f"{self.shown_name(g)} is beaten: strength {g.strength} of {g.full_strength}.",
                  "2D6 + modifiers: 7 or more, spared; 6 or less, killed. A natural 12 is "
                  "always spared, a natural 2 always killed."]
         lines += [f"  {name}: {amount:+d}" for name, amount in mods] or ["  no modifiers"]
@@ -173,7 +186,7 @@ class SkirmishScreen(SessionScreen):
             if self.act({"type": "appeal", "gladiator": g.id}):
                 verdict = self.state.glad(g.id).status
                 self.dialog = Dialog(
-                    self.host.theme, f"{g.name} is {verdict}",
+                    self.host.theme, f"{self.shown_name(g)} is {verdict}",
                     [*self._appeal_dice(), self.message],
                     [Choice("Continue", pygame.K_RETURN, self._close_then)],
                 )
@@ -195,19 +208,17 @@ class SkirmishScreen(SessionScreen):
 
     def _end_dialog(self) -> None:
         state = self.state
-        winners = [g.name for g in state.gladiators if g.side == state.winner]
+        winners = [self.shown_name(g) for g in state.gladiators if g.side == state.winner]
         lines = [f"{', '.join(winners) or 'Nobody'} won." if winners else "No winner."]
         for g in state.gladiators:
             fate = {"fighting": "stands", "spared": "was spared", "killed": "was killed",
                     "beaten": "was beaten"}.get(g.status, g.status)
             extra = f"; gained {', '.join(g.skills_gained)}" if g.skills_gained else ""
-            lines.append(f"  {g.name}: {fate}, strength {g.strength}/{g.full_strength}, "
-                         f"wounds dealt {g.wounds_inflicted}{extra}")
+            lines.append(f"  {self.shown_name(g)}: {fate}, strength {g.strength}/"
+                         f"{g.full_strength}, wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
             self.host.theme, "The bout is over", lines,
-            [Choice("Another bout", pygame.K_n, self.rematch),
-             Choice("Start screen", pygame.K_s, self.host.show_home),
-             Choice("Board", pygame.K_ESCAPE, self.dismiss)],
+            [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self.dismiss)],
         )
 
     # --- selection and highlights -------------------------------------------------------
@@ -235,7 +246,8 @@ class SkirmishScreen(SessionScreen):
             index = ((current[0] if current else 0) + step) % len(options)
         self.chosen = options[index]
         self.refresh()
-        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+        foe = self.shown_name(self.chosen.target)
+        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for another weapon or foe.")
 
     def cycle_target(self) -> None:
@@ -250,7 +262,8 @@ class SkirmishScreen(SessionScreen):
             index = (same[0] + 1) % len(options) if same else 0
         self.chosen = options[index]
         self.refresh()
-        self.say(f"{self.chosen.weapon} at {self.chosen.name}: {self.chosen.cost} AP. "
+        foe = self.shown_name(self.chosen.target)
+        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for the next.")
 
     # --- input ------------------------------------------------------------------------
@@ -262,9 +275,18 @@ class SkirmishScreen(SessionScreen):
             self.overlay.tick()
             if not self.overlay.animating:
                 pygame.time.set_timer(ANIMATE, 0)
+                pending, self.pending = self.pending, []
+                for click in pending:  # what was clicked while it played
+                    self.handle(click)
             return True
         if self.dialog is not None:
             return self.handle_dialog(event)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            return self._drag(event)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.overlay.animating and self.host.board_view.hex_at(event.pos)):
+            self.pending.append(event)  # not lost: done when the animation ends
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.KEYUP and event.key == pygame.K_v:
@@ -275,6 +297,9 @@ class SkirmishScreen(SessionScreen):
             if hex_ is None:
                 return False
             if event.button == 1:
+                if self._own_token(hex_):
+                    self.drag_from, self.drag_over = hex_, hex_
+                    return True
                 self._click(hex_)
             else:
                 self._menu(hex_, event.pos)
@@ -285,6 +310,52 @@ class SkirmishScreen(SessionScreen):
             self.act({"type": "turn", "steps": 1 if event.y < 0 else -1})
             return True
         return False
+
+    def _own_token(self, hex_: Hex) -> bool:
+        """The hex of the gladiator whose turn it is, when he can move: a drag may
+        begin there."""
+        g = self.state.current()
+        return (self.human_turn() and self.state.phase == "act" and g is not None
+                and g.hex == hex_)
+
+    def _drag(self, event: pygame.event.Event) -> bool:
+        """Dragging his token: the path to the hex under it and its AP cost show;
+        dropped on a hex he can reach, he walks there."""
+        if self.drag_from is None:
+            return False
+        hex_ = self.host.board_view.hex_at(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            if hex_ == self.drag_over:
+                return False
+            self.drag_over = hex_
+            if hex_ is not None and hex_ != self.drag_from:
+                self._preview(hex_)
+            return True
+        start, self.drag_from, self.drag_over = self.drag_from, None, None
+        if hex_ is None or hex_ == start:
+            self.overlay.path = []
+            return True
+        label = self.state.board.to_label(hex_)
+        reach = self.overlay.reach.get(label)
+        if reach is None or reach.cost == 0:
+            self.overlay.path = []
+            self.say(f"he cannot get to {label} this turn", error=True)
+            return True
+        self.act_path(list(reach.path))
+        return True
+
+    def _preview(self, hex_: Hex) -> None:
+        state = self.state
+        label = state.board.to_label(hex_)
+        reach = self.overlay.reach.get(label)
+        g = state.current()
+        if reach is None or reach.cost == 0 or g is None or g.hex is None:
+            self.overlay.path = []
+            self.say(f"{label}: out of his reach this turn", error=True)
+            return
+        self.overlay.path = [state.board.to_label(g.hex)] + [
+            a["to"] for a in reach.path if a["type"] == "move"]
+        self.say(f"to {label}: {reach.cost} AP; let go to walk there")
 
     def _click(self, hex_: Hex) -> None:
         state = self.state
@@ -317,8 +388,9 @@ class SkirmishScreen(SessionScreen):
         assert g.hex is not None
         path = [state.board.to_label(g.hex)] + [a["to"] for a in reach.path if a["type"] == "move"]
         self.overlay.path = path
-        self.say(f"to {label}: {reach.cost} AP ({len(reach.path)} step(s)); click again or "
-                 "Enter to go")
+        steps = len(reach.path)
+        self.say(f"to {label}: {reach.cost} AP, {steps} {'step' if steps == 1 else 'steps'}; "
+                 "click again or Enter to go")
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, shift = event.key, event.mod & pygame.KMOD_SHIFT
@@ -328,6 +400,9 @@ class SkirmishScreen(SessionScreen):
             self.show_arcs = True
             return True
         if key == pygame.K_ESCAPE:
+            if self.chosen is None and not self.overlay.path:
+                self.leave_dialog()  # nothing chosen to cancel: the way out
+                return True
             self.chosen, self.odds, self.overlay.path = None, None, []
             self.say("")
             self.refresh()
@@ -419,7 +494,7 @@ class SkirmishScreen(SessionScreen):
         if other is not None:
             for t in targets(state):
                 if t.target == other.id:
-                    entries.append((f"{t.weapon} at {t.name} ({t.cost} AP)",
+                    entries.append((f"{t.weapon} at {self.shown_name(t.target)} ({t.cost} AP)",
                                     lambda t=t: self.act(t.action())))
         reach = self.overlay.reach.get(label)
         if reach is not None and reach.cost > 0:
@@ -450,28 +525,89 @@ class SkirmishScreen(SessionScreen):
             arcs_of = active.id
         self.overlay.arcs_of = arcs_of
         self.board.draw(surface, state, self.overlay, hover)
+        self.ink.clear()
+        # Under an open dialog the mouse is on the dialog, not on the gladiator.
+        if hover is not None and (g := state.occupant(hover)) is not None \
+                and self.drag_from is None and self.dialog is None:
+            self._hover_card(surface, g)
+
+    def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> None:
+        """His state beside his token: strength and wounds, AP, weapons, conditions."""
+        from companion.rulesets.skirmish.state import wound_levels
+
+        theme, state = self.host.theme, self.state
+        pal, px = theme.palette, theme.px
+        type_info = state.data.types.get(g.type)
+        type_name = type_info.name if type_info else "custom kit"
+        side = f", {g.side.title()}" if g.side else ""
+        levels = wound_levels(state.data, g)
+        lines = [(f"{self.shown_name(g)}: {type_name}{side}", True),
+                 (f"strength {g.strength} of {g.full_strength}"
+                  + (f", {levels[-1].replace('-', ' ')}" if levels else ", unhurt"), False)]
+        if g is state.current() and state.phase == "act":
+            lines.append((f"{g.ap} AP left", False))
+        kit = [h.weapon + (" (left)" if h.side == "left" else "") for h in g.weapons]
+        if g.shield:
+            kit.append(state.data.kit[g.shield].name.lower())
+        lines.append((", ".join(kit) or "unarmed", False))
+        conditions = [c for c, on in (("off balance", g.off_balance),
+                                      ("entangled", g.entangled is not None),
+                                      (g.status, g.status != "fighting")) if on]
+        if state.options.fatigue:
+            conditions.append(f"fatigue {g.fatigue}")
+        if conditions:
+            lines.append((", ".join(conditions), False))
+        layout = self.host.board_view.layout
+        assert layout is not None and g.hex is not None
+        font = theme.fonts.get(16)
+        width = min(px(300), self.rect.width - px(20))
+        labels = [Label(theme, text, 16, bold=bold, wrap=True) for text, bold in lines]
+        height = sum(len(wrap(text, font, width - px(16))) for text, _ in lines) \
+            * font.get_linesize() + px(12)
+        x, y = layout.hex_to_pixel(g.hex)
+        box = pygame.Rect(round(x + layout.size * 1.1), round(y - height / 2), width, height)
+        if box.right > self.rect.right - px(6):
+            box.right = round(x - layout.size * 1.1)
+        box.clamp_ip(self.rect)
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
+        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
+        ty = box.y + px(6)
+        for label in labels:
+            ty = label.place(box.x + px(8), ty, width - px(16))
+            self.ink.label(surface, label)
 
     def status(self) -> str:
-        """What he can do now and the keys (the last result is shown beside it)."""
+        """What he can do now and the keys (the last result is shown beside it); parts
+        two spaces apart, the last dropped where the bar is short of room."""
         state = self.state
         g = self.decider()
         if state.phase == "over":
-            return "The bout is over. Ctrl+Z to undo the last action."
+            return "The bout is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
         if state.phase == "setup":
-            return "Space or Enter: roll the strengths and the initiative, and begin"
+            return "Space or Enter: roll the strengths and the initiative, and begin  " \
+                "Esc menu  F1 keys"
         if g is None:
-            return ""
+            return "Esc menu  F1 keys"
+        name = self.shown_name(g)
         if not g.human:
-            return f"{g.name} (computer) is thinking... Space: skip ahead"
+            return f"{name} (computer) is thinking  Space: skip ahead  F1 keys"
         if state.phase == "ap":
-            return f"{g.name}: Space or R to roll for AP, or type the die in physical-dice mode"
+            return f"{name}: Space or R rolls for AP  Esc menu  F1 keys"
         if state.phase == "act":
             cost = state.data.ap_costs
-            return (f"{g.name}: {g.ap} AP left. Blue hex: move (numbers: AP). Red foe: "
-                    f"attack. Q/E turn ({cost['turn']} AP), W ahead "
-                    f"({cost['move-straight']} AP), A/S/D ({cost['move-other-direction']} AP), "
-                    "N end turn, F1 keys")
-        return f"{g.name} appeals to the crowd"
+            return (f"{name}: {g.ap} AP left  Blue hex: move there  Red foe: attack  "
+                    f"Q and E turn ({cost['turn']} AP)  W ahead ({cost['move-straight']} AP)  "
+                    f"A, S, D step ({cost['move-other-direction']} AP)  N ends the turn  "
+                    "Esc menu  F1 keys")
+        return f"{name} appeals to the crowd  F1 keys"
+
+    def shown_name(self, g: Gladiator | str) -> str:
+        """A gladiator's name (or his id's) as the cards, dialogs and status bar show
+        it: two who share a name are told apart by side."""
+        people = self.state.gladiators
+        gid = g if isinstance(g, str) else g.id
+        shown = told_apart([(p.name, p.side) for p in people])
+        return next(n for p, n in zip(people, shown, strict=True) if p.id == gid)
 
 
 def _adjacent(a: Hex, b: Hex) -> bool:

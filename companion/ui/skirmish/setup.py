@@ -15,13 +15,46 @@ import pygame
 
 from companion.ui.host import Host, Screen
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, TextField, draw_text, ellipsize
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
+from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
+    from companion.ui.widgets.side_panel import PanelView
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
+KEYS = (
+    "Enter: start the bout    R: resume the last one    O: open a saved file",
+    "Up / Down: choose a gladiator    Left / Right: his type    S: his side",
+    "H: played by a human or the computer    +: add a gladiator    -: remove the chosen one",
+    "F: fatigue    X: experience    D: the app's dice or your own, typed in",
+    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+)
+SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
+
+
+def _width(button: Button, label: str) -> int:
+    """The width `button` needs to show `label`."""
+    return button.font.size(label)[0] + 2 * button.pad
+
+
+@dataclass
+class _Spacer:
+    """Room in a row of buttons for something else (the seed and its label)."""
+
+    widget: TextField
+
+    def needed_width(self, shortest: bool = False) -> int:
+        return self.widget.rect.width
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.widget.rect
+
+    @rect.setter
+    def rect(self, rect: pygame.Rect) -> None:
+        self.widget.rect = rect
 
 
 @dataclass
@@ -75,17 +108,24 @@ class SkirmishSetup(Screen):
             "fatigue": Button(self.theme, "", self._toggle("fatigue"), size=17),
             "experience": Button(self.theme, "", self._toggle("experience"), size=17),
             "dice": Button(self.theme, "", self._toggle("physical"), size=17),
-            "start": Button(self.theme, "Start the bout (Enter)", self.start, size=20),
-            "resume": Button(self.theme, "Resume the last bout (R)", host.resume, size=18),
-            "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18),
+            "start": Button(self.theme, "Start the bout (Enter)", self.start, size=19,
+                            selected=True, short=("Start (Enter)",)),
+            "resume": Button(self.theme, "Resume the last bout (R)", host.resume, size=18,
+                             short=("Resume (R)",)),
+            "open": Button(self.theme, "Open a saved file (O)", self.open_dialog, size=18,
+                           short=("Open a file (O)",)),
         }
         # The other systems' set-up screens, by the registry.
         self.others = [s for s in host.systems() if s.ruleset != "skirmish"]
         self.other_buttons = [
             Button(self.theme, f"{s.title} ({s.key.upper()})",
-                   partial(host.show_setup, s.ruleset), size=18) for s in self.others]
-        self.recent: list[Button] = []
-        self.set_recent(host.settings.recent_files)
+                   partial(host.show_setup, s.ruleset), size=18,
+                   short=tuple(f"{t} ({s.key.upper()})" for t in s.short_titles))
+            for s in self.others]
+        self.ink = Ink(self.theme)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
 
     # --- the form ---------------------------------------------------------------------
     def add_row(self, type_index: int = 0, side: int | None = None, human: bool = True) -> None:
@@ -94,7 +134,8 @@ class SkirmishSetup(Screen):
             return
         side = len(self.rows) % len(SIDES) if side is None else side
         row = Row(type_index, side, human, TextField(self.theme, "name (optional)",
-                                                       lambda _t: None, size=18))
+                                                       lambda _t: None, size=18,
+                                                       short=("name",)))
         i = len(self.rows)
         row.buttons = [
             Button(self.theme, "<", lambda: self._step_type(i, -1), size=18),
@@ -167,47 +208,87 @@ class SkirmishSetup(Screen):
         self.host.open_dialog()
 
     # --- layout and drawing -------------------------------------------------------------
+    def panel(self) -> PanelView | None:
+        files = [(Path(f).name, partial(self.host.open_file, Path(f)))
+                 for f in self.host.settings.recent_files]
+        return IntroPanel(self.theme, "Gladiators", [
+            "No gladiators in the arena yet. Set up a bout on the left, or open one.",
+            "The dice tray (F3) and the tables (F4) work without one."], files)
+
     def layout(self, rect: pygame.Rect) -> None:
+        """Each button as wide as its words; rows of buttons wrap where the screen is
+        narrow, and the gladiators' name fields take the width left."""
         self.rect = pygame.Rect(rect)
         px = self.theme.px
-        x, y = rect.x + px(28), rect.y + px(96)
-        w = rect.width - px(56)
-        h = px(40)
+        margin = px(24)
+        x, w = rect.x + margin, rect.width - 2 * margin
+        gap, h = px(6), px(40)
+        y = rect.y + px(14)
+        self._title_y = y
+        title = self.theme.fonts.get(34, bold=True)
+        # The other games, beside the title when they fit there, else with the others.
+        beside = sum(b.needed_width(shortest=True) + gap for b in self.other_buttons)
+        room = w - title.size("New skirmish")[0] - px(24)
+        self._others_beside = bool(self.other_buttons) and beside <= room
+        if self._others_beside:
+            flow(self.other_buttons, x + w - min(room, sum(
+                b.needed_width() + gap for b in self.other_buttons)), y + px(4),
+                 min(room, sum(b.needed_width() + gap for b in self.other_buttons)) - gap,
+                 h, gap)
+            y += max(title.get_linesize(), h + px(8))
+        else:
+            y += title.get_linesize()
+        self._subtitle_y = y
+        font = self.theme.fonts.get(17)
+        y += len(wrap(SUBTITLE, font, w)) * font.get_linesize() + px(10)
         for row in self.rows:
             lt, gt, side, human, remove = row.buttons
-            lt.rect = pygame.Rect(x, y, px(36), h)
-            self._type_rect = pygame.Rect(x + px(40), y, px(170), h)
-            gt.rect = pygame.Rect(x + px(214), y, px(36), h)
-            name_w = max(px(100), w - px(214 + 36 + 8 + 96 + 8 + 116 + 8 + 40 + 8))
-            row.name.rect = pygame.Rect(gt.rect.right + px(8), y, name_w, h)
-            side.rect = pygame.Rect(row.name.rect.right + px(8), y, px(96), h)
-            human.rect = pygame.Rect(side.rect.right + px(8), y, px(116), h)
-            remove.rect = pygame.Rect(human.rect.right + px(8), y, px(40), h)
-            y += h + px(10)
-        self.buttons["add"].rect = pygame.Rect(x, y, px(240), px(36))
-        y += px(56)
-        self._options_y = y
-        self.buttons["fatigue"].rect = pygame.Rect(x, y + px(30), px(200), px(38))
-        self.buttons["experience"].rect = pygame.Rect(x + px(210), y + px(30), px(220), px(38))
-        y += px(84)
-        self.buttons["dice"].rect = pygame.Rect(x, y + px(30), px(260), px(38))
-        self.seed.rect = pygame.Rect(x + px(340), y + px(30), px(150), px(38))
-        self._dice_y = y
-        y += px(90)
-        self.buttons["start"].rect = pygame.Rect(x, y, min(w, px(420)), px(50))
-        y += px(62)
-        self.buttons["resume"].rect = pygame.Rect(x, y, px(300), px(40))
-        self.buttons["open"].rect = pygame.Rect(x + px(310), y, px(260), px(40))
-        for button in self.other_buttons:
-            y += px(52)
-            button.rect = pygame.Rect(x, y, px(420), px(40))
-        self._recent_y = y + px(56)
+            side_w = max(_width(side, s.title()) for s in SIDES)
+            human_w = max(_width(human, t) for t in ("Human", "Computer"))
+            arrow = max(lt.needed_width(), px(34))
+            fixed = 2 * arrow + side_w + human_w + max(remove.needed_width(), px(34)) + 6 * gap
+            type_w = max(px(110), min(px(170), (w - fixed) // 2))
+            lt.rect = pygame.Rect(x, y, arrow, h)
+            gt.rect = pygame.Rect(lt.rect.right + gap + type_w + gap, y, arrow, h)
+            name_w = max(px(60), w - fixed - type_w)
+            row.name.rect = pygame.Rect(gt.rect.right + gap, y, name_w, h)
+            side.rect = pygame.Rect(row.name.rect.right + gap, y, side_w, h)
+            human.rect = pygame.Rect(side.rect.right + gap, y, human_w, h)
+            remove.rect = pygame.Rect(human.rect.right + gap, y, remove.needed_width(), h)
+            remove.rect.width = max(remove.rect.width, px(34))
+            y += h + px(8)
+        b = self.buttons
+        self._label_options()
+        y = flow([b["add"]], x, y, w, px(36), gap) + px(12)
+        # The options and the dice: each button says what it is.
+        seed_w = self.theme.fonts.get(17).size("Seed")[0]
+        self.seed.rect = pygame.Rect(0, 0, px(96) + seed_w + px(8), h)
+        y = flow([b["fatigue"], b["experience"], b["dice"], _Spacer(self.seed)], x, y, w, h,
+                 gap)
+        self.seed.rect = pygame.Rect(self.seed.rect.x + seed_w + px(8), self.seed.rect.y,
+                                     px(96), h)
+        y += px(14)
+        later = [] if self._others_beside else self.other_buttons
+        y = flow([b["start"], b["resume"], b["open"], *later], x, y, w, h, gap)
+        self._message_y = y + px(8)
+
+    def _label_options(self) -> None:
+        """The option buttons' labels, at their widest (for the layout) or as they are."""
+        b = self.buttons
+        b["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
+        b["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
+        b["dice"].label = ("Physical dice, typed in (D)" if self.physical
+                           else "The app rolls the dice (D)")
+        b["dice"].short = ("Physical dice (D)",) if self.physical else ("App's dice (D)",)
+        # Shorter, the button's colour says on or off.
+        b["fatigue"].short = ("Fatigue (F)",)
+        b["experience"].short = ("Experience (X)",)
+        b["fatigue"].selected = self.fatigue
+        b["experience"].selected = self.experience
+        b["dice"].selected = self.physical
 
     def set_recent(self, files: list[str]) -> None:
-        self.recent = [
-            Button(self.theme, Path(f).name, partial(self.host.open_file, Path(f)), size=16)
-            for f in files[:4]
-        ]
+        """The files opened last, shown in the panel."""
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
         pygame.draw.rect(surface, self.theme.palette.background, self.rect)
@@ -217,13 +298,11 @@ class SkirmishSetup(Screen):
         surface.set_clip(clip)
 
     def _draw_form(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        x = self.rect.x + px(28)
-        draw_text(surface, "New skirmish", fonts.get(34, bold=True), pal.text,
-                  (x, self.rect.y + px(24)))
-        draw_text(surface, "Choose each gladiator's type, name, side, and who plays him.",
-                  fonts.get(17), pal.text_dim, (x, self.rect.y + px(66)))
-        body = fonts.get(19, bold=True)
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        ink.clear()
+        x, w = self.rect.x + px(24), self.rect.width - px(48)
+        ink.text(surface, "New skirmish", (x, self._title_y), w, size=34, bold=True)
+        ink.text(surface, SUBTITLE, (x, self._subtitle_y), w, size=17, colour=pal.text_dim)
         for i, row in enumerate(self.rows):
             lt, gt, side, human, _remove = row.buttons
             side.label = SIDES[row.side_index].title()
@@ -233,46 +312,38 @@ class SkirmishSetup(Screen):
                                     - px(8), lt.rect.height)
             pygame.draw.rect(surface, pal.accent if i == self.selected else pal.field, type_rect,
                              border_radius=px(4))
-            label = body.render(ellipsize(self.types[row.type_index][0], body,
-                                          type_rect.width - px(8)), True, pal.text)
-            surface.blit(label, label.get_rect(center=type_rect.center))
+            label = Label(self.theme, self.types[row.type_index][0], 19, bold=True, elide=True,
+                          align="centre")
+            label.place(type_rect.x + px(4), type_rect.y, type_rect.width - px(8),
+                        type_rect.height)
+            ink.label(surface, label)
             for button in row.buttons:
-                button.draw(surface)
-            row.name.draw(surface)
+                ink.widget(surface, button)
+            ink.widget(surface, row.name)
         self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
-        head = fonts.get(20, bold=True)
-        surface.blit(head.render("Options", True, pal.text), (x, self._options_y))
-        self.buttons["fatigue"].label = f"Fatigue: {'on' if self.fatigue else 'off'} (F)"
-        self.buttons["fatigue"].selected = self.fatigue
-        self.buttons["experience"].label = f"Experience: {'on' if self.experience else 'off'} (X)"
-        self.buttons["experience"].selected = self.experience
-        surface.blit(head.render("Dice", True, pal.text), (x, self._dice_y))
-        self.buttons["dice"].label = ("Physical dice, typed in (D)" if self.physical
-                                      else "The app rolls the dice (D)")
-        self.buttons["dice"].selected = self.physical
-        seed = fonts.get(17).render("Seed", True, pal.text_dim)
-        surface.blit(seed, seed.get_rect(midright=(self.seed.rect.x - px(8),
-                                                   self.seed.rect.centery)))
+        self._label_options()
+        seed = Label(self.theme, "Seed", 17, colour=pal.text_dim, align="right")
+        seed_w = seed.font.size("Seed")[0]
+        seed.place(self.seed.rect.x - px(8) - seed_w, self.seed.rect.y, seed_w,
+                   self.seed.rect.height)
+        ink.label(surface, seed)
         self.buttons["resume"].enabled = self.host.can_resume()
         for button in [*self.buttons.values(), *self.other_buttons]:
-            button.draw(surface)
-        self.seed.draw(surface)
-        y = self._recent_y
-        if self.recent:
-            surface.blit(head.render("Recent files", True, pal.text), (x, y))
-            y += px(30)
-            for button in self.recent:
-                button.rect = pygame.Rect(x, y, px(360), px(34))
-                button.draw(surface)
-                y += px(40)
+            ink.widget(surface, button)
+        ink.widget(surface, self.seed)
         if self.message:
-            draw_text(surface, self.message, fonts.get(18, bold=True), pal.bad, (x, y + px(8)),
-                      self.rect.width - px(56))
+            room = self.rect.bottom - self._message_y - px(4)
+            ink.text(surface, self.message, (x, self._message_y), w, size=18, bold=True,
+                     colour=pal.bad, height=max(0, room))
 
     # --- input ------------------------------------------------------------------------
     @property
     def typing(self) -> bool:
         return self.seed.focused or any(r.name.focused for r in self.rows)
+
+    def unfocus(self) -> None:
+        for field_ in [self.seed, *(r.name for r in self.rows)]:
+            field_.focused = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         for field_ in [r.name for r in self.rows] + [self.seed]:
@@ -286,14 +357,19 @@ class SkirmishSetup(Screen):
                     if button.handle(event):
                         self.selected = min(i, len(self.rows) - 1)
                         return True
-            for button in list(self.buttons.values()) + self.other_buttons + self.recent:
+            for button in list(self.buttons.values()) + self.other_buttons:
                 if button.handle(event):
                     return True
         return False
 
     def status(self) -> str:
         others = "  ".join(f"{s.key.upper()} {s.title.lower()}" for s in self.others)
-        return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit"
+        return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit  F1 keys"
+
+    def keys(self) -> list[str]:
+        """F1's list: this screen's keys, and those that lead to the other systems."""
+        others = "    ".join(f"{s.key.upper()}: set up {s.title.lower()}" for s in self.others)
+        return [*KEYS[:-1], others, KEYS[-1]] if others else list(KEYS)
 
     def _key(self, key: int) -> bool:
         row = self.selected
@@ -301,6 +377,7 @@ class SkirmishSetup(Screen):
             pygame.K_RETURN: self.start,
             pygame.K_r: self.host.resume if self.host.can_resume() else (lambda: None),
             pygame.K_o: self.open_dialog,
+            pygame.K_F1: lambda: self.host.show_keys(self.keys()),
             pygame.K_f: self._toggle("fatigue"),
             pygame.K_x: self._toggle("experience"),
             pygame.K_d: self._toggle("physical"),

@@ -12,7 +12,7 @@ import pygame
 
 from companion.session import Session
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import wrap
+from companion.ui.widgets.controls import Ink, Widget, wrap
 
 
 class LogPanel:
@@ -23,6 +23,7 @@ class LogPanel:
         self.theme = theme
         self.session = session
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.ink = Ink(theme)
         # Wrapped lines, remembered: old log lines are wrapped once, not every frame.
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
@@ -33,6 +34,9 @@ class LogPanel:
     def handle(self, event: pygame.event.Event) -> bool:
         return False
 
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
+
     def wrapped(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         key = (text, id(font), width)
         if key not in self._wrapped:
@@ -42,12 +46,11 @@ class LogPanel:
     def draw_log(self, surface: pygame.Surface, x: int, y: int, width: int,
                  title_size: int = 17, size: int = 15) -> None:
         """The title "Log", then as many of the newest lines as fit below `y`."""
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, fonts, px, ink = self.theme.palette, self.theme.fonts, self.theme.px, self.ink
         if y > self.rect.bottom - px(40):
             return
-        title = fonts.get(title_size, bold=True).render("Log", True, pal.text_dim)
-        surface.blit(title, (x, y))
-        y += title.get_height() + px(4)
+        y = ink.text(surface, "Log", (x, y), size=title_size, bold=True, colour=pal.text_dim)
+        y += px(4)
         font = fonts.get(size)
         room = (self.rect.bottom - y - px(4)) // font.get_linesize()
         lines: list[str] = []
@@ -55,11 +58,12 @@ class LogPanel:
             lines[:0] = self.wrapped(entry, font, width)
             if len(lines) >= room:
                 break
+        # The newest lines that fit: older ones scrolled away, as in any log.
         for line in lines[-room:] if room > 0 else []:
-            surface.blit(font.render(line, True, pal.text), (x, y))
-            y += font.get_linesize()
+            y = ink.text(surface, line, (x, y), width, size=size, wrap=False)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.theme.px
+        self.ink.clear()
         self.draw_log(surface, self.rect.x + px(14), self.rect.y + px(6),
                       self.rect.width - px(28), title_size=24, size=16)

@@ -44,7 +44,8 @@ class TableBrowser:
         self.on_apply = on_apply
         self.apply_buttons: list[Button] = []
         self.order = sorted(tables.tables.values(), key=lambda t: (t.file.system != "battle", t.id))
-        self.field = TextField(theme, HINT, self._submit, on_change=self._typed)
+        self.field = TextField(theme, HINT, self._submit, on_change=self._typed,
+                               short=("s19, b25, a roll or words", "s19 or words"))
         self.field.focused = True
         self.shown: list[Table] = list(self.order)  # the tables the list shows now
         self.table_list = ScrollList(
@@ -252,7 +253,8 @@ class TableBrowser:
         width = (self._apply_w - px(8) * (len(targets) - 1)) // len(targets)
         self.apply_buttons = []
         for i, (who, name) in enumerate(targets):
-            button = Button(self.theme, f"Apply to {name}", partial(self.apply, who), size=16)
+            button = Button(self.theme, f"Apply to {name}", partial(self.apply, who), size=16,
+                            elide=True)
             button.rect = pygame.Rect(self._apply_x + i * (width + px(8)), self._apply_y,
                                       width, px(36))
             button.draw(surface)

@@ -13,7 +13,7 @@ from functools import partial
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, TextField, draw_text, wrap
+from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
 
 
 @dataclass
@@ -21,6 +21,10 @@ class Choice:
     label: str
     key: int | None
     run: Callable[[], None]
+
+
+# The keys' names as the status bar and the lists of keys write them.
+KEY_WORDS = {"Escape": "Esc", "Return": "Enter"}
 
 
 @dataclass
@@ -37,8 +41,11 @@ class Dialog:
     text_field: TextField | None = None
     buttons: list[Button] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    ink: Ink | None = None
+    _error_y: int = 0
 
     def __post_init__(self) -> None:
+        self.ink = Ink(self.theme)
         if self.field_hint is not None:
             self.text_field = TextField(self.theme, self.field_hint, self._submit, size=24)
             self.text_field.focused = True
@@ -51,7 +58,8 @@ class Dialog:
     def _button_label(choice: Choice) -> str:
         if choice.key is None:
             return choice.label
-        return f"{choice.label} ({pygame.key.name(choice.key).title()})"
+        name = pygame.key.name(choice.key).title()
+        return f"{choice.label} ({KEY_WORDS.get(name, name)})"
 
     def _submit(self, text: str) -> None:
         if self.on_text is not None:
@@ -69,29 +77,39 @@ class Dialog:
         return self.text_field is not None
 
     def layout(self, window: pygame.Rect) -> None:
+        """As tall as its words wrap to; its buttons as wide as their labels, in as
+        many rows as they take."""
         px = self.theme.px
         width = min(px(self.width), window.width - px(40))
-        font = self.theme.fonts.get(20)
         inner = width - px(48)
-        body = sum(len(wrap(line, font, inner)) for line in self.lines) * font.get_linesize()
-        height = px(70) + body + px(24)
+        fonts = self.theme.fonts
+        title = fonts.get(28, bold=True)
+        body = fonts.get(20)
+        height = px(18) + len(wrap(self.title, title, inner)) * title.get_linesize() + px(8)
+        height += sum(len(wrap(line, body, inner)) for line in self.lines) * body.get_linesize()
+        height += px(16)
         if self.text_field:
-            height += px(60)
+            height += px(46) + px(12)
         if self.error:
-            height += px(34)
-        height += px(64)
+            error = fonts.get(18, bold=True)
+            height += len(wrap(self.error, error, inner)) * error.get_linesize() + px(8)
+        rows_h = flow(self.buttons, 0, 0, inner, px(44), px(12))
+        height += rows_h + px(20)
         self.rect = pygame.Rect(0, 0, width, min(height, window.height - px(20)))
         self.rect.center = window.center
-        y = self.rect.bottom - px(60)
+        top = self.rect.bottom - px(20) - rows_h
+        flow(self.buttons, self.rect.x + px(24), top, inner, px(44), px(12))
+        self._error_y = top
+        if self.error:
+            error = fonts.get(18, bold=True)
+            self._error_y = top - px(8) - len(wrap(self.error, error, inner)) * \
+                error.get_linesize()
         if self.text_field:
-            above = px(64) + (px(34) if self.error else 0)
-            self.text_field.rect = pygame.Rect(self.rect.x + px(24), y - above, inner, px(46))
-        bw = (inner - px(12) * (len(self.buttons) - 1)) // max(1, len(self.buttons))
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(self.rect.x + px(24) + i * (bw + px(12)), y, bw, px(44))
+            self.text_field.rect = pygame.Rect(self.rect.x + px(24),
+                                               self._error_y - px(12) - px(46), inner, px(46))
 
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
+        pal, px = self.theme.palette, self.theme.px
         self.layout(surface.get_rect())
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
@@ -99,18 +117,23 @@ class Dialog:
         pygame.draw.rect(surface, pal.panel, self.rect, border_radius=px(10))
         pygame.draw.rect(surface, pal.accent, self.rect, px(3), border_radius=px(10))
         x, inner = self.rect.x + px(24), self.rect.width - px(48)
-        y = draw_text(surface, self.title, fonts.get(28, bold=True), pal.text,
-                      (x, self.rect.y + px(18)), inner)
+        ink = self.ink
+        assert ink is not None
+        ink.clear()
+        y = ink.text(surface, self.title, (x, self.rect.y + px(18)), inner, size=28, bold=True)
         y += px(8)
         for line in self.lines:
-            y = draw_text(surface, line, fonts.get(20), pal.text, (x, y), inner)
+            y = ink.text(surface, line, (x, y), inner, size=20)
         if self.text_field:
-            self.text_field.draw(surface)
+            ink.widget(surface, self.text_field)
         if self.error:
-            draw_text(surface, self.error, fonts.get(18, bold=True), pal.bad,
-                      (x, self.buttons[0].rect.y - px(36) if self.buttons else y), inner)
+            ink.text(surface, self.error, (x, self._error_y), inner, size=18, bold=True,
+                     colour=pal.bad)
         for button in self.buttons:
-            button.draw(surface)
+            ink.widget(surface, button)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn) if self.ink is not None else []
 
     def handle(self, event: pygame.event.Event) -> bool:
         # The character of the key that opened the dialog never gets here: the window
@@ -123,7 +146,10 @@ class Dialog:
             # field is the dialog's (Cancel), not the field's.
             field_.focused = True
             escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and not field_.text) \
+            # Escape on an empty field, or on the text the dialog offered untouched
+            # (all selected), is the dialog's Cancel; on typed text it clears it.
+            untouched = not field_.text or field_.selected
+            if event.type != pygame.MOUSEBUTTONDOWN and not (escape and untouched) \
                     and field_.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
@@ -146,6 +172,7 @@ class ContextMenu:
     entries: list[tuple[str, Callable[[], None]]]
     closed: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    labels: list[Label] = field(default_factory=list)
     typing = False  # no field: its keys are choices
 
     def _rows(self, surface_rect: pygame.Rect) -> list[pygame.Rect]:
@@ -162,14 +189,20 @@ class ContextMenu:
         pal = self.theme.palette
         rows = self._rows(surface.get_rect())
         pygame.draw.rect(surface, pal.panel, self.rect)
-        font = self.theme.fonts.get(18)
         mouse = pygame.mouse.get_pos()
+        self.labels = []
         for i, (row, (label, _)) in enumerate(zip(rows, self.entries, strict=True)):
             if row.collidepoint(mouse):
                 pygame.draw.rect(surface, pal.accent, row)
-            text = font.render(f"{i + 1}  {label}", True, pal.text)
-            surface.blit(text, text.get_rect(midleft=(row.x + self.theme.px(12), row.centery)))
+            text = Label(self.theme, f"{i + 1}  {label}", 18)
+            text.place(row.x + self.theme.px(12), row.y, row.width - self.theme.px(12),
+                       row.height)
+            text.draw(surface)
+            self.labels.append(text)
         pygame.draw.rect(surface, pal.panel_edge, self.rect, 2)
+
+    def widgets(self) -> list[Widget]:
+        return list(self.labels)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

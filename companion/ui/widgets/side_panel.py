@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button
+from companion.ui.widgets.controls import Button, Label, ScrollList, TextField, Widget
 
 
 class PanelView(Protocol):
@@ -37,7 +37,8 @@ class SidePanel:
         self.active = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tabs = [
-            Button(theme, f"{title} ({key})", partial(self.show, i), size=16)
+            Button(theme, f"{title} ({key})", partial(self.show, i), size=16,
+                   short=(f"{title} {key}", title))
             for i, (title, key, _) in enumerate(makers)
         ]
 
@@ -66,6 +67,13 @@ class SidePanel:
         width = (rect.width - pad * (len(self.tabs) + 1)) // len(self.tabs)
         for i, tab in enumerate(self.tabs):
             tab.rect = pygame.Rect(rect.x + pad + i * (width + pad), rect.y + pad, width, tab_h)
+        # Every tab in the same form: all with their keys, or none.
+        forms = [(f"{t} ({k})", f"{t} {k}", t) for t, k, _ in self.makers]
+        room = width - 2 * self.tabs[0].pad
+        font = self.tabs[0].font
+        form = next((i for i in range(3) if all(font.size(f[i])[0] <= room for f in forms)), 2)
+        for tab, labels in zip(self.tabs, forms, strict=True):
+            tab.label, tab.short = labels[form], ()
         self._body = pygame.Rect(
             rect.x, rect.y + tab_h + 2 * pad, rect.width, rect.height - tab_h - 2 * pad
         )
@@ -91,3 +99,20 @@ class SidePanel:
     @property
     def typing(self) -> bool:
         return self.view.typing
+
+    def widgets(self) -> list[Widget]:
+        """The tabs, and what the view shown drew."""
+        return [*self.tabs, *widgets_of(self.view)]
+
+
+def widgets_of(view: object) -> list[Widget]:
+    """A view's `widgets()`; for a view that has none yet, the widgets it holds."""
+    listed = getattr(view, "widgets", None)
+    if callable(listed):
+        return list(listed())
+    kinds = (Button, TextField, ScrollList, Label)
+    found: list[Widget] = []
+    for value in vars(view).values():
+        items = value if isinstance(value, list) else [value]
+        found += [item for item in items if isinstance(item, kinds)]
+    return found

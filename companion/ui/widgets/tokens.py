@@ -1,9 +1,11 @@
 """Gladiator tokens and loose items, drawn by the project (no image files).
 
-A token is a disc in its side's colour (Okabe-Ito colours, safe for colour-blind
-players) with the side's letter in a badge, the type's initials in the middle, a white
-wedge on the facing hexside, a shield mark on the shield side and a blade mark on the
-weapon side, his strength left below, and marks for off balance and entanglement.
+A token is a disc in its side's colour (the colour a side's name says, "red" red;
+else Okabe-Ito colours, safe for colour-blind players) with the side's letter in a
+badge, so that sides are told apart without colour too, the type's initials in the
+middle, a white wedge on the facing hexside, a shield mark on the shield side and a
+blade mark on the weapon side, a strength bar below, and marks for off balance and
+entanglement.
 """
 
 from __future__ import annotations
@@ -24,6 +26,24 @@ SIDE_COLOURS: tuple[Colour, ...] = (
     (86, 180, 233),  # sky blue
     (213, 94, 0),  # vermillion
 )
+# The colours side names say: a side called "red" is drawn red.
+NAMED_COLOURS: dict[str, Colour] = {
+    "red": (214, 52, 52), "blue": (0, 114, 178), "green": (0, 158, 115),
+    "gold": (222, 172, 20), "yellow": (240, 228, 66), "orange": (230, 140, 0),
+    "purple": (150, 90, 190), "violet": (150, 90, 190), "pink": (220, 120, 170),
+    "white": (230, 230, 225), "black": (50, 50, 55), "grey": (140, 140, 140),
+    "gray": (140, 140, 140), "brown": (150, 100, 60), "silver": (190, 195, 200),
+}
+
+
+def side_colour(side: str | None, index: int) -> Colour:
+    """A side's colour: the one its name says ("Red", "the blue team"), else the
+    palette's by the side's place."""
+    words = (side or "").lower().replace("-", " ").replace("_", " ").split()
+    for word in words:
+        if word in NAMED_COLOURS:
+            return NAMED_COLOURS[word]
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
 
 
 @dataclass(frozen=True)
@@ -43,6 +63,7 @@ class TokenLook:
     entangled: bool = False
     out: bool = False  # beaten, spared or killed
     active: bool = False
+    colour: Colour | None = None  # the side's (side_colour); else by side_index
 
 
 def _unit(layout: Layout, hex_: Hex, direction: int) -> tuple[float, float]:
@@ -57,7 +78,7 @@ def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: 
     pal = theme.palette
     cx, cy = centre if centre is not None else layout.hex_to_pixel(look.hex)
     r = layout.size * 0.8
-    colour = SIDE_COLOURS[look.side_index % len(SIDE_COLOURS)]
+    colour = look.colour or SIDE_COLOURS[look.side_index % len(SIDE_COLOURS)]
     if look.out:
         colour = tuple(c // 3 + 60 for c in colour)  # type: ignore[assignment]
     if look.active:
@@ -92,14 +113,19 @@ def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: 
     text = big.render(look.initials, True, (15, 15, 18))
     surface.blit(text, text.get_rect(center=(cx, cy)))
     small = fonts.get(max(8, round(r * 0.5 / theme.scale)), bold=True)
-    lost = look.full_strength - look.strength
-    if lost > 0:
-        # Wounds on the token itself: strength lost, in a red badge.
-        spot = (cx + r * 0.72, cy + r * 0.7)
-        pygame.draw.circle(surface, (200, 40, 40), spot, r * 0.36)
-        pygame.draw.circle(surface, (255, 255, 255), spot, r * 0.36, 2)
-        wound = small.render(f"-{lost}", True, (255, 255, 255))
-        surface.blit(wound, wound.get_rect(center=spot))
+    if look.full_strength > 0:
+        # His strength (or health) as a bar under the disc: what is left, in the
+        # colour of how hurt he is, on the dark of what he has lost.
+        share = max(0.0, min(1.0, look.strength / look.full_strength))
+        bar = pygame.Rect(0, 0, round(r * 1.7), max(4, round(r * 0.2)))
+        bar.midtop = (round(cx), round(cy + r * 0.98))
+        pygame.draw.rect(surface, (20, 20, 24), bar.inflate(2, 2))
+        tone = pal.good if share > 0.66 else (pal.luck if share > 0.33 else pal.bad)
+        filled = bar.copy()
+        filled.width = round(bar.width * share)
+        pygame.draw.rect(surface, (70, 70, 76), bar)
+        if filled.width:
+            pygame.draw.rect(surface, tone, filled)
 
     badge = small.render(look.side_letter, True, (255, 255, 255))
     box = badge.get_rect(center=(cx - r * 0.78, cy - r * 0.72)).inflate(6, 2)

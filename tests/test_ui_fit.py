@@ -1,0 +1,217 @@
+"""Every screen fits: at each window size and UI scale the issue names, every widget
+drawn holds its text, stays inside its area and overlaps no other, and no text is under
+14 pixels at 100 %. The check asks the widgets (`companion.ui.fit`), never the pixels:
+each screen, panel view, dialog and the status bar lists what it drew.
+
+Every scene is shown at every window size, and at every scale at one size or another:
+each size takes the scales in turn, scene by scene, which keeps the run short."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from companion import paths
+from companion.dice import ScriptedDice
+from companion.rulesets.battle.sheet import quick_sheet
+from companion.ui.app import App
+from companion.ui.fit import problems
+from companion.ui.shots import press, pump, type_text
+from companion.ui.theme import MIN_TEXT
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+SCALES = [1.0, 1.5, 2.0]
+
+SKIRMISH = {"gladiators": [
+    {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",
+     "strength": 8},
+    {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E7", "facing": "N",
+     "strength": 9},
+]}
+
+
+def _sample() -> dict:
+    return json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
+
+
+def _key(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    press(key, text, mod)
+    pump(app)
+
+
+def _start(app: App) -> None:
+    from pathlib import Path
+
+    for name in ("/tmp/a.json", "/home/someone/bouts/a saturday in the arena.json"):
+        app.settings = app.settings.with_recent(Path(name))
+    app.show_home()
+    screen = app.screen
+    screen.add_row()  # type: ignore[union-attr]
+    screen.add_row()  # type: ignore[union-attr]
+
+
+def _battle_setup(app: App) -> None:
+    app.show_setup("battle")
+
+
+def _battle_setup_sheet(app: App) -> None:
+    app.show_setup("battle")
+    app.screen.sides[0].choice = 1  # type: ignore[union-attr]
+
+
+def _arena(app: App) -> None:
+    assert app.start_session("skirmish", SKIRMISH,
+                             dice=ScriptedDice([5, 2, 6] + [3] * 40)) is None
+    pump(app)
+    _key(app, pygame.K_SPACE, " ")  # his AP
+    _key(app, pygame.K_TAB)  # a foe and a weapon: the odds card
+
+
+def _duel(app: App) -> None:
+    setup = {"a": {**_sample()}, "b": quick_sheet("Brenna", 12, 2, 1, 3)}
+    from companion.ui.battle.setup import duel_setup
+
+    assert app.start_session("battle", duel_setup(setup["a"], setup["b"]),
+                             dice=ScriptedDice([5, 2] + [3] * 40)) is None
+    pump(app)
+    _key(app, pygame.K_RETURN)  # initiative
+
+
+def _then(first: Callable[[App], None], *keys: tuple[int, str, int]) -> Callable[[App], None]:
+    def scene(app: App) -> None:
+        first(app)
+        for key, text, mod in keys:
+            _key(app, key, text, mod)
+    return scene
+
+
+def _ending(first: Callable[[App], None]) -> Callable[[App], None]:
+    def scene(app: App) -> None:
+        first(app)
+        app.screen._end_dialog()  # type: ignore[union-attr]
+    return scene
+
+
+F1 = (pygame.K_F1, "", 0)
+F3 = (pygame.K_F3, "", 0)
+F4 = (pygame.K_F4, "", 0)
+ESC = (pygame.K_ESCAPE, "", 0)
+SAVE_AS = (pygame.K_s, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+
+
+def _typed(first: Callable[[App], None], text: str, enter: bool = True) -> Callable[[App], None]:
+    def scene(app: App) -> None:
+        first(app)
+        type_text(text)
+        pump(app)
+        if enter:
+            _key(app, pygame.K_RETURN)
+    return scene
+
+
+def _broken_file(app: App) -> None:
+    """The message a file that is no saved session gets."""
+    _start(app)
+    broken = paths.user_data_dir() / "not a session.json"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_text('{"this": "is no saved bout"}')
+    app.open_file(broken)
+    assert app.dialog is not None and app.dialog.title == "Cannot open that file"
+
+
+MISSING = "/home/someone/bouts/a folder that is not there/and a long name for a file.json"
+
+SCENES: dict[str, Callable[[App], None]] = {
+    "start": _start,
+    "start, keys": _then(_start, F1),
+    "start, open a file, refused": _typed(_then(_start, (pygame.K_o, "o", 0)), MISSING),
+    "start, a broken file": _broken_file,
+    "start, dice tray": _typed(_then(_start, F3), "3d6+2"),
+    "start, tables": _then(_start, F4),
+    "start, tables, a long entry": _typed(_then(_start, F4), "s25", enter=False),
+    "battle set-up": _battle_setup,
+    "battle set-up, a sheet": _battle_setup_sheet,
+    "battle set-up, keys": _then(_battle_setup, F1),
+    "arena": _arena,
+    "arena, keys": _then(_arena, F1),
+    "arena, save as": _then(_arena, SAVE_AS),
+    "arena, save as, refused": _typed(_then(_arena, SAVE_AS), MISSING),
+    "arena, the way out": _then(_arena, ESC, ESC),
+    "arena, over": _ending(_arena),
+    "duel": _duel,
+    "duel, board": _then(_duel, (pygame.K_g, "g", 0)),
+    "duel, keys": _then(_duel, F1),
+    "duel, save as": _then(_duel, SAVE_AS),
+    "duel, tables": _then(_duel, F4, (pygame.K_s, "s", 0), (pygame.K_2, "2", 0),
+                          (pygame.K_1, "1", 0)),
+    "duel, dice tray": _typed(_then(_duel, F3), "2d6"),
+    "duel, over": _ending(_duel),
+}
+
+
+@pytest.fixture(scope="module")
+def tables() -> object:
+    """The tables, loaded once for every app of the module."""
+    from companion.rulesets.playable import playable_tables
+    from companion.rulesets.registry import get_ruleset, ruleset_ids
+    from companion.tables.loader import load_tables
+
+    return playable_tables(load_tables(), [get_ruleset(r) for r in ruleset_ids()])
+
+
+def small_text(app: App) -> list[str]:
+    """Text drawn smaller than MIN_TEXT pixels at 100 % (at the scale shown)."""
+    least = round(MIN_TEXT * app.theme.scale)
+    return [f"{layer.name}: {type(w).__name__} {fit.text[:40]!r} in {fit.px} px "
+            f"(at least {least})"
+            for layer in app.layers() for w in layer.widgets
+            for fit in [w.fit()] if fit.text and fit.px < least]
+
+
+def walk(size: tuple[int, int], turn: int, tables: object) -> Iterator[str]:
+    """Each scene shown in a window of `size`, the scales taken in turn from `turn`:
+    its problems, one a line."""
+    for i, (name, scene) in enumerate(SCENES.items()):
+        scale = SCALES[(i + turn) % len(SCALES)]
+        app = App(size=size, scale=scale)
+        app._tables = tables  # type: ignore[assignment]
+        try:
+            app.draw()
+            scene(app)
+            app.mouse = None  # no hover: what is drawn for everybody
+            app.draw()
+            at = f"{name} at {round(scale * 100)}%"
+            yield from (f"{at}: {p}" for p in problems(app.layers()) + small_text(app))
+        finally:
+            app.close()
+
+
+def test_every_scene_is_shown_at_every_size_and_every_scale() -> None:
+    for i in range(len(SCENES)):
+        assert {SCALES[(i + turn) % len(SCALES)] for turn in range(len(SIZES))} == set(SCALES)
+
+
+@pytest.mark.parametrize(("size", "turn"), [(s, i) for i, s in enumerate(SIZES)],
+                         ids=[f"{s[0]}x{s[1]}" for s in SIZES])
+def test_every_screen_fits(size: tuple[int, int], turn: int, tables: object) -> None:
+    found = list(walk(size, turn, tables))
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found)
+
+
+def test_no_text_is_under_14_pixels_at_100_percent(tables: object) -> None:
+    """Every scene at 100 % in the smallest window, asked for the size of its letters."""
+    for name, scene in SCENES.items():
+        app = App(size=SIZES[1], scale=1.0)
+        app._tables = tables  # type: ignore[assignment]
+        try:
+            app.draw()
+            scene(app)
+            app.draw()
+            assert app.theme.scale == 1.0
+            sized = [w.fit() for layer in app.layers() for w in layer.widgets]
+            assert all(f.px >= MIN_TEXT == 14 for f in sized if f.text), (name, small_text(app))
+        finally:
+            app.close()

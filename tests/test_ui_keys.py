@@ -1,0 +1,822 @@
+"""Every key the screens name (in F1's list and on the status bar) pressed on its
+screen, through posted events, and what it did checked: the action it sent to the
+session, or what it changed on the screen. Swapping what two keys do fails here.
+
+Also what keys must not do: a key typed into a field reaches that field only (F3, F4
+and the screen behind), Enter rolls what the card says is due, and Escape on a dice
+prompt leaves that roll due and offered again."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from companion import paths
+from companion.dice import ScriptedDice
+from companion.hexgrid import neighbour
+from companion.rulesets.battle.sheet import quick_sheet
+from companion.rulesets.skirmish.state import Item
+from companion.ui.app import App
+from companion.ui.battle.setup import BattleSetup, duel_setup
+from companion.ui.shots import click, click_hex, hover, press, pump, type_text
+from companion.ui.skirmish.setup import SkirmishSetup
+
+CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App()
+    app.draw()
+    yield app
+    app.close()
+
+
+def record(screen: Any) -> list[dict[str, Any]]:
+    """Every action the screen sends to its session from now on."""
+    sent: list[dict[str, Any]] = []
+    real = screen.act
+
+    def act(action: dict[str, Any], typed: bool = False) -> bool:
+        sent.append(dict(action))
+        return real(action, typed)
+
+    screen.act = act
+    return sent
+
+
+def key(app: App, k: int, text: str = "", mod: int = 0) -> None:
+    press(k, text, mod)
+    pump(app)
+
+
+# --- the arena ------------------------------------------------------------------------
+def bout(app: App, facing: str = "N", faces: list[int] | None = None,
+         foe_at: str = "E9") -> Any:
+    """Brutus (Samnite, human) at E6 with his turn and 5 AP; Nereus (Retiarius, human)
+    at `foe_at`."""
+    setup = {"gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": facing,
+         "strength": 8},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": foe_at, "facing": "N",
+         "strength": 9},
+    ]}
+    dice = ScriptedDice([5, 2, 6, *(faces or [3] * 30)])
+    assert app.start_session("skirmish", setup, dice=dice) is None
+    pump(app)
+    arena = app.screen
+    key(app, pygame.K_SPACE, " ")
+    assert arena.state.phase == "act" and arena.state.current().name == "Brutus"
+    return arena
+
+
+@pytest.mark.parametrize(("k", "text", "mod", "turn"), [
+    (pygame.K_w, "w", 0, 0), (pygame.K_d, "d", 0, 1), (pygame.K_d, "D", SHIFT, 2),
+    (pygame.K_s, "s", 0, 3), (pygame.K_a, "A", SHIFT, 4), (pygame.K_a, "a", 0, 5)])
+def test_w_a_s_d_step_ahead_back_and_to_each_side(app: App, k: int, text: str, mod: int,
+                                                  turn: int) -> None:
+    arena = bout(app)
+    sent = record(arena)
+    g = arena.state.current()
+    ahead = arena.state.board.to_label(neighbour(g.hex, (g.facing + turn) % 6))
+    key(app, k, text, mod)
+    assert sent == [{"type": "move", "to": ahead}]
+
+
+@pytest.mark.parametrize(("k", "text", "steps"), [(pygame.K_q, "q", -1), (pygame.K_e, "e", 1)])
+def test_q_and_e_turn_left_and_right(app: App, k: int, text: str, steps: int) -> None:
+    arena = bout(app)
+    sent = record(arena)
+    key(app, k, text)
+    assert sent == [{"type": "turn", "steps": steps}]
+
+
+def test_the_mouse_wheel_turns_him(app: App) -> None:
+    arena = bout(app)
+    sent = record(arena)
+    centre = app.board_view.rect.center
+    pygame.mouse.set_pos(centre)  # the wheel turns him while the pointer is on the board
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    pump(app)
+    if app.board_view.rect.collidepoint(pygame.mouse.get_pos()):
+        assert sent == [{"type": "turn", "steps": 1}]
+
+
+@pytest.mark.parametrize(("k", "text", "action"), [
+    (pygame.K_n, "n", {"type": "end_turn"}), (pygame.K_x, "x", {"type": "cut_free"}),
+    (pygame.K_g, "g", {"type": "discard_shield"})])
+def test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield(
+        app: App, k: int, text: str, action: dict[str, Any]) -> None:
+    arena = bout(app)
+    sent = record(arena)
+    key(app, k, text)
+    assert sent == [action]
+
+
+def test_p_picks_up_and_k_kicks_ahead_what_lies_in_his_hex(app: App) -> None:
+    arena = bout(app)
+    g = arena.state.current()
+    arena.state.items.append(Item(id=99, kind="weapon", name="sword", owner=g.id, hex=g.hex))
+    sent = record(arena)
+    key(app, pygame.K_p, "p")
+    assert sent == [{"type": "pick_up", "item": 99}]
+    if not any(i.id == 99 for i in arena.state.items):
+        arena.state.items.append(Item(id=99, kind="weapon", name="sword", owner=g.id,
+                                      hex=arena.state.current().hex))
+    g = arena.state.current()
+    ahead = arena.state.board.to_label(neighbour(g.hex, g.facing))
+    key(app, pygame.K_k, "k")
+    assert sent[1:] == [{"type": "kick", "item": 99, "to": ahead}]
+
+
+def test_p_and_k_with_nothing_in_his_hex_say_so(app: App) -> None:
+    arena = bout(app)
+    sent = record(arena)
+    key(app, pygame.K_p, "p")
+    assert not sent and "nothing lies in his hex" in arena.message
+
+
+def test_space_and_r_roll_his_ap(app: App) -> None:
+    for k, text in ((pygame.K_SPACE, " "), (pygame.K_r, "r"), (pygame.K_RETURN, "\r")):
+        setup = {"gladiators": [
+            {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "strength": 8},
+            {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E9",
+             "strength": 9}]}
+        assert app.start_session("skirmish", setup, dice=ScriptedDice([5, 2, 6])) is None
+        arena = app.screen
+        sent = record(arena)
+        key(app, k, text if k != pygame.K_RETURN else "")
+        assert sent == [{"type": "roll_ap"}], k
+
+
+def test_tab_chooses_a_foe_and_enter_strikes_him(app: App) -> None:
+    arena = bout(app, facing="S", foe_at="E7")
+    sent = record(arena)
+    key(app, pygame.K_TAB)
+    assert arena.chosen is not None and arena.chosen.target == "B" and arena.odds is not None
+    key(app, pygame.K_RETURN)
+    assert sent and sent[0]["type"] == "attack" and sent[0]["target"] == "B"
+
+
+def test_escape_cancels_what_is_chosen_then_opens_the_way_out(app: App) -> None:
+    arena = bout(app, facing="S", foe_at="E7")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_ESCAPE)
+    assert arena.chosen is None and arena.dialog is None
+    key(app, pygame.K_ESCAPE)
+    assert arena.dialog is not None and arena.dialog.title == "Leave this bout?"
+    key(app, pygame.K_ESCAPE)  # back to the bout
+    assert arena.dialog is None and app.screen is arena
+
+
+def test_the_way_out_leads_to_the_start_screen_and_the_bout_is_kept(app: App) -> None:
+    arena = bout(app)
+    key(app, pygame.K_w, "w")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, "s")
+    assert isinstance(app.screen, SkirmishSetup) and app.can_resume()
+    key(app, pygame.K_r, "r")
+    assert app.screen is not arena and app.screen.state.glad("A").hex == arena.state.glad(
+        "A").hex
+
+
+def test_the_way_out_sets_up_a_new_bout_or_another_with_the_same_gladiators(app: App) -> None:
+    arena = bout(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n, "n")
+    assert isinstance(app.screen, SkirmishSetup)
+    arena = bout(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_a, "a")
+    again = app.screen
+    assert again is not arena and again.session.setup == arena.session.setup
+
+
+def test_v_shows_his_arcs_while_held(app: App) -> None:
+    arena = bout(app)
+    key(app, pygame.K_v, "v")
+    assert arena.show_arcs
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0, unicode="v"))
+    pump(app)
+    assert not arena.show_arcs
+
+
+def test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys(app: App) -> None:
+    arena = bout(app)
+    key(app, pygame.K_w, "w")
+    moved = len(arena.session.journal)
+    key(app, pygame.K_z, mod=CTRL)
+    assert len(arena.session.journal) == moved - 1
+    key(app, pygame.K_y, mod=CTRL)
+    assert len(arena.session.journal) == moved
+    key(app, pygame.K_s, mod=CTRL)
+    assert arena.dialog is not None and arena.dialog.title == "Save as"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, mod=CTRL | SHIFT)
+    assert arena.dialog is not None and arena.dialog.title == "Save as"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert arena.dialog is not None and arena.dialog.title == "Keys"
+
+
+def test_f2_f3_f4_show_the_tabs_and_f9_the_next_scale(app: App) -> None:
+    bout(app)
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F2, 0)):
+        key(app, k)
+        assert app.panel.active == tab
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
+
+
+def test_space_skips_ahead_through_the_computers_turn(app: App) -> None:
+    setup = {"gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "strength": 8},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E9", "strength": 9,
+         "human": False}]}
+    assert app.start_session("skirmish", setup, dice=ScriptedDice([2, 5] + [3] * 60)) is None
+    arena = app.screen
+    assert arena.decider().name == "Nereus"
+    key(app, pygame.K_SPACE, " ")
+    assert arena.decider() is not None and arena.decider().name == "Brutus"
+
+
+def test_a_token_dragged_to_a_hex_walks_the_path_it_previews(app: App) -> None:
+    arena = bout(app)
+    layout = app.board_view.layout
+    start = [round(v) for v in layout.hex_to_pixel(app.board.from_label("E6"))]
+    end = [round(v) for v in layout.hex_to_pixel(app.board.from_label("E4"))]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    pump(app)
+    assert arena.overlay.path[0] == "E6" and arena.overlay.path[-1] == "E4"
+    assert "AP" in arena.message and arena.state.glad("A").hex == app.board.from_label("E6")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(app)
+    assert arena.state.label(arena.state.glad("A").hex) == "E4"
+
+
+def test_hovering_a_token_shows_his_state(app: App) -> None:
+    bout(app)
+    hover(app, "E9")
+    pump(app)
+    shown = " ".join(w.fit().text for w in app.screen.widgets())
+    assert "Nereus" in shown and "strength 9 of 9" in shown and "trident" in shown
+
+
+def test_a_click_during_an_animation_is_done_when_it_ends(app: App) -> None:
+    arena = bout(app)
+    arena.overlay.banner_ticks = 2  # an animation playing
+    click_hex(app, "E5")
+    pump(app)
+    assert arena.pending and not arena.overlay.path
+    from companion.ui.events import ANIMATE
+
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(ANIMATE))
+    pump(app)
+    assert arena.overlay.path and arena.overlay.path[-1] == "E5"
+
+
+# --- the duel -------------------------------------------------------------------------
+def duel(app: App, faces: list[int] | None = None, *, start: bool = True) -> Any:
+    """Aulus (quick tracker, luck 2, heal 1) against the Hammer Rookie; Aulus wins the
+    initiative when `start`."""
+    rookie = json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
+    dice = ScriptedDice([6, 6, 1, 1, *(faces or [3] * 40)])
+    assert app.start_session("battle", duel_setup(quick_sheet("Aulus", 12, 2, 1, 3), rookie),
+                             dice=dice) is None
+    pump(app)
+    screen = app.screen
+    if start:
+        key(app, pygame.K_i, "i")
+        assert screen.due_now() == "act" and screen.state.turn == "a"
+    return screen
+
+
+def test_i_and_enter_roll_the_initiative(app: App) -> None:
+    for k, text in ((pygame.K_i, "i"), (pygame.K_RETURN, "")):
+        screen = duel(app, start=False)
+        sent = record(screen)
+        key(app, k, text)
+        assert sent == [{"type": "initiative"}]
+
+
+def test_enter_attacks_with_what_is_declared_w_t_b_and_luck(app: App) -> None:
+    screen = duel(app)
+    sent = record(screen)
+    weapons = screen.weapons()
+    key(app, pygame.K_w, "w")  # the next weapon
+    key(app, pygame.K_b, "b")  # berserk
+    key(app, pygame.K_EQUALS, "+")
+    key(app, pygame.K_EQUALS, "+")
+    key(app, pygame.K_MINUS, "-")
+    key(app, pygame.K_t, "t")
+    assert screen.weapon() == weapons[1 % len(weapons)] and screen.thrown
+    key(app, pygame.K_t, "t")
+    key(app, pygame.K_RETURN)
+    assert sent[-1] == {"type": "attack", "weapon": weapons[1 % len(weapons)],
+                        "stance": "berserk", "luck": 1, "thrown": False}
+
+
+def test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move(app: App) -> None:
+    screen = duel(app)
+    key(app, pygame.K_2, "2")
+    key(app, pygame.K_x, "x")
+    key(app, pygame.K_m, "m")
+    assert screen.two_handed and screen.disarm and screen.signature
+    action = screen.attack_action()
+    assert action["two_handed"] and action["signature"] and action["called_shot"] == "disarm"
+
+
+def test_h_heals_with_the_dice_chosen_by_the_brackets(app: App) -> None:
+    screen = duel(app)
+    sent = record(screen)
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    key(app, pygame.K_LEFTBRACKET, "[")
+    assert screen.heal_dice == 2
+    key(app, pygame.K_h, "h")
+    assert sent == [{"type": "heal", "dice": 2}]
+
+
+def test_r_retrieves_d_declines_and_y_asks_for_his_own_dice(app: App) -> None:
+    screen = duel(app)
+    sent = record(screen)
+    key(app, pygame.K_r, "r")
+    key(app, pygame.K_d, "d")
+    assert sent == [{"type": "retrieve"}, {"type": "decline"}]
+    key(app, pygame.K_y, "y")
+    assert screen.dialog is not None and screen.dialog.title == "Your dice"
+
+
+def test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back(app: App) -> None:
+    screen = duel(app)
+    key(app, pygame.K_g, "g")
+    assert screen.board_mode and screen.placing == "a"
+    key(app, pygame.K_TAB)
+    assert screen.placing == "b"
+    key(app, pygame.K_ESCAPE)
+    assert not screen.board_mode
+    key(app, pygame.K_ESCAPE)
+    assert screen.dialog is not None and screen.dialog.title == "Leave this duel?"
+    key(app, pygame.K_n, "n")
+    assert isinstance(app.screen, BattleSetup)
+
+
+def test_the_duels_undo_redo_save_and_keys(app: App) -> None:
+    screen = duel(app)
+    done = len(screen.session.journal)
+    key(app, pygame.K_z, mod=CTRL)
+    assert len(screen.session.journal) == done - 1
+    key(app, pygame.K_y, mod=CTRL)
+    assert len(screen.session.journal) == done
+    key(app, pygame.K_s, mod=CTRL)
+    assert screen.dialog is not None and screen.dialog.title == "Save as"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert screen.dialog is not None and screen.dialog.title == "Keys"
+
+
+def test_enter_rolls_what_the_card_says_is_due(app: App) -> None:
+    # At death's door and stunned: the death's door roll comes first, then the focus.
+    screen = duel(app)
+    sent = record(screen)
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-12"})
+    screen.act({"type": "set_stun", "who": "a", "stunned": True})
+    app.draw()
+    assert screen.due_now() == "death_door"
+    card = " ".join(w.fit().text for w in screen.cards["a"].widgets())
+    assert "(Enter)" in card and "focus" not in card.lower()
+    key(app, pygame.K_RETURN)
+    assert sent[-1]["type"] == "death_door"
+
+
+def test_before_the_first_turn_the_cards_say_no_other_roll(app: App) -> None:
+    screen = duel(app, start=False)
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-4"})
+    app.draw()
+    for card in screen.cards.values():
+        assert not any("(Enter)" in w.fit().text for w in card.widgets())
+    assert screen.main_label() == "Roll initiative (Enter)"
+
+
+# --- the set-up screens ---------------------------------------------------------------
+def test_the_start_screens_keys(app: App) -> None:
+    app.show_home()
+    setup = app.screen
+    assert isinstance(setup, SkirmishSetup)
+    key(app, pygame.K_f, "f")
+    key(app, pygame.K_x, "x")
+    key(app, pygame.K_d, "d")
+    assert setup.fatigue and setup.experience and setup.physical
+    key(app, pygame.K_EQUALS, "+")
+    assert len(setup.rows) == 3 and setup.selected == 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert setup.selected == 2
+    key(app, pygame.K_MINUS, "-")
+    assert len(setup.rows) == 2
+    key(app, pygame.K_UP)
+    assert setup.selected == 0
+    before = (setup.rows[0].type_index, setup.rows[0].side_index, setup.rows[0].human)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_s, "s")
+    key(app, pygame.K_h, "h")
+    assert (setup.rows[0].type_index, setup.rows[0].side_index, setup.rows[0].human) == (
+        before[0] + 1, before[1] + 1, not before[2])
+    key(app, pygame.K_LEFT)
+    assert setup.rows[0].type_index == before[0]
+    key(app, pygame.K_o, "o")
+    assert app.dialog is not None and app.dialog.title == "Open a saved session"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_b, "b")
+    assert isinstance(app.screen, BattleSetup)
+
+
+def test_the_start_screens_enter_starts_and_r_resumes(app: App) -> None:
+    app.show_home()
+    key(app, pygame.K_RETURN)
+    first = app.screen
+    assert first.session.ruleset.id == "skirmish"
+    app.show_home()
+    key(app, pygame.K_r, "r")
+    assert app.screen.session.ruleset.id == "skirmish" and app.screen is not first
+
+
+def test_the_battle_set_ups_keys(app: App) -> None:
+    app.show_setup("battle")
+    setup = app.screen
+    key(app, pygame.K_d, "d")
+    assert setup.physical
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+    app.show_setup("battle")
+    key(app, pygame.K_RETURN)
+    assert app.screen.session.ruleset.id == "battle"
+
+
+# --- one field, one key -----------------------------------------------------------------
+def test_what_is_typed_after_f4_reaches_the_tables_only(app: App) -> None:
+    app.show_home()
+    setup = app.screen
+    key(app, pygame.K_F4)
+    type_text("d+")
+    pump(app)
+    assert app.panel.view.field.text == "d+"
+    assert not setup.physical and len(setup.rows) == 2
+
+
+def test_a_tab_whose_field_takes_the_keys_takes_them_from_the_screen(app: App) -> None:
+    """What F3 does once the tray puts its cursor in the dice field: the window hands
+    it every key, and the start screen's field lets go."""
+    app.show_home()
+    setup = app.screen
+    click(setup.rows[0].name.rect.center)
+    pump(app)
+    assert setup.rows[0].name.focused
+    key(app, pygame.K_F3)
+    tray = app.panel.view
+    tray.field.focused = True  # as the tray's own F3 does
+    key(app, pygame.K_F3)
+    assert not setup.rows[0].name.focused
+    type_text("d+3")
+    pump(app)
+    assert tray.field.text == "d+3" and setup.rows[0].name.text == ""
+    assert not setup.physical and len(setup.rows) == 2
+
+
+# --- dice prompts ----------------------------------------------------------------------
+def test_escape_on_a_dice_prompt_leaves_the_roll_due_and_offered_again(app: App) -> None:
+    setup = {"gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "strength": 8},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E9", "strength": 9}]}
+    assert app.start_session("skirmish", setup, physical=True) is None
+    arena = app.screen
+    for face in ("5", "2"):  # the initiative
+        type_text(face)
+        key(app, pygame.K_RETURN)
+    assert arena.state.phase == "ap" and arena.dialog is None
+    key(app, pygame.K_SPACE, " ")
+    assert arena.dialog is not None and arena.dialog.title == "Your dice"
+    key(app, pygame.K_ESCAPE)
+    assert arena.dialog is None and arena.state.phase == "ap"
+    assert arena.state.current().name == "Brutus" and "Space" in arena.status()
+    key(app, pygame.K_SPACE, " ")
+    assert arena.dialog is not None  # offered again
+
+
+def test_escape_on_the_duels_dice_prompt_leaves_the_roll_due(app: App) -> None:
+    screen = duel(app)
+    key(app, pygame.K_y, "y")
+    key(app, pygame.K_ESCAPE)
+    assert screen.dialog is None and screen.due_now() == "act" and screen.state.turn == "a"
+    key(app, pygame.K_y, "y")
+    assert screen.dialog is not None
+
+
+# --- save as ---------------------------------------------------------------------------
+def test_save_as_is_a_normal_field_and_refuses_a_folder_or_a_missing_one(app: App,
+                                                                        tmp_path) -> None:
+    arena = bout(app)
+    key(app, pygame.K_s, mod=CTRL)
+    field = arena.dialog.text_field
+    assert field.text and field.selected  # the default, selected: typing replaces it
+    type_text(str(tmp_path))
+    pump(app)
+    assert field.text == str(tmp_path)
+    key(app, pygame.K_RETURN)
+    assert arena.dialog is not None and "is a folder" in arena.dialog.error
+    key(app, pygame.K_a, mod=CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert field.text == ""
+    missing = tmp_path / "no such folder" / "bout.json"
+    type_text(str(missing))
+    key(app, pygame.K_RETURN)
+    assert "there is no folder" in arena.dialog.error and not missing.parent.exists()
+    key(app, pygame.K_a, mod=CTRL)
+    type_text(str(tmp_path / "bout.json"))
+    key(app, pygame.K_RETURN)
+    assert arena.dialog is None and (tmp_path / "bout.json").is_file()
+
+
+# --- the keys the screens list, each pressed above -------------------------------------
+@pytest.mark.parametrize("mod", [CTRL])
+def test_ctrl_q_quits_from_any_screen(app: App, mod: int) -> None:
+    for show in (app.show_home, lambda: app.show_setup("battle"), lambda: bout(app),
+                 lambda: duel(app)):
+        show()
+        app.running = True
+        key(app, pygame.K_q, mod=mod)
+        assert not app.running
+
+
+def test_the_start_screens_f1_f3_f4_and_f9(app: App) -> None:
+    app.show_home()
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.title == "Keys"
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+        key(app, k)
+        assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
+
+
+def test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards(app: App) -> None:
+    screen = duel(app)
+    key(app, pygame.K_F4)
+    assert app.panel.active == 2
+    app.panel.show(0)
+    key(app, pygame.K_g, "g")
+    assert screen.board_mode
+    key(app, pygame.K_g, "g")
+    assert not screen.board_mode
+
+
+def test_the_battle_set_ups_f1_f3_f4_and_f9(app: App) -> None:
+    app.show_setup("battle")
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.title == "Keys"
+    key(app, pygame.K_ESCAPE)
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+        key(app, k)
+        assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
+
+
+KEY_NAME = re.compile(
+    r"Ctrl\+Shift\+[A-Z]|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
+    r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|[A-Z])(?![\w'-])"
+    r"|(?<![\w'+=-])[0-9](?=:)"
+    r"|(?<![\w=])[-+\[\]](?!\w)")
+
+
+def keys_named(lines: list[str]) -> set[str]:
+    """Every key a list of keys names: "Shift+A / D" is Shift+A and Shift+D."""
+    found: set[str] = set()
+    for line in lines:
+        for name in KEY_NAME.findall(line):
+            if name.startswith("Shift+") and " / " in name:
+                found |= {name[:7], "Shift+" + name[-1]}
+            else:
+                found.add(name)
+    return found
+
+
+def test_the_names_of_keys_are_read_from_a_list_as_written() -> None:
+    assert keys_named(["Space or R: roll AP    + / -: luck dice    Shift+A / D rear",
+                       "type -7, +3, =12 and Enter    ([ and ] choose)    Right-click"]) == {
+        "Space", "R", "+", "-", "Shift+A", "Shift+D", "Enter", "[", "]"}
+
+
+# Which test presses each key a screen lists: a key added to a list, without a test
+# here that presses it, fails test_every_key_a_screen_lists_is_pressed_by_a_test.
+ARENA_KEYS = {
+    "Space": test_space_and_r_roll_his_ap, "R": test_space_and_r_roll_his_ap,
+    "N": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "X": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "G": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "Q": test_q_and_e_turn_left_and_right, "E": test_q_and_e_turn_left_and_right,
+    "mouse wheel": test_the_mouse_wheel_turns_him,
+    **dict.fromkeys(["W", "A", "S", "D", "Shift+A", "Shift+D"],
+                    test_w_a_s_d_step_ahead_back_and_to_each_side),
+    "Tab": test_tab_chooses_a_foe_and_enter_strikes_him,
+    "Enter": test_tab_chooses_a_foe_and_enter_strikes_him,
+    "Esc": test_escape_cancels_what_is_chosen_then_opens_the_way_out,
+    "P": test_p_picks_up_and_k_kicks_ahead_what_lies_in_his_hex,
+    "K": test_p_picks_up_and_k_kicks_ahead_what_lies_in_his_hex,
+    "V": test_v_shows_his_arcs_while_held,
+    **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
+                    test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
+    **dict.fromkeys(["F2", "F3", "F4", "F9"], test_f2_f3_f4_show_the_tabs_and_f9_the_next_scale),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+DUEL_KEYS = {
+    "I": test_i_and_enter_roll_the_initiative,
+    **dict.fromkeys(["Enter", "W", "T", "B", "+", "-"],
+                    test_enter_attacks_with_what_is_declared_w_t_b_and_luck),
+    **dict.fromkeys(["2", "X", "M"],
+                    test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move),
+    **dict.fromkeys(["H", "[", "]"], test_h_heals_with_the_dice_chosen_by_the_brackets),
+    **dict.fromkeys(["R", "D", "Y"], test_r_retrieves_d_declines_and_y_asks_for_his_own_dice),
+    **dict.fromkeys(["G", "Tab", "Esc"],
+                    test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
+    **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
+    "F4": test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards,
+}
+START_KEYS = {
+    **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",
+                     "B"], test_the_start_screens_keys),
+    **dict.fromkeys(["Enter", "R"], test_the_start_screens_enter_starts_and_r_resumes),
+    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_start_screens_f1_f3_f4_and_f9),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+BATTLE_SETUP_KEYS = {
+    **dict.fromkeys(["Enter", "Esc", "D"], test_the_battle_set_ups_keys),
+    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_battle_set_ups_f1_f3_f4_and_f9),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+
+
+def listed(app: App, where: str) -> list[str]:
+    """What a screen lists of its keys: its F1 list, and its status bar's hints."""
+    if where == "start":
+        app.show_home()
+        return [*app.screen.keys(), app.screen.status()]
+    if where == "battle set-up":
+        from companion.ui.battle.setup import KEYS
+
+        app.show_setup("battle")
+        return [*KEYS, app.screen.status()]
+    if where == "arena":
+        arena = bout(app)
+        return [*arena.help_lines, arena.status()]
+    screen = duel(app)
+    lines = [*screen.help_lines, screen.status()]
+    key(app, pygame.K_g, "g")
+    return lines + [w.fit().text for w in screen.widgets()]
+
+
+@pytest.mark.parametrize(("where", "tested"), [
+    ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
+    ("battle set-up", BATTLE_SETUP_KEYS)])
+def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
+                                                       tested: dict[str, Any]) -> None:
+    named = keys_named(listed(app, where))
+    assert named - set(tested) == set(), f"keys on the {where} list that no test presses"
+    assert set(tested) - named == set(), f"keys tested as the {where}'s that it does not list"
+    for test in tested.values():
+        assert globals()[test.__name__] is test
+
+
+# --- Enter rolls what is due -------------------------------------------------------------
+def at_deaths_door_and_stunned(screen: Any) -> None:
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-12"})
+    screen.act({"type": "set_stun", "who": "a", "stunned": True})
+
+
+def struggling(screen: Any) -> None:
+    screen.act({"type": "adjust_health", "who": "a", "op": "=-2"})
+
+
+def stunned(screen: Any) -> None:
+    screen.act({"type": "set_stun", "who": "a", "stunned": True})
+
+
+def owed_a_fate_roll(screen: Any) -> None:
+    screen.state.current.pending_fate = True  # as a critical that calls for fate leaves him
+
+
+def choosing_his_fate(screen: Any) -> None:
+    screen.state.current.fate_choices = [2, 5]  # as a fate roll with a choice leaves him
+
+
+def beaten(screen: Any) -> None:
+    struggling(screen)
+    screen.act({"type": "decline"})
+
+
+@pytest.mark.parametrize(("start", "make", "due", "sent"), [
+    (False, lambda s: None, "initiative", "initiative"),
+    (True, lambda s: None, "act", "attack"),
+    (True, struggling, "stay_conscious", "stay_conscious"),
+    (True, at_deaths_door_and_stunned, "death_door", "death_door"),
+    (True, stunned, "focus", "focus"),
+    (True, owed_a_fate_roll, "fate", "fate"),
+    (True, choosing_his_fate, "fate_choice", "choose_fate"),
+])
+def test_enter_does_the_roll_the_rules_say_is_due(app: App, start: bool, make: Any, due: str,
+                                                 sent: str) -> None:
+    screen = duel(app, start=start)
+    make(screen)
+    app.draw()
+    assert screen.session.ruleset.due(screen.state).step == due
+    shown = [w.fit().text for w in screen.widgets()]
+    assert screen.main_label() in shown or any("(Enter)" in t for t in shown)
+    actions = record(screen)
+    key(app, pygame.K_RETURN)
+    assert actions and actions[0]["type"] == sent
+
+
+def test_once_the_duel_is_over_enter_rolls_nothing(app: App) -> None:
+    screen = duel(app)
+    beaten(screen)
+    assert screen.session.ruleset.due(screen.state).step == "over"
+    screen.dismiss()  # the result, closed
+    done = len(screen.session.journal)
+    key(app, pygame.K_RETURN)
+    assert len(screen.session.journal) == done and "over" in screen.message
+
+
+# --- no dead ends ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["bout", "duel"])
+def test_a_game_left_by_the_way_out_is_kept_and_reopened_from_the_recent_files(
+        app: App, game: str) -> None:
+    screen = bout(app) if game == "bout" else duel(app)
+    key(app, pygame.K_w, "w")
+    if game == "duel":
+        key(app, pygame.K_RETURN)  # an attack, in the journal
+    done = len(screen.session.journal)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n, "n")  # set up a new one: the start of another game
+    assert app.screen is not screen and not hasattr(app.screen, "session")
+    kept = screen.kept_path()
+    assert kept.is_file() and str(kept.resolve()) == app.settings.recent_files[0]
+    app.show_home()
+    app.panel.show(0)
+    app.draw()
+    intro = app.panel.view
+    entry = next(w for w in intro.widgets() if w.fit().text == kept.name)
+    click(entry.rect.center)
+    pump(app)
+    again = app.screen
+    assert again is not screen and len(again.session.journal) == done
+    assert again.session.ruleset.id == screen.session.ruleset.id
+
+
+@pytest.mark.parametrize("choice", [pygame.K_a, pygame.K_n, pygame.K_s])
+def test_a_duel_over_leads_to_another_a_new_one_or_the_start_screen(app: App,
+                                                                   choice: int) -> None:
+    screen = duel(app)
+    struggling(screen)
+    key(app, pygame.K_d, "d")
+    assert screen.dialog is not None and screen.dialog.title == "The battle is over"
+    key(app, choice, pygame.key.name(choice))
+    after = app.screen
+    if choice == pygame.K_a:
+        assert after is not screen and after.session.setup == screen.session.setup
+    elif choice == pygame.K_n:
+        assert isinstance(after, BattleSetup)
+    else:
+        assert isinstance(after, SkirmishSetup)
+    assert screen.kept_path().is_file()
+
+
+def test_a_bout_over_leads_to_another_a_new_one_or_the_start_screen(app: App) -> None:
+    arena = bout(app)
+    arena._end_dialog()  # as the last foe down leaves it
+    labels = [b.label for b in arena.dialog.buttons]
+    assert any("same gladiators" in t for t in labels)
+    assert any("new bout" in t for t in labels) and any("Start screen" in t for t in labels)
+    key(app, pygame.K_s, "s")
+    assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_under_an_open_dialog_hovering_shows_no_gladiator(app: App) -> None:
+    bout(app)
+    hover(app, "E9")
+    pump(app)
+    key(app, pygame.K_F1)
+    app.draw()
+    assert not any("strength 9 of 9" in w.fit().text for w in app.screen.widgets())

@@ -98,6 +98,7 @@ def _ending(first: Callable[[App], None]) -> Callable[[App], None]:
 F1 = (pygame.K_F1, "", 0)
 F3 = (pygame.K_F3, "", 0)
 F4 = (pygame.K_F4, "", 0)
+F5 = (pygame.K_F5, "", 0)
 ESC = (pygame.K_ESCAPE, "", 0)
 SAVE_AS = (pygame.K_s, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
 
@@ -141,6 +142,7 @@ SCENES: dict[str, Callable[[App], None]] = {
     "arena, save as, refused": _typed(_then(_arena, SAVE_AS), MISSING),
     "arena, the way out": _then(_arena, ESC, ESC),
     "arena, over": _ending(_arena),
+    "arena, rolls": _then(_arena, F5),
     "duel": _duel,
     "duel, board": _then(_duel, (pygame.K_g, "g", 0)),
     "duel, keys": _then(_duel, F1),
@@ -149,6 +151,7 @@ SCENES: dict[str, Callable[[App], None]] = {
                           (pygame.K_1, "1", 0)),
     "duel, dice tray": _typed(_then(_duel, F3), "2d6"),
     "duel, over": _ending(_duel),
+    "duel, rolls": _then(_duel, F5),
 }
 
 

@@ -225,9 +225,9 @@ def test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys(app: App
     assert arena.dialog is not None and arena.dialog.title == "Keys"
 
 
-def test_f2_f3_f4_show_the_tabs_and_f9_the_next_scale(app: App) -> None:
+def test_f2_to_f5_show_the_tabs_and_f9_the_next_scale(app: App) -> None:
     bout(app)
-    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F2, 0)):
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3), (pygame.K_F2, 0)):
         key(app, k)
         assert app.panel.active == tab
     key(app, pygame.K_F9)
@@ -571,10 +571,12 @@ def test_the_start_screens_f1_f3_f4_and_f9(app: App) -> None:
     assert app.settings.ui_scale == 1.5
 
 
-def test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards(app: App) -> None:
+def test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board(app: App) -> None:
     screen = duel(app)
     key(app, pygame.K_F4)
     assert app.panel.active == 2
+    key(app, pygame.K_F5)
+    assert app.panel.active == 3
     app.panel.show(0)
     key(app, pygame.K_g, "g")
     assert screen.board_mode
@@ -639,7 +641,7 @@ ARENA_KEYS = {
     "V": test_v_shows_his_arcs_while_held,
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
                     test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
-    **dict.fromkeys(["F2", "F3", "F4", "F9"], test_f2_f3_f4_show_the_tabs_and_f9_the_next_scale),
+    **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"], test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 DUEL_KEYS = {
@@ -653,7 +655,7 @@ DUEL_KEYS = {
     **dict.fromkeys(["G", "Tab", "Esc"],
                     test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
-    "F4": test_the_duels_f4_shows_the_tables_and_g_on_the_board_the_cards,
+    **dict.fromkeys(["F4", "F5"], test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
 }
 START_KEYS = {
     **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",

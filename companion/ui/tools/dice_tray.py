@@ -59,7 +59,7 @@ class DiceTray:
         self.theme = theme
         self.dice = dice
         self.field = TextField(theme, "Type dice: 4d6kh3", self.roll_text,
-                               on_change=self._typed)
+                               on_change=self._typed, short=("Dice: 4d6kh3", "4d6kh3"))
         self.quick = [Button(theme, q, partial(self.roll_text, q)) for q in QUICK]
         self.pool_size = 4
         self.luck = 0

@@ -827,9 +827,10 @@ class ShownDie:
     tens: bool = False  # the tens die of a d66
 
     def text(self) -> str:
-        shown = str(self.face) if self.value == self.face else f"{self.face}>{self.value}"
+        # In words, not notation: brackets and ">" read as code to a player.
+        shown = str(self.face) if self.value == self.face else f"{self.face} as {self.value}"
         shown += "!" if self.exploded else ""
-        return shown if self.kept else f"({shown})"
+        return shown if self.kept else f"{shown} dropped"
 
 
 @dataclass
@@ -850,10 +851,11 @@ class TermRoll:
             return self.labelled if labels else self.plain
         if not self.faces:
             return str(self.value)
-        shown = "[" + ", ".join(map(str, self.faces)) + "]"
+        faces = ", ".join(map(str, self.faces))
         if self.term == "d66" and not alone:
             # Added to something else, the reader needs the d66 value, not two faces.
-            shown += f" ({self.value})"
+            faces += f": {self.value}"
+        shown = f"({faces})"
         return f"{self.term} {shown}" if labels else shown
 
 
@@ -872,12 +874,12 @@ class RollResult:
         return self.target is not None
 
     def breakdown(self, labels: bool = True) -> str:
-        """e.g. "2d6 [3, 5] + 1 = 9", or "[3, 5] + 1 = 9" without labels."""
+        """e.g. "2d6 (3, 5) + 1 = 9", or "(3, 5) + 1 = 9" without labels."""
         if self.is_pool:
             if self.dice:
-                dice = "[" + ", ".join(d.text() for d in self.dice) + "]"
+                dice = "(" + ", ".join(d.text() for d in self.dice) + ")"
             else:
-                dice = "[" + ", ".join(map(str, self.faces)) + "]"
+                dice = "(" + ", ".join(map(str, self.faces)) + ")"
             noun = "success" if self.total == 1 else "successes"
             head = f"{self.expr} {dice}" if labels else dice
             return f"{head} = {self.total} {noun}"
@@ -1051,19 +1053,19 @@ class _Roller:
             return _Rolled(term.value, str(term.value), str(term.value), [], [])
         if isinstance(term, D66):
             value, record = roll_d66(self.source, purpose=self.purpose, roller=self.roller)
-            faces = f"[{record.faces[0]}, {record.faces[1]}]" + ("" if alone else f" ({value})")
+            faces = f"({record.faces[0]}, {record.faces[1]}" + (")" if alone else f": {value})")
             dice = [ShownDie(6, f, f, True, tens=i == 0) for i, f in enumerate(record.faces)]
             return _Rolled(value, f"d66 {faces}", faces, [record], dice)
         if isinstance(term, Dice):
             record = self.source.roll(term.sides, term.count, purpose=self.purpose,
                                       roller=self.roller)
-            faces = "[" + ", ".join(map(str, record.faces)) + "]"
+            faces = "(" + ", ".join(map(str, record.faces)) + ")"
             dice = [ShownDie(term.sides, f, f, True) for f in record.faces]
             return _Rolled(record.total, f"{term} {faces}", faces, [record], dice)
         if isinstance(term, Operated):
             group = self.group(term.count, term.sides, term.ops)
             shown = group.shown(None)
-            faces = "[" + ", ".join(d.text() for d in shown) + "]"
+            faces = "(" + ", ".join(d.text() for d in shown) + ")"
             value = sum(d.value for d in group.kept())
             return _Rolled(value, f"{term} {faces}", faces, [group.record], shown)
         if isinstance(term, Paren):

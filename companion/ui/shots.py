@@ -125,6 +125,8 @@ def walk(folder: Path, scale: float = 1.0, size: tuple[int, int] = (1280, 800)) 
         pump(app)
         type_text("s19")
         made.append(shoot(app, folder, f"table-browser{suffix}"))
+        press(pygame.K_F5)
+        made.append(shoot(app, folder, f"rolls{suffix}"))
         press(pygame.K_F2)
         for g in arena.state.gladiators:
             g.human = False  # let the computer fight it out to the appeal
@@ -187,6 +189,9 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     press(pygame.K_g, "g")
     made.append(shoot(app, folder, f"duel-board{suffix}"))
     press(pygame.K_g, "g")
+    press(pygame.K_F5)
+    made.append(shoot(app, folder, f"duel-rolls{suffix}"))
+    press(pygame.K_F2)
     duel.act({"type": "adjust_health", "who": "a", "op": "=-2"})
     pump(app)
     while duel.due_now() not in ("stay_conscious", "over"):

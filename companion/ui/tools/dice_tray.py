@@ -46,7 +46,7 @@ class TrayRoll:
         return self.result.total
 
     def line(self) -> str:
-        luck = f"  luck {list(self.luck_faces)}" if self.luck_faces else ""
+        luck = ("  luck " + ", ".join(map(str, self.luck_faces))) if self.luck_faces else ""
         return f"{self.result}{luck}"
 
 

@@ -641,7 +641,8 @@ ARENA_KEYS = {
     "V": test_v_shows_his_arcs_while_held,
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
                     test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
-    **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"], test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
+    **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"],
+                    test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 DUEL_KEYS = {
@@ -655,7 +656,8 @@ DUEL_KEYS = {
     **dict.fromkeys(["G", "Tab", "Esc"],
                     test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
-    **dict.fromkeys(["F4", "F5"], test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
+    **dict.fromkeys(["F4", "F5"],
+                    test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
 }
 START_KEYS = {
     **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
+from companion.rulesets.skirmish.words import item_words
 from companion.ui.theme import Theme
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Label
@@ -79,8 +80,10 @@ class SkirmishPanel(LogPanel):
         # Strength bar, right-aligned on the first line, before his strength in figures.
         bar = pygame.Rect(right - value_w - px(6) - bar_w, y + px(10), bar_w, px(16))
         bar.centery = strength.rect.centery
-        title = Label(self.theme, f"{g.id}  {label}{who}", 19, bold=True, elide=True,
-                      short=(f"{g.id}  {name}{who}", f"{g.id}  {name}"))
+        # The letter his token carries, so a card and a token are matched at a glance.
+        badge = (g.side or "?")[:1].upper()
+        title = Label(self.theme, f"{badge}  {label}{who}", 19, bold=True, elide=True,
+                      short=(f"{badge}  {name}{who}", f"{badge}  {name}"))
         title.place(x + px(16), y + px(6), max(0, bar.x - px(10) - x - px(16)))
         self.ink.label(surface, title)
         pygame.draw.rect(surface, pal.panel_edge, bar, border_radius=px(3))
@@ -101,11 +104,14 @@ class SkirmishPanel(LogPanel):
         if g.off_balance:
             facts.append("off balance")
         if g.entangled is not None:
-            facts.append(f"entangled ({g.entangled.weapon})")
+            facts.append(f"entangled ({item_words(state, g.entangled.weapon)})")
         if state.options.fatigue:
             facts.append(f"fatigue {g.fatigue}")
         line1 = "  ·  ".join(facts)
-        kit = [h.weapon + (" (L)" if h.side == "left" else "") for h in g.weapons]
+        # "left" only tells a pair apart (two swords); a net is just his net.
+        pair = [h.weapon for h in g.weapons]
+        kit = [(f"{h.side} " if pair.count(h.weapon) > 1 else "")
+               + item_words(state, h.weapon, "weapon") for h in g.weapons]
         if g.shield:
             kit.append(state.data.kit[g.shield].name.lower())
         if g.darts:

@@ -14,7 +14,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.tables.format import entry_line
 from companion.tables.loader import TableSet
-from companion.tables.lookup import quick_lookup
+from companion.tables.lookup import QUICK_TABLES, quick_lookup
 from companion.tables.model import Entry, Table
 from companion.tables.roll import TableRoll, roll_table
 from companion.tables.words import entry_card, names_for, roll_words
@@ -71,8 +71,12 @@ class TableBrowser:
 
     @staticmethod
     def _table_row(table: Table) -> str:
+        # The title a player knows it by, and the letter that looks it up fast; the
+        # file's id is for the command line.
         house = " (house)" if table.file.house else ""
-        return f"{table.id}: {table.title}{house}"
+        letter = next((k for k, v in QUICK_TABLES.items() if v == table.id), None)
+        quick = f"  ({letter} + a roll)" if letter else ""
+        return f"{table.title}{house}{quick}"
 
     # --- choosing -------------------------------------------------------------------
     def select_table(self, table: Table) -> None:

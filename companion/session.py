@@ -290,6 +290,9 @@ def read_session_file(path: Path) -> SessionFile:
                 check_one_line(path, value, (part,))
         except UserError as err:
             raise SessionFileError(str(err)) from None
+    if isinstance(data, dict) and "format" not in data:
+        # No mark of a saved game at all: say what the file is not, not which field.
+        raise SessionFileError(f"{path}: not a game saved by this app")
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
-from companion.rulesets.skirmish.words import item_words
+from companion.rulesets.skirmish.words import item_words, modifier_words, weapon_words
 from companion.ui.theme import Theme
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Label
@@ -134,10 +134,11 @@ class SkirmishPanel(LogPanel):
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
         attacker, target = state.find(odds.attacker), state.find(odds.target)
         lines = [
-            (f"{attacker.name} -> {target.name}: {odds.weapon}, {odds.hexside} hexside, "
-             f"{odds.distance} hex", 17, True, pal.text),
+            (f"{attacker.name} strikes {target.name}: {weapon_words(state, odds.weapon)}, "
+             f"{odds.hexside} hexside, {odds.distance} hex", 17, True, pal.text),
         ]
-        mods = ", ".join(f"{name} {amount:+d}" for name, amount in odds.attack_modifiers)
+        mods = ", ".join(f"{modifier_words(state, name)} {amount:+d}"
+                         for name, amount in odds.attack_modifiers)
         lines.append((f"Attack {odds.modifier:+d}" + (f" ({mods})" if mods else "")
                       + f"; save +{odds.save}", 16, False, pal.text_dim))
         if odds.kind == "cast":

@@ -151,7 +151,7 @@ class BattleState:
                         f"{names}")
 
     def display_name(self, side: str | None) -> str:
-        """His name as a player reads it: with his side ("Hammer Rookie (b)") when both
+        """His name as a player reads it: with his side ("Hammer Rookie (side B)") when both
         gladiators have the same name, so that the log never says "Hammer Rookie wins;
         Hammer Rookie loses"."""
         return display_name(self, side)
@@ -181,7 +181,7 @@ def display_name(state: BattleState, side: str | None) -> str:
     f = state.fighters[side]
     key = f.name.strip().lower()
     if sum(1 for o in state.fighters.values() if o.name.strip().lower() == key) > 1:
-        return f"{f.name} ({side})"
+        return f"{f.name} (side {side.upper()})"
     return f.name
 
 

@@ -23,7 +23,6 @@ from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
-from companion.ui.names import told_apart
 from companion.ui.session_screen import SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -292,9 +291,7 @@ class BattleScreen(SessionScreen):
     def shown_name(self, side: str) -> str:
         """A gladiator's name as the cards and dialogs show it: the one place to change
         when two gladiators share a name."""
-        fighters = self.state.fighters
-        shown = told_apart([(fighters[s].name, f"side {s.upper()}") for s in SIDES])
-        return shown[SIDES.index(side)]
+        return self.state.display_name(side)
 
     def shown_buttons(self) -> list[list[Control]]:
         """The buttons that apply now, in rows: the attack's declarations, its special

@@ -25,7 +25,8 @@ from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
-from companion.ui.widgets.controls import Ink, Label, Widget, wrap
+from companion.ui.widgets.controls import Ink, Label, wrap
+from companion.ui.widgets.intro_panel import IntroPanel
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
@@ -170,7 +171,9 @@ class App:
 
     def _make_first_tab(self) -> PanelView:
         view = self.screen.panel() if self.screen is not None else None
-        return view if view is not None else ArenaIntro(self.theme)
+        return view if view is not None else IntroPanel(self.theme, "Gladiators", [
+            "No gladiators in the arena yet. Set up a game on the left; the dice tray (F3) "
+            "and the tables (F4) work without one."])
 
     def _make_tray(self) -> PanelView:
         from companion.tool_rolls import tray_roll
@@ -622,34 +625,3 @@ def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
         return tuple((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries)
     except OSError:
         return ()
-
-
-class ArenaIntro:
-    """The first tab before a session is set up."""
-
-    title = "Arena"
-    typing = False
-
-    def __init__(self, theme: Theme) -> None:
-        self.theme = theme
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.ink = Ink(theme)
-
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-
-    def widgets(self) -> list[Widget]:
-        return list(self.ink.drawn)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pal, px, ink = self.theme.palette, self.theme.px, self.ink
-        ink.clear()
-        x, y = self.rect.x + px(20), self.rect.y + px(12)
-        width = self.rect.width - px(40)
-        y = ink.text(surface, "Gladiators", (x, y), width, size=28, bold=True)
-        ink.text(surface, "No gladiators in the arena yet. Set up a game on the left; "
-                 "the dice tray (F3) and the tables (F4) work without one.", (x, y + px(8)),
-                 width, colour=pal.text_dim)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False

@@ -313,6 +313,14 @@ def _turn_lost(w: _Words, e: Event) -> list[str]:
     return [f"{w.name(e.who)} loses his turn; the stun ends."]
 
 
+def _dice_changed(name: str, kind: str, change: int, now: int) -> str:
+    """"Brenna spends 1 luck die: 1 left." for a tracker's step, either way."""
+    n = abs(change)
+    dice = "die" if n == 1 else "dice"
+    verb = "spends" if change < 0 else "gains"
+    return f"{name} {verb} {n} {kind} {dice}: {now} left."
+
+
 def _line(template: str) -> Formatter:
     """A formatter of one line: `template` with {name} (the gladiator the event is
     about) and the event's data fields."""
@@ -398,8 +406,10 @@ FORMATTERS: dict[str, Formatter] = {
     "died_of_wounds": _line("{name} did not win, and dies of his wounds."),
     # the trackers
     "health_set": _line("{name}'s health: {before} to {health}."),
-    "luck_changed": _line("{name}'s luck dice: {luck}."),
-    "heal_dice_changed": _line("{name}'s heal dice: {heal_dice}."),
+    "luck_changed": lambda w, e: [_dice_changed(w.name(e.who), "luck", e.data["change"],
+                                                e.data["luck"])],
+    "heal_dice_changed": lambda w, e: [_dice_changed(w.name(e.who), "heal",
+                                                     e.data["change"], e.data["heal_dice"])],
     "ammo_changed": lambda w, e: [f"{w.name(e.who)} carries {e.data['count']} "
                                   f"{w.weapon(e.data['weapon'])} now ({e.data['before']} "
                                   "before)."],

@@ -535,6 +535,9 @@ class App:
                        self.screen.widgets() if self.screen is not None else []),
                  Layer("panel", self.panel_rect, self.panel.widgets()),
                  Layer("status", self.status_rect, list(self.status_ink.drawn))]
+        areas = getattr(self.screen, "areas", None)
+        if areas is not None:
+            found += [Layer(name, area, widgets) for name, area, widgets in areas()]
         for dialog in (getattr(self.screen, "dialog", None), self.dialog):
             widgets = getattr(dialog, "widgets", None)
             if dialog is not None and widgets is not None:

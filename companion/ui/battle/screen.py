@@ -105,6 +105,13 @@ class BattleScreen(SessionScreen):
             return list(self.ink.drawn)
         return [*self.ink.drawn, *(w for c in self.cards.values() for w in c.widgets())]
 
+    def areas(self) -> list[tuple[str, pygame.Rect, list[Widget]]]:
+        """The boxes within the screen whose widgets must stay inside them: the cards."""
+        if self.board_mode:
+            return []
+        return [(f"the card of {self.shown_name(side)}", pygame.Rect(card.rect),
+                 card.widgets()) for side, card in self.cards.items()]
+
     @property
     def uses_board(self) -> bool:
         return self.board_mode

@@ -140,10 +140,17 @@ class TrackerCard:
                  if v and k != "health"]
         ranks += [f"{self.tables.weapon(w).name} {n}" for w, n in f.weapon_ranks.items() if n]
         record = f"{sheet.get('wins', 0)} wins, {sheet.get('losses', 0)} losses"
-        label = Label(self.theme, "  ".join(ranks) + f"  ({record})", 15, colour=pal.text_dim,
-                      wrap=True)
-        y = label.place(x, y + px(6), w)
-        self._put(surface, label)
+        text = "  ".join(ranks) + f"  ({record})"
+        label = Label(self.theme, text, 15, colour=pal.text_dim, wrap=True)
+        bottom = label.place(x, y + px(6), w)
+        if bottom + px(10) > self.rect.bottom:
+            # A card cut short by the window: his ranks on one line, cut after a word,
+            # whole on hover; none at all where not even that line fits.
+            label = Label(self.theme, text, 15, colour=pal.text_dim, elide=True)
+            bottom = label.place(x, y + px(6), w)
+        if bottom + px(10) <= self.rect.bottom:
+            self._put(surface, label)
+            y = bottom
         return y + px(10)
 
     def marks(self) -> list[int]:

@@ -69,14 +69,20 @@ def _arena(app: App) -> None:
     _key(app, pygame.K_TAB)  # a foe and a weapon: the odds card
 
 
-def _duel(app: App) -> None:
+def _duel(app: App, first: list[int] | None = None) -> None:
     setup = {"a": {**_sample()}, "b": quick_sheet("Brenna", 12, 2, 1, 3)}
     from companion.ui.battle.setup import duel_setup
 
     assert app.start_session("battle", duel_setup(setup["a"], setup["b"]),
-                             dice=ScriptedDice([5, 2] + [3] * 40)) is None
+                             dice=ScriptedDice((first or [5, 2]) + [3] * 40)) is None
     pump(app)
     _key(app, pygame.K_RETURN)  # initiative
+
+
+def _duel_darts(app: App) -> None:
+    """Brenna wins the initiative: her war darts on the buttons."""
+    _duel(app, [1, 1, 6, 6])
+    assert app.screen.state.turn == "b"  # type: ignore[union-attr]
 
 
 def _then(first: Callable[[App], None], *keys: tuple[int, str, int]) -> Callable[[App], None]:
@@ -143,6 +149,7 @@ SCENES: dict[str, Callable[[App], None]] = {
     "arena, over": _ending(_arena),
     "arena, rolls": _then(_arena, F5),
     "duel": _duel,
+    "duel, darts to throw": _duel_darts,
     "duel, board": _then(_duel, (pygame.K_g, "g", 0)),
     "duel, keys": _then(_duel, F1),
     "duel, save as": _then(_duel, SAVE_AS),

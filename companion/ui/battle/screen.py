@@ -469,8 +469,9 @@ class BattleScreen(SessionScreen):
     def _label_buttons(self) -> None:
         b = self.buttons
         weapon = self.weapon()
-        b["weapon"].label = f"Weapon: {weapon or 'none'} (W)"
-        b["weapon"].short = (f"{weapon or 'none'} (W)",)
+        named = self.tables.weapon(weapon).name if weapon else "none"
+        b["weapon"].label = f"Weapon: {named} (W)"
+        b["weapon"].short = (f"{named} (W)",)
         b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
         b["stance"].label = f"{STANCES[self.stance].title()} (B)"
         b["go"].label = self.main_label()

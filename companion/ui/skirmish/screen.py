@@ -18,6 +18,7 @@ from companion.rulesets.skirmish.movement import reachable
 from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
 from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.turn import appeal_modifiers
+from companion.rulesets.skirmish.words import weapon_words
 from companion.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
@@ -247,7 +248,8 @@ class SkirmishScreen(SessionScreen):
         self.chosen = options[index]
         self.refresh()
         foe = self.shown_name(self.chosen.target)
-        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
+        what = weapon_words(self.state, self.chosen.weapon)
+        self.say(f"{what} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for another weapon or foe.")
 
     def cycle_target(self) -> None:
@@ -263,7 +265,8 @@ class SkirmishScreen(SessionScreen):
         self.chosen = options[index]
         self.refresh()
         foe = self.shown_name(self.chosen.target)
-        self.say(f"{self.chosen.weapon} at {foe}: {self.chosen.cost} AP. "
+        what = weapon_words(self.state, self.chosen.weapon)
+        self.say(f"{what} at {foe}: {self.chosen.cost} AP. "
                  "Enter to strike, Tab for the next.")
 
     # --- input ------------------------------------------------------------------------
@@ -494,7 +497,8 @@ class SkirmishScreen(SessionScreen):
         if other is not None:
             for t in targets(state):
                 if t.target == other.id:
-                    entries.append((f"{t.weapon} at {self.shown_name(t.target)} ({t.cost} AP)",
+                    what = weapon_words(state, t.weapon)
+                    entries.append((f"{what} at {self.shown_name(t.target)} ({t.cost} AP)",
                                     lambda t=t: self.act(t.action())))
         reach = self.overlay.reach.get(label)
         if reach is not None and reach.cost > 0:

@@ -103,7 +103,10 @@ class TrackerCard:
         if title.font.size(name)[0] > room:
             # A name too long to sit beside his health has a line of its own above it:
             # the player must read whose card it is.
+            # "(to act)" goes before his name does: the card's border says it too.
             title = Label(self.theme, shown, 22, bold=True, wrap=True, elide=True)
+            if title.font.size(shown)[0] > w >= title.font.size(name)[0]:
+                title = Label(self.theme, name, 22, bold=True)
             y = title.place(x, y, w)
         else:
             title.place(x, y, room, head_h)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_ui_fit import SCENES
+from test_words import _slugs, raw_markers
 
 from companion.rulesets.playable import playable_tables
 from companion.rulesets.registry import get_ruleset, ruleset_ids
 from companion.tables.loader import load_tables
 from companion.ui.app import App
-from test_ui_fit import SCENES
-from test_words import _slugs, raw_markers
 
 # What a player types is shown as he types it: dice notation ("4d6>=5"), the trackers'
 # "=12" (set health to 12), the keys "[" and "]", and a file's path (whose name is his)

@@ -125,3 +125,20 @@ def test_check_names_a_broken_file(capsys, tmp_path) -> None:
                                "mind": 3, "weird": "three"}), encoding="utf-8")
     code, out, _ = run(capsys, "check", str(bad))
     assert code == 1 and out == f"{bad}: weird: must be a whole number (not 'three')\n"
+
+
+def test_a_house_rules_table_in_the_users_folder_changes_the_build_rules(capsys) -> None:
+    from companion import paths
+
+    builtin = paths.builtin_tables_dir() / "grimdark-rules.json"
+    table = json.loads(builtin.read_text(encoding="utf-8"))
+    for entry in table["entries"]:
+        if entry["key"] == "stat-points":
+            entry.update(value=16, house=["value"])
+            del entry["source"]
+    paths.user_tables_dir().mkdir(parents=True)
+    (paths.user_tables_dir() / "grimdark-rules.json").write_text(json.dumps(table),
+                                                                 encoding="utf-8")
+    code, out, _ = run(capsys, "grimdark", "check", "Lord Smash")
+    assert code == 1
+    assert out == f"{SAMPLE}: his stats add up to 15; they must add up to 16\n"

@@ -10,9 +10,11 @@ import pytest
 from companion.rulesets.grimdark.build import (
     ability_points,
     melee_damage,
+    notes,
     points_spent,
     problems,
     slots_used,
+    start_figures,
 )
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import Gladiator
@@ -204,3 +206,27 @@ def test_every_broken_rule_is_listed_at_once() -> None:
     assert any("Grapple is in his repertoire 6 times" in p for p in found)
     assert any("7 moves" in p for p in found)
     assert any("fills 6 slots" in p for p in found)
+
+
+def test_lord_smash_starts_with_25_plus_brutality_a_d10_and_endurance_hp() -> None:
+    start = start_figures(glad(), DATA)
+    # 25 + Brutality 6 + Endurance 5, and a d10 for Berserker; Style 3 and a d8 for Init.
+    assert (start.hp, start.init) == ("d10+36", "d8+3")
+
+
+def test_armour_adds_5_hp_a_slot_and_poise_1_init_a_level() -> None:
+    start = start_figures(glad(weapons=[], armour=2, abilities={"poise": 3}), DATA)
+    assert (start.hp, start.init) == ("d8+41", "d8+6")
+
+
+def test_performer_rolls_a_d10_for_init() -> None:
+    g = glad(brutality=3, style=6, abilities={"performer": 1}, moves={"basic-melee": 15})
+    assert start_figures(g, DATA).init == "d10+6"
+
+
+def test_ranged_moves_without_a_ranged_weapon_are_noted_not_refused() -> None:
+    g = glad(moves={"basic-melee": 13, "basic-ranged": 1, "psionic-blast": 1})
+    assert problems(g, DATA) == []
+    assert notes(g, DATA) == ["without a ranged weapon he can never use Basic Ranged"]
+    bow = {"name": "Bow", "weight": "light", "reach": "ranged"}
+    assert notes(glad(moves=g.moves, weapons=[bow]), DATA) == []

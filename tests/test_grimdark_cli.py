@@ -33,7 +33,7 @@ def test_import_saves_the_forum_sheet_into_the_roster(capsys) -> None:
     assert code == 0
     path = roster_dir() / "lord-smash.json"
     assert out == (f"Lord Smash: saved to {path} (23 of 23 ability points, 20 moves, 5 of 5 "
-                   "equipment slots)\n")
+                   "equipment slots; HP d10+36, Init d8+3)\n")
     assert load_gladiator(path) == load_gladiator(SAMPLE)
 
 
@@ -101,7 +101,8 @@ def test_check_says_ok_for_lord_smash_both_ways(capsys) -> None:
         code, out, _ = run(capsys, *argv)
         assert code == 0
         assert out == (f"{SAMPLE}: ok (Grimdark gladiator 'Lord Smash', 23 of 23 ability "
-                       "points, 20 moves, 5 of 5 equipment slots)\n")
+                       "points, 20 moves, 5 of 5 equipment slots; HP d10+36, "
+                       "Init d8+3)\n")
 
 
 def test_check_lists_every_broken_rule(capsys, tmp_path) -> None:

@@ -159,3 +159,8 @@ def test_a_rules_table_without_a_figure_the_builder_needs_is_refused(tmp_path) -
 
 def test_abilities_still_read_as_their_model() -> None:
     assert all(isinstance(a, GrimdarkAbilityEntry) for a in DATA.abilities.values())
+
+
+def test_the_armour_and_natural_weapon_figures_agree_with_their_tables() -> None:
+    assert F.value("armour-hp-per-slot") == DATA.armour().hp_per_slot == 5
+    assert F.value("natural-weapon-slots") == -DATA.abilities["natural-weapon"].slots == 2

@@ -111,7 +111,7 @@ def _read_text(source: str) -> tuple[str, str]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from companion.rulesets.grimdark.build import problems
+    from companion.rulesets.grimdark.build import notes, problems
     from companion.rulesets.grimdark.forum import ForumError, read_forum
     from companion.rulesets.grimdark.sheet import save_gladiator
 
@@ -123,9 +123,9 @@ def _import(args: argparse.Namespace) -> int:
         for problem in err.problems:
             print(f"{where}: {problem}")
         return 1
-    for note in imported.notes:
-        print(f"{where}: note: {note}")
     g = imported.gladiator
+    for note in imported.notes + notes(g, data):
+        print(f"{where}: note: {note}")
     broken = problems(g, data)
     if broken:
         for problem in broken:
@@ -162,7 +162,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def check_gladiator(path: Path, data: GrimdarkData | None = None) -> bool:
     """Print whether the gladiator file is legal, or every rule it breaks."""
-    from companion.rulesets.grimdark.build import problems
+    from companion.rulesets.grimdark.build import notes, problems
     from companion.rulesets.grimdark.sheet import SheetError, load_gladiator
 
     try:
@@ -175,6 +175,8 @@ def check_gladiator(path: Path, data: GrimdarkData | None = None) -> bool:
     broken = problems(g, data)
     for problem in broken:
         print(f"{path}: {problem}")
+    for note in notes(g, data):
+        print(f"{path}: note: {note}")
     if broken:
         return False
     print(f"{path}: ok (Grimdark gladiator '{g.name}', {summary(g, data)})")
@@ -182,12 +184,20 @@ def check_gladiator(path: Path, data: GrimdarkData | None = None) -> bool:
 
 
 def summary(g: Gladiator, data: GrimdarkData) -> str:
-    """His build in a few words: "23 of 23 ability points, 20 moves, 5 of 5 slots"."""
-    from companion.rulesets.grimdark.build import ability_points, points_spent, slots_used
+    """His build in a few words: "23 of 23 ability points, 20 moves, 5 of 5 equipment
+    slots; HP d10+36, Init d8+3"."""
+    from companion.rulesets.grimdark.build import (
+        ability_points,
+        points_spent,
+        slots_used,
+        start_figures,
+    )
 
+    start = start_figures(g, data)
     return (f"{points_spent(g, data)} of {ability_points(g, data)} ability points, "
             f"{_count(sum(g.moves.values()), 'move')}, {slots_used(g, data).total} of "
-            f"{data.figures.value('equipment-slots')} equipment slots")
+            f"{data.figures.value('equipment-slots')} equipment slots; HP {start.hp}, "
+            f"Init {start.init}")
 
 
 def _count(n: int, word: str) -> str:

@@ -74,6 +74,48 @@ def melee_damage(g: Gladiator, data: GrimdarkData) -> str:
     return str(data.unarmed().damage)
 
 
+@dataclass(frozen=True)
+class Start:
+    """What he brings to the start of a match: his HP and Init as dice to roll."""
+
+    hp: str  # 25 + Brutality + d8 (d10 Berserker) + Endurance + 5 per armour slot
+    init: str  # Style + d8 (d10 Performer) + Poise
+
+
+def start_figures(g: Gladiator, data: GrimdarkData) -> Start:
+    f, stats = data.figures, g.stats()
+    hp_die, init_die = f.die("hp-die"), f.die("init-die")
+    hp = f.value("hp-base") + stats[f.stat("hp-stat")]
+    init = stats[f.stat("init-stat")]
+    for key, level in g.abilities.items():
+        ability = data.abilities.get(key)
+        if ability is None:
+            continue
+        hp_die, init_die = ability.hp_die or hp_die, ability.init_die or init_die
+        per = level if ability.per_level else 1
+        hp += ability.hp_bonus * per
+        init += ability.init_bonus * per
+    hp += g.armour * data.armour().hp_per_slot
+    return Start(_plus(hp_die, hp), _plus(init_die, init))
+
+
+def _plus(die: str, n: int) -> str:
+    return f"{die}+{n}" if n > 0 else f"{die}-{-n}" if n < 0 else die
+
+
+def notes(g: Gladiator, data: GrimdarkData) -> list[str]:
+    """What is legal but will not work in a match: ranged moves without a ranged weapon
+    (a move that brings its own weapon, or a throwable melee weapon, still works)."""
+    can_shoot = any(w.reach == "ranged" or "throwable" in w.properties for w in g.weapons)
+    if can_shoot:
+        return []
+    idle = [m.name for key in g.moves if (m := data.moves.get(key)) is not None
+            and m.attack == "ranged" and not m.weapon]
+    if not idle:
+        return []
+    return [f"without a ranged weapon he can never use {_listed(idle)}"]
+
+
 def open_moves_allowed(g: Gladiator, data: GrimdarkData) -> int:
     """Moves of a category he could not otherwise use that his abilities open (Jack of
     All Trades: one a level). House ruling: one move with all its copies."""

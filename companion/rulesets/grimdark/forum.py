@@ -228,6 +228,9 @@ def _ability(r: _Reading, number: int, line: str) -> None:
     if ability.key in r.abilities:
         r.fail(number, line, f"gives {ability.name} a second time")
         return
+    if level is not None and int(level) < 1:
+        r.fail(number, line, "gives the ability no level")
+        return
     r.abilities[ability.key] = int(level) if level else 1
 
 

@@ -230,3 +230,18 @@ def test_ranged_moves_without_a_ranged_weapon_are_noted_not_refused() -> None:
     assert notes(g, DATA) == ["without a ranged weapon he can never use Basic Ranged"]
     bow = {"name": "Bow", "weight": "light", "reach": "ranged"}
     assert notes(glad(moves=g.moves, weapons=[bow]), DATA) == []
+
+
+def test_a_house_table_can_count_each_copy_against_jack_of_all_trades() -> None:
+    from dataclasses import replace
+
+    from companion.rulesets.grimdark.data import Figures
+
+    entries = dict(DATA.figures.entries)
+    entries["jack-of-all-trades-opens"] = entries["jack-of-all-trades-opens"].model_copy(
+        update={"reading": "one copy"})
+    per_copy = replace(DATA, figures=Figures(entries))
+    g = glad(abilities={"jack-of-all-trades": 1}, moves={"basic-melee": 13, "tackle": 2})
+    assert problems(g, DATA) == []
+    assert problems(g, per_copy) == ["Tackle needs Berserker; Jack of All Trades opens 1 of "
+                                     "them"]

@@ -84,6 +84,7 @@ HOUSE_READINGS = {
     "huge-chance-rolled": "each turn", "paired-power": "every power roll",
     "gruesome-demise": "always dead unless starred", "flurry-resets": "another move played",
     "half-damage-rounds": "down", "cz-opponent": "opponent",
+    "jack-of-all-trades-opens": "every copy",
 }
 
 

@@ -118,7 +118,8 @@ def notes(g: Gladiator, data: GrimdarkData) -> list[str]:
 
 def open_moves_allowed(g: Gladiator, data: GrimdarkData) -> int:
     """Moves of a category he could not otherwise use that his abilities open (Jack of
-    All Trades: one a level). House ruling: one move with all its copies."""
+    All Trades: one a level), counted as grimdark-rules reads them: a move with all
+    its copies, or each copy."""
     allowed = 0
     for key, level in g.abilities.items():
         ability = data.abilities.get(key)
@@ -209,11 +210,12 @@ def _move_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
             yield (f"{move.name} is in his repertoire {count} times; at most {copies} "
                    "copies of a move whose name does not start with Basic")
         if move.requires_ability and move.requires_ability not in g.abilities:
-            outside.append(move.name)
+            every_copy = f.reading("jack-of-all-trades-opens") == "every copy"
+            outside += [move.name] * (1 if every_copy else count)
     allowed = open_moves_allowed(g, data)
     if len(outside) > allowed:
-        needs = _listed([f"{name} needs "
-                         f"{_ability_name(data, data.move_named(name))}" for name in outside])
+        needs = _listed([f"{name} needs {_ability_name(data, data.move_named(name))}"
+                         for name in dict.fromkeys(outside)])
         extra = (f"; Jack of All Trades opens {_count(allowed, 'of them', 'of them')}"
                  if allowed else "")
         yield f"{needs}{extra}"

@@ -28,7 +28,7 @@ NEEDED: dict[str, FigureKind] = {
     "ability-points-stat": "stat", "ability-level-most": "value",
     "repertoire-fewest": "value", "repertoire-most": "value", "move-copies-most": "value",
     "equipment-slots": "value", "hp-base": "value", "hp-stat": "stat", "hp-die": "die",
-    "init-stat": "stat", "init-die": "die",
+    "init-stat": "stat", "init-die": "die", "jack-of-all-trades-opens": "reading",
 }
 
 

@@ -447,7 +447,7 @@ class GrimdarkEquipmentEntry(Entry):
 Reading = Literal[
     "target", "opponent", "user only", "both sides", "each turn", "once a match",
     "every power roll", "attacks only", "always dead unless starred", "rolled as usual",
-    "another move played", "never", "down", "up",
+    "another move played", "never", "down", "up", "every copy", "one copy",
 ]
 
 

@@ -143,3 +143,17 @@ def test_a_house_rules_table_in_the_users_folder_changes_the_build_rules(capsys)
     code, out, _ = run(capsys, "grimdark", "check", "Lord Smash")
     assert code == 1
     assert out == f"{SAMPLE}: his stats add up to 15; they must add up to 16\n"
+
+
+def test_check_with_no_file_names_a_grimdark_rules_table_the_builder_cannot_use(capsys) -> None:
+    from companion import paths
+
+    builtin = paths.builtin_tables_dir() / "grimdark-rules.json"
+    table = json.loads(builtin.read_text(encoding="utf-8"))
+    table["entries"] = [e for e in table["entries"] if e["key"] != "stat-spread"]
+    paths.user_tables_dir().mkdir(parents=True)
+    (paths.user_tables_dir() / "grimdark-rules.json").write_text(json.dumps(table),
+                                                                 encoding="utf-8")
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert "grimdark-rules: 'stat-spread' needs a value" in out.splitlines()

@@ -40,7 +40,7 @@ def _check(args: argparse.Namespace) -> int:
     for path in files:
         bad += 0 if _check_file(path) else 1
     if not args.files:
-        bad += _check_playable()
+        bad += _check_playable() + _check_grimdark_tables()
         if not files:
             print("your tables and kits folders hold no files")
     return 1 if bad else 0
@@ -69,6 +69,19 @@ def _check_playable() -> int:
     for problem in set_aside:
         print(problem)
     return len(set_aside)
+
+
+def _check_grimdark_tables() -> int:
+    """Whether the Grimdark builder can work with the user's tables: 1 line if not."""
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.tables.loader import load_tables
+
+    try:
+        GrimdarkData.load(load_tables())
+    except UserError as err:
+        print(err)
+        return 1
+    return 0
 
 
 def _check_file(path: Path) -> bool:

@@ -164,3 +164,11 @@ def test_the_written_sheet_is_the_seeds_format() -> None:
                  "Fierce Attack", "Moves: (20)", "Flurry of Blows x5",
                  "Oversized greataxe (Heavy crushing tenacious melee)", "[/ic]"):
         assert line in text.splitlines()
+
+
+def test_an_overlong_line_in_a_list_is_named_not_read() -> None:
+    with pytest.raises(ForumError) as err:
+        read(SEED_TEXT.replace("Grapple x2", "Grapple" + " x" * 150))
+    assert err.value.problems == [
+        "line 22: 'Grapple" + " x" * 25 + "...' is too long for a line of the list (307 "
+        "characters; at most 200)"]

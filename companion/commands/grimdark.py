@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from companion.rulesets.grimdark.data import GrimdarkData
     from companion.rulesets.grimdark.sheet import Gladiator
 
-MAX_PASTE = 1_000_000  # bytes of pasted forum text: a whole page of a thread fits
+MAX_PASTE = 1_000_000  # bytes of forum text: never more characters than read_forum takes
 
 _EXAMPLES = """examples:
   companion grimdark import lord-smash.txt

@@ -27,7 +27,8 @@ from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator
 from companion.tables.models.grimdark import STATS
 
-MAX_TEXT = 200_000  # characters: a forum post, with room to spare
+MAX_TEXT = 1_000_000  # characters: a whole page of a thread, with room to spare
+MAX_LINE = 200  # characters of one entry of a list: a move, an ability, a weapon
 
 _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]", re.IGNORECASE)
 _IC = re.compile(r"\[ic=([^\]\n]+)\]", re.IGNORECASE)
@@ -99,8 +100,8 @@ def read_forum(text: str, data: GrimdarkData) -> Imported:
     """The gladiator a forum post describes; ForumError naming every line that looks
     like a sheet line and cannot be read."""
     if len(text) > MAX_TEXT:
-        raise ForumError([f"the text is too long for a sheet ({len(text)} characters; at "
-                          f"most {MAX_TEXT})"])
+        raise ForumError([f"the text is too long for a sheet ({len(text):,} characters; "
+                          f"at most {MAX_TEXT:,})"])
     r = _Reading(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     name, name_line = _name_from_tags(lines)
@@ -202,13 +203,19 @@ def _header(r: _Reading, number: int, line: str, head: re.Match[str]) -> str | N
 
 def _reads_as(r: _Reading, section: str, line: str) -> bool:
     """Whether a line after a blank one still belongs to the list above it."""
+    if len(line) > MAX_LINE:
+        return False
     trial = _Reading(r.data)
     _entry(trial, section, 0, line)
     return not trial.problems
 
 
 def _entry(r: _Reading, section: str, number: int, line: str) -> None:
-    if section == "abilities":
+    # Bounded before any pattern reads it: the patterns look back and forth.
+    if len(line) > MAX_LINE:
+        r.fail(number, line, f"is too long for a line of the list ({len(line)} characters; "
+               f"at most {MAX_LINE})")
+    elif section == "abilities":
         _ability(r, number, line)
     elif section == "moves":
         _move(r, number, line)

@@ -107,8 +107,13 @@ def test_a_sheet_line_that_cannot_be_read_is_named_with_its_line_number() -> Non
         "line 22: 'Grappel x2' is not a move in the Grimdark moves table",
         "line 28: 'Oversized greataxe (Heavy crunching tenacious melee)' names 'crunching', "
         "which is no weapon property",
-        "the sheet has no Style line",
     ]
+
+
+def test_a_second_sheet_line_of_the_same_kind_is_named() -> None:
+    with pytest.raises(ForumError) as err:
+        read(SEED_TEXT.replace("Fame: 0", "Fame: 0\nBrutality: 7"))
+    assert err.value.problems == ["line 10: 'Brutality: 7' gives Brutality a second time"]
 
 
 def test_an_unknown_ability_in_the_list_is_named() -> None:

@@ -81,6 +81,7 @@ class _Reading:
     story: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     claims: dict[str, tuple[int, int]] = field(default_factory=dict)  # what: (claim, line)
+    seen: set[str] = field(default_factory=set)  # the header words met, read or not
 
     def fail(self, number: int, text: str, why: str) -> None:
         self.problems.append(f"line {number}: '{_cut(text)}' {why}")
@@ -131,7 +132,7 @@ def read_forum(text: str, data: GrimdarkData) -> Imported:
         r.problems.append("the sheet names no gladiator: add a line such as "
                           "'Name: Lord Smash'")
     for stat in STATS:
-        if stat not in r.fields:
+        if stat not in r.seen:
             r.problems.append(f"the sheet has no {STAT_NAMES[stat]} line")
     if r.problems:
         raise ForumError(r.problems)
@@ -161,8 +162,13 @@ def _has_entries(r: _Reading, section: str) -> bool:
 
 def _header(r: _Reading, number: int, line: str, head: re.Match[str]) -> str | None:
     """Read a header line; the list it opens, if any."""
-    word = head.group(1).lower()
+    word = re.sub(r"\s+", " ", head.group(1).lower()).replace("armour", "armor")
     value = (head.group(2) if head.group(2) is not None else head.group(3) or "").strip()
+    if word in r.seen:
+        # Two sheets in one post, or a slip: which one is meant is not for us to guess.
+        r.fail(number, line, f"gives {word.title()} a second time")
+        return _LISTS.get(word)
+    r.seen.add(word)
     if word in _LISTS:
         claim = _COUNT_HEAD.match(value) if value else None
         if claim is not None:

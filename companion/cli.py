@@ -12,7 +12,8 @@ from companion import APP_NAME, __version__
 from companion.errors import UserError
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
-COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle")
+COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
+                                     "grimdark")
 
 
 def build_parser() -> argparse.ArgumentParser:

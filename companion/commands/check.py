@@ -10,6 +10,10 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of, read_file
 
+# A Grimdark gladiator's envelope (companion.rulesets.grimdark.sheet.FORMAT), named
+# here so that telling the kind of a file does not load the rules.
+GRIMDARK_FORMAT = "companion-grimdark-gladiator"
+
 # Read once to tell the kind, with the largest limit: each checker then reads its file
 # again with its own kind's limit.
 ANY_FILE = FileKind("a companion file", SESSION.limit, refuses_others=False)
@@ -20,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check",
         help="validate table files, gladiator sheets, custom kits, scenarios and sessions",
         description="Validate table files, gladiator sheets, custom kits, scenarios and "
-        "session files (JSON; a session is replayed). With no FILE, every file of your "
+        "session files (JSON; a session is replayed), and Grimdark gladiators against the "
+        "build rules. With no FILE, every file of your "
         "tables and kits folders, and whether each rule system can play with your "
         "tables. Exit 0 when every file is valid; otherwise exit 1 and list every "
         "problem with its file and place.",
@@ -35,7 +40,7 @@ def _check(args: argparse.Namespace) -> int:
     for path in files:
         bad += 0 if _check_file(path) else 1
     if not args.files:
-        bad += _check_playable()
+        bad += _check_playable() + _check_grimdark_tables()
         if not files:
             print("your tables and kits folders hold no files")
     return 1 if bad else 0
@@ -66,12 +71,29 @@ def _check_playable() -> int:
     return len(set_aside)
 
 
+def _check_grimdark_tables() -> int:
+    """Whether the Grimdark builder can work with the user's tables: 1 line if not."""
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.tables.loader import load_tables
+
+    try:
+        GrimdarkData.load(load_tables())
+    except UserError as err:
+        print(err)
+        return 1
+    return 0
+
+
 def _check_file(path: Path) -> bool:
     try:
         data = read_file(path, ANY_FILE)
     except UserError as err:
         print(err)
         return False
+    if isinstance(data, dict) and data.get("format") == GRIMDARK_FORMAT:
+        from companion.commands.grimdark import check_gladiator
+
+        return check_gladiator(path)
     checkers: dict[FileKind, Callable[[Path], bool]] = {
         SHEET: _check_sheet, KIT: _check_kit, SESSION: _check_session,
         SCENARIO: _check_scenario}

@@ -1,5 +1,5 @@
 """Entry models of the Grimdark Gladiators tables (seed 000): the critical table, the
-moves, the abilities and the equipment.
+moves, the abilities, the equipment and the general figures (`grimdark-rules`).
 
 Effects use the shared vocabulary; what it lacks is written as `rule` effects whose
 names must come from the lists below, so a typo in a table is caught on load and an
@@ -203,6 +203,9 @@ class GrimdarkMoveEntry(Entry):
     bonus_damage: int | str
     half_damage: bool
     element: Element | None = None
+    # The seed's "Elemental" attack: the damage die is one size larger against a
+    # target without resistance to `element` (as the Elemental weapon property).
+    elemental: bool = False
     cost: Cost | None
     gain: list[Gain]
     cooldown: int = Field(ge=0)
@@ -236,6 +239,8 @@ class GrimdarkMoveEntry(Entry):
             raise ValueError("an ASR move is keyed to one of the four stats")
         if self.attack not in _ATTACK_OF_KIND[self.kind]:
             raise ValueError(f"a {self.kind} move cannot make attack {self.attack!r}")
+        if self.elemental and self.element is None:
+            raise ValueError("an elemental attack names its element")
         if self.weapon and self.attack is None:
             raise ValueError("only an attack can carry its own weapon (W)")
         if self.replaced_by is not None and self.replaced_by != _slug(self.replaced_by):
@@ -436,7 +441,52 @@ class GrimdarkEquipmentEntry(Entry):
         return self
 
 
+# ------------------------------------------------------------------ general figures
+
+# How the readings the seed leaves open are settled (each entry says which it takes).
+Reading = Literal[
+    "target", "opponent", "user only", "both sides", "each turn", "once a match",
+    "every power roll", "attacks only", "always dead unless starred", "rolled as usual",
+    "another move played", "never", "down", "up", "every copy", "one copy",
+]
+
+
+class GrimdarkRuleEntry(Entry):
+    """One general figure of the Grimdark rules no other table carries: the tie band,
+    the critical threshold, the build rules, the start figures, the death dice.
+
+    It carries exactly one of: `value` (a number), `die` (dice notation), `stat` (one
+    of the four stats) or `reading` (how an open passage of the seed is read). `source`
+    is the seed that states it; an entry without one is a house ruling and must say so
+    in `house`."""
+
+    description: str = Field(min_length=1)
+    value: int | None = None
+    die: str | None = None
+    stat: Stat | None = None
+    reading: Reading | None = None
+    source: Literal["000_387c877d10175024.txt"] | None = None
+
+    @field_validator("die")
+    @classmethod
+    def _dice(cls, value: str | None) -> str | None:
+        return _optional_dice(value)
+
+    @model_validator(mode="after")
+    def _one_figure(self) -> GrimdarkRuleEntry:
+        given = [name for name in ("value", "die", "stat", "reading")
+                 if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("a rule gives exactly one of value, die, stat or reading "
+                             f"(this one gives {given or 'none'})")
+        if self.source is None and not self.house:
+            raise ValueError("a rule the seed does not state is a house ruling: list it "
+                             "in 'house'")
+        return self
+
+
 ENTRY_MODELS: dict[str, type[Entry]] = {
+    "grimdark-rule": GrimdarkRuleEntry,
     "grimdark-crit": GrimdarkCritEntry,
     "grimdark-move": GrimdarkMoveEntry,
     "grimdark-ability": GrimdarkAbilityEntry,

@@ -1,0 +1,204 @@
+"""`companion grimdark import|sheet|check`: Grimdark Gladiators' gladiators, pasted
+from a forum thread into the roster, written back as a forum sheet, and checked
+against the build rules. The match adjudicator is still to come."""
+
+from __future__ import annotations
+
+import argparse
+import stat
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.errors import UserError
+
+# The rules load when a command runs, not when the parser is built: opening the app
+# must not pay for them.
+if TYPE_CHECKING:
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.rulesets.grimdark.sheet import Gladiator
+
+MAX_PASTE = 1_000_000  # bytes of forum text: never more characters than read_forum takes
+
+_EXAMPLES = """examples:
+  companion grimdark import lord-smash.txt
+  companion grimdark import - --out smash.json < post.txt
+  companion grimdark sheet "Lord Smash"
+  companion grimdark check smash.json"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "grimdark",
+        help="Grimdark Gladiators: import forum sheets, write them back, check builds",
+        description="Grimdark Gladiators' gladiators: import a sheet pasted from the "
+        "forum into your roster, print a gladiator as a forum sheet, and check one "
+        "against the build rules. Matches are not adjudicated yet.",
+        epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="grimdark_command", metavar="ACTION", required=True)
+    p_import = sub.add_parser(
+        "import", help="read a forum sheet into the roster",
+        description="Read a gladiator's forum sheet (a text file, or - for what is "
+        "pasted or piped in) in the roster thread's format, check him against the build "
+        "rules and save him: into your roster folder, or --out FILE. A gladiator who "
+        "breaks a build rule is not saved; every broken rule is listed.")
+    p_import.add_argument("source", metavar="FILE", help="the forum text, or - to read it "
+                          "from the terminal (end with Ctrl-D)")
+    p_import.add_argument("--out", type=Path, metavar="FILE", help="where to save him "
+                          "(default: your roster folder, named for him)")
+    p_import.set_defaults(func=_import)
+    p_sheet = sub.add_parser(
+        "sheet", help="print a gladiator as a forum sheet",
+        description="Print a gladiator as a forum sheet, ready to post in the roster "
+        "thread. FILE is his file, or his name in your roster or among the samples.")
+    p_sheet.add_argument("file", metavar="FILE")
+    p_sheet.set_defaults(func=_sheet)
+    p_check = sub.add_parser(
+        "check", help="check gladiators against the build rules",
+        description="Check gladiator files against the build rules. Exit 0 when every "
+        "one is legal; otherwise exit 1 and list every broken rule.")
+    p_check.add_argument("files", nargs="+", metavar="FILE")
+    p_check.set_defaults(func=_check)
+
+
+def _data() -> GrimdarkData:
+    from companion.rulesets.grimdark.data import GrimdarkData
+
+    return GrimdarkData.load()
+
+
+def find_gladiator(name: str) -> Path:
+    """A gladiator file as given, or else the file of that name in the roster, or else
+    the sample of that name ("Lord Smash")."""
+    from companion.rulesets.grimdark.data import name_key
+    from companion.rulesets.grimdark.sheet import SheetError, roster_dir, samples_dir
+
+    path = Path(name)
+    if path.exists():
+        return path
+    for folder in (roster_dir(), samples_dir()):
+        for candidate in (folder / path.name, folder / f"{name_key(name)}.json"):
+            if candidate.is_file():
+                return candidate
+    raise SheetError([f"{name}: no such gladiator (looked here, in {roster_dir()} and "
+                      "among the sample gladiators)"])
+
+
+def _read_text(source: str) -> tuple[str, str]:
+    """The forum text and what to call it in messages: a file, or the terminal."""
+    if source == "-":
+        raw = sys.stdin.buffer.read(MAX_PASTE + 1)
+        where = "the pasted text"
+    else:
+        where = source
+        path = Path(source)
+        try:
+            info = path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            raise UserError(f"{source}: no such file", exit_code=1) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError(f"{source}: not a plain file", exit_code=1)
+        with path.open("rb") as file:
+            raw = file.read(MAX_PASTE + 1)
+    if len(raw) > MAX_PASTE:
+        raise UserError(f"{where}: more than {MAX_PASTE // 1000} KB is too large for a "
+                        "forum sheet", exit_code=1)
+    try:
+        return raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8"), where
+    except UnicodeDecodeError:
+        raise UserError(f"{where}: not UTF-8 text; save it as UTF-8", exit_code=1) from None
+
+
+def _import(args: argparse.Namespace) -> int:
+    from companion.rulesets.grimdark.build import notes, problems
+    from companion.rulesets.grimdark.forum import ForumError, read_forum
+    from companion.rulesets.grimdark.sheet import save_gladiator
+
+    text, where = _read_text(args.source)
+    data = _data()
+    try:
+        imported = read_forum(text, data)
+    except ForumError as err:
+        for problem in err.problems:
+            print(f"{where}: {problem}")
+        return 1
+    g = imported.gladiator
+    for note in imported.notes + notes(g, data):
+        print(f"{where}: note: {note}")
+    broken = problems(g, data)
+    if broken:
+        for problem in broken:
+            print(f"{where}: {g.name}: {problem}")
+        print(f"{where}: {g.name} is not saved: he breaks {_count(len(broken), 'build rule')}")
+        return 1
+    path = save_gladiator(g, args.out)
+    print(f"{g.name}: saved to {path} ({summary(g, data)})")
+    return 0
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from companion.rulesets.grimdark.forum import write_forum
+    from companion.rulesets.grimdark.sheet import load_gladiator
+
+    g = load_gladiator(find_gladiator(args.file))
+    print(write_forum(g, _data()), end="")
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    data = _data()
+    bad = 0
+    for name in args.files:
+        try:
+            path = find_gladiator(name)
+        except UserError as err:
+            print(err)
+            bad += 1
+            continue
+        bad += 0 if check_gladiator(path, data) else 1
+    return 1 if bad else 0
+
+
+def check_gladiator(path: Path, data: GrimdarkData | None = None) -> bool:
+    """Print whether the gladiator file is legal, or every rule it breaks."""
+    from companion.rulesets.grimdark.build import notes, problems
+    from companion.rulesets.grimdark.sheet import SheetError, load_gladiator
+
+    try:
+        g = load_gladiator(path)
+    except SheetError as err:
+        for problem in err.problems:
+            print(problem)
+        return False
+    data = data or _data()
+    broken = problems(g, data)
+    for problem in broken:
+        print(f"{path}: {problem}")
+    for note in notes(g, data):
+        print(f"{path}: note: {note}")
+    if broken:
+        return False
+    print(f"{path}: ok (Grimdark gladiator '{g.name}', {summary(g, data)})")
+    return True
+
+
+def summary(g: Gladiator, data: GrimdarkData) -> str:
+    """His build in a few words: "23 of 23 ability points, 20 moves, 5 of 5 equipment
+    slots; HP d10+36, Init d8+3"."""
+    from companion.rulesets.grimdark.build import (
+        ability_points,
+        points_spent,
+        slots_used,
+        start_figures,
+    )
+
+    start = start_figures(g, data)
+    return (f"{points_spent(g, data)} of {ability_points(g, data)} ability points, "
+            f"{_count(sum(g.moves.values()), 'move')}, {slots_used(g, data).total} of "
+            f"{data.figures.value('equipment-slots')} equipment slots; HP {start.hp}, "
+            f"Init {start.init}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

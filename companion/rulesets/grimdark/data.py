@@ -1,0 +1,127 @@
+"""The Grimdark tables, read once into one frozen record the builder and the forum
+sheet share: the general figures of `grimdark-rules`, and the moves, abilities and
+equipment by key and by name. Nothing else reads these tables."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.tables.loader import TableSet, load_tables
+from companion.tables.model import TableDataError
+from companion.tables.models.grimdark import (
+    GrimdarkAbilityEntry,
+    GrimdarkEquipmentEntry,
+    GrimdarkMoveEntry,
+    GrimdarkRuleEntry,
+)
+
+TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment")
+RULES = "grimdark-rules"
+
+FigureKind = Literal["value", "die", "stat", "reading"]
+# The figures the builder reads, and what each must give: a user's override that
+# drops one or gives the wrong kind is refused when the tables are read, not later.
+NEEDED: dict[str, FigureKind] = {
+    "stat-points": "value", "stat-spread": "value", "ability-points": "value",
+    "ability-points-stat": "stat", "ability-level-most": "value",
+    "repertoire-fewest": "value", "repertoire-most": "value", "move-copies-most": "value",
+    "equipment-slots": "value", "hp-base": "value", "hp-stat": "stat", "hp-die": "die",
+    "init-stat": "stat", "init-die": "die", "jack-of-all-trades-opens": "reading",
+}
+
+
+class GrimdarkDataError(TableDataError):
+    """The Grimdark tables (usually a user's override) say something the builder
+    cannot use."""
+
+
+def name_key(text: str) -> str:
+    """The key a table entry has for a name as a player writes it ("Flurry of blows")."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class Figures:
+    entries: dict[str, GrimdarkRuleEntry]
+
+    def _get(self, key: str, kind: FigureKind) -> object:
+        entry = self.entries.get(key)
+        value = None if entry is None else getattr(entry, kind)
+        if value is None:
+            raise GrimdarkDataError(f"{RULES}: '{key}' needs a {kind}", RULES)
+        return value
+
+    def value(self, key: str) -> int:
+        found = self._get(key, "value")
+        assert isinstance(found, int)
+        return found
+
+    def die(self, key: str) -> str:
+        return str(self._get(key, "die"))
+
+    def stat(self, key: str) -> str:
+        return str(self._get(key, "stat"))
+
+    def reading(self, key: str) -> str:
+        return str(self._get(key, "reading"))
+
+
+@dataclass(frozen=True, eq=False)
+class GrimdarkData:
+    figures: Figures
+    moves: dict[str, GrimdarkMoveEntry]
+    abilities: dict[str, GrimdarkAbilityEntry]
+    equipment: dict[str, GrimdarkEquipmentEntry]
+
+    @classmethod
+    def load(cls, tables: TableSet | None = None) -> GrimdarkData:
+        tables = load_tables() if tables is None else tables
+        rules = {e.key: e for e in tables.get(RULES).entries
+                 if isinstance(e, GrimdarkRuleEntry)}
+        figures = Figures(rules)
+        for key, kind in NEEDED.items():
+            figures._get(key, kind)
+        return cls(
+            figures,
+            {e.key: e for e in tables.get("grimdark-moves").entries
+             if isinstance(e, GrimdarkMoveEntry)},
+            {e.key: e for e in tables.get("grimdark-abilities").entries
+             if isinstance(e, GrimdarkAbilityEntry)},
+            {e.key: e for e in tables.get("grimdark-equipment").entries
+             if isinstance(e, GrimdarkEquipmentEntry)},
+        )
+
+    def move_named(self, name: str) -> GrimdarkMoveEntry | None:
+        return self.moves.get(name_key(name))
+
+    def ability_named(self, name: str) -> GrimdarkAbilityEntry | None:
+        return self.abilities.get(name_key(name))
+
+    def property_named(self, name: str) -> GrimdarkEquipmentEntry | None:
+        found = self.equipment.get(name_key(name))
+        return found if found is not None and found.category == "property" else None
+
+    def weapon_kind(self, weight: str, reach: str) -> GrimdarkEquipmentEntry:
+        """The equipment entry of a light or heavy, melee or ranged weapon."""
+        for entry in self.equipment.values():
+            if entry.category == "weapon" and entry.weight == weight and \
+                    (entry.melee if reach == "melee" else entry.ranged):
+                return entry
+        raise GrimdarkDataError(f"grimdark-equipment has no {weight} {reach} weapon",
+                                "grimdark-equipment")
+
+    def unarmed(self) -> GrimdarkEquipmentEntry:
+        """What he fights with in melee when he holds no melee weapon: his fists."""
+        for entry in self.equipment.values():
+            if entry.category == "weapon" and entry.weight is None and entry.melee:
+                return entry
+        raise GrimdarkDataError("grimdark-equipment has no unarmed attack",
+                                "grimdark-equipment")
+
+    def armour(self) -> GrimdarkEquipmentEntry:
+        for entry in self.equipment.values():
+            if entry.category == "armour":
+                return entry
+        raise GrimdarkDataError("grimdark-equipment has no armour", "grimdark-equipment")

@@ -1,0 +1,139 @@
+"""A Grimdark gladiator as his file holds it, and reading and writing that file.
+
+The model holds what a manager chooses; whether the choices keep the build rules is
+`build.problems`, which needs the tables. Abilities, moves and weapon properties are
+named by their keys in the grimdark tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, ValidationError, field_validator
+
+from companion import paths
+from companion.errors import UserError
+from companion.jsonfile import FileKind, JsonFileError, check_name, place, problem, read_file
+from companion.tables.model import StrictModel
+from companion.tables.models.grimdark import STATS, Element, Stat
+
+FORMAT = "companion-grimdark-gladiator"
+GLADIATOR = FileKind("a Grimdark gladiator", 1_000_000, FORMAT)
+SCHEMA_VERSION = 1
+STAT_NAMES = {stat: stat.title() for stat in STATS}
+
+
+class SheetError(UserError):
+    """A gladiator file that cannot be read: every problem, one line each."""
+
+    exit_code = 1
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+class Weapon(StrictModel):
+    """One weapon: the manager's own name for it, light or heavy, melee or ranged,
+    its properties (keys of grimdark-equipment) and, with Elemental, its element."""
+
+    name: str = Field(min_length=1, max_length=80)
+    weight: Literal["light", "heavy"]
+    reach: Literal["melee", "ranged"]
+    properties: list[str] = Field(default_factory=list, max_length=20)
+    element: Element | None = None
+
+    _name = field_validator("name")(lambda cls, v: check_name(v))
+
+
+class Gladiator(StrictModel):
+    format: Literal["companion-grimdark-gladiator"] = "companion-grimdark-gladiator"
+    version: int = Field(default=SCHEMA_VERSION, ge=1)
+    name: str = Field(min_length=1, max_length=80)
+    description: str = Field(default="", max_length=20_000)
+    brutality: int = Field(ge=0, le=99)
+    style: int = Field(ge=0, le=99)
+    mind: int = Field(ge=0, le=99)
+    weird: int = Field(ge=0, le=99)
+    active_stat: Stat | None = None  # none chosen: his strongest
+    abilities: dict[str, int] = Field(default_factory=dict, max_length=100)
+    moves: dict[str, int] = Field(default_factory=dict, max_length=200)
+    weapons: list[Weapon] = Field(default_factory=list, max_length=20)
+    armour: int = Field(default=0, ge=0, le=99)  # equipment slots spent on armour
+    fame: int = Field(default=0, ge=0, le=10_000)
+    wins: int = Field(default=0, ge=0, le=10_000)
+    losses: int = Field(default=0, ge=0, le=10_000)
+    starred: bool = False
+
+    _name = field_validator("name")(lambda cls, v: check_name(v))
+
+    @field_validator("abilities", "moves")
+    @classmethod
+    def _counts(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, count in value.items():
+            if not 1 <= count <= 99:
+                raise ValueError(f"{key} is given {count} times; 1 to 99")
+        return value
+
+    def stats(self) -> dict[str, int]:
+        return {stat: getattr(self, stat) for stat in STATS}
+
+    def active(self) -> str:
+        """His active stat: the one chosen, or else his strongest (the first of equals
+        in the seed's order Brutality, Style, Mind, Weird)."""
+        if self.active_stat is not None:
+            return self.active_stat
+        stats = self.stats()
+        return max(STATS, key=lambda s: (stats[s], -STATS.index(s)))
+
+
+def parse_gladiator(data: object, where: str) -> Gladiator:
+    try:
+        gladiator = Gladiator.model_validate(data)
+    except ValidationError as err:
+        raise SheetError([f"{where}: {place(e['loc'])}: {problem(e)}"
+                          for e in err.errors()]) from None
+    if gladiator.version > SCHEMA_VERSION:
+        raise SheetError([f"{where}: version: saved by a newer companion (version "
+                          f"{gladiator.version}; this one reads up to {SCHEMA_VERSION})"])
+    return gladiator
+
+
+def load_gladiator(path: Path) -> Gladiator:
+    """A gladiator file, read through the one reader (size, nesting, numbers, text)."""
+    try:
+        data = read_file(Path(path), GLADIATOR)
+    except JsonFileError as err:
+        raise SheetError([str(err)]) from None
+    return parse_gladiator(data, str(path))
+
+
+def gladiator_json(gladiator: Gladiator) -> str:
+    return gladiator.model_dump_json(indent=2, exclude_none=True) + "\n"
+
+
+def roster_dir() -> Path:
+    """His roster: a folder of its own in the user's roster, apart from the battle
+    system's sheets, which may bear the same names."""
+    return paths.roster_dir() / "grimdark"
+
+
+def roster_path(gladiator: Gladiator) -> Path:
+    from companion.rulesets.grimdark.data import name_key
+
+    return roster_dir() / f"{name_key(gladiator.name) or 'gladiator'}.json"
+
+
+def save_gladiator(gladiator: Gladiator, path: Path | None = None) -> Path:
+    """Write a gladiator atomically; by default into the roster folder, named for him."""
+    from companion.atomic import atomic_write
+
+    target = path or roster_path(gladiator)
+    atomic_write(target, gladiator_json(gladiator))
+    return target
+
+
+def samples_dir() -> Path:
+    """The Grimdark sample gladiators shipped with the companion."""
+    return paths.assets_dir() / "samples" / "grimdark"

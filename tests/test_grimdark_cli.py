@@ -1,0 +1,159 @@
+"""`companion grimdark import|sheet|check` and `companion check` on a Grimdark
+gladiator, driven with real argv."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.commands.check import GRIMDARK_FORMAT
+from companion.rulesets.grimdark.sheet import FORMAT, load_gladiator, roster_dir, samples_dir
+
+SEED_FILE = Path(__file__).parent / "grimdark_forum" / "lord-smash-seed.txt"
+SAMPLE = samples_dir() / "lord-smash.json"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_knows_a_grimdark_gladiator_by_its_envelope() -> None:
+    assert GRIMDARK_FORMAT == FORMAT
+
+
+def test_import_saves_the_forum_sheet_into_the_roster(capsys) -> None:
+    code, out, _ = run(capsys, "grimdark", "import", str(SEED_FILE))
+    assert code == 0
+    path = roster_dir() / "lord-smash.json"
+    assert out == (f"Lord Smash: saved to {path} (23 of 23 ability points, 20 moves, 5 of 5 "
+                   "equipment slots; HP d10+36, Init d8+3)\n")
+    assert load_gladiator(path) == load_gladiator(SAMPLE)
+
+
+def test_import_reads_pasted_text_and_saves_where_told(capsys, monkeypatch, tmp_path) -> None:
+    raw = SEED_FILE.read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    out_file = tmp_path / "smash.json"
+    code, out, _ = run(capsys, "grimdark", "import", "-", "--out", str(out_file))
+    assert code == 0 and str(out_file) in out
+    assert json.loads(out_file.read_text(encoding="utf-8"))["format"] == FORMAT
+
+
+def test_import_names_each_unreadable_line_and_saves_nothing(capsys, tmp_path) -> None:
+    bad = tmp_path / "post.txt"
+    bad.write_text(SEED_FILE.read_text(encoding="utf-8").replace("Mind: 3", "Mind: lots"),
+                   encoding="utf-8")
+    code, out, _ = run(capsys, "grimdark", "import", str(bad))
+    assert code == 1
+    assert out.splitlines() == [f"{bad}: line 6: 'Mind: lots' needs a whole number after "
+                                "'Mind:'"]
+    assert not roster_dir().exists()
+
+
+def test_import_refuses_a_gladiator_who_breaks_a_build_rule(capsys, tmp_path) -> None:
+    bad = tmp_path / "post.txt"
+    bad.write_text(SEED_FILE.read_text(encoding="utf-8").replace("Brutality: 6", "Brutality: 7"),
+                   encoding="utf-8")
+    code, out, _ = run(capsys, "grimdark", "import", str(bad))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{bad}: Lord Smash: his stats add up to 16; they must add up to 15",
+        f"{bad}: Lord Smash is not saved: he breaks 1 build rule"]
+    assert not roster_dir().exists()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["grimdark", "import", "nowhere.txt"], "companion: nowhere.txt: no such file\n"),
+    (["grimdark", "sheet", "Nobody"], "companion: Nobody: no such gladiator (looked here, "),
+    (["grimdark", "sheet", "tables/grimdark-rules.json"],
+     "companion: tables/grimdark-rules.json: this is a rules table, not a Grimdark gladiator\n"),
+])
+def test_bad_input_is_one_line(capsys, argv, message) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_import_refuses_text_that_is_not_utf8(capsys, tmp_path) -> None:
+    bad = tmp_path / "post.txt"
+    bad.write_bytes(b"Brutality: 6\xff\n")
+    code, _, err = run(capsys, "grimdark", "import", str(bad))
+    assert code == 1 and err == f"companion: {bad}: not UTF-8 text; save it as UTF-8\n"
+
+
+def test_sheet_prints_a_sample_by_name_in_the_forum_format(capsys) -> None:
+    code, out, _ = run(capsys, "grimdark", "sheet", "Lord Smash")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "[ic=Lord Smash]" and lines[-1] == "[/ic]"
+    assert "Oversized greataxe (Heavy crushing tenacious melee)" in lines
+
+
+def test_check_says_ok_for_lord_smash_both_ways(capsys) -> None:
+    for argv in (["grimdark", "check", str(SAMPLE)], ["check", str(SAMPLE)]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0
+        assert out == (f"{SAMPLE}: ok (Grimdark gladiator 'Lord Smash', 23 of 23 ability "
+                       "points, 20 moves, 5 of 5 equipment slots; HP d10+36, "
+                       "Init d8+3)\n")
+
+
+def test_check_lists_every_broken_rule(capsys, tmp_path) -> None:
+    data = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    data["moves"]["grapple"] = 6
+    data["armour"] = 1
+    bad = tmp_path / "smash.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    for argv in (["grimdark", "check", str(bad)], ["check", str(bad)]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 1
+        assert out.splitlines() == [
+            f"{bad}: Grapple is in his repertoire 6 times; at most 5 copies of a move whose "
+            "name does not start with Basic",
+            f"{bad}: his equipment fills 6 slots; he has 5"]
+
+
+def test_check_names_a_broken_file(capsys, tmp_path) -> None:
+    bad = tmp_path / "x.json"
+    bad.write_text(json.dumps({"format": FORMAT, "name": "X", "brutality": 6, "style": 3,
+                               "mind": 3, "weird": "three"}), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and out == f"{bad}: weird: must be a whole number (not 'three')\n"
+
+
+def test_a_house_rules_table_in_the_users_folder_changes_the_build_rules(capsys) -> None:
+    from companion import paths
+
+    builtin = paths.builtin_tables_dir() / "grimdark-rules.json"
+    table = json.loads(builtin.read_text(encoding="utf-8"))
+    for entry in table["entries"]:
+        if entry["key"] == "stat-points":
+            entry.update(value=16, house=["value"])
+            del entry["source"]
+    paths.user_tables_dir().mkdir(parents=True)
+    (paths.user_tables_dir() / "grimdark-rules.json").write_text(json.dumps(table),
+                                                                 encoding="utf-8")
+    code, out, _ = run(capsys, "grimdark", "check", "Lord Smash")
+    assert code == 1
+    assert out == f"{SAMPLE}: his stats add up to 15; they must add up to 16\n"
+
+
+def test_check_with_no_file_names_a_grimdark_rules_table_the_builder_cannot_use(capsys) -> None:
+    from companion import paths
+
+    builtin = paths.builtin_tables_dir() / "grimdark-rules.json"
+    table = json.loads(builtin.read_text(encoding="utf-8"))
+    table["entries"] = [e for e in table["entries"] if e["key"] != "stat-spread"]
+    paths.user_tables_dir().mkdir(parents=True)
+    (paths.user_tables_dir() / "grimdark-rules.json").write_text(json.dumps(table),
+                                                                 encoding="utf-8")
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert "grimdark-rules: 'stat-spread' needs a value" in out.splitlines()

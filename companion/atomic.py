@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import shutil
 import stat
 from pathlib import Path
@@ -31,7 +30,7 @@ def backup_path(path: Path) -> Path:
 
 
 def _temp_name(path: Path, what: str) -> Path:
-    return path.with_name(f".{path.name}.{what}{secrets.token_hex(4)}{_TMP_SUFFIX}")
+    return path.with_name(f".{path.name}.{what}{os.urandom(4).hex()}{_TMP_SUFFIX}")
 
 
 def leftover_temps(path: Path) -> list[Path]:

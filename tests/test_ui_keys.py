@@ -557,13 +557,13 @@ def test_ctrl_q_quits_from_any_screen(app: App, mod: int) -> None:
         assert not app.running
 
 
-def test_the_start_screens_f1_f3_f4_and_f9(app: App) -> None:
+def test_the_start_screens_f1_f3_f4_f5_and_f9(app: App) -> None:
     app.show_home()
     key(app, pygame.K_F1)
     assert app.dialog is not None and app.dialog.title == "Keys"
     key(app, pygame.K_ESCAPE)
     assert app.dialog is None
-    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):
         key(app, k)
         assert app.panel.active == tab
     app.panel.show(0)
@@ -584,12 +584,12 @@ def test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board(app: App)
     assert not screen.board_mode
 
 
-def test_the_battle_set_ups_f1_f3_f4_and_f9(app: App) -> None:
+def test_the_battle_set_ups_f1_f3_f4_f5_and_f9(app: App) -> None:
     app.show_setup("battle")
     key(app, pygame.K_F1)
     assert app.dialog is not None and app.dialog.title == "Keys"
     key(app, pygame.K_ESCAPE)
-    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2)):
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):
         key(app, k)
         assert app.panel.active == tab
     app.panel.show(0)
@@ -663,12 +663,14 @@ START_KEYS = {
     **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",
                      "B"], test_the_start_screens_keys),
     **dict.fromkeys(["Enter", "R"], test_the_start_screens_enter_starts_and_r_resumes),
-    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_start_screens_f1_f3_f4_and_f9),
+    **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"],
+                    test_the_start_screens_f1_f3_f4_f5_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 BATTLE_SETUP_KEYS = {
     **dict.fromkeys(["Enter", "Esc", "D"], test_the_battle_set_ups_keys),
-    **dict.fromkeys(["F1", "F3", "F4", "F9"], test_the_battle_set_ups_f1_f3_f4_and_f9),
+    **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"],
+                    test_the_battle_set_ups_f1_f3_f4_f5_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 

@@ -45,7 +45,7 @@ def sheet_files() -> list[Path]:
 KEYS = (
     "Enter: start    Esc: back to the start screen    D: the app's dice or your own, typed in",
     "Click a side's sheets to choose one; the quick tracker's fields take what is typed",
-    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 
 

@@ -29,7 +29,7 @@ KEYS = (
     "Up / Down: choose a gladiator    Left / Right: his type    S: his side",
     "H: played by a human or the computer    +: add a gladiator    -: remove the chosen one",
     "F: fatigue    X: experience    D: the app's dice or your own, typed in",
-    "F3 dice tray    F4 tables    F9 UI scale    F1 this help    Ctrl+Q quit",
+    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
 

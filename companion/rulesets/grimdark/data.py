@@ -5,19 +5,21 @@ equipment by key and by name. Nothing else reads these tables."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.tables.loader import TableSet, load_tables
 from companion.tables.model import TableDataError
 from companion.tables.models.grimdark import (
     GrimdarkAbilityEntry,
+    GrimdarkCritEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,
     GrimdarkRuleEntry,
 )
 
-TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment")
+TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment",
+             "grimdark-crit")
 RULES = "grimdark-rules"
 
 FigureKind = Literal["value", "die", "stat", "reading"]
@@ -74,6 +76,8 @@ class GrimdarkData:
     moves: dict[str, GrimdarkMoveEntry]
     abilities: dict[str, GrimdarkAbilityEntry]
     equipment: dict[str, GrimdarkEquipmentEntry]
+    # The critical table by (d8 roll, severity); the last severity column is open above.
+    crits: dict[tuple[int, int], GrimdarkCritEntry] = field(default_factory=dict)
 
     @classmethod
     def load(cls, tables: TableSet | None = None) -> GrimdarkData:
@@ -91,7 +95,13 @@ class GrimdarkData:
              if isinstance(e, GrimdarkAbilityEntry)},
             {e.key: e for e in tables.get("grimdark-equipment").entries
              if isinstance(e, GrimdarkEquipmentEntry)},
+            _crits(tables),
         )
+
+    def crit(self, roll: int, severity: int) -> GrimdarkCritEntry:
+        """The critical table's cell; a severity past the last column reads the last."""
+        most = max(s for _, s in self.crits)
+        return self.crits[(roll, min(severity, most))]
 
     def move_named(self, name: str) -> GrimdarkMoveEntry | None:
         return self.moves.get(name_key(name))
@@ -125,3 +135,17 @@ class GrimdarkData:
             if entry.category == "armour":
                 return entry
         raise GrimdarkDataError("grimdark-equipment has no armour", "grimdark-equipment")
+
+
+def _crits(tables: TableSet) -> dict[tuple[int, int], GrimdarkCritEntry]:
+    table = tables.get("grimdark-crit")
+    rolls, severities = table.axes
+    out: dict[tuple[int, int], GrimdarkCritEntry] = {}
+    for roll in range(rolls.min or 1, (rolls.max or 8) + 1):
+        for severity in range(severities.min or 1, (severities.max or 6) + 1):
+            entry = table.lookup(roll, severity)
+            if not isinstance(entry, GrimdarkCritEntry):
+                raise GrimdarkDataError("grimdark-crit holds a cell of another kind",
+                                        "grimdark-crit")
+            out[(roll, severity)] = entry
+    return out

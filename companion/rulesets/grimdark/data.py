@@ -31,6 +31,12 @@ NEEDED: dict[str, FigureKind] = {
     "repertoire-fewest": "value", "repertoire-most": "value", "move-copies-most": "value",
     "equipment-slots": "value", "hp-base": "value", "hp-stat": "stat", "hp-die": "die",
     "init-stat": "stat", "init-die": "die", "jack-of-all-trades-opens": "reading",
+    # the fight's
+    "tie-band": "value", "critical-advantage": "value", "critical-severity-offset": "value",
+    "critical-base-damage": "value", "ranged-vs-melee-bonus": "value",
+    "ranged-vs-melee-penalty": "value", "out-of-position-bonus": "value",
+    "extra-attacker-bonus": "value", "extra-attacker-bonus-most": "value",
+    "extra-attacker-bonus-goes-to": "reading", "half-damage-rounds": "reading",
 }
 
 

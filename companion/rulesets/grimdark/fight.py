@@ -60,7 +60,10 @@ class Side:
     weapon: Weapon
     reach: Reach | None = None
     opponent_out_of_position: bool = False
-    fellow_attackers: int = 0  # others attacking the same target alongside him
+    # A gang fight: how many attack the one target past the first (the same number on
+    # the target's side and each attacker's), and whether he is that target.
+    gang: int = 0
+    targeted: bool = False
     struck_in_melee_last_turn: bool = False  # his opponent struck him in melee
     huge: bool = False
     huge_chance_won: bool = False  # Huge's chance, rolled by the engine this turn
@@ -69,6 +72,15 @@ class Side:
     resistances: frozenset[str] = frozenset()
     cz_lead: int = 0
     extra: tuple[Modifier, ...] = ()  # knockback and other penalties the engine carries
+
+    @property
+    def armed(self) -> Weapon:
+        """What the blow is struck with: a move marked W (a spell) is its own weapon,
+        its extra damage the die, in place of the weapon in hand and its properties."""
+        move = self.move
+        if move.weapon and isinstance(move.bonus_damage, str):
+            return Weapon(move.bonus_damage)
+        return self.weapon
 
     @property
     def attack(self) -> Reach | None:
@@ -158,7 +170,7 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
     fig = data.figures
     mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move")]
     if me.attack == "ranged" and other.attack == "melee":
-        quick = next((p.ranged_vs_melee for p in me.weapon.properties
+        quick = next((p.ranged_vs_melee for p in me.armed.properties
                       if p.ranged_vs_melee is not None), None)
         if me.struck_in_melee_last_turn:
             amount = quick.penalty if quick else fig.value("ranged-vs-melee-penalty")
@@ -167,8 +179,8 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
         mods.append(Modifier(amount, "ranged-vs-melee"))
     if me.opponent_out_of_position:
         mods.append(Modifier(fig.value("out-of-position-bonus"), "out-of-position"))
-    if me.fellow_attackers and not (other.huge and not me.huge):
-        bonus = min(me.fellow_attackers * fig.value("extra-attacker-bonus"),
+    if me.gang and _gang_bonus_is_his(data, me, other):
+        bonus = min(me.gang * fig.value("extra-attacker-bonus"),
                     fig.value("extra-attacker-bonus-most"))
         mods.append(Modifier(bonus, "extra-attackers"))
     if me.attack == "melee" and other.flying and not other.hit_last_turn and \
@@ -180,6 +192,13 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
         mods.append(Modifier(huge.chance.bonus, "huge"))
     mods.extend(me.extra)
     return tuple(m for m in mods if m.amount or m.reason == "stat")
+
+
+def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
+    if data.figures.reading("extra-attacker-bonus-goes-to") == "target":
+        return me.targeted
+    # Huge's own words: non-huge enemies never get group bonuses against him.
+    return not me.targeted and not (other.huge and not me.huge)
 
 
 def _ability_amount(data: GrimdarkData, ability: str, rule: str) -> int:
@@ -263,7 +282,7 @@ def _rolled(dice: DiceSource, text: str, purpose: str,
 
 def roll_power(data: GrimdarkData, me: Side, other: Side, dice: DiceSource,
                roller: str = "") -> PowerRoll:
-    text = power_dice(me.weapon)
+    text = power_dice(me.armed)
     return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other))
 
 
@@ -284,13 +303,14 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
     advantage = abs(diff)
     winner = 0 if diff > 0 else 1
     me, target = sides[winner], sides[1 - winner]
-    band = band_of(data, advantage, me.weapon)
+    weapon = me.armed
+    band = band_of(data, advantage, weapon)
     if band == "inconclusive":
         return FightResult(powers, advantage, band, None, None, None, None, None, False)
     if me.attack is None:
         return FightResult(powers, advantage, band, winner, None, None, None, None,
                            band == "critical")
-    die = damage_die(me.weapon, me, target, advantage)
+    die = damage_die(weapon, me, target, advantage)
     who = names[winner]
     if band == "hit":
         parts = [DamagePart(advantage, "margin")]
@@ -303,13 +323,13 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
         parts.extend(_move_parts(data, me.move, dice, who, parts))
         return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
                            None, None, None, False)
-    severity = severity_of(data, advantage, me.weapon, me.cz_lead)
+    severity = severity_of(data, advantage, weapon, me.cz_lead)
     roll = crit_roll if crit_roll is not None else \
         dice.roll(8, purpose="critical", roller=who).faces[0]
     entry = data.crit(roll, severity)
-    parts = [DamagePart(critical_base(data, advantage, me.weapon), "critical-base"),
+    parts = [DamagePart(critical_base(data, advantage, weapon), "critical-base"),
              DamagePart(maximum(die), "weapon-maximum")]
-    paired = sum(p.crit_bonus_damage for p in me.weapon.properties)
+    paired = sum(p.crit_bonus_damage for p in weapon.properties)
     if paired:
         parts.append(DamagePart(paired, "paired-critical"))
     if entry.bonus_damage != "0":
@@ -338,10 +358,10 @@ def _move_parts(data: GrimdarkData, move: GrimdarkMoveEntry, dice: DiceSource, w
                 before: list[DamagePart]) -> list[DamagePart]:
     """The move's own extra damage, then its halving, on top of the blow's."""
     out: list[DamagePart] = []
-    if isinstance(move.bonus_damage, str):
+    if isinstance(move.bonus_damage, str) and not move.weapon:  # else it is the weapon
         total, faces = _rolled(dice, move.bonus_damage, "move damage", who)
         out.append(DamagePart(total, "move-bonus", faces))
-    elif move.bonus_damage:
+    elif isinstance(move.bonus_damage, int) and move.bonus_damage:
         out.append(DamagePart(move.bonus_damage, "move-bonus"))
     if move.half_damage:
         total = sum(p.amount for p in before + out)

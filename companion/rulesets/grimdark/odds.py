@@ -73,24 +73,26 @@ def _mix(into: Dist, dist: Dist, weight: Fraction) -> None:
 
 def blow(data: GrimdarkData, me: Side, target: Side, advantage: int, critical: bool) -> Dist:
     """The damage of a winning attack by this advantage, over all its remaining dice."""
-    die = damage_die(me.weapon, me, target, advantage)
+    weapon = me.armed
+    die = damage_die(weapon, me, target, advantage)
     if not critical:
         if has_rule(me.move, "damage-only-on-critical"):
             return {0: Fraction(1)}
         total = _map(distribution(die), lambda x: x + advantage)
     else:
-        fixed = critical_base(data, advantage, me.weapon) + maximum(die) + sum(
-            p.crit_bonus_damage for p in me.weapon.properties)
-        severity = severity_of(data, advantage, me.weapon, me.cz_lead)
+        fixed = critical_base(data, advantage, weapon) + maximum(die) + sum(
+            p.crit_bonus_damage for p in weapon.properties)
+        severity = severity_of(data, advantage, weapon, me.cz_lead)
         total = {}
         for roll in range(1, 9):
             bonus = distribution(data.crit(roll, severity).bonus_damage)
             _mix(total, _map(bonus, lambda x: x + fixed), Fraction(1, 8))
     move = me.move
-    if isinstance(move.bonus_damage, str):
+    if isinstance(move.bonus_damage, str) and not move.weapon:  # else it is the weapon
         total = _add(total, distribution(move.bonus_damage))
-    elif move.bonus_damage:
-        total = _map(total, lambda x: x + int(move.bonus_damage))
+    elif isinstance(move.bonus_damage, int) and move.bonus_damage:
+        extra = move.bonus_damage
+        total = _map(total, lambda x: x + extra)
     if move.half_damage:
         total = _map(total, lambda x: halve(data, x))
     return _map(total, lambda x: max(0, x))
@@ -98,7 +100,7 @@ def blow(data: GrimdarkData, me: Side, target: Side, advantage: int, critical: b
 
 def _power(data: GrimdarkData, me: Side, other: Side) -> Dist:
     bonus = sum(m.amount for m in power_modifiers(data, me, other))
-    return _map(distribution(power_dice(me.weapon)), lambda x: x + bonus)
+    return _map(distribution(power_dice(me.armed)), lambda x: x + bonus)
 
 
 def fight_odds(data: GrimdarkData, sides: tuple[Side, Side]) -> FightOdds:
@@ -116,7 +118,7 @@ def fight_odds(data: GrimdarkData, sides: tuple[Side, Side]) -> FightOdds:
             diff = pa - pb
             winner = 0 if diff > 0 else 1
             me, target = sides[winner], sides[1 - winner]
-            band = band_of(data, abs(diff), me.weapon)
+            band = band_of(data, abs(diff), me.armed)
             if band == "inconclusive":
                 inconclusive += chance
                 _mix(taken[0], {0: Fraction(1)}, chance)

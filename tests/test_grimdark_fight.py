@@ -244,7 +244,7 @@ def test_all_or_nothing_does_damage_only_on_a_critical() -> None:
     assert hit.band == "hit" and hit.damage is not None and hit.damage.total == 0
 
 
-def test_a_fireball_is_its_own_d4_one_size_larger_against_a_target_without_fire_resistance() -> None:
+def test_a_fireball_is_its_own_d4_a_size_larger_unless_the_target_resists_fire() -> None:
     result = fight(side("Fireball", weapon=AXE), side(), [4, 4, 6])
     assert result.damage is not None and result.damage.die == "d6"
     resisted = fight(side("Fireball"), side(resistances=frozenset({"fire"})), [4, 4, 3])

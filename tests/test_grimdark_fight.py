@@ -239,6 +239,30 @@ def test_a_moves_extra_damage_adds_to_hits_and_criticals() -> None:
     assert crit.damage is not None and crit.damage.total == 5 + 6 + 2 + 3  # severity 2, roll 1
 
 
+def test_a_deflecting_weapon_turns_a_hit_aside_on_its_top_face() -> None:
+    deflecting = Weapon("d2", (prop("Deflecting"),))
+    turned = fight(side(), side(weapon=deflecting), [6, 4, 5, 8])
+    assert turned.band == "hit" and turned.damage is not None
+    assert turned.damage.total == 0 and turned.damage.parts[-1].reason == "deflected"
+    landed = fight(side(), side(weapon=deflecting), [6, 4, 5, 7])
+    assert landed.damage is not None and landed.damage.total == 7
+
+
+def test_deflecting_rolls_a_d10_against_a_shot_and_nothing_against_a_critical() -> None:
+    deflecting = Weapon("d2", (prop("Deflecting"),))
+    shot = fight(side("Basic Ranged", weapon=BOW), side(weapon=deflecting), [5, 4, 2, 10])
+    assert shot.damage is not None and shot.damage.total == 0
+    crit = fight(side(), side(weapon=deflecting), [8, 2], crit_roll=1)
+    assert crit.damage is not None and crit.damage.total == 5 + 6 + 1
+
+
+def test_magic_shield_takes_all_damage_from_a_hit_but_not_from_a_critical() -> None:
+    hit = fight(side(), side("Magic Shield"), [8, 3, 6])
+    assert hit.band == "hit" and hit.damage is not None and hit.damage.total == 0
+    crit = fight(side(stat=6), side("Magic Shield"), [8, 1], crit_roll=1)
+    assert crit.band == "critical" and crit.damage is not None and crit.damage.total > 0
+
+
 def test_all_or_nothing_does_damage_only_on_a_critical() -> None:
     hit = fight(side("All or Nothing Gambit"), side(), [5, 4, 6])
     assert hit.band == "hit" and hit.damage is not None and hit.damage.total == 0

@@ -104,6 +104,12 @@ MATCHUPS = {
     "assessing the situation against a ranged attack": (
         Side(move("Assess the Situation"), 6, weapon("d2", "Paired")),
         Side(move("Basic Ranged"), 3, weapon("d4", "Quickshot"))),
+    "a shot at a deflecting blade": (
+        Side(move("Basic Ranged"), 5, weapon("d4")),
+        Side(move("Basic Melee"), 4, weapon("d2", "Deflecting"))),
+    "a blow at a magic shield": (
+        Side(move("Basic Melee"), 5, weapon("d6", "Unsafe")),
+        Side(move("Magic Shield"), 3, weapon("d2"))),
 }
 
 

@@ -107,7 +107,7 @@ class DamagePart:
     amount: int
     reason: Literal["margin", "weapon-die", "critical-base", "weapon-maximum",
                     "paired-critical", "critical-table", "move-bonus", "halved",
-                    "only-on-critical"]
+                    "only-on-critical", "shielded", "deflected"]
     faces: tuple[int, ...] = ()
 
 
@@ -321,6 +321,7 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
             return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
                                None, None, None, False)
         parts.extend(_move_parts(data, me.move, dice, who, parts))
+        parts.extend(_turned_aside(me, target, dice, names[1 - winner], parts))
         return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
                            None, None, None, False)
     severity = severity_of(data, advantage, weapon, me.cz_lead)
@@ -338,6 +339,29 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
     parts.extend(_move_parts(data, me.move, dice, who, parts))
     return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
                        severity, roll, entry, False)
+
+
+def deflect_die(me: Side, target: Side) -> str | None:
+    """The die the target's Deflecting weapon rolls against this blow, if any."""
+    for prop in target.weapon.properties:
+        die = prop.deflect_die_ranged if me.attack == "ranged" else prop.deflect_die_melee
+        if die is not None and "deflect-on-highest-face" in {
+                e.rule for e in prop.effects if isinstance(e, Rule)}:
+            return die
+    return None
+
+
+def _turned_aside(me: Side, target: Side, dice: DiceSource, who: str,
+                  before: list[DamagePart]) -> list[DamagePart]:
+    """A non-critical hit undone by the target's shield move or his Deflecting weapon."""
+    total = sum(p.amount for p in before)
+    if has_rule(target.move, "no-damage-from-non-critical-hits"):
+        return [DamagePart(-total, "shielded")]
+    die = deflect_die(me, target)
+    if die is None:
+        return []
+    shown, faces = _rolled(dice, die, "deflect", who)
+    return [DamagePart(-total, "deflected", faces)] if shown == maximum(die) else []
 
 
 def halve(data: GrimdarkData, total: int) -> int:

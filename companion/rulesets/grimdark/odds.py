@@ -15,6 +15,7 @@ from companion.rulesets.grimdark.fight import (
     band_of,
     critical_base,
     damage_die,
+    deflect_die,
     halve,
     has_rule,
     maximum,
@@ -95,6 +96,14 @@ def blow(data: GrimdarkData, me: Side, target: Side, advantage: int, critical: b
         total = _map(total, lambda x: x + extra)
     if move.half_damage:
         total = _map(total, lambda x: halve(data, x))
+    if not critical and has_rule(target.move, "no-damage-from-non-critical-hits"):
+        return {0: Fraction(1)}
+    deflect = None if critical else deflect_die(me, target)
+    if deflect is not None:
+        turned = distribution(deflect)[maximum(deflect)]
+        mixed: Dist = {0: turned}
+        _mix(mixed, total, 1 - turned)
+        total = mixed
     return _map(total, lambda x: max(0, x))
 
 

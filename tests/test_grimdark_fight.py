@@ -4,10 +4,12 @@ they are rolled: the first side's power, the second's, then the damage dice."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.dice import ScriptedDice
-from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.data import Figures, GrimdarkData
 from companion.rulesets.grimdark.fight import (
     FightResult,
     Modifier,
@@ -151,7 +153,7 @@ def test_a_paired_critical_does_2_more_damage() -> None:
     result = fight(side(weapon=paired), side(), [4, 4, 1], crit_roll=1)
     assert result.damage is not None
     assert [(p.reason, p.amount) for p in result.damage.parts] == [
-        ("critical-base", 5), ("weapon-maximum", 2), ("paired-critical", 2),
+        ("critical-base", 5), ("weapon-maximum", 2), ("property-critical", 2),
         ("critical-table", 2)]
 
 
@@ -172,6 +174,16 @@ def test_a_huge_gladiator_gets_no_extra_attacker_bonus_against_him_from_non_huge
     huge_target = side(gang=2, targeted=True, huge=True)
     assert "extra-attackers" not in situation(side(gang=2), huge_target)
     assert situation(side(gang=2, huge=True), huge_target)["extra-attackers"] == 2
+
+
+def test_a_table_that_gives_the_gang_bonus_to_the_target_is_followed() -> None:
+    entries = dict(DATA.figures.entries)
+    entries["extra-attacker-bonus-goes-to"] = entries["extra-attacker-bonus-goes-to"] \
+        .model_copy(update={"reading": "target"})
+    data = replace(DATA, figures=Figures(entries))
+    target = side(gang=2, targeted=True)
+    assert {m.reason for m in power_modifiers(data, side(gang=2), target)} == {"stat"}
+    assert Modifier(2, "extra-attackers") in power_modifiers(data, target, side(gang=2))
 
 
 def test_huges_chance_is_1_more_against_a_non_huge_opponent() -> None:
@@ -237,6 +249,12 @@ def test_a_moves_extra_damage_adds_to_hits_and_criticals() -> None:
     assert hit.damage is not None and hit.damage.total == 2 + 1 + 3
     crit = fight(side("Powerful Attack", 4), side(), [8, 1], crit_roll=1)
     assert crit.damage is not None and crit.damage.total == 5 + 6 + 2 + 3  # severity 2, roll 1
+
+
+def test_a_flashy_critical_is_never_less_severe_than_his_crowd_zeal_lead() -> None:
+    flashy = Weapon("d6", (prop("Flashy"),))
+    assert fight(side(weapon=flashy, cz_lead=4), side(), [8, 2], crit_roll=1).severity == 4
+    assert fight(side(weapon=flashy, cz_lead=0), side(), [8, 2], crit_roll=1).severity == 1
 
 
 def test_a_deflecting_weapon_turns_a_hit_aside_on_its_top_face() -> None:

@@ -43,9 +43,6 @@ class Weapon:
     properties: tuple[GrimdarkEquipmentEntry, ...] = ()
     element: str | None = None  # the element an Elemental property deals
 
-    def has(self, key: str) -> bool:
-        return any(p.key == key for p in self.properties)
-
     def rules(self) -> set[str]:
         return {e.rule for p in self.properties for e in p.effects if isinstance(e, Rule)}
 
@@ -106,7 +103,7 @@ class PowerRoll:
 class DamagePart:
     amount: int
     reason: Literal["margin", "weapon-die", "critical-base", "weapon-maximum",
-                    "paired-critical", "critical-table", "move-bonus", "halved",
+                    "property-critical", "critical-table", "move-bonus", "halved",
                     "only-on-critical", "shielded", "deflected"]
     faces: tuple[int, ...] = ()
 
@@ -332,7 +329,7 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
              DamagePart(maximum(die), "weapon-maximum")]
     paired = sum(p.crit_bonus_damage for p in weapon.properties)
     if paired:
-        parts.append(DamagePart(paired, "paired-critical"))
+        parts.append(DamagePart(paired, "property-critical"))
     if entry.bonus_damage != "0":
         total, faces = _rolled(dice, entry.bonus_damage, "critical damage", who)
         parts.append(DamagePart(total, "critical-table", faces))

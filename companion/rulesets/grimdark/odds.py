@@ -30,7 +30,7 @@ Dist = dict[int, Fraction]
 
 @dataclass(frozen=True)
 class SideOdds:
-    hit: Fraction  # he wins by a hit short of a critical
+    hit: Fraction  # he wins by a hit short of a critical (a non-attack does no harm)
     critical: Fraction
     out_of_position: Fraction  # his non-attack won by a critical margin
     damage_taken: Dist  # damage he takes, 0 included

@@ -148,6 +148,13 @@ def test_with_a_paired_weapon_both_power_rolls_are_2d4() -> None:
     assert defence.powers[1].faces == (2, 2)
 
 
+def test_a_spell_cast_with_paired_blades_in_hand_still_rolls_2d4_for_power() -> None:
+    paired = Weapon("d2", (prop("Paired"),))
+    result = fight(side("Fireball", weapon=paired), side(), [1, 1, 7])
+    assert result.powers[0].dice == "2d4"
+    assert result.band == "inconclusive"
+
+
 def test_a_paired_critical_does_2_more_damage() -> None:
     paired = Weapon("d2", (prop("Paired"),))
     result = fight(side(weapon=paired), side(), [4, 4, 1], crit_roll=1)

@@ -279,7 +279,7 @@ def _rolled(dice: DiceSource, text: str, purpose: str,
 
 def roll_power(data: GrimdarkData, me: Side, other: Side, dice: DiceSource,
                roller: str = "") -> PowerRoll:
-    text = power_dice(me.armed)
+    text = power_dice(me.weapon)  # the house's paired-power: every roll, spells too
     return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other))
 
 

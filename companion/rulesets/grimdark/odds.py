@@ -109,7 +109,7 @@ def blow(data: GrimdarkData, me: Side, target: Side, advantage: int, critical: b
 
 def _power(data: GrimdarkData, me: Side, other: Side) -> Dist:
     bonus = sum(m.amount for m in power_modifiers(data, me, other))
-    return _map(distribution(power_dice(me.armed)), lambda x: x + bonus)
+    return _map(distribution(power_dice(me.weapon)), lambda x: x + bonus)
 
 
 def fight_odds(data: GrimdarkData, sides: tuple[Side, Side]) -> FightOdds:

@@ -104,6 +104,11 @@ class GrimdarkData:
             _crits(tables),
         )
 
+    @property
+    def crit_sides(self) -> int:
+        """The die the critical table's rows are rolled on (its d8)."""
+        return max(roll for roll, _ in self.crits)
+
     def crit(self, roll: int, severity: int) -> GrimdarkCritEntry:
         """The critical table's cell; a severity past the last column reads the last."""
         most = max(s for _, s in self.crits)

@@ -323,7 +323,7 @@ def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll
                            None, None, None, False)
     severity = severity_of(data, advantage, weapon, me.cz_lead)
     roll = crit_roll if crit_roll is not None else \
-        dice.roll(8, purpose="critical", roller=who).faces[0]
+        dice.roll(data.crit_sides, purpose="critical", roller=who).faces[0]
     entry = data.crit(roll, severity)
     parts = [DamagePart(critical_base(data, advantage, weapon), "critical-base"),
              DamagePart(maximum(die), "weapon-maximum")]

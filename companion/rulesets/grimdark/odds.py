@@ -85,9 +85,10 @@ def blow(data: GrimdarkData, me: Side, target: Side, advantage: int, critical: b
             p.crit_bonus_damage for p in weapon.properties)
         severity = severity_of(data, advantage, weapon, me.cz_lead)
         total = {}
-        for roll in range(1, 9):
+        rows = data.crit_sides
+        for roll in range(1, rows + 1):
             bonus = distribution(data.crit(roll, severity).bonus_damage)
-            _mix(total, _map(bonus, lambda x: x + fixed), Fraction(1, 8))
+            _mix(total, _map(bonus, lambda x: x + fixed), Fraction(1, rows))
     move = me.move
     if isinstance(move.bonus_damage, str) and not move.weapon:  # else it is the weapon
         total = _add(total, distribution(move.bonus_damage))

@@ -5,19 +5,21 @@ equipment by key and by name. Nothing else reads these tables."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.tables.loader import TableSet, load_tables
 from companion.tables.model import TableDataError
 from companion.tables.models.grimdark import (
     GrimdarkAbilityEntry,
+    GrimdarkCritEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,
     GrimdarkRuleEntry,
 )
 
-TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment")
+TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment",
+             "grimdark-crit")
 RULES = "grimdark-rules"
 
 FigureKind = Literal["value", "die", "stat", "reading"]
@@ -29,6 +31,12 @@ NEEDED: dict[str, FigureKind] = {
     "repertoire-fewest": "value", "repertoire-most": "value", "move-copies-most": "value",
     "equipment-slots": "value", "hp-base": "value", "hp-stat": "stat", "hp-die": "die",
     "init-stat": "stat", "init-die": "die", "jack-of-all-trades-opens": "reading",
+    # the fight's
+    "tie-band": "value", "critical-advantage": "value", "critical-severity-offset": "value",
+    "critical-base-damage": "value", "ranged-vs-melee-bonus": "value",
+    "ranged-vs-melee-penalty": "value", "out-of-position-bonus": "value",
+    "extra-attacker-bonus": "value", "extra-attacker-bonus-most": "value",
+    "extra-attacker-bonus-goes-to": "reading", "half-damage-rounds": "reading",
 }
 
 
@@ -74,6 +82,8 @@ class GrimdarkData:
     moves: dict[str, GrimdarkMoveEntry]
     abilities: dict[str, GrimdarkAbilityEntry]
     equipment: dict[str, GrimdarkEquipmentEntry]
+    # The critical table by (d8 roll, severity); the last severity column is open above.
+    crits: dict[tuple[int, int], GrimdarkCritEntry] = field(default_factory=dict)
 
     @classmethod
     def load(cls, tables: TableSet | None = None) -> GrimdarkData:
@@ -91,7 +101,18 @@ class GrimdarkData:
              if isinstance(e, GrimdarkAbilityEntry)},
             {e.key: e for e in tables.get("grimdark-equipment").entries
              if isinstance(e, GrimdarkEquipmentEntry)},
+            _crits(tables),
         )
+
+    @property
+    def crit_sides(self) -> int:
+        """The die the critical table's rows are rolled on (its d8)."""
+        return max(roll for roll, _ in self.crits)
+
+    def crit(self, roll: int, severity: int) -> GrimdarkCritEntry:
+        """The critical table's cell; a severity past the last column reads the last."""
+        most = max(s for _, s in self.crits)
+        return self.crits[(roll, min(severity, most))]
 
     def move_named(self, name: str) -> GrimdarkMoveEntry | None:
         return self.moves.get(name_key(name))
@@ -125,3 +146,17 @@ class GrimdarkData:
             if entry.category == "armour":
                 return entry
         raise GrimdarkDataError("grimdark-equipment has no armour", "grimdark-equipment")
+
+
+def _crits(tables: TableSet) -> dict[tuple[int, int], GrimdarkCritEntry]:
+    table = tables.get("grimdark-crit")
+    rolls, severities = table.axes
+    out: dict[tuple[int, int], GrimdarkCritEntry] = {}
+    for roll in range(rolls.min or 1, (rolls.max or 8) + 1):
+        for severity in range(severities.min or 1, (severities.max or 6) + 1):
+            entry = table.lookup(roll, severity)
+            if not isinstance(entry, GrimdarkCritEntry):
+                raise GrimdarkDataError("grimdark-crit holds a cell of another kind",
+                                        "grimdark-crit")
+            out[(roll, severity)] = entry
+    return out

@@ -448,6 +448,7 @@ Reading = Literal[
     "target", "opponent", "user only", "both sides", "each turn", "once a match",
     "every power roll", "attacks only", "always dead unless starred", "rolled as usual",
     "another move played", "never", "down", "up", "every copy", "one copy",
+    "attackers", "move bonus too", "whole blow", "in place of the weapon in hand",
 ]
 
 

@@ -1,0 +1,408 @@
+"""One fight of Grimdark Gladiators: two revealed moves, two power rolls, and what the
+winner's margin does. Pure: the match engine says who is where, this says what the
+dice make of it, as structured results the narrator and the UI read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.dice import DiceSource
+from companion.notation import Const, Dice, Sum, parse
+from companion.rulesets.grimdark.data import GrimdarkData
+from companion.tables.effects import Rule
+from companion.tables.models.grimdark import (
+    GrimdarkCritEntry,
+    GrimdarkEquipmentEntry,
+    GrimdarkMoveEntry,
+)
+
+Reason = Literal[
+    "stat", "move", "ranged-vs-melee", "out-of-position", "extra-attackers", "flying",
+    "huge", "knockback", "other",
+]
+Band = Literal["inconclusive", "hit", "critical"]
+Reach = Literal["melee", "ranged"]
+
+# The die ladder the equipment table's notes give as the house ruling: a step larger
+# from d4 is d6; 0 never shrinks and d12 never grows.
+DIE_LADDER = (0, 2, 4, 6, 8, 10, 12)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    amount: int
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """The weapon a side fights with this exchange and the properties on it."""
+
+    damage: str
+    properties: tuple[GrimdarkEquipmentEntry, ...] = ()
+    element: str | None = None  # the element an Elemental property deals
+
+    def rules(self) -> set[str]:
+        return {e.rule for p in self.properties for e in p.effects if isinstance(e, Rule)}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One combatant as far as this exchange goes. `reach` says how a melee-or-ranged
+    move is made; the flags are the engine's knowledge of the turn before."""
+
+    move: GrimdarkMoveEntry
+    stat_value: int
+    weapon: Weapon
+    reach: Reach | None = None
+    opponent_out_of_position: bool = False
+    # A gang fight: how many attack the one target past the first (the same number on
+    # the target's side and each attacker's), and whether he is that target.
+    gang: int = 0
+    targeted: bool = False
+    struck_in_melee_last_turn: bool = False  # his opponent struck him in melee
+    huge: bool = False
+    huge_chance_won: bool = False  # Huge's chance, rolled by the engine this turn
+    flying: bool = False
+    hit_last_turn: bool = False
+    resistances: frozenset[str] = frozenset()
+    cz_lead: int = 0
+    extra: tuple[Modifier, ...] = ()  # knockback and other penalties the engine carries
+
+    @property
+    def armed(self) -> Weapon:
+        """What the blow is struck with: a move marked W (a spell) is its own weapon,
+        its extra damage the die, in place of the weapon in hand and its properties."""
+        move = self.move
+        if move.weapon and isinstance(move.bonus_damage, str):
+            return Weapon(move.bonus_damage)
+        return self.weapon
+
+    @property
+    def attack(self) -> Reach | None:
+        if self.move.attack is None:
+            return None
+        if self.move.attack == "melee-or-ranged":
+            return self.reach or "melee"
+        return self.move.attack
+
+
+@dataclass(frozen=True)
+class PowerRoll:
+    dice: str
+    faces: tuple[int, ...]
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces) + sum(m.amount for m in self.modifiers)
+
+
+@dataclass(frozen=True)
+class DamagePart:
+    amount: int
+    reason: Literal["margin", "weapon-die", "critical-base", "weapon-maximum",
+                    "property-critical", "critical-table", "move-bonus", "halved",
+                    "only-on-critical", "shielded", "deflected"]
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Damage:
+    die: str
+    parts: tuple[DamagePart, ...]
+
+    @property
+    def total(self) -> int:
+        return max(0, sum(p.amount for p in self.parts))
+
+
+@dataclass(frozen=True)
+class FightResult:
+    powers: tuple[PowerRoll, PowerRoll]
+    advantage: int
+    band: Band
+    winner: int | None  # 0 or 1; None when inconclusive
+    damage: Damage | None  # to the loser
+    severity: int | None
+    crit_roll: int | None
+    crit: GrimdarkCritEntry | None
+    out_of_position: bool  # a non-attack won by a critical margin: the loser is
+
+    @property
+    def loser(self) -> int | None:
+        return None if self.winner is None else 1 - self.winner
+
+
+# ------------------------------------------------------------------ figures
+
+
+def terms(text: str) -> tuple[list[tuple[int, int]], int]:
+    """The dice (count, sides) and the constant of a plain sum like d4+5."""
+    expr = parse(text)
+    assert isinstance(expr, Sum)
+    dice: list[tuple[int, int]] = []
+    const = 0
+    for signed in expr.terms:
+        if isinstance(signed.term, Dice):
+            dice.append((signed.term.count, signed.term.sides))
+        elif isinstance(signed.term, Const):
+            const += signed.sign * signed.term.value
+        else:
+            raise ValueError(f"{text} is not a plain sum of dice")
+    return dice, const
+
+
+def power_dice(weapon: Weapon) -> str:
+    """The d8, or a property's own power dice (Paired: 2d4 on every power roll)."""
+    for prop in weapon.properties:
+        if prop.power_dice is not None:
+            return prop.power_dice
+    return "d8"
+
+
+def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier, ...]:
+    """Stat, move and the situation, each with its reason; zeroes are left out."""
+    fig = data.figures
+    mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move")]
+    if me.attack == "ranged" and other.attack == "melee":
+        quick = next((p.ranged_vs_melee for p in me.armed.properties
+                      if p.ranged_vs_melee is not None), None)
+        if me.struck_in_melee_last_turn:
+            amount = quick.penalty if quick else fig.value("ranged-vs-melee-penalty")
+        else:
+            amount = quick.bonus if quick else fig.value("ranged-vs-melee-bonus")
+        mods.append(Modifier(amount, "ranged-vs-melee"))
+    if me.opponent_out_of_position:
+        mods.append(Modifier(fig.value("out-of-position-bonus"), "out-of-position"))
+    if me.gang and _gang_bonus_is_his(data, me, other):
+        bonus = min(me.gang * fig.value("extra-attacker-bonus"),
+                    fig.value("extra-attacker-bonus-most"))
+        mods.append(Modifier(bonus, "extra-attackers"))
+    if me.attack == "melee" and other.flying and not other.hit_last_turn and \
+            not (me.flying and not me.hit_last_turn):
+        mods.append(Modifier(_ability_amount(data, "flying", "melee-against-penalty"),
+                             "flying"))
+    huge = data.abilities.get("huge")
+    if me.huge and me.huge_chance_won and not other.huge and huge and huge.chance:
+        mods.append(Modifier(huge.chance.bonus, "huge"))
+    mods.extend(me.extra)
+    return tuple(m for m in mods if m.amount or m.reason == "stat")
+
+
+def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
+    if data.figures.reading("extra-attacker-bonus-goes-to") == "target":
+        return me.targeted
+    # Huge's own words: non-huge enemies never get group bonuses against him.
+    return not me.targeted and not (other.huge and not me.huge)
+
+
+def _ability_amount(data: GrimdarkData, ability: str, rule: str) -> int:
+    for effect in data.abilities[ability].effects:
+        if isinstance(effect, Rule) and effect.rule == rule and effect.amount is not None:
+            return effect.amount
+    raise KeyError(f"{ability} has no {rule}")
+
+
+def crit_threshold(data: GrimdarkData, weapon: Weapon) -> int:
+    return data.figures.value("critical-advantage") + sum(
+        p.crit_threshold for p in weapon.properties)
+
+
+def band_of(data: GrimdarkData, advantage: int, weapon: Weapon) -> Band:
+    if advantage < data.figures.value("tie-band"):
+        return "inconclusive"
+    return "critical" if advantage >= crit_threshold(data, weapon) else "hit"
+
+
+def severity_of(data: GrimdarkData, advantage: int, weapon: Weapon, cz_lead: int) -> int:
+    low = next((p.low_crit for p in weapon.properties
+                if p.low_crit is not None and p.low_crit.advantage == advantage), None)
+    base = low.severity if low else advantage - data.figures.value("critical-severity-offset")
+    base += sum(p.crit_severity_step for p in weapon.properties)
+    if "crit-severity-at-least-cz-lead" in weapon.rules():
+        base = max(base, cz_lead)
+    return max(1, base)
+
+
+def critical_base(data: GrimdarkData, advantage: int, weapon: Weapon) -> int:
+    low = next((p.low_crit for p in weapon.properties
+                if p.low_crit is not None and p.low_crit.advantage == advantage), None)
+    return low.base_damage if low else data.figures.value("critical-base-damage")
+
+
+def damage_die(weapon: Weapon, attacker: Side, target: Side, advantage: int) -> str:
+    """The weapon's die after every step up or down that applies to this blow."""
+    dice, const = terms(weapon.damage)
+    sides = dice[0][1] if dice else 0
+    steps = 0
+    for prop in weapon.properties:
+        rules = {e.rule for e in prop.effects if isinstance(e, Rule)}
+        if "die-step-unless-resistant" in rules:
+            applies = weapon.element is None or weapon.element not in target.resistances
+        elif "die-step-when-thrown" in rules:
+            applies = attacker.attack == "ranged"
+        elif prop.min_advantage is not None:
+            applies = advantage >= prop.min_advantage
+        else:
+            applies = True
+        steps += prop.die_steps if applies else 0
+    move = attacker.move
+    if move.elemental and move.element not in target.resistances:
+        steps += 1
+    index = DIE_LADDER.index(sides) if sides in DIE_LADDER else None
+    if index is None or steps == 0:
+        return weapon.damage
+    index = max(0, min(len(DIE_LADDER) - 1, index + steps))
+    die = f"d{DIE_LADDER[index]}" if DIE_LADDER[index] else "0"
+    return die if not const else f"{die}+{const}"
+
+
+# ------------------------------------------------------------------ the fight
+
+
+def _roll(dice: DiceSource, text: str, purpose: str, roller: str) -> tuple[int, ...]:
+    """The faces of a dice sum's dice, its constant left for the caller to add."""
+    dice_terms, _ = terms(text)
+    faces: list[int] = []
+    for count, sides in dice_terms:
+        faces.extend(dice.roll(sides, count, purpose=purpose, roller=roller).faces)
+    return tuple(faces)
+
+
+def _rolled(dice: DiceSource, text: str, purpose: str,
+            roller: str) -> tuple[int, tuple[int, ...]]:
+    faces = _roll(dice, text, purpose, roller)
+    return sum(faces) + terms(text)[1], faces
+
+
+def roll_power(data: GrimdarkData, me: Side, other: Side, dice: DiceSource,
+               roller: str = "") -> PowerRoll:
+    text = power_dice(me.weapon)  # the house's paired-power: every roll, spells too
+    return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other))
+
+
+def resolve(data: GrimdarkData, sides: tuple[Side, Side], dice: DiceSource,
+            crit_roll: int | None = None, names: tuple[str, str] = ("", "")) -> FightResult:
+    """Roll both powers, then the damage of whoever won by enough. `crit_roll` is the
+    d8 of the critical table when the player rolled it himself."""
+    a, b = sides
+    powers = (roll_power(data, a, b, dice, names[0]), roll_power(data, b, a, dice, names[1]))
+    return settle(data, sides, powers, dice, crit_roll, names)
+
+
+def settle(data: GrimdarkData, sides: tuple[Side, Side], powers: tuple[PowerRoll, PowerRoll],
+           dice: DiceSource, crit_roll: int | None = None,
+           names: tuple[str, str] = ("", "")) -> FightResult:
+    """What two power rolls already made do: the band, and the winner's damage."""
+    diff = powers[0].total - powers[1].total
+    advantage = abs(diff)
+    winner = 0 if diff > 0 else 1
+    me, target = sides[winner], sides[1 - winner]
+    weapon = me.armed
+    band = band_of(data, advantage, weapon)
+    if band == "inconclusive":
+        return FightResult(powers, advantage, band, None, None, None, None, None, False)
+    if me.attack is None:
+        return FightResult(powers, advantage, band, winner, None, None, None, None,
+                           band == "critical")
+    die = damage_die(weapon, me, target, advantage)
+    who = names[winner]
+    if band == "hit":
+        parts = [DamagePart(advantage, "margin")]
+        total, faces = _rolled(dice, die, "damage", who)
+        parts.append(DamagePart(total, "weapon-die", faces))
+        if has_rule(me.move, "damage-only-on-critical"):
+            parts.append(DamagePart(-sum(p.amount for p in parts), "only-on-critical"))
+            return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
+                               None, None, None, False)
+        parts.extend(_move_parts(data, me.move, dice, who, parts))
+        parts.extend(_turned_aside(me, target, dice, names[1 - winner], parts))
+        return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
+                           None, None, None, False)
+    severity = severity_of(data, advantage, weapon, me.cz_lead)
+    roll = crit_roll if crit_roll is not None else \
+        dice.roll(data.crit_sides, purpose="critical", roller=who).faces[0]
+    entry = data.crit(roll, severity)
+    parts = [DamagePart(critical_base(data, advantage, weapon), "critical-base"),
+             DamagePart(maximum(die), "weapon-maximum")]
+    paired = sum(p.crit_bonus_damage for p in weapon.properties)
+    if paired:
+        parts.append(DamagePart(paired, "property-critical"))
+    if entry.bonus_damage != "0":
+        total, faces = _rolled(dice, entry.bonus_damage, "critical damage", who)
+        parts.append(DamagePart(total, "critical-table", faces))
+    parts.extend(_move_parts(data, me.move, dice, who, parts))
+    return FightResult(powers, advantage, band, winner, Damage(die, tuple(parts)),
+                       severity, roll, entry, False)
+
+
+def deflect_die(me: Side, target: Side) -> str | None:
+    """The die the target's Deflecting weapon rolls against this blow, if any."""
+    for prop in target.weapon.properties:
+        die = prop.deflect_die_ranged if me.attack == "ranged" else prop.deflect_die_melee
+        if die is not None and "deflect-on-highest-face" in {
+                e.rule for e in prop.effects if isinstance(e, Rule)}:
+            return die
+    return None
+
+
+def _turned_aside(me: Side, target: Side, dice: DiceSource, who: str,
+                  before: list[DamagePart]) -> list[DamagePart]:
+    """A non-critical hit undone by the target's shield move or his Deflecting weapon."""
+    total = sum(p.amount for p in before)
+    if has_rule(target.move, "no-damage-from-non-critical-hits"):
+        return [DamagePart(-total, "shielded")]
+    die = deflect_die(me, target)
+    if die is None:
+        return []
+    shown, faces = _rolled(dice, die, "deflect", who)
+    return [DamagePart(-total, "deflected", faces)] if shown == maximum(die) else []
+
+
+def halve(data: GrimdarkData, total: int) -> int:
+    up = data.figures.reading("half-damage-rounds") == "up"
+    return -(-total // 2) if up else total // 2
+
+
+def has_rule(move: GrimdarkMoveEntry, rule: str) -> bool:
+    return any(isinstance(e, Rule) and e.rule == rule for e in move.effects)
+
+
+def maximum(text: str) -> int:
+    dice_terms, const = terms(text)
+    return sum(c * s for c, s in dice_terms) + const
+
+
+def _move_parts(data: GrimdarkData, move: GrimdarkMoveEntry, dice: DiceSource, who: str,
+                before: list[DamagePart]) -> list[DamagePart]:
+    """The move's own extra damage, then its halving, on top of the blow's."""
+    out: list[DamagePart] = []
+    if isinstance(move.bonus_damage, str) and not move.weapon:  # else it is the weapon
+        total, faces = _rolled(dice, move.bonus_damage, "move damage", who)
+        out.append(DamagePart(total, "move-bonus", faces))
+    elif isinstance(move.bonus_damage, int) and move.bonus_damage:
+        out.append(DamagePart(move.bonus_damage, "move-bonus"))
+    if move.half_damage:
+        total = sum(p.amount for p in before + out)
+        out.append(DamagePart(-(total - halve(data, total)), "halved"))
+    return out
+
+
+def describe(result: FightResult) -> str:
+    """One plain line for tests and the README; the narrator says it properly."""
+    powers = " against ".join(str(p.total) for p in result.powers)
+    if result.winner is None:
+        return f"power {powers}: inconclusive"
+    line = f"power {powers}: side {result.winner + 1} wins by {result.advantage}, " \
+           f"a {result.band}"
+    if result.damage is not None:
+        line += f" for {result.damage.total} damage"
+    if result.out_of_position:
+        line += ", the loser is out of position"
+    return line
+
+
+__all__ = ["Band", "Damage", "DamagePart", "FightResult", "Modifier", "PowerRoll", "Reason",
+           "Side", "Weapon", "describe", "resolve", "settle"]

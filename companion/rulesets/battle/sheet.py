@@ -11,21 +11,17 @@ import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from companion import paths
-from companion.errors import UserError
 from companion.jsonfile import (
     SHEET,
-    JsonFileError,
     check_name,
     kind_of,
-    place,
-    problem,
-    read_file,
     shown,
 )
 from companion.rulesets.battle.data import BattleTables
+from companion.sheetfile import SheetError, read_sheet_file, validated
 
 FORMAT = "companion-gladiator"
 SCHEMA_VERSION = 1
@@ -49,14 +45,6 @@ OptionalName = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(check_n
 Key = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(check_name)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Ranks = Annotated[int, Field(le=MAX_RANKS)]
-
-
-class SheetError(UserError):
-    """A sheet file that cannot be read or breaks the rules; `problems` lists each."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems), exit_code=1)
-        self.problems = problems
 
 
 class _Strict(BaseModel):
@@ -149,24 +137,12 @@ def parse_sheet(data: Any, where: str = "sheet", *,
                           f"({shown(data.get('format'))})"])
     if tables is not None and isinstance(data, dict) and "development_points" not in data:
         data = {**data, "development_points": tables.starting_development_points}
-    try:
-        sheet = GladiatorSheet.model_validate(data)
-    except ValidationError as err:
-        raise SheetError([f"{where}: {place(e['loc'])}: {problem(e)}"
-                          for e in err.errors()]) from None
-    if sheet.version > SCHEMA_VERSION:
-        raise SheetError([f"{where}: version: saved by a newer companion (version "
-                          f"{sheet.version}; this one reads up to {SCHEMA_VERSION})"])
-    return sheet
+    return validated(GladiatorSheet, data, where, SCHEMA_VERSION)
 
 
 def load_sheet(path: Path) -> GladiatorSheet:
     """A sheet file, read through the one reader (size, nesting, numbers, text)."""
-    try:
-        data = read_file(Path(path), SHEET)
-    except JsonFileError as err:
-        raise SheetError([str(err)]) from None
-    return parse_sheet(data, str(path))
+    return parse_sheet(read_sheet_file(path, SHEET), str(path))
 
 
 def find_sheet(name: str | Path) -> Path:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 
 from companion import paths
-from companion.errors import UserError
-from companion.jsonfile import FileKind, JsonFileError, check_name, place, problem, read_file
+from companion.jsonfile import FileKind, check_name
+from companion.sheetfile import SheetError as SheetError  # one error for every game's gladiators
+from companion.sheetfile import read_sheet_file, validated
 from companion.tables.model import StrictModel
 from companion.tables.models.grimdark import STATS, Element, Stat
 
@@ -22,16 +23,6 @@ FORMAT = "companion-grimdark-gladiator"
 GLADIATOR = FileKind("a Grimdark gladiator", 1_000_000, FORMAT)
 SCHEMA_VERSION = 1
 STAT_NAMES = {stat: stat.title() for stat in STATS}
-
-
-class SheetError(UserError):
-    """A gladiator file that cannot be read: every problem, one line each."""
-
-    exit_code = 1
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 class Weapon(StrictModel):
@@ -89,24 +80,12 @@ class Gladiator(StrictModel):
 
 
 def parse_gladiator(data: object, where: str) -> Gladiator:
-    try:
-        gladiator = Gladiator.model_validate(data)
-    except ValidationError as err:
-        raise SheetError([f"{where}: {place(e['loc'])}: {problem(e)}"
-                          for e in err.errors()]) from None
-    if gladiator.version > SCHEMA_VERSION:
-        raise SheetError([f"{where}: version: saved by a newer companion (version "
-                          f"{gladiator.version}; this one reads up to {SCHEMA_VERSION})"])
-    return gladiator
+    return validated(Gladiator, data, where, SCHEMA_VERSION)
 
 
 def load_gladiator(path: Path) -> Gladiator:
     """A gladiator file, read through the one reader (size, nesting, numbers, text)."""
-    try:
-        data = read_file(Path(path), GLADIATOR)
-    except JsonFileError as err:
-        raise SheetError([str(err)]) from None
-    return parse_gladiator(data, str(path))
+    return parse_gladiator(read_sheet_file(path, GLADIATOR), str(path))
 
 
 def gladiator_json(gladiator: Gladiator) -> str:

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from random_sheets import playable_weapons, random_sheet
 
 from companion.dice import SeededDice
 from companion.errors import UserError
@@ -90,21 +91,12 @@ def _battle_action(rng: random.Random, rules: Any, state: Any) -> dict[str, Any]
 
 
 def _sheet(rng: random.Random, name: str, weapons: list[str]) -> dict[str, Any]:
-    held = rng.sample(weapons, 2)
-    attack = rng.randint(3, 5)
-    return {"format": "companion-gladiator", "name": name, "development_points": 900,
-            "skills": {"attack": attack, "health": rng.randint(5, 20), "strength": 10,
-                       "parry-dodge": rng.randint(0, 4), "focus": rng.randint(0, 2),
-                       "heal": rng.randint(0, 2)},
-            "weapons": {w: rng.randint(1, attack) for w in held},
-            "carried": {w: 1 for w in held}, "luck": rng.randint(0, 3),
-            "shield": rng.random() < 0.5}
+    return random_sheet(rng, name, weapons, most_health=20, retrieve=False)
 
 
 def test_random_battle_sessions_replay_identically(tables):
     rules = get_ruleset("battle")
-    weapons = [str(e.key) for e in tables.get("pool-weapons").entries
-               if getattr(e, "thrown", "never") != "must"]
+    weapons = playable_weapons(tables)
     rng = random.Random(2027)
     actions = refused = 0
     for n in range(SESSIONS):

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from coin_toss import CoinRules
+from random_sheets import playable_weapons, random_sheet
 
 from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
@@ -124,21 +125,12 @@ def test_every_die_of_many_skirmish_bouts_is_in_the_roll_log(tables):
 
 
 def _sheet(rng: random.Random, name: str, weapons: list[str]) -> dict[str, Any]:
-    held = rng.sample(weapons, 2)
-    attack = rng.randint(3, 5)
-    return {"format": "companion-gladiator", "name": name, "development_points": 900,
-            "skills": {"attack": attack, "health": rng.randint(5, 12), "strength": 10,
-                       "parry-dodge": rng.randint(0, 4), "focus": rng.randint(0, 2),
-                       "heal": rng.randint(0, 2), "retrieve-weapon": 2},
-            "weapons": {w: rng.randint(1, attack) for w in held},
-            "carried": {w: 1 for w in held}, "luck": rng.randint(0, 3),
-            "shield": rng.random() < 0.5}
+    return random_sheet(rng, name, weapons)
 
 
 def test_every_die_of_many_duels_is_in_the_roll_log(tables):
     rules = get_ruleset("battle")
-    weapons = [str(e.key) for e in tables.get("pool-weapons").entries
-               if getattr(e, "thrown", "never") != "must"]
+    weapons = playable_weapons(tables)
     rng = random.Random(12)
     seen: set[str] = set()
     plain: set[str] = set()
@@ -173,8 +165,7 @@ def test_every_die_of_many_duels_is_in_the_roll_log(tables):
 
 def test_the_rolls_below_zero_health_are_in_the_roll_log(tables):
     rules = get_ruleset("battle")
-    weapons = [str(e.key) for e in tables.get("pool-weapons").entries
-               if getattr(e, "thrown", "never") != "must"]
+    weapons = playable_weapons(tables)
     rng = random.Random(3)
     seen: set[str] = set()
     plain: set[str] = set()
@@ -260,8 +251,7 @@ def test_an_attack_highlights_the_highest_faces_it_is_read_by():
 def _duel_state() -> Any:
     rng = random.Random(1)
     tables = load_tables()
-    weapons = [str(e.key) for e in tables.get("pool-weapons").entries
-               if getattr(e, "thrown", "never") != "must"]
+    weapons = playable_weapons(tables)
     rules = get_ruleset("battle")
     while True:
         try:

@@ -4,12 +4,14 @@ dice make of it, as structured results the narrator and the UI read."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from companion.dice import DiceSource
 from companion.notation import Const, Dice, Sum, parse
-from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
 from companion.tables.effects import Rule
 from companion.tables.models.grimdark import (
     GrimdarkCritEntry,
@@ -19,8 +21,13 @@ from companion.tables.models.grimdark import (
 
 Reason = Literal[
     "stat", "move", "ranged-vs-melee", "out-of-position", "extra-attackers", "flying",
-    "huge", "knockback", "other",
+    "huge", "knockback", "combat-focus", "gambler", "penalty", "assess", "move-condition",
+    "last-stand", "other",
 ]
+# The reasons a chance-based ability's bonus is given under; a house ability with a
+# chance of its own counts as "other" (its key is kept on the ChanceBonus).
+CHANCE_REASONS: dict[str, Reason] = {
+    "combat-focus": "combat-focus", "gambler": "gambler", "huge": "huge"}
 Band = Literal["inconclusive", "hit", "critical"]
 Reach = Literal["melee", "ranged"]
 
@@ -33,6 +40,21 @@ DIE_LADDER = (0, 2, 4, 6, 8, 10, 12)
 class Modifier:
     amount: int
     reason: Reason
+
+
+@dataclass(frozen=True)
+class ChanceBonus:
+    """A bonus to his power that may come this turn and is not rolled yet (Combat
+    Focus, Gambler, Huge). The engine rolls it once a turn and passes what came as a
+    Modifier in `Side.extra`; the odds mix over it instead."""
+
+    chance: Fraction
+    amount: int
+    reason: Reason
+    ability: str = ""  # the ability's key, for the narrator's words
+
+    def modifier(self) -> Modifier:
+        return Modifier(self.amount, self.reason)
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,15 @@ class Side:
     resistances: frozenset[str] = frozenset()
     cz_lead: int = 0
     extra: tuple[Modifier, ...] = ()  # knockback and other penalties the engine carries
+    # What the move conditions of his opponent's move read of him (Timing is
+    # Everything, Crowd Favorite, Twirling Scarves): his Init, his CZ and his active
+    # stat's key ("ineffective" when it is; None when unknown: no condition holds).
+    init: int = 0
+    cz: int = 0
+    active_stat: str | None = None
+    # Bonuses that may come this turn, not rolled yet: the odds mix over them; the
+    # engine rolls them and leaves this empty, the bonus that came in `extra`.
+    chances: tuple[ChanceBonus, ...] = ()
 
     @property
     def armed(self) -> Weapon:
@@ -196,6 +227,44 @@ def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
         return me.targeted
     # Huge's own words: non-huge enemies never get group bonuses against him.
     return not me.targeted and not (other.huge and not me.huge)
+
+
+def chances_of(data: GrimdarkData, abilities: Mapping[str, int], opponent_huge: bool,
+               me_huge: bool) -> tuple[ChanceBonus, ...]:
+    """The chance bonuses his abilities (key: level) give him against this opponent,
+    from each ability's `chance`: a percent, per level or once. `me_huge` counts him
+    Huge even without the ability (a beast's sheet), so Huge's chance is his too."""
+    levels = dict(abilities)
+    if me_huge and "huge" in data.abilities:
+        levels.setdefault("huge", 1)
+    out: list[ChanceBonus] = []
+    for key, level in levels.items():
+        entry = data.abilities.get(key)
+        if entry is None or entry.chance is None or level <= 0:
+            continue
+        if not _against_holds(key, entry.chance.against, opponent_huge):
+            continue
+        # The percent as written ("12.5"), not the float's binary expansion.
+        chance = Fraction(str(entry.chance.percent)) / 100
+        if entry.chance.per_level:
+            chance *= level
+        out.append(ChanceBonus(min(chance, Fraction(1)), entry.chance.bonus,
+                               CHANCE_REASONS.get(key, "other"), key))
+    return tuple(out)
+
+
+def _against_holds(ability: str, against: str, opponent_huge: bool) -> bool:
+    """Whether an ability's chance holds against this opponent (its `against` words)."""
+    if against == "":
+        return True
+    if against == "non-huge opponent":
+        return not opponent_huge
+    if against == "huge opponent":
+        return opponent_huge
+    raise GrimdarkDataError(
+        f"grimdark-abilities: {ability}'s chance is against '{against}', which the fight "
+        "cannot tell (write 'non-huge opponent', 'huge opponent' or nothing)",
+        "grimdark-abilities")
 
 
 def _ability_amount(data: GrimdarkData, ability: str, rule: str) -> int:
@@ -404,5 +473,6 @@ def describe(result: FightResult) -> str:
     return line
 
 
-__all__ = ["Band", "Damage", "DamagePart", "FightResult", "Modifier", "PowerRoll", "Reason",
-           "Side", "Weapon", "describe", "resolve", "settle"]
+__all__ = ["Band", "ChanceBonus", "Damage", "DamagePart", "FightResult", "Modifier",
+           "PowerRoll", "Reason", "Side", "Weapon", "chances_of", "describe", "resolve",
+           "settle"]

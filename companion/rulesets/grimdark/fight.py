@@ -223,10 +223,15 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
 
 
 def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
+    """Whether the group bonus is his in this fight: the target's against each of his
+    attackers (the issue's reading), or each attacker's against the target."""
+    # Huge's own words, under either reading: a non-huge side never has the group
+    # bonus in a fight with a huge one.
+    if other.huge and not me.huge:
+        return False
     if data.figures.reading("extra-attacker-bonus-goes-to") == "target":
         return me.targeted
-    # Huge's own words: non-huge enemies never get group bonuses against him.
-    return not me.targeted and not (other.huge and not me.huge)
+    return not me.targeted
 
 
 def chances_of(data: GrimdarkData, abilities: Mapping[str, int], opponent_huge: bool,

@@ -29,6 +29,7 @@ Reason = Literal[
 CHANCE_REASONS: dict[str, Reason] = {
     "combat-focus": "combat-focus", "gambler": "gambler", "huge": "huge"}
 Band = Literal["inconclusive", "hit", "critical"]
+Keep = Literal["all", "worse"]  # a power roll's dice summed, or the worse one kept
 Reach = Literal["melee", "ranged"]
 
 # The die ladder the equipment table's notes give as the house ruling: a step larger
@@ -100,6 +101,10 @@ class Side:
     # Bonuses that may come this turn, not rolled yet: the odds mix over them; the
     # engine rolls them and leaves this empty, the bonus that came in `extra`.
     chances: tuple[ChanceBonus, ...] = ()
+    # Whether the other side of this fight is the target of his move; False when he
+    # only defends against someone who attacks him: then his move's conditions on
+    # "the target" (Twirling Scarves) do not hold, those on "opponents" still do.
+    facing_target: bool = True
 
     @property
     def armed(self) -> Weapon:
@@ -124,10 +129,16 @@ class PowerRoll:
     dice: str
     faces: tuple[int, ...]
     modifiers: tuple[Modifier, ...]
+    keep: Keep = "all"  # "worse": High Stakes' two dice, the lower one counts
+
+    @property
+    def kept(self) -> int:
+        """What the dice give: their sum, or the worse face."""
+        return min(self.faces) if self.keep == "worse" else sum(self.faces)
 
     @property
     def total(self) -> int:
-        return sum(self.faces) + sum(m.amount for m in self.modifiers)
+        return self.kept + sum(m.amount for m in self.modifiers)
 
 
 @dataclass(frozen=True)
@@ -185,18 +196,59 @@ def terms(text: str) -> tuple[list[tuple[int, int]], int]:
     return dice, const
 
 
-def power_dice(weapon: Weapon) -> str:
-    """The d8, or a property's own power dice (Paired: 2d4 on every power roll)."""
-    for prop in weapon.properties:
-        if prop.power_dice is not None:
-            return prop.power_dice
-    return "d8"
+def power_dice(data: GrimdarkData, me: Side) -> tuple[str, Keep]:
+    """The dice of his power roll and how they count: the d8; a property's own dice
+    (Paired: 2d4 on every power roll, spells too); or a move's die rolled twice, the
+    worse kept (High Stakes), which the house lets replace the paired dice as well."""
+    worse = _move_rule_amount(me.move, "power-die-worse-of-two")
+    held = next((p.power_dice for p in me.weapon.properties if p.power_dice is not None),
+                None)
+    if worse is not None and (held is None or data.figures.reading(
+            "worse-of-two-and-paired") == "in place of the weapon in hand"):
+        return f"2d{worse}", "worse"
+    return held or "d8", "all"
+
+
+def _move_rule_amount(move: GrimdarkMoveEntry, rule: str) -> int | None:
+    return next((e.amount for e in move.effects
+                 if isinstance(e, Rule) and e.rule == rule and e.amount is not None), None)
+
+
+def move_conditions(data: GrimdarkData, me: Side, other: Side) -> list[Modifier]:
+    """His move's own modifiers that hang on the other side: on their CZ against his
+    (Crowd Favorite, the larger amount from a gap of `move-cz-gap`), on their Init
+    (Timing is Everything; equal Init gives nothing), on the target's active stat
+    (Twirling Scarves; Ineffective is no stat). Amounts are the move's."""
+    move = me.move
+    out: list[Modifier] = []
+    gap = me.cz - other.cz
+    if gap:
+        side = "lower" if gap > 0 else "higher"
+        amount = None
+        if abs(gap) >= data.figures.value("move-cz-gap"):
+            amount = _move_rule_amount(move, f"modifier-vs-{side}-cz-by-4")
+        if amount is None:
+            amount = _move_rule_amount(move, f"modifier-vs-{side}-cz")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    if me.init != other.init:
+        amount = _move_rule_amount(
+            move, "modifier-vs-worse-init" if other.init < me.init else
+            "modifier-vs-better-init")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    if me.facing_target and other.active_stat is not None:
+        amount = _move_rule_amount(move, f"modifier-vs-target-as-{other.active_stat}")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    return out
 
 
 def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier, ...]:
     """Stat, move and the situation, each with its reason; zeroes are left out."""
     fig = data.figures
-    mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move")]
+    mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move"),
+            *move_conditions(data, me, other)]
     if me.attack == "ranged" and other.attack == "melee":
         quick = next((p.ranged_vs_melee for p in me.armed.properties
                       if p.ranged_vs_melee is not None), None)
@@ -353,8 +405,9 @@ def _rolled(dice: DiceSource, text: str, purpose: str,
 
 def roll_power(data: GrimdarkData, me: Side, other: Side, dice: DiceSource,
                roller: str = "") -> PowerRoll:
-    text = power_dice(me.weapon)  # the house's paired-power: every roll, spells too
-    return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other))
+    text, keep = power_dice(data, me)
+    return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other),
+                     keep)
 
 
 def resolve(data: GrimdarkData, sides: tuple[Side, Side], dice: DiceSource,
@@ -478,6 +531,20 @@ def describe(result: FightResult) -> str:
     return line
 
 
-__all__ = ["Band", "ChanceBonus", "Damage", "DamagePart", "FightResult", "Modifier",
-           "PowerRoll", "Reason", "Side", "Weapon", "chances_of", "describe", "resolve",
-           "settle"]
+__all__ = [
+    "Band",
+    "ChanceBonus",
+    "Damage",
+    "DamagePart",
+    "FightResult",
+    "Keep",
+    "Modifier",
+    "PowerRoll",
+    "Reason",
+    "Side",
+    "Weapon",
+    "chances_of",
+    "describe",
+    "resolve",
+    "settle",
+]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from companion.dice import DiceSource
@@ -180,7 +181,10 @@ class FightResult:
 # ------------------------------------------------------------------ figures
 
 
-def terms(text: str) -> tuple[list[tuple[int, int]], int]:
+# Parsed once per text: a fight reads the same few dice texts many times, and the
+# odds' enumeration in the tests plays thousands of fights.
+@lru_cache(maxsize=256)
+def terms(text: str) -> tuple[tuple[tuple[int, int], ...], int]:
     """The dice (count, sides) and the constant of a plain sum like d4+5."""
     expr = parse(text)
     assert isinstance(expr, Sum)
@@ -193,7 +197,7 @@ def terms(text: str) -> tuple[list[tuple[int, int]], int]:
             const += signed.sign * signed.term.value
         else:
             raise ValueError(f"{text} is not a plain sum of dice")
-    return dice, const
+    return tuple(dice), const
 
 
 def power_dice(data: GrimdarkData, me: Side) -> tuple[str, Keep]:

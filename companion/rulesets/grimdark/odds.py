@@ -82,7 +82,7 @@ def distribution(text: str, keep: Keep = "all") -> Dist:
     return out
 
 
-def _worst_die(dice: list[tuple[int, int]], const: int) -> Dist:
+def _worst_die(dice: tuple[tuple[int, int], ...], const: int) -> Dist:
     (count, sides), = dice  # one kind of die, rolled `count` times
 
     def at_least(face: int) -> Fraction:

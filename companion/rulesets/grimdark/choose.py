@@ -78,6 +78,7 @@ RESOURCE_VALUE = 0.7  # a point of arcane essence or quantum energy, gained or s
 CZ_VALUE = {"aggressive": 1.0, "balanced": 0.7, "cautious": 0.5}
 CURSE_COST = 1.0
 SETS_UP = 2.0  # a support move replaced by a strong special move (Biding Time)
+HALF_A_BLOW = 3.0  # what halving costs besides the move's extra: about half a plain hit
 TARGET_EFFECTS = {"target-ineffective-on-hit": 1.0, "disarm-turns": 1.5}
 
 
@@ -233,7 +234,7 @@ def _score_attack(scene: _Scene, o: _Option) -> None:
             o.codes.append("reach:ranged")
     extra = _mean(move.bonus_damage)
     if move.half_damage:
-        extra = extra / 2 - 1.5  # half the margin and weapon die go too
+        extra = extra / 2 - HALF_A_BLOW
     o.score = power + lean.damage * extra
     if scene.coaching.posture == "aggressive" and extra >= BIG_HIT:
         o.codes.append("big-hit")
@@ -253,7 +254,7 @@ def _score_attack(scene: _Scene, o: _Option) -> None:
         elif effect.rule == "damage-only-on-critical":
             o.score -= 3
         elif effect.rule in ("target-penalty-next-turn", "target-penalty-next-3-turns"):
-            o.score += abs(amount) * (0.5 if effect.rule.endswith("next-turn") else 1.0)
+            o.score += abs(amount) * (0.25 if effect.rule.endswith("next-turn") else 0.5)
         else:
             o.score += TARGET_EFFECTS.get(effect.rule, 0.0)
 
@@ -290,6 +291,8 @@ def _score_support(scene: _Scene, o: _Option) -> None:
     move, me = o.move, scene.me
     if o.active_stat is not None:
         gain = scene.stat(o.active_stat) - scene.stat("active")
+        if scene.me.get("active_stat") not in STATS:
+            gain += 1  # out of Ineffective: his AS moves need a real stat again
         o.score += 1.5 * gain if gain > 0 else -3
         if gain > 0:
             o.codes.insert(0, f"sets-stat:{o.active_stat}")

@@ -432,3 +432,49 @@ def test_the_npcs_are_what_the_arena_promised() -> None:
     assert "tenacious" in robot.weapons[0].properties
     assert {"huge", "natural-weapon", "berserker"} <= set(beast.abilities)
     assert "arcane-arts" in witch.abilities
+
+
+# ------------------------------------------------------------------ the command line
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    from companion.cli import main
+
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def test_check_knows_a_coaching_file_by_its_envelope() -> None:
+    from companion.commands.check import GRIMDARK_COACHING
+    from companion.rulesets.grimdark.coaching import FORMAT
+
+    assert GRIMDARK_COACHING == FORMAT
+
+
+def test_the_coaching_command_prints_it_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "grimdark", "coaching", "Lord Smash", "--gladiator", "Lord Smash")
+    path = samples_dir() / "lord-smash.json"
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:9] == [
+        f"{path}: Lord Smash's coaching", "  posture: aggressive",
+        "  opening moves: Wild Charge, Flurry of Blows and Brutal Bash",
+        "  favours Wild Charge (+3) and Flurry of Blows (+2)", "  shuns Basic Melee (-1)",
+        "  1. when a finisher is allowed: use a finisher", "  2. when wounded: prefer Last Stand",
+        "  3. when his hand holds no attack: assess the situation",
+        "  4. always: go for the weakest"]
+    assert lines[-1] == f"{path}: ok (a Grimdark coaching, and fits Lord Smash)"
+
+
+def test_the_coaching_command_names_what_does_not_fit(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"format": "companion-grimdark-coaching",
+                                "opening": ["Fireball"]}), encoding="utf-8")
+    code, out = run(capsys, "grimdark", "coaching", str(path), "--gladiator", "Lord Smash")
+    assert code == 1
+    assert f"{path}: he opens with Fireball but holds no copy of it in his repertoire" in out
+    path.write_text(json.dumps({"format": "companion-grimdark-coaching",
+                                "opening": ["Fireballl"]}), encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert (code, out) == (1, f"{path}: opening[0]: 'Fireballl' is not a move in the "
+                              "Grimdark moves table\n")

@@ -97,20 +97,27 @@ def roll_text(dice: DiceSource, text: str, purpose: str, roller: str
     return sum(faces) + const, faces
 
 
-def shuffle(cards: Sequence[str], dice: DiceSource, roller: str) -> list[str]:
+def shuffle(cards: Sequence[str], dice: DiceSource, f: Fighter, events: list[Event]
+            ) -> list[str]:
     """The cards in an order the dice choose (Fisher-Yates: a die the size of what is
-    left for each place but the last)."""
+    left for each place but the last); one event keeps every die of it."""
     out = list(cards)
+    sides: list[int] = []
+    faces: list[int] = []
     for i in range(len(out) - 1, 0, -1):
-        j = dice.roll(i + 1, purpose="shuffle", roller=roller).faces[0] - 1
-        out[i], out[j] = out[j], out[i]
+        face = dice.roll(i + 1, purpose="shuffle", roller=f.name).faces[0]
+        sides.append(i + 1)
+        faces.append(face)
+        out[i], out[face - 1] = out[face - 1], out[i]
+    if faces:
+        events.append(event("shuffled", f.id, sides=sides, faces=faces, cards=len(out)))
     return out
 
 
 def draw(state: GrimdarkState, f: Fighter, dice: DiceSource, events: list[Event]) -> None:
     """One card from his deck into his hand; an empty deck is his discards, shuffled."""
     if not f.deck and f.discard:
-        f.deck = shuffle(f.discard, dice, f.name)
+        f.deck = shuffle(f.discard, dice, f, events)
         events.append(event("recycled", f.id, cards=len(f.deck)))
         f.discard = []
     if f.deck:
@@ -161,7 +168,7 @@ def start_match(state: GrimdarkState, dice: DiceSource) -> list[Event]:
         deck = [k for k, n in f.repertoire.items() for _ in range(n)]
         for key in opening:
             deck.remove(key)
-        f.deck = shuffle(deck, dice, f.name)
+        f.deck = shuffle(deck, dice, f, events)
         f.hand = list(opening)
         while len(f.hand) < size and f.deck:
             f.hand.append(f.deck.pop(0))

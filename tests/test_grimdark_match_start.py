@@ -30,7 +30,7 @@ def test_hp_is_25_plus_brutality_d8_endurance_and_armour_and_init_style_d8_poise
     a = sheet("Brute", abilities={"endurance": 2, "poise": 1},
               weapons=[{"name": "Club", "weight": "light", "reach": "melee"}], armour=2)
     b = sheet("Other")
-    _, state, _ = _start(a, b, faces=[5, 4, 1, 1] + SHUFFLE + SHUFFLE)
+    _, state, _ = _start(a, b, faces=[5, 4, 1, 1, *SHUFFLE, *SHUFFLE])
     brute = state.fighters[0]
     assert brute.hp == brute.max_hp == 25 + 6 + 5 + 2 + 2 * 5
     assert brute.init == 3 + 4 + 1
@@ -39,7 +39,7 @@ def test_hp_is_25_plus_brutality_d8_endurance_and_armour_and_init_style_d8_poise
 
 def test_a_berserker_rolls_a_d10_for_hp_and_a_performer_a_d10_for_init():
     a = sheet("Berserk", (5, 4, 3, 3), abilities={"berserker": 1, "performer": 1})
-    _, state, _ = _start(a, sheet("Other"), faces=[10, 10, 1, 1] + SHUFFLE + SHUFFLE)
+    _, state, _ = _start(a, sheet("Other"), faces=[10, 10, 1, 1, *SHUFFLE, *SHUFFLE])
     assert state.fighters[0].hp == 25 + 5 + 10
     assert state.fighters[0].init == 4 + 10
 
@@ -55,7 +55,7 @@ def test_cz_is_own_fame_less_the_most_famous_opponents_never_below_zero():
 
 def test_arcane_arts_brings_essence_equal_to_weird_and_technomancer_one_quantum_energy():
     mage = sheet("Mage", (3, 3, 4, 5), abilities={"arcane-arts": 1, "technomancer": 1})
-    _, state, events = _start(mage, sheet("Other"), faces=[1] * 4 + SHUFFLE + SHUFFLE)
+    _, state, _events = _start(mage, sheet("Other"), faces=[1] * 4 + SHUFFLE + SHUFFLE)
     assert state.fighters[0].resources["arcane-essence"] == 5
     assert state.fighters[0].resources["quantum-energy"] == 1
 
@@ -63,7 +63,7 @@ def test_arcane_arts_brings_essence_equal_to_weird_and_technomancer_one_quantum_
 def test_the_coachings_opening_moves_are_the_hand_and_the_rest_is_the_deck():
     a = sheet("Coached", moves={"basic-melee": 10, "grapple": 3, "basic-defense": 2})
     coaching = {"opening": ["Grapple", "Basic Defense", "grapple"]}
-    _, state, events = _start(a, sheet("Other"), coaching=[coaching, None],
+    _, state, _events = _start(a, sheet("Other"), coaching=[coaching, None],
                               faces=[1] * 4 + [1] * 11 + SHUFFLE)
     f = state.fighters[0]
     assert f.hand == ["grapple", "basic-defense", "grapple"]

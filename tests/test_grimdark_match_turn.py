@@ -9,7 +9,6 @@ import pytest
 from grimdark_kit import AXE, fight, kinds, match, say, sheet, turn
 
 from companion.errors import UserError
-from companion.rulesets.grimdark.state import Condition
 
 MELEE = {"move": "basic-melee"}
 
@@ -135,7 +134,7 @@ def test_a_ranged_move_without_a_ranged_weapon_cannot_be_played():
     assert not card["playable"] and card["why_not"] == "needs a ranged weapon"
 
 
-def test_a_support_move_attacked_defends_with_its_stat_and_a_critical_margin_puts_the_attacker_out_of_position():
+def test_a_defence_defends_with_its_stat_and_a_critical_margin_puts_the_attacker_out_of_position():
     guard = sheet("Guard", moves={"basic-melee": 13, "basic-defense": 2})
     rules, state = match(guard, sheet("Vex"),
                          hands=[["basic-defense", "basic-melee", "basic-melee"], []])

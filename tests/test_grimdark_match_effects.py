@@ -216,3 +216,93 @@ def test_adaptive_shielding_resists_the_elements_and_an_elemental_attack_loses_i
     assert state.fighters[0].resources["arcane-essence"] == 5 - 2
     assert state.fighters[1].resources["quantum-energy"] == 0
 
+
+
+def test_face_off_rolls_a_stat_that_the_opponents_active_stat_moves_use_too():
+    gambler = sheet("Gambler", abilities={"gambler": 1}, moves={"basic-melee": 13,
+                                                                "face-off": 2})
+    rules, state = match(gambler, sheet("Vex"), hands=[["face-off"], []])
+    # Gambler's d20 (a 20: no bonus), Face-Off's d4 (a 2: Style), then the powers.
+    events = turn(rules, state, {"a": {"move": "face-off"}, "b": MELEE}, [20, 2, 4, 4])
+    a, b = fight(events).data["sides"]
+    assert (a["stat"], b["stat"]) == ("style", "style")
+    assert (a["total"], b["total"]) == (4 + 3 + 1, 4 + 3)
+    assert "Face-Off: Gambler rolls 2, Style." in say(rules, state, events)
+
+
+def test_a_tactician_loses_the_minus_one_of_setting_his_stat_while_attacking():
+    tactician = sheet("Tactician", (5, 3, 4, 3), abilities={"tactician": 1},
+                      moves={"basic-melee": 13, "brutal-bash": 2})
+    rules, state = match(tactician, sheet("Vex"), hands=[["brutal-bash"], []])
+    events = turn(rules, state, {"a": {"move": "brutal-bash"}, "b": MELEE}, [3, 2])
+    mods = {m["reason"]: m["amount"] for m in fight(events).data["sides"][0]["modifiers"]}
+    assert mods["move"] == -1 and mods["tactician"] == 1
+
+
+def test_unbalancing_distraction_makes_the_opponent_defend_with_the_better_of_style_and_mind():
+    tactician = sheet("Tactician", (5, 3, 4, 3), abilities={"tactician": 1},
+                      moves={"basic-melee": 13, "unbalancing-distraction": 2})
+    rules, state = match(tactician, sheet("Vex", (6, 3, 4, 2)),
+                         hands=[["unbalancing-distraction"], []])
+    events = turn(rules, state, {"a": {"move": "unbalancing-distraction"}, "b": MELEE},
+                  [3, 3])
+    assert fight(events).data["sides"][1]["stat"] == "mind"
+
+
+def test_regenerate_spends_quantum_energy_heals_five_and_clears_poison_and_wounds():
+    tech = sheet("Tech", (3, 3, 5, 4), abilities={"technomancer": 1},
+                 moves={"basic-melee": 13, "regenerate": 2})
+    rules, state = match(tech, sheet("Vex"), hands=[["regenerate"], []])
+    me = state.fighters[0]
+    me.hp, me.wounded = 10, True
+    me.resources.update({"quantum-energy": 2, "poison": 3})
+    turn(rules, state, {"a": {"move": "regenerate"}, "b": MELEE}, [2, 3])
+    assert (me.hp, me.wounded, me.resources["poison"], me.resources["quantum-energy"]) == \
+        (15, False, 0, 0)
+    card = rules.summary(state)["gladiators"][0]["hand"]
+    assert all(c["key"] != "regenerate" or c["why_not"] == "needs 2 quantum energy; he has 0"
+               for c in card)
+
+
+def test_snap_shot_needs_quickshot_gets_its_bonuses_and_rests_a_turn():
+    archer = sheet("Archer", (3, 6, 3, 3), moves={"basic-melee": 13, "snap-shot": 2},
+                   weapons=[{"name": "Pistol", "weight": "light", "reach": "ranged",
+                             "properties": ["quickshot"]}])
+    rules, state = match(archer, sheet("Vex"), hands=[["snap-shot", "snap-shot"], []])
+    events = turn(rules, state, {"a": {"move": "snap-shot"}, "b": MELEE}, [4, 4])
+    f = fight(events)
+    mods = {m["reason"]: m["amount"] for m in f.data["sides"][0]["modifiers"]}
+    assert mods["ranged-vs-melee"] == 3
+    assert f.data["damage"]["total"] == 3 + 0 + 2  # margin, a light gun's 0, worse Init
+    card = rules.summary(state)["gladiators"][0]["hand"][0]
+    assert card["why_not"] == "not usable again for 1 more turn"
+    plain = sheet("Plain", (3, 6, 3, 3), moves={"basic-melee": 13, "snap-shot": 2})
+    rules, state = match(plain, sheet("Vex"), hands=[["snap-shot"], []])
+    assert rules.summary(state)["gladiators"][0]["hand"][0]["why_not"] == \
+        "needs a Quickshot weapon"
+
+
+def test_revenge_needs_five_damage_taken_last_turn():
+    avenger = sheet("Avenger", abilities=BERSERK, moves={"basic-melee": 13, "revenge": 2})
+    rules, state = match(avenger, sheet("Vex"), hands=[["revenge"], []])
+    card = rules.summary(state)["gladiators"][0]["hand"][0]
+    assert card["why_not"] == "needs 5 damage taken last turn; he took 0"
+    state.fighters[0].last_turn.damage_taken = 5
+    assert rules.summary(state)["gladiators"][0]["hand"][0]["playable"]
+
+
+def test_magic_shield_turns_a_non_critical_hit_to_nothing():
+    mage = sheet("Mage", (3, 3, 4, 5), abilities={"arcane-arts": 1},
+                 moves={"basic-melee": 13, "magic-shield": 2})
+    rules, state = match(mage, sheet("Vex"), hands=[["magic-shield"], []])
+    events = turn(rules, state, {"a": {"move": "magic-shield"}, "b": MELEE}, [6, 2, 4])
+    f = fight(events)
+    assert f.data["winner"] == "b" and f.data["damage"]["total"] == 0
+    assert state.fighters[0].hp == 40 and state.fighters[0].resources["arcane-essence"] == 4
+
+
+def test_an_asr_move_needs_its_stat_active():
+    rules, state = match(sheet("Rex", moves={"basic-melee": 13, "bold-gambit": 2}),
+                         sheet("Vex"), hands=[["bold-gambit"], []])
+    card = rules.summary(state)["gladiators"][0]["hand"][0]
+    assert card["why_not"] == "needs Style as his active stat; it is Brutality"

@@ -55,6 +55,8 @@ def test_a_critical_adds_the_weapon_maximum_the_table_knockback_and_stun():
     assert {c.key for c in weak_f.conditions} == {"penalty", "stunned"}
     assert rules.summary(state)["gladiators"][1]["hand"][0]["why_not"] == "he is stunned"
     # Next turn he plays nothing, defends passively with his AS, at the knockback's -2.
+    with pytest.raises(UserError, match="Weak is stunned"):
+        turn(rules, state, {"a": MELEE, "b": MELEE}, [])
     events = turn(rules, state, {"a": MELEE}, [1, 5])
     side = fight(events).data["sides"][1]
     assert side["move"] == "passive-defence"
@@ -67,8 +69,9 @@ def test_a_critical_adds_the_weapon_maximum_the_table_knockback_and_stun():
 def test_a_tenacious_weapon_ignores_knockback_and_stun():
     sturdy = sheet("Sturdy", (3, 4, 4, 4), weapons=[{**AXE, "properties": ["tenacious"]}])
     rules, state = match(sheet("Rex"), sturdy)
-    turn(rules, state, {"a": MELEE, "b": MELEE}, [8, 1, 7, 2])
+    events = turn(rules, state, {"a": MELEE, "b": MELEE}, [8, 1, 7, 2])
     assert state.fighters[1].conditions == []
+    assert "Sturdy's Tenacious weapon shrugs off the knockback." in say(rules, state, events)
 
 
 def test_assessing_the_situation_defends_with_the_as_plus_one_gains_no_tie_cz_and_draws_anew():

@@ -105,20 +105,9 @@ def _data() -> GrimdarkData:
 
 
 def find_gladiator(name: str) -> Path:
-    """A gladiator file as given, or else the file of that name in the roster, or else
-    the sample of that name ("Lord Smash")."""
-    from companion.rulesets.grimdark.data import name_key
-    from companion.rulesets.grimdark.sheet import SheetError, roster_dir, samples_dir
+    from companion.rulesets.grimdark.files import find_gladiator as find
 
-    path = Path(name)
-    if path.exists():
-        return path
-    for folder in (roster_dir(), samples_dir()):
-        for candidate in (folder / path.name, folder / f"{name_key(name)}.json"):
-            if candidate.is_file():
-                return candidate
-    raise SheetError([f"{name}: no such gladiator (looked here, in {roster_dir()} and "
-                      "among the sample gladiators)"])
+    return find(name)
 
 
 def _read_text(source: str) -> tuple[str, str]:
@@ -245,19 +234,9 @@ def _coaching(args: argparse.Namespace) -> int:
 
 
 def find_coaching(name: str) -> Path:
-    """A coaching file as given, or else the sample coaching of that name."""
-    from companion.rulesets.grimdark.coaching import samples_dir
-    from companion.rulesets.grimdark.data import name_key
-    from companion.rulesets.grimdark.sheet import SheetError
+    from companion.rulesets.grimdark.files import find_coaching as find
 
-    path = Path(name)
-    if path.exists():
-        return path
-    for candidate in (samples_dir() / path.name, samples_dir() / f"{name_key(name)}.json"):
-        if candidate.is_file():
-            return candidate
-    raise SheetError([f"{name}: no such coaching file (looked here and among the "
-                      "samples)"])
+    return find(name)
 
 
 def check_coaching_file(path: Path, gladiator: str | None = None,

@@ -325,7 +325,14 @@ def _unwounded(s: GrimdarkState, e: Event) -> list[str]:
     return [f"{_n(s, e.who)} is no longer wounded ({source_name(s.data, e.data['source'])})."]
 
 
+def _ignored(s: GrimdarkState, e: Event) -> list[str]:
+    d = e.data
+    what = "the knockback" if d["what"] == "knockback" else "the stun"
+    return [f"{_n(s, e.who)}'s {source_name(s.data, d['by'])} weapon shrugs off {what}."]
+
+
 TELLERS: dict[str, Teller] = {
+    "ignored": _ignored,
     "started": _started, "hand": _hand, "turn": _turn, "choice": _choice, "fight": _fight,
     "hp": _hp, "cz": _cz, "wounded": _wounded, "active_stat": _active,
     "condition": _condition, "resource": _resource, "chance": _chance,

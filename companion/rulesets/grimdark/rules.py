@@ -135,7 +135,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
         return turn_odds(state, action, choose_for)
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        from companion.commands.grimdark import find_coaching, find_gladiator
+        from companion.rulesets.grimdark.files import find_coaching, find_gladiator
         from companion.rulesets.grimdark.sheet import load_gladiator
 
         names = _split(options.get("gladiators"))

@@ -43,7 +43,7 @@ from companion.rulesets.grimdark.sides import (
 )
 from companion.rulesets.grimdark.start import draw, roll_text
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState, TurnRecord
-from companion.tables.effects import Heal
+from companion.tables.effects import Heal, Rule
 from companion.tables.models.grimdark import STATS
 
 Chooser = Callable[[GrimdarkState, Fighter], dict[str, Any]]
@@ -75,6 +75,9 @@ def plays_of(state: GrimdarkState, action: Mapping[str, Any], chooser: Chooser
                 raise UserError(f"{state.display_name(f.id)} is defeated: he plays no more")
             continue
         if is_stunned(f):
+            if f.id in by_id:
+                raise UserError(f"{state.display_name(f.id)} is stunned: he plays nothing "
+                                "this turn and defends passively")
             plays[f.id] = Play(f.id, None, why=("stunned",), by="rules")
             continue
         plays[f.id] = check_play(state, f, by_id[f.id] if f.id in by_id else chooser(state, f))
@@ -396,12 +399,20 @@ def _blow(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter,
 def _critical(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter, r: FightResult) -> None:
     crit = r.crit
     assert crit is not None
-    own = f.sides[1 - (r.winner or 0)].weapon.rules()
-    if crit.knockback and "ignores-knockback" not in own:
-        add_condition(ctx, victim, Condition("penalty", amount=-crit.knockback, turns=1,
-                                             source="knockback"))
-    if crit.stun and "ignores-stun" not in own:
-        add_condition(ctx, victim, Condition("stunned", turns=1, source="critical"))
+    held = f.sides[1 - (r.winner or 0)].weapon
+    for what, rule, happens in (("knockback", "ignores-knockback", bool(crit.knockback)),
+                                ("stun", "ignores-stun", crit.stun)):
+        if not happens:
+            continue
+        guard = next((p.key for p in held.properties if rule in {
+            e.rule for e in p.effects if isinstance(e, Rule)}), None)
+        if guard is not None:
+            ctx.emit("ignored", victim.id, what=what, by=guard)
+        elif what == "knockback":
+            add_condition(ctx, victim, Condition("penalty", amount=-crit.knockback, turns=1,
+                                                 source="knockback"))
+        else:
+            add_condition(ctx, victim, Condition("stunned", turns=1, source="critical"))
     if crit.wound:
         from companion.rulesets.grimdark.harm import wound
 

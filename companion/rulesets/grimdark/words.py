@@ -84,6 +84,8 @@ def source_name(data: GrimdarkData, key: str) -> str:
         return data.moves[key].name
     if key in data.abilities:
         return data.abilities[key].name
+    if key in data.equipment:
+        return data.equipment[key].name
     return {"knockback": "knockback", "critical": "a critical", "stun": "a critical"}.get(
         key, key.replace("-", " "))
 

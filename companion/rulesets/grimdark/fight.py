@@ -201,16 +201,17 @@ def terms(text: str) -> tuple[tuple[tuple[int, int], ...], int]:
 
 
 def power_dice(data: GrimdarkData, me: Side) -> tuple[str, Keep]:
-    """The dice of his power roll and how they count: the d8; a property's own dice
-    (Paired: 2d4 on every power roll, spells too); or a move's die rolled twice, the
-    worse kept (High Stakes), which the house lets replace the paired dice as well."""
+    """The dice of his power roll and how they count: the d8 (`power-die`); a
+    property's own dice (Paired: 2d4 on every power roll, spells too); or a move's die
+    rolled twice, the worse kept (High Stakes), which the house lets replace the
+    paired dice as well (`worse-of-two-and-paired`)."""
     worse = _move_rule_amount(me.move, "power-die-worse-of-two")
     held = next((p.power_dice for p in me.weapon.properties if p.power_dice is not None),
                 None)
     if worse is not None and (held is None or data.figures.reading(
             "worse-of-two-and-paired") == "in place of the weapon in hand"):
         return f"2d{worse}", "worse"
-    return held or "d8", "all"
+    return held or data.figures.die("power-die"), "all"
 
 
 def _move_rule_amount(move: GrimdarkMoveEntry, rule: str) -> int | None:

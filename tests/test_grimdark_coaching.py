@@ -478,3 +478,33 @@ def test_the_coaching_command_names_what_does_not_fit(capsys: pytest.CaptureFixt
     code, out = run(capsys, "check", str(path))
     assert (code, out) == (1, f"{path}: opening[0]: 'Fireballl' is not a move in the "
                               "Grimdark moves table\n")
+
+
+# ------------------------------------------------------------------ any hand
+
+@pytest.mark.parametrize("name", ["lord-smash", *NPCS])
+def test_any_hand_gives_a_legal_choice_said_in_words(name: str) -> None:
+    """Hands drawn from his repertoire, some cards unplayable, against two foes: the
+    choice is always a playable card (or assessing), aimed at a foe, the same twice,
+    and its reasons read without a code."""
+    import random
+
+    g = load_gladiator(gladiators_dir() / f"{name}.json")
+    c = load_coaching(samples_dir() / f"{name}.json", DATA)
+    deck = [key for key, n in g.moves.items() for _ in range(n)]
+    rng = random.Random(12)  # the test's own draws; the chooser takes none
+    for _ in range(60):
+        hand = [card(key, playable=rng.random() < 0.8, targets=("b", "c"),
+                     reaches=("melee", "ranged") if rng.random() < 0.5 else None)
+                for key in rng.sample(deck, 3)]
+        me = gladiator("a", "1", hand=hand, hp=rng.randint(1, 45), cz=rng.randint(0, 4),
+                       stats=g.stats(), active_stat=g.active())
+        foes = [gladiator(f, "2", hp=rng.randint(1, 45), cz=rng.randint(0, 4)) for f in "bc"]
+        choice = choose_move(view(me, *foes), "a", c, DATA)
+        assert choice == choose_move(view(me, *foes), "a", c, DATA)
+        if choice.move != ASSESS:
+            assert any(x["key"] == choice.move and x["playable"] for x in hand)
+            if DATA.moves[choice.move].attack is not None:
+                assert choice.target in ("b", "c")
+        words = why_words(choice.why, DATA)
+        assert words and not any(code in words for code in choice.why if ":" in code)

@@ -63,6 +63,8 @@ def choose_move(view: Mapping[str, Any], me: str, coaching: Coaching | None,
         return Choice(ASSESS, None, None, None, ("stunned",))
     scene = Scene(view, mine, foes, coaching, data, LEANS[coaching.posture])
     options = _options(scene)
+    if not options:  # tables without Assess the Situation, and nothing playable
+        return Choice(ASSESS, None, None, None, ("only-move",))
     if len({o.order[0] for o in options}) == 1:
         only = options[0]
         return Choice(only.move.key, only.target, only.reach, only.active_stat,

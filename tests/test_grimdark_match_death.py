@@ -28,7 +28,7 @@ def test_a_defeated_gladiator_dies_on_a_one_on_the_d4():
     death = kinds(events, "death")[0].data
     assert death == {"dead": True, "roll": 1, "die": "d4", "rule": "defeat", "late": False}
     assert state.over and state.result["dead"] == ["b"]
-    assert "Vex's fate: 1 on the d4, he is dead." in say(rules, state, events)
+    assert "Vex's fate: 1 on the d4: dead." in say(rules, state, events)
 
 
 def test_and_lives_on_anything_else():

@@ -62,7 +62,8 @@ def test_a_second_wound_lowers_the_active_stat_for_good():
     vex.hp, vex.wounded = 13, True  # healed above the line, still wounded
     events = turn(rules, state, {"a": MELEE, "b": MELEE}, [6, 2, 1])
     assert vex.stats["brutality"] == 5
-    assert "his Brutality drops to 5 for the rest of the match" in say(rules, state, events)
+    assert "wounded again: Brutality drops to 5 for the rest of the match" in \
+        say(rules, state, events)
 
 
 def test_tackle_makes_the_target_ineffective_and_a_versatile_one_random_instead():

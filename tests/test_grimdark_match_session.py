@@ -162,3 +162,21 @@ def test_the_odds_of_a_turn_are_exact():
     data = odds.to_json()["fights"][0]
     assert data["attacker"] == "a" and abs(data["inconclusive"] - 22 / 64) < 1e-12
     assert abs(sum(data["sides"][1]["damage_taken"].values()) - 1) < 1e-9
+
+
+def test_every_line_of_the_log_is_words_a_player_reads():
+    import re
+
+    from companion.rulesets.grimdark.data import GrimdarkData
+
+    data = GrimdarkData.load()
+    slugs = {k for k in data.moves if "-" in k} | {k for k in data.abilities if "-" in k}
+    for seed, names in ((1, ["Lord Smash", "Cinder Witch"]), (2, ["Arena Robot", "Sewer Beast"]),
+                        (5, ["Cinder Witch", "Arena Robot", "Lord Smash"])):
+        session = _played([_entry(n, str(i + 1)) for i, n in enumerate(names)], seed)
+        for line in session.log:
+            assert not any(s in line for s in slugs), line
+            assert not re.search(r"\bTrue\b|\bFalse\b|\bNone\b|\[|\{", line), line
+        purposes = {r.purpose for r in session.rolls}
+        assert {"hit points", "initiative", "shuffle"} <= purposes
+        assert any(p.startswith("power against") for p in purposes)

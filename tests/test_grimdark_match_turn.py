@@ -62,7 +62,7 @@ def test_a_critical_adds_the_weapon_maximum_the_table_knockback_and_stun():
     assert side["move"] == "passive-defence"
     assert {m["reason"]: m["amount"] for m in side["modifiers"]} == {"stat": 4,
                                                                     "knockback": -2}
-    assert "Weak is stunned: he plays nothing" in say(rules, state, events)
+    assert "Weak is stunned: no move this turn" in say(rules, state, events)
     assert not weak_f.conditions
 
 
@@ -145,7 +145,7 @@ def test_a_defence_defends_with_its_stat_and_a_critical_margin_puts_the_attacker
     f = fight(events)
     assert f.data["winner"] == "a" and f.data["band"] == "critical"
     assert f.data["damage"] is None and state.fighters[1].hp == 40
-    assert "Vex is out of position against him" in say(rules, state, events)
+    assert "Vex is out of position against Guard" in say(rules, state, events)
     events = turn(rules, state, {"a": MELEE, "b": MELEE}, [1, 2])
     mods = {m["reason"]: m["amount"] for m in fight(events).data["sides"][0]["modifiers"]}
     assert mods["out-of-position"] == 2

@@ -54,7 +54,7 @@ def _hand(s: GrimdarkState, e: Event) -> list[str]:
     d = e.data
     names = listed([move_name(s.data, k) for k in d["hand"]])
     opened = " (his coaching's opening)" if d["opening"] else ""
-    return [f"{_n(s, e.who)} holds {names}{opened}; {d['deck']} moves in his deck."]
+    return [f"{_n(s, e.who)} holds {names}{opened}; {d['deck']} moves in the deck."]
 
 
 def _turn(s: GrimdarkState, e: Event) -> list[str]:
@@ -65,7 +65,7 @@ def _choice(s: GrimdarkState, e: Event) -> list[str]:
     d = e.data
     who = _n(s, e.who)
     if d["move"] is None:
-        return [f"{who} is stunned: he plays nothing and defends passively."]
+        return [f"{who} is stunned: no move this turn, only a passive defence."]
     name = move_name(s.data, d["move"])
     if d["by"] == "coaching":
         why = why_text(s, d.get("why") or [])
@@ -77,7 +77,7 @@ def _choice(s: GrimdarkState, e: Event) -> list[str]:
     if d.get("reach") == "ranged" and s.data.moves[d["move"]].attack == "melee-or-ranged":
         how = " at range"
     if d.get("active_stat"):
-        how += f", setting his active stat to {stat_words(d['active_stat'])}"
+        how += f", setting the active stat to {stat_words(d['active_stat'])}"
     return [f"{who} plays {name}{against}{how}."]
 
 
@@ -137,7 +137,7 @@ def _fight(s: GrimdarkState, e: Event) -> list[str]:
     who, them = _n(s, win["id"]), _n(s, lose["id"])
     lines = [f"{power}."]
     if d["damage"] is None:
-        tail = f"; {them} is out of position against him" if d["out_of_position"] else ""
+        tail = f"; {them} is out of position against {who}" if d["out_of_position"] else ""
         lines.append(f"{who}'s {move_name(s.data, win['move'])} holds by {d['advantage']}"
                      f"{tail}.")
         return lines
@@ -165,13 +165,13 @@ def _hp(s: GrimdarkState, e: Event) -> list[str]:
 def _cause(s: GrimdarkState, reason: str) -> str:
     if reason in s.data.moves:
         return s.data.moves[reason].name
-    return {"unsafe": "his Unsafe weapon", "curse": "a curse breaks"}.get(
+    return {"unsafe": "an Unsafe weapon", "curse": "a curse breaks"}.get(
         reason, reason.replace("-", " "))
 
 
 def _cz(s: GrimdarkState, e: Event) -> list[str]:
     d = e.data
-    why = {"inconclusive": "the crowd loves the exchange", "fame": "his fame"}.get(
+    why = {"inconclusive": "the crowd loves the exchange", "fame": "fame"}.get(
         d["reason"], source_name(s.data, d["reason"]))
     return [f"{_n(s, e.who)} gains {d['change']} CZ ({why}): {d['cz']}."]
 
@@ -181,7 +181,7 @@ def _wounded(s: GrimdarkState, e: Event) -> list[str]:
     who = _n(s, e.who)
     if not d["second"]:
         return [f"{who} is wounded."]
-    return [f"{who} is wounded again: his {stat_words(d['stat'])} drops to {d['value']} for "
+    return [f"{who} is wounded again: {stat_words(d['stat'])} drops to {d['value']} for "
             "the rest of the match."]
 
 
@@ -263,15 +263,15 @@ def _death(s: GrimdarkState, e: Event) -> list[str]:
     who = _n(s, e.who)
     rule = d["rule"]
     if rule == "starred":
-        return [f"{who} is starred: somehow, he lives."]
+        return [f"{who} is starred: somehow, life goes on."]
     if rule == "gruesome":
         return [f"{who} is dead: a gruesome demise spares no one."]
     roll = f"{d['roll']} on the {d['die']}"
     if rule == "execution":
-        verdict = "the crowd is denied, he lives" if not d["dead"] else "he is executed"
+        verdict = "the crowd is denied" if not d["dead"] else "executed"
         return [f"The crowd demands {who}'s execution (CZ {d['cz_gap']} behind): {roll}, "
                 f"{verdict}."]
-    return [f"{who}'s fate: {roll}, " + ("he is dead." if d["dead"] else "he lives.")]
+    return [f"{who}'s fate: {roll}: " + ("dead." if d["dead"] else "spared.")]
 
 
 def _over(s: GrimdarkState, e: Event) -> list[str]:
@@ -300,7 +300,7 @@ def _drew(s: GrimdarkState, e: Event) -> list[str]:
 
 
 def _recycled(s: GrimdarkState, e: Event) -> list[str]:
-    return [f"{_n(s, e.who)}'s deck is spent: his {e.data['cards']} played moves are "
+    return [f"{_n(s, e.who)}'s deck is spent: the {e.data['cards']} played moves are "
             "shuffled into a new one."]
 
 
@@ -318,7 +318,7 @@ def _wrath(s: GrimdarkState, e: Event) -> list[str]:
 
 
 def _forestalled(s: GrimdarkState, e: Event) -> list[str]:
-    return [f"{_n(s, e.who)} falls before his blow lands."]
+    return [f"{_n(s, e.who)} falls before striking."]
 
 
 def _unwounded(s: GrimdarkState, e: Event) -> list[str]:

@@ -307,3 +307,39 @@ def test_an_asr_move_needs_its_stat_active():
                          sheet("Vex"), hands=[["bold-gambit"], []])
     card = rules.summary(state)["gladiators"][0]["hand"][0]
     assert card["why_not"] == "needs Style as his active stat; it is Brutality"
+
+
+def test_timing_is_everything_reads_the_opponents_init():
+    dancer = sheet("Dancer", (5, 4, 3, 3), abilities={"performer": 1},
+                   moves={"basic-melee": 13, "timing-is-everything": 2})
+    rules, state = match(dancer, sheet("Vex"), hands=[["timing-is-everything"], []])
+    events = turn(rules, state, {"a": {"move": "timing-is-everything"}, "b": MELEE}, [3, 4])
+    mods = {m["reason"]: m["amount"] for m in fight(events).data["sides"][0]["modifiers"]}
+    assert mods["move-condition"] == 2  # Init 10 against 9
+
+
+def test_bold_gambit_is_plus_two_now_and_minus_four_next_turn():
+    bold = sheet("Bold", (3, 6, 3, 3), moves={"basic-melee": 13, "bold-gambit": 2})
+    rules, state = match(bold, sheet("Vex"), hands=[["bold-gambit"], []])
+    turn(rules, state, {"a": {"move": "bold-gambit"}, "b": MELEE}, [3, 5])
+    events = turn(rules, state, {"a": MELEE, "b": MELEE}, [5, 1])
+    mods = {m["reason"]: m["amount"] for m in fight(events).data["sides"][0]["modifiers"]}
+    assert mods["penalty"] == -4
+
+
+def test_basic_adjustment_sets_the_active_stat_he_names():
+    rules, state = match(sheet("Adjuster", moves={"basic-melee": 13, "basic-adjustment": 2}),
+                         sheet("Vex"), hands=[["basic-adjustment"], []])
+    events = turn(rules, state, {"a": {"move": "basic-adjustment", "as": "style"},
+                                 "b": MELEE}, [4, 7])
+    assert state.fighters[0].active_stat == "style"
+    # He defends with the stat he has just set.
+    assert next(s for s in fight(events).data["sides"] if s["id"] == "a")["stat"] == "style"
+
+
+def test_risky_business_leaves_its_user_ineffective():
+    risky = sheet("Risky", abilities={"gambler": 1},
+                  moves={"basic-melee": 13, "risky-business": 2})
+    rules, state = match(risky, sheet("Vex"), hands=[["risky-business"], []])
+    turn(rules, state, {"a": {"move": "risky-business"}, "b": MELEE}, [20, 3, 3])
+    assert state.fighters[0].active_stat == "ineffective"

@@ -45,8 +45,9 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
                     "in your roster or among the samples (two or more)", metavar="A,B[,C]"),
         SetupOption("teams", help="each gladiator's team, in the same order (default: "
                     "each his own, all against all)", metavar="1,1,2"),
-        SetupOption("coaching", help="coaching files in the same order; - leaves one "
-                    "uncoached", metavar="CA,CB"),
+        SetupOption("coaching", help="coaching files (or a sample gladiator's name for "
+                    "his sample coaching) in the same order; - leaves one uncoached",
+                    metavar="CA,CB"),
     )
     short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "start"})

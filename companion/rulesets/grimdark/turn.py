@@ -34,6 +34,7 @@ from companion.rulesets.grimdark.sides import (
     Rolled,
     ability_rule,
     build_side,
+    melee_weapon,
     move_rule,
     my_chances,
     never_disarmed,
@@ -382,11 +383,14 @@ def _blow(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter,
         if g.on == "hit":
             gain(ctx, me, g.resource, g.amount, move.key)
     disarm = move_rule(move, "disarm-turns")
-    held = f.weapons[1 - r.winner]
-    if disarm is not None and held is not None and \
-            not never_disarmed(f.sides[1 - r.winner].weapon):
-        add_condition(ctx, victim, Condition("disarmed", turns=disarm.amount or 1,
-                                             source=move.key, weapon=held))
+    if disarm is not None:
+        # His weapon in this fight; fighting bare, the melee weapon he would take up.
+        weapon, held = f.sides[1 - r.winner].weapon, f.weapons[1 - r.winner]
+        if held is None:
+            weapon, held = melee_weapon(data, victim)
+        if held is not None and not never_disarmed(weapon):
+            add_condition(ctx, victim, Condition("disarmed", turns=disarm.amount or 1,
+                                                 source=move.key, weapon=held))
     for rule, turns in (("target-penalty-next-turn", 1), ("target-penalty-next-3-turns", 3)):
         penalty = move_rule(move, rule)
         if penalty is not None:
@@ -402,7 +406,7 @@ def _critical(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter, r: FightResult)
     held = f.sides[1 - (r.winner or 0)].weapon
     for what, rule, happens in (("knockback", "ignores-knockback", bool(crit.knockback)),
                                 ("stun", "ignores-stun", crit.stun)):
-        if not happens:
+        if not happens or victim.defeated:
             continue
         guard = next((p.key for p in held.properties if rule in {
             e.rule for e in p.effects if isinstance(e, Rule)}), None)

@@ -343,3 +343,16 @@ def test_risky_business_leaves_its_user_ineffective():
     rules, state = match(risky, sheet("Vex"), hands=[["risky-business"], []])
     turn(rules, state, {"a": {"move": "risky-business"}, "b": MELEE}, [20, 3, 3])
     assert state.fighters[0].active_stat == "ineffective"
+
+
+def test_the_higher_init_settles_two_blows_on_one_active_stat():
+    tackler = sheet("Tackler", abilities=BERSERK, moves={"basic-melee": 10, "tackle": 5})
+    rules, state = match(tackler, tackler, sheet("Vex", abilities={"versatile": 1}),
+                         teams=["1", "1", "2"], hands=[["tackle"], ["tackle"], []])
+    moves = {"a": {"move": "tackle", "target": "c"}, "b": {"move": "tackle", "target": "c"},
+             "c": {"move": "basic-melee", "target": "a"}}
+    # Two fights, both won by the tacklers; Vex is Versatile: one d4 only, for A's blow.
+    events = turn(rules, state, moves, [6, 1, 1, 6, 1, 1, 3])
+    assert state.fighters[2].active_stat == "mind"
+    assert kinds(events, "stat_kept")[0].data["by"] == "b"
+    assert "Tackle by Tackler (B) changes nothing" in say(rules, state, events)

@@ -22,6 +22,9 @@ class Ctx:
     dice: DiceSource
     events: list[Event] = field(default_factory=list)
     now: dict[str, TurnRecord] = field(default_factory=dict)
+    # Whose blow changed a gladiator's active stat this turn: results are applied by
+    # Init, and the first (the higher Init's) stands against a later one.
+    stat_changed_by: dict[str, str] = field(default_factory=dict)
 
     def record(self, f: Fighter) -> TurnRecord:
         return self.now.setdefault(f.id, TurnRecord())
@@ -71,10 +74,16 @@ def wound(ctx: Ctx, f: Fighter, source: str) -> None:
     ctx.emit("wounded", f.id, source=source, second=True, stat=stat, value=f.stats[stat])
 
 
-def make_ineffective(ctx: Ctx, f: Fighter, source: str) -> None:
-    """His AS becomes Ineffective; a Versatile gladiator's is set at random instead."""
+def make_ineffective(ctx: Ctx, f: Fighter, source: str, by: str | None = None) -> None:
+    """His AS becomes Ineffective; a Versatile gladiator's is set at random instead.
+    `by`: the opponent whose blow does it; one with a higher Init got there first."""
     if f.defeated:
         return
+    if by is not None:
+        first = ctx.stat_changed_by.setdefault(f.id, by)
+        if first != by:
+            ctx.emit("stat_kept", f.id, source=source, by=by, first=first)
+            return
     if ability_rule(ctx.state.data, f, "random-as-instead-of-ineffective") is not None:
         face = ctx.dice.roll(len(STATS), purpose="versatile", roller=f.name).faces[0]
         f.active_stat = STATS[face - 1]

@@ -331,8 +331,14 @@ def _ignored(s: GrimdarkState, e: Event) -> list[str]:
     return [f"{_n(s, e.who)}'s {source_name(s.data, d['by'])} weapon shrugs off {what}."]
 
 
+def _stat_kept(s: GrimdarkState, e: Event) -> list[str]:
+    d = e.data
+    return [f"{source_name(s.data, d['source'])} by {_n(s, d['by'])} changes nothing: "
+            f"{_n(s, d['first'])}'s higher Init already settled {_n(s, e.who)}'s active stat."]
+
+
 TELLERS: dict[str, Teller] = {
-    "ignored": _ignored,
+    "ignored": _ignored, "stat_kept": _stat_kept,
     "started": _started, "hand": _hand, "turn": _turn, "choice": _choice, "fight": _fight,
     "hp": _hp, "cz": _cz, "wounded": _wounded, "active_stat": _active,
     "condition": _condition, "resource": _resource, "chance": _chance,

@@ -373,7 +373,7 @@ def _blow(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter,
     if critical and r.crit is not None:
         _critical(ctx, f, me, victim, r)
         if "target-ineffective-on-crit" in weapon.rules():
-            make_ineffective(ctx, victim, "disorienting")
+            make_ineffective(ctx, victim, "disorienting", me.id)
     if lucky:
         return
     if not on_target:
@@ -397,7 +397,7 @@ def _blow(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter,
             add_condition(ctx, victim, Condition("penalty", amount=penalty.amount or 0,
                                                  turns=turns, source=move.key))
     if move_rule(move, "target-ineffective-on-hit"):
-        make_ineffective(ctx, victim, move.key)
+        make_ineffective(ctx, victim, move.key, me.id)
 
 
 def _critical(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter, r: FightResult) -> None:

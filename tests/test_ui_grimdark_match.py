@@ -4,16 +4,21 @@ with Enter, a move chosen by clicking a card, undo, straight to the end."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
+from companion import paths
+from companion.dice import SeededDice
 from companion.rulesets.base import event
+from companion.ui.app import App
 from companion.ui.fit import Layer, problems
 from companion.ui.grimdark.card import CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.explain import Words, explain
+from companion.ui.shots import click, press, pump
 from companion.ui.theme import Theme
 
 
@@ -161,3 +166,236 @@ def test_an_inconclusive_fight_says_so() -> None:
          "total": 3}], advantage=1, band="inconclusive", winner=None, damage=None, crit=None)
     texts = [line.text for line in explain([e], WORDS)]
     assert "Rex: 2 and 1 on the 2d4 = 3" in texts and "Advantage 1: inconclusive" in texts
+
+
+# --- the screen, played through real events ---------------------------------------------
+SAMPLES = paths.assets_dir() / "samples" / "grimdark"
+CTRL = pygame.KMOD_LCTRL
+
+
+def sample(name: str, coached: bool = True) -> dict[str, Any]:
+    """A sample gladiator as the set-up puts him in a match, with his sample coaching."""
+    coaching = SAMPLES / "coaching" / f"{name}.json"
+    return {"sheet": json.loads((SAMPLES / f"{name}.json").read_text()),
+            "coaching": json.loads(coaching.read_text()) if coached else None}
+
+
+def match_setup(*names: str, teams: tuple[str, ...] = ()) -> dict[str, Any]:
+    gladiators = [sample(n) for n in names]
+    for i, g in enumerate(gladiators):
+        g["team"] = teams[i] if teams else str(i + 1)
+    return {"gladiators": gladiators, "options": {"started": "2024-05-01T20:00:00+00:00"}}
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App()
+    app.draw()
+    yield app
+    app.close()
+
+
+def match(app: App, *names: str, seed: int = 3, teams: tuple[str, ...] = ()) -> Any:
+    setup = match_setup(*(names or ("lord-smash", "sewer-beast")), teams=teams)
+    assert app.start_session("grimdark", setup, dice=SeededDice(seed)) is None
+    pump(app)
+    screen = app.screen
+    assert screen.due().step == "turn"  # the opening action, taken at once
+    return screen
+
+
+def key(app: App, k: int, text: str = "", mod: int = 0) -> None:
+    press(k, text, mod)
+    pump(app)
+
+
+def texts(screen: Any) -> list[str]:
+    return [w.fit().text for w in screen.widgets()]
+
+
+def last_action(screen: Any) -> dict[str, Any]:
+    return dict(screen.session.journal[-1].action)
+
+
+def test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching(app: App) -> None:
+    screen = match(app)
+    assert "Enter plays it" in screen.status()
+    key(app, pygame.K_RETURN)
+    action = last_action(screen)
+    assert action["type"] == "turn" and set(action["moves"]) == {"a", "b"}
+    assert all(m.get("why") for m in action["moves"].values())  # the coaching's, with why
+    assert screen.explained()[0] == 1 and any(t.startswith("Turn 1") for t in texts(screen))
+
+
+def test_a_click_on_a_card_of_his_hand_is_the_gms_choice_for_the_next_turn(app: App) -> None:
+    screen = match(app)
+    card = screen.cards["a"]
+    rect, move = card.spots[0]
+    click(rect.center)
+    pump(app)
+    assert screen.pending["a"]["move"] == move
+    assert any(t.startswith("Next turn: ") and "GM's choice" in t for t in texts(screen))
+    key(app, pygame.K_RETURN)
+    played = last_action(screen)["moves"]["a"]
+    assert played["move"] == move and "why" not in played  # the GM's, not the coaching's
+    assert not screen.pending
+    choice = next(e for e in screen.session.outcomes[-1].events
+                  if e.kind == "choice" and e.who == "a")
+    assert choice.get("by") == "gm"
+
+
+def test_a_second_click_on_the_card_chosen_leaves_the_move_to_the_coaching(app: App) -> None:
+    screen = match(app)
+    rect, _ = screen.cards["a"].spots[0]
+    click(rect.center)
+    pump(app)
+    click(rect.center)
+    pump(app)
+    assert not screen.pending
+
+
+def test_in_two_against_one_the_gm_clicks_the_target_too(app: App) -> None:
+    screen = match(app, "sewer-beast", "arena-robot", "lord-smash", teams=("1", "1", "2"))
+    smash = screen.gladiator("c")
+    card = next(c for c in smash["hand"] if c["playable"] and len(c["targets"]) > 1)
+    rect = next(r for r, k in screen.cards["c"].spots if k == card["key"])
+    click(rect.center)
+    pump(app)
+    assert screen.awaiting == "c" and "aims at" in screen.status()
+    click(screen.cards["b"].rect.center)
+    pump(app)
+    assert screen.awaiting is None and screen.pending["c"]["target"] == "b"
+    key(app, pygame.K_RETURN)
+    assert last_action(screen)["moves"]["c"]["target"] == "b"
+
+
+def test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    done = len(screen.session.journal)
+    key(app, pygame.K_z, mod=CTRL)
+    assert len(screen.session.journal) == done - 1 and "undone" in screen.message
+    key(app, pygame.K_y, mod=CTRL)
+    assert len(screen.session.journal) == done
+
+
+def test_e_plays_to_the_end_and_the_end_offers_to_record_the_results(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_e, "e")
+    assert screen.due().over
+    assert screen.dialog is not None and screen.dialog.title == "The match is over"
+    labels = [b.label for b in screen.dialog.buttons]
+    assert any(t.startswith("Record fame and results in the roster") for t in labels)
+    assert any("same gladiators" in t for t in labels)
+    assert any(t.endswith("won the match.") or t.startswith("Nobody")
+               for t in screen.dialog.lines)
+    key(app, pygame.K_ESCAPE)
+    done = len(screen.session.journal)
+    key(app, pygame.K_RETURN)  # over: Enter plays nothing
+    assert len(screen.session.journal) == done and "over" in screen.message
+
+
+def test_coaching_is_hidden_until_the_gm_shows_it(app: App) -> None:
+    screen = match(app)
+    assert not any(t.startswith("Coaching") for t in texts(screen))
+    key(app, pygame.K_c, "c")
+    assert any(t.startswith("Coaching: aggressive") for t in texts(screen))
+    key(app, pygame.K_c, "c")
+    assert not any(t.startswith("Coaching") for t in texts(screen))
+
+
+def test_the_odds_of_the_moves_chosen_show_before_the_dice(app: App) -> None:
+    screen = match(app)
+    shown = texts(screen)
+    assert "Odds of the moves chosen, before the dice" in shown
+    assert any("inconclusive" in t and "hits" in t for t in shown)
+
+
+def test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_x, "x")
+    assert screen.explain_view and any(t.startswith("Turn 2 explained") for t in texts(screen))
+    key(app, pygame.K_LEFTBRACKET, "[")
+    assert any(t.startswith("Turn 1 explained") for t in texts(screen))
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    assert any(t.startswith("Turn 2 explained") for t in texts(screen))
+    first = texts(screen)
+    key(app, pygame.K_DOWN)
+    assert screen.scroll == 1 and texts(screen) != first
+    key(app, pygame.K_UP)
+    assert screen.scroll == 0
+    key(app, pygame.K_ESCAPE)
+    assert not screen.explain_view and screen.dialog is None
+
+
+def test_r_switches_the_reach_of_the_move_chosen_last(app: App) -> None:
+    screen = match(app)
+    rect, move = screen.cards["a"].spots[0]
+    hand = screen.summary()["gladiators"][0]["hand"]
+    for card in hand:  # as a melee-or-ranged move in his hand shows
+        card["reaches"] = ["melee", "ranged"]
+    click(rect.center)
+    pump(app)
+    if move == "assess-the-situation":
+        pytest.skip("his first card is no attack")
+    assert screen.pending["a"]["reach"] == "melee"
+    key(app, pygame.K_r, "r")
+    assert screen.pending["a"]["reach"] == "ranged"
+
+
+def test_backspace_forgets_every_choice(app: App) -> None:
+    screen = match(app)
+    rect, _ = screen.cards["a"].spots[0]
+    click(rect.center)
+    pump(app)
+    key(app, pygame.K_BACKSPACE)
+    assert not screen.pending and "coaching" in screen.message
+
+
+def test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    for k, title in ((pygame.K_F5, "Rolls"), (pygame.K_F4, "Tables"), (pygame.K_F2, "Arena")):
+        key(app, k)
+        assert app.panel.view.title == title
+    assert screen.session.log  # the narrator's lines, in the log tab
+
+
+def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
+    screen = match(app)
+    key(app, pygame.K_s, mod=CTRL)
+    assert screen.dialog is not None and screen.dialog.title == "Save as"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert screen.dialog is not None and screen.dialog.title == "Keys"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert screen.dialog is not None and screen.dialog.title == "Leave this match?"
+
+
+MATCH_KEYS = {
+    "Enter": test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching,
+    "E": test_e_plays_to_the_end_and_the_end_offers_to_record_the_results,
+    "R": test_r_switches_the_reach_of_the_move_chosen_last,
+    "C": test_coaching_is_hidden_until_the_gm_shows_it,
+    **dict.fromkeys(["X", "[", "]", "Up", "Down"],
+                    test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one),
+    **dict.fromkeys(["Ctrl+Z", "Ctrl+Y"], test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it),
+    **dict.fromkeys(["Ctrl+S", "F1", "Esc"], test_ctrl_s_saves_and_f1_lists_the_keys),
+    **dict.fromkeys(["F2", "F4", "F5"], test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll),
+}
+
+
+def test_every_key_the_match_lists_is_pressed_by_a_test(app: App) -> None:
+    from test_ui_keys import keys_named
+
+    screen = match(app)
+    lines = [*screen.help_lines, screen.status()]
+    key(app, pygame.K_x, "x")
+    lines.append(screen.status())
+    named = keys_named(lines)
+    assert named == set(MATCH_KEYS)
+    for test in MATCH_KEYS.values():
+        assert globals()[test.__name__] is test

@@ -50,4 +50,10 @@ def coaching_lines(coaching: Mapping[str, Any] | None, move: Callable[[str], str
     for rule in coaching.get("rules") or []:
         if isinstance(rule, Mapping):
             lines.append(f"{_when(rule).capitalize()}: {_does(rule, move)}")
+    stat = coaching.get("active_stat")
+    if stat:
+        lines.append(f"Active stat at the start: {str(stat).title()}")
+    notes = str(coaching.get("notes") or "").strip()
+    if notes:
+        lines.append(f"Notes: {notes}")
     return lines

@@ -90,8 +90,8 @@ class GrimdarkScreen(SessionScreen):
                            short=("Next (Enter)",)),
             "end": Button(theme, "To the end (E)", self.to_the_end, size=17,
                           short=("End (E)",)),
-            "explain": Button(theme, "Explained (X)", self.toggle_explain, size=17,
-                              short=("X",)),
+            "explain": Button(theme, "Turn explained (X)", self.toggle_explain, size=17,
+                              short=("Explain (X)",)),
             "coaching": Button(theme, "Show coaching (C)", self.toggle_coaching, size=17,
                                short=("Coaching (C)",)),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
@@ -477,8 +477,9 @@ class GrimdarkScreen(SessionScreen):
             "The match is over" if over else "Next turn (Enter)"
         b["next"].enabled = b["end"].enabled = not over
         b["next"].selected = not over
-        b["explain"].label = "Back to the cards (X)" if self.explain_view else "Explained (X)"
-        b["explain"].short = ("Cards (X)",) if self.explain_view else ("X",)
+        b["explain"].label = "Back to the cards (X)" if self.explain_view else \
+            "Turn explained (X)"
+        b["explain"].short = ("Cards (X)",) if self.explain_view else ("Explain (X)",)
         b["coaching"].label = "Hide coaching (C)" if self.show_coaching else \
             "Show coaching (C)"
         b["coaching"].selected = self.show_coaching
@@ -657,7 +658,7 @@ class GrimdarkScreen(SessionScreen):
             return (f"Click the gladiator {self.shown_name(self.awaiting)} aims at  "
                     "Backspace forgets the choices  F1 keys")
         turn = int(self.summary().get("turn") or 0) + 1
-        return (f"Turn {turn}: Enter plays it  E to the end  Click a hand card: the GM's "
+        return (f"Turn {turn} is next: Enter plays it  E to the end  Click a hand card: the GM's "
                 "choice  X explained  C coaching  Esc menu  F1 keys")
 
     # --- input ------------------------------------------------------------------------

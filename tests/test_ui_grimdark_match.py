@@ -399,3 +399,12 @@ def test_every_key_the_match_lists_is_pressed_by_a_test(app: App) -> None:
     assert named == set(MATCH_KEYS)
     for test in MATCH_KEYS.values():
         assert globals()[test.__name__] is test
+
+
+def test_recording_the_results_writes_them_to_the_roster_and_says_what_changed(
+        app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_e, "e")
+    assert screen.dialog is not None
+    key(app, pygame.K_r, "r")
+    assert screen.dialog is None and screen.message.startswith("recorded in the roster")

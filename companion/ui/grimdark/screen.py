@@ -447,11 +447,11 @@ class GrimdarkScreen(SessionScreen):
         )
 
     def record(self) -> None:
-        from companion.rulesets.grimdark.record import record_results
+        from companion.rulesets.grimdark.death import record_in_roster
 
         self.dismiss()
         try:
-            changed = record_results(self.session.setup, self.summary(), self.data)
+            changed = record_in_roster(self.state)
         except (UserError, OSError) as err:
             self.say(f"cannot record the results: {err}", error=True)
             return

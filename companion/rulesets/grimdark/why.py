@@ -1,13 +1,14 @@
-"""Why the computer chose a move, in a player's words: the chooser's reason codes
-("aggressive", "prefers:wild-charge", "rule:wounded:last-stand") said as a phrase
-("aggressive, prefers Wild Charge", "wounded: Last Stand as coached"), with moves and
-stats by their table names. No code ever reaches a player: one this module does not
-know is left out."""
+"""Coaching in a player's words: the chooser's reason codes ("aggressive",
+"prefers:wild-charge", "rule:wounded:last-stand") said as a phrase ("aggressive,
+prefers Wild Charge", "wounded: Last Stand as coached"), and a coaching file said
+line by line for the GM, with moves and stats by their table names. No code ever
+reaches a player: a reason this module does not know is left out."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.rulesets.grimdark.coachfile import Coaching, CoachingRule
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES
 
@@ -87,3 +88,56 @@ def _rule_words(rest: str, data: GrimdarkData) -> str:
 def _move(key: str, data: GrimdarkData) -> str:
     move = data.moves.get(key)
     return move.name if move is not None else ""
+
+
+_WHEN_RULE = {
+    "always": "always", "wounded": "when wounded",
+    "opponent-wounded": "when an opponent is wounded",
+    "hand-has-no-attack": "when his hand holds no attack",
+    "finisher-allowed": "when a finisher is allowed", "hp-below": "when below {} HP",
+    "cz-ahead": "when {} CZ or more ahead of an opponent",
+    "behind-on-hp": "when he has fewer HP than every opponent",
+}
+_DO_RULE = {"assess": "assess the situation", "finish": "use a finisher",
+            "defend": "defend", "attack": "attack"}
+
+
+def rule_words(rule: CoachingRule, data: GrimdarkData) -> str:
+    """One contingency as the GM reads it: "when wounded: prefer Last Stand"."""
+    when = _WHEN_RULE[rule.when].format(rule.value)
+    if rule.prefer is not None:
+        does = f"prefer {_move(rule.prefer, data) or rule.prefer}"
+    elif rule.avoid is not None:
+        does = f"avoid {_move(rule.avoid, data) or rule.avoid}"
+    elif rule.do is not None:
+        does = _DO_RULE[rule.do]
+    else:
+        does = _TARGETS[str(rule.target)].replace("goes", "go")
+    return f"{when}: {does}"
+
+
+def coaching_lines(coaching: Coaching, data: GrimdarkData) -> list[str]:
+    """The whole coaching, a line each, for the GM (it is secret from the crowd)."""
+    names = [_move(key, data) or key for key in coaching.opening]
+    out = [f"{coaching.gladiator}'s coaching" if coaching.gladiator
+           else "coaching for any gladiator",
+           f"posture: {coaching.posture}",
+           "opening moves: " + (_listed(names) if names else "drawn at random")]
+    liked = [f"{_move(k, data) or k} ({w:+d})" for k, w in coaching.prefer.items() if w > 0]
+    shunned = [f"{_move(k, data) or k} ({w:+d})" for k, w in coaching.prefer.items()
+               if w < 0]
+    if liked:
+        out.append("favours " + _listed(liked))
+    if shunned:
+        out.append("shuns " + _listed(shunned))
+    out += [f"{i}. {rule_words(rule, data)}" for i, rule in enumerate(coaching.rules, 1)]
+    if coaching.active_stat is not None:
+        out.append(f"Basic Adjustment sets his active stat to "
+                   f"{STAT_NAMES[coaching.active_stat]}")
+    if coaching.notes:
+        out.append(f"notes: {coaching.notes}")
+    return out
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -408,3 +408,13 @@ def test_recording_the_results_writes_them_to_the_roster_and_says_what_changed(
     assert screen.dialog is not None
     key(app, pygame.K_r, "r")
     assert screen.dialog is None and screen.message.startswith("recorded in the roster")
+
+
+def test_a_part_that_takes_damage_away_is_subtracted() -> None:
+    from companion.ui.grimdark.explain import damage_words
+
+    damage = {"total": 4, "parts": [{"amount": 2, "reason": "margin"},
+                                    {"amount": 5, "reason": "weapon", "faces": [5]},
+                                    {"amount": -3, "reason": "margin"}]}
+    assert damage_words(damage, WORDS) == \
+        "Damage 4: 2 margin + 5 weapon die (5 rolled) \u2212 3 margin"

@@ -227,7 +227,8 @@ class GladiatorCard:
             detail = f"{kind} {mod}".strip()
             cards.append((str(card.get("key")), str(card.get("name")), detail,
                           bool(card.get("playable")), card.get("why_not")))
-        cards.append((ASSESS, look.assess_name, "always open", True, None))
+        if not any(key == ASSESS for key, *_ in cards):
+            cards.append((ASSESS, look.assess_name, "always open", True, None))
         deck = Label(theme, f"Hand   (deck {g.get('deck_left', 0)})", 15, colour=pal.text_dim)
         y = deck.place(x, y, w)
         self._put(surface, deck)

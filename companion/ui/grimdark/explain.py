@@ -88,15 +88,18 @@ def side_words(side: Mapping[str, Any], words: Words) -> str:
 
 
 def damage_words(damage: Mapping[str, Any], words: Words) -> str:
-    parts = []
+    """"Damage 4: 2 margin + 5 weapon die (5 rolled) − 4 halved"."""
+    text = ""
     for part in damage.get("parts") or []:
         amount = int(part.get("amount") or 0)
         what = words.reason(str(part.get("reason") or "other"))
         faces = part.get("faces") or []
         rolled = f" ({', '.join(str(f) for f in faces)} rolled)" if faces else ""
-        parts.append(f"{amount} {what}{rolled}")
-    total = damage.get("total")
-    return f"Damage {total}: " + (" + ".join(parts) if parts else "no parts")
+        if not text:
+            text = f"{amount if amount >= 0 else chr(0x2212) + str(-amount)} {what}{rolled}"
+        else:
+            text += f" {signed(amount)} {what}{rolled}"
+    return f"Damage {damage.get('total')}: " + (text or "no parts")
 
 
 def fight_lines(e: Event, words: Words) -> list[Line]:

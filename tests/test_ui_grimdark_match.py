@@ -150,8 +150,8 @@ def test_a_fight_is_explained_die_by_die_and_modifier_by_modifier() -> None:
     assert [line.text for line in explain(events, WORDS)] == [
         "Turn 3",
         "Lord Smash (Wild Charge) against Rex (Basic Block)",
-        "Lord Smash: 5 on the d8 + 6 Brutality \u2212 2 Wild Charge = 9",
-        "Rex: 1 on the d8 + 3 his active stat + 2 out of position = 6",
+        "Lord Smash: 5 on the d8 + 6 Brutality \u2212 2 Wild Charge, total 9",
+        "Rex: 1 on the d8 + 3 his active stat + 2 out of position, total 6",
         "Advantage 3 to Lord Smash: a hit",
         "Damage 8: 3 margin + 5 weapon die (5 rolled)",
         "hp of b",
@@ -165,7 +165,7 @@ def test_an_inconclusive_fight_says_so() -> None:
         {"id": "b", "move": "basic-block", "dice": "2d4", "faces": [2, 1], "modifiers": [],
          "total": 3}], advantage=1, band="inconclusive", winner=None, damage=None, crit=None)
     texts = [line.text for line in explain([e], WORDS)]
-    assert "Rex: 2 and 1 on the 2d4 = 3" in texts and "Advantage 1: inconclusive" in texts
+    assert "Rex: 2 and 1 on the 2d4, total 3" in texts and "Advantage 1: inconclusive" in texts
 
 
 # --- the screen, played through real events ---------------------------------------------

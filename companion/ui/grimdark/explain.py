@@ -80,11 +80,11 @@ def modifier_words(mod: Mapping[str, Any], side: Mapping[str, Any], words: Words
 
 
 def side_words(side: Mapping[str, Any], words: Words) -> str:
-    """"Lord Smash: 5 on the d8 + 6 Brutality − 2 Wild Charge = 9"."""
+    """"Lord Smash: 5 on the d8 + 6 Brutality − 2 Wild Charge, total 9"."""
     who = words.name_of(str(side.get("id")))
     parts = [faces_words(side.get("dice"), side.get("faces") or [])]
     parts += [modifier_words(m, side, words) for m in side.get("modifiers") or []]
-    return f"{who}: {' '.join(parts)} = {side.get('total')}"
+    return f"{who}: {' '.join(parts)}, total {side.get('total')}"
 
 
 def damage_words(damage: Mapping[str, Any], words: Words) -> str:

@@ -1,6 +1,8 @@
-"""`companion grimdark import|sheet|check`: Grimdark Gladiators' gladiators, pasted
-from a forum thread into the roster, written back as a forum sheet, and checked
-against the build rules. The match adjudicator is still to come."""
+"""`companion grimdark import|sheet|check|coaching|record`: Grimdark Gladiators'
+gladiators, pasted from a forum thread into the roster, written back as a forum sheet,
+checked against the build rules; coaching files checked; a finished match's result
+written into the roster. The matches themselves are sessions (`companion new
+grimdark`)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ _EXAMPLES = """examples:
   companion grimdark import - --out smash.json < post.txt
   companion grimdark sheet "Lord Smash"
   companion grimdark check smash.json
-  companion grimdark coaching smash-coaching.json --gladiator smash.json"""
+  companion grimdark coaching smash-coaching.json --gladiator smash.json
+  companion grimdark record smash-vs-rex.json"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="Grimdark Gladiators: import forum sheets, write them back, check builds",
         description="Grimdark Gladiators' gladiators: import a sheet pasted from the "
         "forum into your roster, print a gladiator as a forum sheet, and check one "
-        "against the build rules. Matches are not adjudicated yet.",
+        "against the build rules, check a coaching file, and write a finished match's "
+        "result into the roster. Matches themselves are played with the session verbs: "
+        "companion new grimdark, act, auto, replay.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="grimdark_command", metavar="ACTION", required=True)
@@ -70,6 +75,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          "a sample gladiator's coaching")
     p_coach.add_argument("--gladiator", metavar="SHEET", help="his gladiator file or name")
     p_coach.set_defaults(func=_coaching)
+    p_record = sub.add_parser(
+        "record", help="write a finished match's Fame and record into the roster",
+        description="Write the result of a finished match (a session file) into the "
+        "gladiators' files in your roster: each one's new Fame and win-loss record. "
+        "Each is found by his name; recording the same match again changes nothing.")
+    p_record.add_argument("session", type=Path, metavar="SESSION",
+                          help="the match's session file")
+    p_record.set_defaults(func=_record)
+
+
+def _record(args: argparse.Namespace) -> int:
+    from companion.commands.session import load
+    from companion.rulesets.grimdark.death import record_in_roster
+
+    session = load(args.session)
+    if session.ruleset.id != "grimdark":
+        raise UserError(f"{args.session}: a {session.ruleset.title} session, not a Grimdark "
+                        "match")
+    for line in record_in_roster(session.state):
+        print(line)
+    return 0
 
 
 def _data() -> GrimdarkData:

@@ -25,13 +25,15 @@ class FightChances:
     pairing: Pairing
     ids: tuple[str, str]
     odds: FightOdds
+    hps: tuple[int, int]  # each side's HP as the fight begins
 
     def to_json(self) -> dict[str, Any]:
-        sides = []
+        sides: list[dict[str, Any]] = []
         for who, side in zip(self.ids, self.odds.sides, strict=True):
             sides.append({
                 "id": who, "hit": float(side.hit), "critical": float(side.critical),
                 "out_of_position": float(side.out_of_position),
+                "defeat": float(side.defeat_chance(self.hps[len(sides)])),
                 "damage_taken": {str(k): float(v) for k, v in sorted(side.damage_taken.items())},
             })
         return {**self.pairing.to_json(), "sides": sides,
@@ -56,14 +58,15 @@ def turn_odds(state: GrimdarkState, action: Mapping[str, Any], chooser: Any) -> 
     ctx = Ctx(trial, _NoDice())
     for p in sorted(plays.values(), key=lambda p: (-trial.fighter(p.who).init, p.who)):
         _before(ctx, trial.fighter(p.who), p)
-    rolled = Rolled()
+    rolled = Rolled(known=False)
     fights = []
     for pairing in pair_fights(trial, plays):
         a, b = trial.fighter(pairing.first), trial.fighter(pairing.second)
         pa, pb = plays[a.id], plays[b.id]
         sides = (build_side(trial, a, pa, b, pb, rolled, pairing),
                  build_side(trial, b, pb, a, pa, rolled, pairing))
-        fights.append(FightChances(pairing, (a.id, b.id), fight_odds(trial.data, sides)))
+        fights.append(FightChances(pairing, (a.id, b.id), fight_odds(trial.data, sides),
+                                    (a.hp, b.hp)))
     moves = {p.who: {"move": p.key, "target": p.target, "reach": p.reach,
                      "why": list(p.why), "by": p.by} for p in plays.values()}
     return TurnOdds(tuple(fights), moves)

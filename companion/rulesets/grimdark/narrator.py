@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rulesets.base import Event
+from companion.rulesets.grimdark.coaching import why_words
 from companion.rulesets.grimdark.state import GrimdarkState
 from companion.rulesets.grimdark.summary import active_stat_name, conditions
 from companion.rulesets.grimdark.words import (
@@ -37,22 +38,7 @@ def _n(state: GrimdarkState, who: str | None) -> str:
 
 
 def why_text(state: GrimdarkState, why: Sequence[str]) -> str:
-    try:
-        from companion.rulesets.grimdark.coaching import why_words  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    except ImportError:  # until the coaching chooser is merged: the codes, plainly
-        return ", ".join(_code_words(state, c) for c in why)
-    return str(why_words(why, state.data))
-
-
-def _code_words(state: GrimdarkState, code: str) -> str:
-    head, _, rest = code.partition(":")
-    if head == "prefers" and rest:
-        return f"prefers {move_name(state.data, rest)}"
-    if head == "no-attack-in-hand":
-        return "no attack in hand"
-    if head == "first-attack":
-        return "the first attack in hand"
-    return code.replace("-", " ").replace(":", ": ")
+    return why_words(why, state.data)
 
 
 def _started(s: GrimdarkState, e: Event) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.rolls import Roll, dice
+from companion.rolls import Die, Roll, dice
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.state import GrimdarkState
@@ -78,12 +78,22 @@ def _death(s: GrimdarkState, e: Event) -> list[Roll]:
 
 def _curses(s: GrimdarkState, e: Event) -> list[Roll]:
     d = e.data
-    return [Roll(who=_name(s, e.who), purpose="curses", dice=dice(d["faces"], 6,
-                                                                  success_at=6),
+    sides = _sides(s.data.figures.die("curse-die"))
+    breaks = s.data.figures.value("curse-breaks-on")
+    return [Roll(who=_name(s, e.who), purpose="curses", dice=dice(d["faces"], sides,
+                                                                  success_at=breaks),
                  detail=f"{d['broken']} broken")]
 
 
+def _shuffled(s: GrimdarkState, e: Event) -> list[Roll]:
+    d = e.data
+    return [Roll(who=_name(s, e.who), purpose="shuffle",
+                 dice=tuple(Die(sides=n, face=x) for n, x in zip(d["sides"], d["faces"],
+                                                                 strict=True)),
+                 detail=f"{d['cards']} moves into a new order")]
+
+
 MAKERS: dict[str, Maker] = {
-    "started": _started, "fight": _fight, "chance": _chance, "death": _death,
+    "shuffled": _shuffled, "started": _started, "fight": _fight, "chance": _chance, "death": _death,
     "curses": _curses,
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -134,7 +135,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
         return turn_odds(state, action, choose_for)
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        from companion.commands.grimdark import find_gladiator
+        from companion.commands.grimdark import find_coaching, find_gladiator
         from companion.rulesets.grimdark.sheet import load_gladiator
 
         names = _split(options.get("gladiators"))
@@ -152,7 +153,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
             g = load_gladiator(find_gladiator(name))
             coaching = None
             if coached and coached[i] != "-":
-                coaching = load_coaching_file(coached[i])
+                coaching = load_coaching_file(find_coaching(coached[i]))
             gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),
                                "team": teams[i], "coaching": coaching})
         return {"gladiators": gladiators,
@@ -175,10 +176,13 @@ def _split(value: Any) -> list[str]:
     return [str(v) for v in value]
 
 
-def load_coaching_file(name: str) -> dict[str, Any]:
-    """A coaching file's JSON (the coaching model checks it when the match is made)."""
-    from pathlib import Path
+def load_coaching_file(path: Path) -> dict[str, Any]:
+    """A coaching file's JSON, through the one reader (the coaching model checks it
+    when the match is made)."""
+    from companion.rulesets.grimdark.coaching import COACHING
+    from companion.sheetfile import read_sheet_file
 
-    from companion.jsonfile import read_json_object
-
-    return dict(read_json_object(Path(name), "a coaching file"))
+    data = read_sheet_file(path, COACHING)
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a coaching file holds one JSON object")
+    return data

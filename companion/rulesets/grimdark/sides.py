@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rulesets.grimdark.data import GrimdarkData
-from companion.rulesets.grimdark.fight import Modifier, Reach, Side, Weapon, has_rule
+from companion.rulesets.grimdark.fight import (
+    ChanceBonus,
+    Modifier,
+    Reach,
+    Side,
+    Weapon,
+    chances_of,
+    has_rule,
+)
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 from companion.tables.effects import Rule
 from companion.tables.models.grimdark import STATS, GrimdarkEquipmentEntry, GrimdarkMoveEntry
@@ -48,12 +56,14 @@ class Play:
 
 @dataclass(frozen=True)
 class Rolled:
-    """What the turn's dice settled before any fight: each gladiator's chance bonuses
-    (Combat Focus, Gambler) and Huge's chance, and Face-Off's stat."""
+    """What the turn's dice settled before any fight: the chance bonuses that came
+    (each gladiator's, by ability key: Combat Focus, Gambler, Huge) and Face-Off's
+    stat. `known` is False for the odds: nothing is rolled yet, the chances are
+    mixed instead."""
 
-    bonuses: Mapping[str, tuple[Modifier, ...]] = field(default_factory=dict)
-    huge_won: frozenset[str] = frozenset()
+    bonuses: Mapping[str, Mapping[str, Modifier]] = field(default_factory=dict)
     random_stat: Mapping[str, str] = field(default_factory=dict)
+    known: bool = True
 
 
 @dataclass(frozen=True)
@@ -224,7 +234,11 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
     extra: list[Modifier] = []
     for c in f.has("penalty"):
         extra.append(_mod(c.amount, "knockback" if c.source == "knockback" else "penalty"))
-    extra.extend(rolled.bonuses.get(f.id, ()))
+    chances = my_chances(data, f, other_f)
+    if rolled.known:
+        came = rolled.bonuses.get(f.id, {})
+        extra.extend(came[c.ability] for c in chances if c.ability in came)
+        chances = ()
     if move.sets_active_stat and move.attack is not None and \
             ability_rule(data, f, "no-as-change-penalty") is not None:
         extra.append(_mod(-data.figures.value("as-change-penalty"), "tactician"))
@@ -245,13 +259,25 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
         targeted=pairing.ganged == f.id,
         struck_in_melee_last_turn=other_f.id in f.last_turn.struck_in_melee_by,
         huge=is_huge(data, f),
-        huge_chance_won=f.id in rolled.huge_won,
+        huge_chance_won=False,  # Huge's chance is one of `chances`, rolled or mixed
         flying=is_flying(data, f),
         hit_last_turn=f.last_turn.hit,
         resistances=frozenset(_resistances(f)),
         cz_lead=f.cz - other_f.cz,
         extra=tuple(extra),
+        init=f.init,
+        cz=f.cz,
+        active_stat=f.active_stat,
+        chances=chances,
+        facing_target=play.target == other_f.id,
     )
+
+
+def my_chances(data: GrimdarkData, f: Fighter, other: Fighter | None
+               ) -> tuple[ChanceBonus, ...]:
+    """His chance bonuses against this opponent (None: against any, for the roll)."""
+    huge = other is not None and is_huge(data, other)
+    return chances_of(data, f.abilities, huge, is_huge(data, f))
 
 
 def _resistances(f: Fighter) -> set[str]:

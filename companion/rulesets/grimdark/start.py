@@ -11,7 +11,8 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.build import problems, start_figures
-from companion.rulesets.grimdark.data import GrimdarkData, name_key
+from companion.rulesets.grimdark.coaching import Coaching, check_coaching, parse_coaching
+from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.sheet import Gladiator, SheetError, parse_gladiator
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
@@ -24,7 +25,7 @@ IDS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
-                        ) -> tuple[list[Fighter], dict[str, dict[str, Any] | None]]:
+                        ) -> tuple[list[Fighter], dict[str, Coaching | None]]:
     entries = setup.get("gladiators") if isinstance(setup, Mapping) else None
     if not isinstance(entries, list) or len(entries) < 2:
         raise UserError('a Grimdark match\'s setup holds two or more gladiators: '
@@ -32,7 +33,7 @@ def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
     if len(entries) > len(IDS):
         raise UserError(f"a match holds at most {len(IDS)} gladiators")
     fighters: list[Fighter] = []
-    coaching: dict[str, dict[str, Any] | None] = {}
+    coaching: dict[str, Coaching | None] = {}
     for i, entry in enumerate(entries):
         where = f"gladiators[{i}]"
         if not isinstance(entry, Mapping) or "sheet" not in entry:
@@ -51,14 +52,28 @@ def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
         fid = IDS[i]
         fighters.append(_fighter(fid, g, dict(entry["sheet"]), str(team).strip(),
                                  bool(entry.get("npc", False))))
-        coached = entry.get("coaching")
-        if coached is not None and not isinstance(coached, Mapping):
-            raise UserError(f"{where}.coaching: a coaching object, or null")
-        coaching[fid] = dict(coached) if coached is not None else None
-        opening_keys(fighters[-1], coaching[fid], data, where)
+        coaching[fid] = _coaching(entry.get("coaching"), g, data, f"{where}.coaching")
     if len({f.team for f in fighters}) < 2:
         raise UserError("every gladiator is on one team: a match needs two sides")
     return fighters, coaching
+
+
+def _coaching(raw: Any, g: Gladiator, data: GrimdarkData, where: str) -> Coaching | None:
+    """His coaching, its names made keys, checked against him: UserError with the
+    first problem in words."""
+    if raw is None:
+        return None
+    try:
+        found = parse_coaching(raw, where, data)
+    except SheetError as err:
+        raise UserError(err.problems[0]) from None
+    misfits = check_coaching(found, g, data)
+    if misfits:
+        raise UserError(f"{where}: {misfits[0]}")
+    most = data.figures.value("hand-size")
+    if len(found.opening) > most:
+        raise UserError(f"{where}: {len(found.opening)} opening moves; at most {most}")
+    return found
 
 
 def _fighter(fid: str, g: Gladiator, sheet: dict[str, Any], team: str, npc: bool) -> Fighter:
@@ -67,32 +82,6 @@ def _fighter(fid: str, g: Gladiator, sheet: dict[str, Any], team: str, npc: bool
         abilities=dict(g.abilities), repertoire=dict(g.moves), starred=g.starred, npc=npc,
         fame=g.fame, wins=g.wins, losses=g.losses, active_stat=g.active(),
     )
-
-
-def opening_keys(f: Fighter, coaching: Mapping[str, Any] | None, data: GrimdarkData,
-                 where: str) -> list[str]:
-    """The coaching's opening moves as keys, checked against his repertoire."""
-    if coaching is None:
-        return []
-    raw = coaching.get("opening", [])
-    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise UserError(f"{where}.coaching.opening: a list of up to three move names")
-    most = data.figures.value("hand-size")
-    if len(raw) > most:
-        raise UserError(f"{where}.coaching.opening: {len(raw)} opening moves; at most {most}")
-    keys = [name_key(m) for m in raw]
-    for name, key in zip(raw, keys, strict=True):
-        move = data.moves.get(key)
-        if move is None:
-            raise UserError(f"{where}.coaching.opening: '{name}' is not a Grimdark move")
-        if move.special or move.always_available:
-            raise UserError(f"{where}.coaching.opening: {move.name} is never in a hand to "
-                            "open with")
-        if keys.count(key) > f.repertoire.get(key, 0):
-            have = f.repertoire.get(key, 0)
-            raise UserError(f"{where}.coaching.opening: {f.name} has {have} "
-                            f"{move.name} in his repertoire, not {keys.count(key)}")
-    return keys
 
 
 # ------------------------------------------------------------------ dice helpers
@@ -108,20 +97,27 @@ def roll_text(dice: DiceSource, text: str, purpose: str, roller: str
     return sum(faces) + const, faces
 
 
-def shuffle(cards: Sequence[str], dice: DiceSource, roller: str) -> list[str]:
+def shuffle(cards: Sequence[str], dice: DiceSource, f: Fighter, events: list[Event]
+            ) -> list[str]:
     """The cards in an order the dice choose (Fisher-Yates: a die the size of what is
-    left for each place but the last)."""
+    left for each place but the last); one event keeps every die of it."""
     out = list(cards)
+    sides: list[int] = []
+    faces: list[int] = []
     for i in range(len(out) - 1, 0, -1):
-        j = dice.roll(i + 1, purpose="shuffle", roller=roller).faces[0] - 1
-        out[i], out[j] = out[j], out[i]
+        face = dice.roll(i + 1, purpose="shuffle", roller=f.name).faces[0]
+        sides.append(i + 1)
+        faces.append(face)
+        out[i], out[face - 1] = out[face - 1], out[i]
+    if faces:
+        events.append(event("shuffled", f.id, sides=sides, faces=faces, cards=len(out)))
     return out
 
 
 def draw(state: GrimdarkState, f: Fighter, dice: DiceSource, events: list[Event]) -> None:
     """One card from his deck into his hand; an empty deck is his discards, shuffled."""
     if not f.deck and f.discard:
-        f.deck = shuffle(f.discard, dice, f.name)
+        f.deck = shuffle(f.discard, dice, f, events)
         events.append(event("recycled", f.id, cards=len(f.deck)))
         f.discard = []
     if f.deck:
@@ -167,11 +163,12 @@ def start_match(state: GrimdarkState, dice: DiceSource) -> list[Event]:
             events.append(event("cz", f.id, change=f.cz, cz=f.cz, reason="fame"))
     size = data.figures.value("hand-size")
     for f in state.fighters:
-        opening = opening_keys(f, state.coaching.get(f.id), data, f.name)
+        coached = state.coaching.get(f.id)
+        opening = list(coached.opening) if coached is not None else []
         deck = [k for k, n in f.repertoire.items() for _ in range(n)]
         for key in opening:
             deck.remove(key)
-        f.deck = shuffle(deck, dice, f.name)
+        f.deck = shuffle(deck, dice, f, events)
         f.hand = list(opening)
         while len(f.hand) < size and f.deck:
             f.hand.append(f.deck.pop(0))

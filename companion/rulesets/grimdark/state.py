@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import UserError
+from companion.rulesets.grimdark.coaching import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 
 
@@ -103,7 +104,7 @@ class Fighter:
 @dataclass
 class GrimdarkState:
     fighters: list[Fighter]
-    coaching: dict[str, dict[str, Any] | None]  # secret: never in the summary
+    coaching: dict[str, Coaching | None]  # secret: never in the summary
     shared: Shared = field(repr=False, compare=False)
     options: dict[str, Any] = field(default_factory=dict)
     started: bool = False

@@ -13,7 +13,6 @@ from companion.rulesets.grimdark.words import (
     signed,
     source_name,
     stat_words,
-    turns_words,
 )
 
 
@@ -70,15 +69,8 @@ def conditions(state: GrimdarkState, f: Fighter) -> list[dict[str, Any]]:
 
 def condition_words(state: GrimdarkState, f: Fighter, c: Condition) -> str:
     data = state.data
-    when = turns_words(c.turns)
-    if c.fresh and c.turns == 1:
-        when = "next turn"
-    elif c.fresh:
-        when = f"the next {c.turns} turns"
-    elif c.turns == 1:
-        when = "this turn"
-    else:
-        when = f"{c.turns} more turns"
+    # Read between turns: what it does to the turns to come.
+    when = "next turn" if c.turns == 1 else f"the next {c.turns} turns"
     if c.key == "penalty":
         return f"{signed(c.amount)} {when} ({source_name(data, c.source)})"
     if c.key == "stunned":

@@ -34,8 +34,8 @@ from companion.rulesets.grimdark.sides import (
     Rolled,
     ability_rule,
     build_side,
-    is_huge,
     move_rule,
+    my_chances,
     never_disarmed,
     pair_fights,
     stat_for,
@@ -147,48 +147,33 @@ def _chance(ctx: Ctx, f: Fighter, chance: Fraction, what: str) -> tuple[bool, in
 
 
 def _roll_chances(ctx: Ctx, plays: Mapping[str, Play]) -> Rolled:
+    """Each chance bonus once per gladiator per turn (grimdark-rules `huge-chance-rolled`
+    and the abilities' own words), then Face-Off's stat."""
     state = ctx.state
     data = state.data
-    bonuses: dict[str, tuple[Modifier, ...]] = {}
-    huge_won: set[str] = set()
+    bonuses: dict[str, dict[str, Modifier]] = {}
     random_stat: dict[str, str] = {}
     for f in state.fighters:
         if f.id not in plays:
             continue
-        mods: list[Modifier] = []
-        for key, level in f.abilities.items():
-            ability = data.abilities.get(key)
-            if ability is None or ability.chance is None:
-                continue
-            c = ability.chance
-            if key == _huge_key(data) and all(is_huge(data, o) for o in state.opponents(f)):
-                continue  # Huge's chance is against a non-huge opponent
-            chance = Fraction(str(c.percent)) / 100 * (level if c.per_level else 1)
-            won, face = _chance(ctx, f, chance, key)
-            ctx.emit("chance", f.id, ability=key, chance=[chance.numerator, chance.denominator],
-                     face=face, won=won, bonus=c.bonus)
-            if not won:
-                continue
-            if key == _huge_key(data):
-                huge_won.add(f.id)
-            else:
-                mods.append(Modifier(c.bonus, key))  # type: ignore[arg-type]
-        bonuses[f.id] = tuple(mods)
+        foes = state.opponents(f)
+        # Against anyone he might meet: a chance that holds against none is not rolled.
+        kinds = {c.ability: c for o in foes for c in my_chances(data, f, o)}
+        came: dict[str, Modifier] = {}
+        for key, c in kinds.items():
+            won, face = _chance(ctx, f, c.chance, key)
+            ctx.emit("chance", f.id, ability=key, chance=[c.chance.numerator,
+                                                          c.chance.denominator],
+                     face=face, won=won, bonus=c.amount)
+            if won:
+                came[key] = c.modifier()
+        bonuses[f.id] = came
         p = plays[f.id]
         if p.move is not None and p.move.stat == "random":
             face = ctx.dice.roll(len(STATS), purpose="random stat", roller=f.name).faces[0]
             random_stat[f.id] = STATS[face - 1]
             ctx.emit("random_stat", f.id, stat=STATS[face - 1], face=face, move=p.key)
-    return Rolled(bonuses, frozenset(huge_won), random_stat)
-
-
-def _huge_key(data: Any) -> str:
-    """The ability whose chance is Huge's (its bonus is the Side's own flag)."""
-    for key, ability in data.abilities.items():
-        if any(getattr(e, "rule", None) == "no-group-bonus-for-non-huge-enemies"
-               for e in ability.effects):
-            return str(key)
-    return ""
+    return Rolled(bonuses, random_stat)
 
 
 # ------------------------------------------------------------------ the fights

@@ -147,7 +147,7 @@ class GladiatorCard:
         if g.get("defeated"):
             dead = g.get("dead")
             text = "DEAD" if dead is True else "DEFEATED, alive" if dead is False else "DEFEATED"
-            label = Label(theme, text, 20, bold=True, colour=pal.bad)
+            label = Label(theme, text, 20, bold=True, colour=pal.bad, wrap=True)
             y = label.place(x, y + px(2), w) + px(2)
             self._put(surface, label)
         else:
@@ -170,7 +170,10 @@ class GladiatorCard:
         pal, px = self.theme.palette, self.theme.px
         hp, most = int(g.get("hp", 0)), max(1, int(g.get("max_hp", 1)))
         figures = Label(self.theme, f"{hp} / {most} HP", 16, bold=True)
-        fig_w = figures.font.size(f"{most} / {most} HP")[0]
+        # As wide as his full HP takes, so the bar keeps its length as he loses HP; wider
+        # for HP below 0.
+        fig_w = min(w, max(figures.font.size(f"{most} / {most} HP")[0],
+                           figures.font.size(figures.text)[0]))
         height = figures.font.get_linesize()
         bar = pygame.Rect(x, y + px(3), max(px(30), w - fig_w - px(8)), height - px(6))
         figures.place(x + w - fig_w, y, fig_w, height)

@@ -18,6 +18,9 @@ SCREENS: dict[str, SystemScreens] = {
                             "companion.ui.battle.screen:BattleScreen",
                             "Battle-system duel or trackers", "b",
                             ("Battle-system duel", "Battle system")),
+    "grimdark": SystemScreens("grimdark", "companion.ui.grimdark.setup:GrimdarkSetup",
+                              "companion.ui.grimdark.screen:GrimdarkScreen",
+                              "Grimdark Gladiators match", "g", ("Grimdark match", "Grimdark")),
 }
 
 

@@ -518,12 +518,19 @@ class BuilderView:
         row_h, gap = px(34), px(6)
         two = body.width >= 2 * (label_w + px(150)) + px(20)
         col_w = (body.width - px(20)) // 2 if two else body.width
-        left = 5 if two else len(self.stat_rows)
         for i, row in enumerate(self.stat_rows):
-            col, at = (0, i) if i < left else (1, i - left)
+            # Two columns: the stats and the record side by side, the active stat below
+            # across both (its value is the longest); else one column in list order.
+            if not two:
+                col, at, width = 0, i, min(col_w - px(4), label_w + px(250))
+            elif i == 4:
+                col, at, width = 0, 4, min(body.width - px(4), label_w + px(320))
+            else:
+                col, at = (0, i) if i < 4 else (1, i - 5)
+                width = min(col_w - px(4), label_w + px(250))
             y = body.y + at * (row_h + gap)
             x = body.x + px(4) + col * (col_w + px(20))
-            row.place(x, y, min(col_w - px(4), label_w + px(250)), row_h, label_w)
+            row.place(x, y, width, row_h, label_w)
         self._stats_bottom = max(r.rect.bottom for r in self.stat_rows)
 
     def _layout_abilities(self, body: pygame.Rect) -> None:

@@ -24,7 +24,7 @@ _LINE = re.compile(r"line (\d+):")
 KEYS = (
     "Ctrl+V: paste from the clipboard (or click the box and type)",
     "Ctrl+R: read the sheet: it opens in the builder, or its faulty lines are named",
-    "Ctrl+Backspace: clear the box    Esc: leave the box, then back to the roster",
+    "Ctrl with Backspace: clear the box    Esc: leave the box, then back to the roster",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 
@@ -217,8 +217,8 @@ class PasteView:
         except ForumError as err:
             self.problems = list(err.problems)
             self.read_once = True
-            self.area.marked = {int(found.group(1)) for p in self.problems
-                                if (found := _LINE.match(p))}
+            self.area.marked = {int(line.group(1)) for p in self.problems
+                                if (line := _LINE.match(p))}
             return
         self.done(found.gladiator, found.notes)
 

@@ -230,6 +230,7 @@ class GrimdarkSetup(Screen):
         except UserError as err:
             self.say(str(err))
             return
+        self._sync_fighters()
         self.fighters.select(len(self.lineup.fighters) - 1, notify=False)
         self.say("")
 
@@ -242,6 +243,7 @@ class GrimdarkSetup(Screen):
         index = self._fighter()
         if index is not None:
             self.lineup.remove(index)
+            self._sync_fighters()
             self.fighters.select(max(0, index - 1), notify=False)
 
     def step_team(self, step: int) -> None:
@@ -259,6 +261,9 @@ class GrimdarkSetup(Screen):
                      "coaching comes with the match rules: each fights on the default")
             return
         self.lineup.step_coaching(index, step, len(self.coaching))
+
+    def _sync_fighters(self) -> None:
+        self.fighters.rows = [self._fighter_row(i) for i in range(len(self.lineup.fighters))]
 
     def next_fighter(self) -> None:
         if self.lineup.fighters:
@@ -399,7 +404,7 @@ class GrimdarkSetup(Screen):
         ink.widget(surface, self.roster)
         for button in self.buttons.values():
             ink.widget(surface, button)
-        self.fighters.rows = [self._fighter_row(i) for i in range(n)]
+        self._sync_fighters()
         self._label_buttons()
         if n:
             ink.widget(surface, self.fighters)

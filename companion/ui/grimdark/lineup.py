@@ -111,7 +111,8 @@ class Lineup:
                     coaching = coaching_json(path)
                 except UserError as err:
                     raise UserError(f"{g.name}'s coaching ({path.name}): {err}") from None
-            gladiators.append({"sheet": g.model_dump(mode="json"), "team": fighter.team,
+            gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),
+                               "team": fighter.team,
                                "coaching": coaching})
         started = datetime.now(UTC).isoformat(timespec="seconds")
         return {"gladiators": gladiators, "options": {"started": started}}

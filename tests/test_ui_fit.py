@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice
+from companion.dice import ScriptedDice, SeededDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.fit import problems
@@ -99,6 +99,31 @@ def _ending(first: Callable[[App], None]) -> Callable[[App], None]:
         app.screen._end_dialog()  # type: ignore[union-attr]
     return scene
 
+
+def _match(*names: str, teams: tuple[str, ...] = (), turns: int = 0,
+           seed: int = 3) -> Callable[[App], None]:
+    """A Grimdark match of sample gladiators (with their sample coaching), `turns`
+    turns played with Enter (-1: to the end)."""
+    def scene(app: App) -> None:
+        folder = paths.assets_dir() / "samples" / "grimdark"
+        gladiators = [{"sheet": json.loads((folder / f"{n}.json").read_text()),
+                       "coaching": json.loads((folder / "coaching" / f"{n}.json").read_text()),
+                       "team": teams[i] if teams else str(i + 1)}
+                      for i, n in enumerate(names)]
+        setup = {"gladiators": gladiators, "options": {"started": "2024-05-01T20:00:00+00:00"}}
+        assert app.start_session("grimdark", setup, dice=SeededDice(seed)) is None
+        pump(app)
+        if turns < 0:
+            _key(app, pygame.K_e, "e")
+        for _ in range(max(0, turns)):
+            _key(app, pygame.K_RETURN)
+    return scene
+
+
+_MATCH = _match("lord-smash", "sewer-beast")
+_MIDMATCH = _match("lord-smash", "sewer-beast", turns=4, seed=5)  # a condition on a card
+_TWO_ON_ONE = _match("sewer-beast", "arena-robot", "lord-smash", teams=("1", "1", "2"),
+                     turns=4, seed=1)
 
 F1 = (pygame.K_F1, "", 0)
 F3 = (pygame.K_F3, "", 0)
@@ -206,6 +231,14 @@ SCENES: dict[str, Callable[[App], None]] = {
     "grimdark builder, story": _grimdark_builder(4),
     "grimdark builder, keys": _then(_grimdark_builder(0), F1),
     "grimdark paste, problems": _grimdark_paste,
+    "match": _MATCH,
+    "match, coaching shown": _then(_MIDMATCH, (pygame.K_c, "c", 0)),
+    "match, mid-match": _MIDMATCH,
+    "match, explained": _then(_MIDMATCH, (pygame.K_x, "x", 0)),
+    "match, two against one": _TWO_ON_ONE,
+    "match, four": _match("lord-smash", "sewer-beast", "arena-robot", "cinder-witch",
+                          turns=1),
+    "match, over": _match("lord-smash", "sewer-beast", turns=-1),
 }
 
 

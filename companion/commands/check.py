@@ -13,6 +13,7 @@ from companion.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of,
 # A Grimdark gladiator's envelope (companion.rulesets.grimdark.sheet.FORMAT), named
 # here so that telling the kind of a file does not load the rules.
 GRIMDARK_FORMAT = "companion-grimdark-gladiator"
+GRIMDARK_COACHING = "companion-grimdark-coaching"  # ...coachfile.FORMAT
 
 # Read once to tell the kind, with the largest limit: each checker then reads its file
 # again with its own kind's limit.
@@ -24,8 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check",
         help="validate table files, gladiator sheets, custom kits, scenarios and sessions",
         description="Validate table files, gladiator sheets, custom kits, scenarios and "
-        "session files (JSON; a session is replayed), and Grimdark gladiators against the "
-        "build rules. With no FILE, every file of your "
+        "session files (JSON; a session is replayed), Grimdark gladiators against the "
+        "build rules, and Grimdark coaching files. With no FILE, every file of your "
         "tables and kits folders, and whether each rule system can play with your "
         "tables. Exit 0 when every file is valid; otherwise exit 1 and list every "
         "problem with its file and place.",
@@ -94,6 +95,10 @@ def _check_file(path: Path) -> bool:
         from companion.commands.grimdark import check_gladiator
 
         return check_gladiator(path)
+    if isinstance(data, dict) and data.get("format") == GRIMDARK_COACHING:
+        from companion.commands.grimdark import check_coaching_file
+
+        return check_coaching_file(path)
     checkers: dict[FileKind, Callable[[Path], bool]] = {
         SHEET: _check_sheet, KIT: _check_kit, SESSION: _check_session,
         SCENARIO: _check_scenario}

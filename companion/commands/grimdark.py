@@ -24,7 +24,8 @@ _EXAMPLES = """examples:
   companion grimdark import lord-smash.txt
   companion grimdark import - --out smash.json < post.txt
   companion grimdark sheet "Lord Smash"
-  companion grimdark check smash.json"""
+  companion grimdark check smash.json
+  companion grimdark coaching smash-coaching.json --gladiator smash.json"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,6 +61,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "one is legal; otherwise exit 1 and list every broken rule.")
     p_check.add_argument("files", nargs="+", metavar="FILE")
     p_check.set_defaults(func=_check)
+    p_coach = sub.add_parser(
+        "coaching", help="check a coaching file and print it in words",
+        description="Check a coaching file (opening moves, posture, favoured moves and "
+        "contingencies) and print it in words. With --gladiator, also check that it "
+        "fits him: his opening moves must be in his repertoire. Exit 1 on any problem.")
+    p_coach.add_argument("file", metavar="FILE", help="the coaching file, or the name of "
+                         "a sample gladiator's coaching")
+    p_coach.add_argument("--gladiator", metavar="SHEET", help="his gladiator file or name")
+    p_coach.set_defaults(func=_coaching)
 
 
 def _data() -> GrimdarkData:
@@ -202,3 +212,53 @@ def summary(g: Gladiator, data: GrimdarkData) -> str:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _coaching(args: argparse.Namespace) -> int:
+    return 0 if check_coaching_file(find_coaching(args.file), args.gladiator) else 1
+
+
+def find_coaching(name: str) -> Path:
+    """A coaching file as given, or else the sample coaching of that name."""
+    from companion.rulesets.grimdark.coaching import samples_dir
+    from companion.rulesets.grimdark.data import name_key
+    from companion.rulesets.grimdark.sheet import SheetError
+
+    path = Path(name)
+    if path.exists():
+        return path
+    for candidate in (samples_dir() / path.name, samples_dir() / f"{name_key(name)}.json"):
+        if candidate.is_file():
+            return candidate
+    raise SheetError([f"{name}: no such coaching file (looked here and among the "
+                      "samples)"])
+
+
+def check_coaching_file(path: Path, gladiator: str | None = None,
+                        data: GrimdarkData | None = None) -> bool:
+    """Print a coaching file in words and whether it is sound (and fits the gladiator
+    when one is named), or every problem with it."""
+    from companion.rulesets.grimdark.coaching import check_coaching, load_coaching
+    from companion.rulesets.grimdark.sheet import SheetError, load_gladiator
+    from companion.rulesets.grimdark.why import coaching_lines
+
+    data = data or _data()
+    try:
+        coaching = load_coaching(path, data)
+        g = None if gladiator is None else load_gladiator(find_gladiator(gladiator))
+    except SheetError as err:
+        for problem in err.problems:
+            print(problem)
+        return False
+    first, *rest = coaching_lines(coaching, data)
+    print(f"{path}: {first}")
+    for line in rest:
+        print(f"  {line}")
+    broken = [] if g is None else check_coaching(coaching, g, data)
+    for problem in broken:
+        print(f"{path}: {problem}")
+    if broken:
+        return False
+    fits = "" if g is None else f", and fits {g.name}"
+    print(f"{path}: ok (a Grimdark coaching{fits})")
+    return True

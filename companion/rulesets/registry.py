@@ -13,6 +13,7 @@ from companion.rulesets.base import Ruleset
 RULESETS: dict[str, str] = {
     "skirmish": "companion.rulesets.skirmish.rules:SkirmishRules",
     "battle": "companion.rulesets.battle.rules:BattleRules",
+    "grimdark": "companion.rulesets.grimdark.rules:GrimdarkRules",
 }
 
 

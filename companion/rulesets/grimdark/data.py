@@ -37,6 +37,16 @@ NEEDED: dict[str, FigureKind] = {
     "ranged-vs-melee-penalty": "value", "out-of-position-bonus": "value",
     "extra-attacker-bonus": "value", "extra-attacker-bonus-most": "value",
     "extra-attacker-bonus-goes-to": "reading", "half-damage-rounds": "reading",
+    # the match's
+    "hand-size": "value", "as-change-penalty": "value", "stunned-defence-bonus": "value",
+    "weapon-in-use": "reading", "on-hit-affects": "reading", "tie-cz": "value",
+    "wounded-at-hp": "value", "defeated-at-hp": "value", "cz-floor": "value",
+    "finisher-tie-cz": "reading", "gruesome-demise": "reading",
+    "curse-die": "die", "curse-breaks-on": "value",
+    "curse-damage": "value", "execution-cz-lead": "value", "execution-die": "die",
+    "execution-spared-on": "value", "death-die": "die", "death-die-late": "die",
+    "death-die-late-from-match": "value", "death-on": "value", "fame-win": "value",
+    "fame-loss": "value",
 }
 
 

@@ -4,12 +4,15 @@ dice make of it, as structured results the narrator and the UI read."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from companion.dice import DiceSource
 from companion.notation import Const, Dice, Sum, parse
-from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
 from companion.tables.effects import Rule
 from companion.tables.models.grimdark import (
     GrimdarkCritEntry,
@@ -19,9 +22,15 @@ from companion.tables.models.grimdark import (
 
 Reason = Literal[
     "stat", "move", "ranged-vs-melee", "out-of-position", "extra-attackers", "flying",
-    "huge", "knockback", "other",
+    "huge", "knockback", "combat-focus", "gambler", "penalty", "assess", "move-condition",
+    "last-stand", "other",
 ]
+# The reasons a chance-based ability's bonus is given under; a house ability with a
+# chance of its own counts as "other" (its key is kept on the ChanceBonus).
+CHANCE_REASONS: dict[str, Reason] = {
+    "combat-focus": "combat-focus", "gambler": "gambler", "huge": "huge"}
 Band = Literal["inconclusive", "hit", "critical"]
+Keep = Literal["all", "worse"]  # a power roll's dice summed, or the worse one kept
 Reach = Literal["melee", "ranged"]
 
 # The die ladder the equipment table's notes give as the house ruling: a step larger
@@ -33,6 +42,21 @@ DIE_LADDER = (0, 2, 4, 6, 8, 10, 12)
 class Modifier:
     amount: int
     reason: Reason
+
+
+@dataclass(frozen=True)
+class ChanceBonus:
+    """A bonus to his power that may come this turn and is not rolled yet (Combat
+    Focus, Gambler, Huge). The engine rolls it once a turn and passes what came as a
+    Modifier in `Side.extra`; the odds mix over it instead."""
+
+    chance: Fraction
+    amount: int
+    reason: Reason
+    ability: str = ""  # the ability's key, for the narrator's words
+
+    def modifier(self) -> Modifier:
+        return Modifier(self.amount, self.reason)
 
 
 @dataclass(frozen=True)
@@ -69,6 +93,19 @@ class Side:
     resistances: frozenset[str] = frozenset()
     cz_lead: int = 0
     extra: tuple[Modifier, ...] = ()  # knockback and other penalties the engine carries
+    # What the move conditions of his opponent's move read of him (Timing is
+    # Everything, Crowd Favorite, Twirling Scarves): his Init, his CZ and his active
+    # stat's key ("ineffective" when it is; None when unknown: no condition holds).
+    init: int = 0
+    cz: int = 0
+    active_stat: str | None = None
+    # Bonuses that may come this turn, not rolled yet: the odds mix over them; the
+    # engine rolls them and leaves this empty, the bonus that came in `extra`.
+    chances: tuple[ChanceBonus, ...] = ()
+    # Whether the other side of this fight is the target of his move; False when he
+    # only defends against someone who attacks him: then his move's conditions on
+    # "the target" (Twirling Scarves) do not hold, those on "opponents" still do.
+    facing_target: bool = True
 
     @property
     def armed(self) -> Weapon:
@@ -93,10 +130,16 @@ class PowerRoll:
     dice: str
     faces: tuple[int, ...]
     modifiers: tuple[Modifier, ...]
+    keep: Keep = "all"  # "worse": High Stakes' two dice, the lower one counts
+
+    @property
+    def kept(self) -> int:
+        """What the dice give: their sum, or the worse face."""
+        return min(self.faces) if self.keep == "worse" else sum(self.faces)
 
     @property
     def total(self) -> int:
-        return sum(self.faces) + sum(m.amount for m in self.modifiers)
+        return self.kept + sum(m.amount for m in self.modifiers)
 
 
 @dataclass(frozen=True)
@@ -138,7 +181,10 @@ class FightResult:
 # ------------------------------------------------------------------ figures
 
 
-def terms(text: str) -> tuple[list[tuple[int, int]], int]:
+# Parsed once per text: a fight reads the same few dice texts many times, and the
+# odds' enumeration in the tests plays thousands of fights.
+@lru_cache(maxsize=256)
+def terms(text: str) -> tuple[tuple[tuple[int, int], ...], int]:
     """The dice (count, sides) and the constant of a plain sum like d4+5."""
     expr = parse(text)
     assert isinstance(expr, Sum)
@@ -151,21 +197,62 @@ def terms(text: str) -> tuple[list[tuple[int, int]], int]:
             const += signed.sign * signed.term.value
         else:
             raise ValueError(f"{text} is not a plain sum of dice")
-    return dice, const
+    return tuple(dice), const
 
 
-def power_dice(weapon: Weapon) -> str:
-    """The d8, or a property's own power dice (Paired: 2d4 on every power roll)."""
-    for prop in weapon.properties:
-        if prop.power_dice is not None:
-            return prop.power_dice
-    return "d8"
+def power_dice(data: GrimdarkData, me: Side) -> tuple[str, Keep]:
+    """The dice of his power roll and how they count: the d8; a property's own dice
+    (Paired: 2d4 on every power roll, spells too); or a move's die rolled twice, the
+    worse kept (High Stakes), which the house lets replace the paired dice as well."""
+    worse = _move_rule_amount(me.move, "power-die-worse-of-two")
+    held = next((p.power_dice for p in me.weapon.properties if p.power_dice is not None),
+                None)
+    if worse is not None and (held is None or data.figures.reading(
+            "worse-of-two-and-paired") == "in place of the weapon in hand"):
+        return f"2d{worse}", "worse"
+    return held or "d8", "all"
+
+
+def _move_rule_amount(move: GrimdarkMoveEntry, rule: str) -> int | None:
+    return next((e.amount for e in move.effects
+                 if isinstance(e, Rule) and e.rule == rule and e.amount is not None), None)
+
+
+def move_conditions(data: GrimdarkData, me: Side, other: Side) -> list[Modifier]:
+    """His move's own modifiers that hang on the other side: on their CZ against his
+    (Crowd Favorite, the larger amount from a gap of `move-cz-gap`), on their Init
+    (Timing is Everything; equal Init gives nothing), on the target's active stat
+    (Twirling Scarves; Ineffective is no stat). Amounts are the move's."""
+    move = me.move
+    out: list[Modifier] = []
+    gap = me.cz - other.cz
+    if gap:
+        side = "lower" if gap > 0 else "higher"
+        amount = None
+        if abs(gap) >= data.figures.value("move-cz-gap"):
+            amount = _move_rule_amount(move, f"modifier-vs-{side}-cz-by-4")
+        if amount is None:
+            amount = _move_rule_amount(move, f"modifier-vs-{side}-cz")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    if me.init != other.init:
+        amount = _move_rule_amount(
+            move, "modifier-vs-worse-init" if other.init < me.init else
+            "modifier-vs-better-init")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    if me.facing_target and other.active_stat is not None:
+        amount = _move_rule_amount(move, f"modifier-vs-target-as-{other.active_stat}")
+        if amount is not None:
+            out.append(Modifier(amount, "move-condition"))
+    return out
 
 
 def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier, ...]:
     """Stat, move and the situation, each with its reason; zeroes are left out."""
     fig = data.figures
-    mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move")]
+    mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move"),
+            *move_conditions(data, me, other)]
     if me.attack == "ranged" and other.attack == "melee":
         quick = next((p.ranged_vs_melee for p in me.armed.properties
                       if p.ranged_vs_melee is not None), None)
@@ -192,10 +279,53 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
 
 
 def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
+    """Whether the group bonus is his in this fight: the target's against each of his
+    attackers (the issue's reading), or each attacker's against the target."""
+    # Huge's own words, under either reading: a non-huge side never has the group
+    # bonus in a fight with a huge one.
+    if other.huge and not me.huge:
+        return False
     if data.figures.reading("extra-attacker-bonus-goes-to") == "target":
         return me.targeted
-    # Huge's own words: non-huge enemies never get group bonuses against him.
-    return not me.targeted and not (other.huge and not me.huge)
+    return not me.targeted
+
+
+def chances_of(data: GrimdarkData, abilities: Mapping[str, int], opponent_huge: bool,
+               me_huge: bool) -> tuple[ChanceBonus, ...]:
+    """The chance bonuses his abilities (key: level) give him against this opponent,
+    from each ability's `chance`: a percent, per level or once. `me_huge` counts him
+    Huge even without the ability (a beast's sheet), so Huge's chance is his too."""
+    levels = dict(abilities)
+    if me_huge and "huge" in data.abilities:
+        levels.setdefault("huge", 1)
+    out: list[ChanceBonus] = []
+    for key, level in levels.items():
+        entry = data.abilities.get(key)
+        if entry is None or entry.chance is None or level <= 0:
+            continue
+        if not _against_holds(key, entry.chance.against, opponent_huge):
+            continue
+        # The percent as written ("12.5"), not the float's binary expansion.
+        chance = Fraction(str(entry.chance.percent)) / 100
+        if entry.chance.per_level:
+            chance *= level
+        out.append(ChanceBonus(min(chance, Fraction(1)), entry.chance.bonus,
+                               CHANCE_REASONS.get(key, "other"), key))
+    return tuple(out)
+
+
+def _against_holds(ability: str, against: str, opponent_huge: bool) -> bool:
+    """Whether an ability's chance holds against this opponent (its `against` words)."""
+    if against == "":
+        return True
+    if against == "non-huge opponent":
+        return not opponent_huge
+    if against == "huge opponent":
+        return opponent_huge
+    raise GrimdarkDataError(
+        f"grimdark-abilities: {ability}'s chance is against '{against}', which the fight "
+        "cannot tell (write 'non-huge opponent', 'huge opponent' or nothing)",
+        "grimdark-abilities")
 
 
 def _ability_amount(data: GrimdarkData, ability: str, rule: str) -> int:
@@ -279,8 +409,9 @@ def _rolled(dice: DiceSource, text: str, purpose: str,
 
 def roll_power(data: GrimdarkData, me: Side, other: Side, dice: DiceSource,
                roller: str = "") -> PowerRoll:
-    text = power_dice(me.weapon)  # the house's paired-power: every roll, spells too
-    return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other))
+    text, keep = power_dice(data, me)
+    return PowerRoll(text, _roll(dice, text, "power", roller), power_modifiers(data, me, other),
+                     keep)
 
 
 def resolve(data: GrimdarkData, sides: tuple[Side, Side], dice: DiceSource,
@@ -404,5 +535,20 @@ def describe(result: FightResult) -> str:
     return line
 
 
-__all__ = ["Band", "Damage", "DamagePart", "FightResult", "Modifier", "PowerRoll", "Reason",
-           "Side", "Weapon", "describe", "resolve", "settle"]
+__all__ = [
+    "Band",
+    "ChanceBonus",
+    "Damage",
+    "DamagePart",
+    "FightResult",
+    "Keep",
+    "Modifier",
+    "PowerRoll",
+    "Reason",
+    "Side",
+    "Weapon",
+    "chances_of",
+    "describe",
+    "resolve",
+    "settle",
+]

@@ -1,0 +1,184 @@
+"""`GrimdarkRules`: Grimdark Gladiators' match adjudicator as a `Ruleset` (id
+"grimdark").
+
+Setup: {"gladiators": [{"sheet": GLADIATOR, "team": "1", "coaching": COACHING|null},
+...], "options": {"started": ISO time}}, the sheets inline so a saved match replays
+without the roster. Actions: {"type": "start"}, then {"type": "turn", "moves": {...}}
+until at most one team stands; moves not given are chosen by the coaching. Every die
+is rolled inside `apply` through the session's dice source.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from companion.dice import DiceSource
+from companion.errors import UserError
+from companion.rolls import Roll
+from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
+from companion.rulesets.grimdark import narrator
+from companion.rulesets.grimdark import rolls as roll_log
+from companion.rulesets.grimdark.choosing import choose_for
+from companion.rulesets.grimdark.data import TABLE_IDS, GrimdarkData, name_key
+from companion.rulesets.grimdark.match_odds import TurnOdds, turn_odds
+from companion.rulesets.grimdark.start import fighters_from_setup, start_match
+from companion.rulesets.grimdark.state import GrimdarkState, Shared
+from companion.rulesets.grimdark.summary import summary
+from companion.rulesets.grimdark.turn import play_turn
+from companion.tables.loader import TableSet
+
+_MEMO_SIZE = 8
+TYPES = ("start", "turn")
+
+
+class GrimdarkRules(Ruleset[GrimdarkState]):
+    id: ClassVar[str] = "grimdark"
+    title: ClassVar[str] = "Grimdark Gladiators"
+    table_ids: ClassVar[tuple[str, ...]] = TABLE_IDS
+    setup_options: ClassVar[tuple[SetupOption, ...]] = (
+        SetupOption("gladiators", help="the gladiators, comma-separated: files, or names "
+                    "in your roster or among the samples (two or more)", metavar="A,B[,C]"),
+        SetupOption("teams", help="each gladiator's team, in the same order (default: "
+                    "each his own, all against all)", metavar="1,1,2"),
+        SetupOption("coaching", help="coaching files in the same order; - leaves one "
+                    "uncoached", metavar="CA,CB"),
+    )
+    short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "start"})
+    opens_by_default: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self._memo: list[tuple[TableSet, GrimdarkData]] = []
+
+    def data(self, tables: TableSet) -> GrimdarkData:
+        for known, built in self._memo:
+            if known is tables:
+                return built
+        built = GrimdarkData.load(tables)
+        self._memo = [(tables, built), *self._memo[:_MEMO_SIZE - 1]]
+        return built
+
+    def check_tables(self, tables: TableSet) -> None:
+        self.data(tables)
+
+    def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> GrimdarkState:
+        data = self.data(tables)
+        fighters, coaching = fighters_from_setup(setup, data)
+        options = setup.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise UserError('options: an object, like {"started": "2025-05-01T20:00:00"}')
+        return GrimdarkState(fighters=fighters, coaching=coaching, shared=Shared(data),
+                             options=dict(options))
+
+    def parse_action(self, data: Any) -> Action:
+        if not isinstance(data, Mapping) or data.get("type") not in TYPES:
+            raise UserError('a Grimdark action is {"type": "start"} or {"type": "turn", '
+                            '"moves": {...}}')
+        if data["type"] == "turn" and not isinstance(data.get("moves", {}), Mapping):
+            raise UserError('moves: an object of each gladiator\'s move, '
+                            '{"a": {"move": "basic-melee", "target": "b"}}')
+        return copy.deepcopy(dict(data))
+
+    def apply(self, state: GrimdarkState, action: Mapping[str, Any],
+              dice: DiceSource) -> Outcome:
+        kind = action.get("type")
+        if kind == "start":
+            return Outcome(tuple(start_match(state, dice)))
+        if not state.started:
+            raise UserError("the match has not started: the first action is start")
+        return Outcome(tuple(play_turn(state, action, dice, choose_for)))
+
+    def due(self, state: GrimdarkState) -> Due:
+        if not state.started:
+            return Due(step="start", choices=("start",), turn=0)
+        if state.over:
+            return Due(step="over", turn=state.turn)
+        return Due(step="turn", who=None, choices=("turn",), turn=state.turn, computer=True)
+
+    def legal_actions(self, state: GrimdarkState) -> list[Action]:
+        due = self.due(state)
+        if due.step == "start":
+            return [{"type": "start"}]
+        if due.step == "turn":
+            return [self.choose(state) or {"type": "turn"}]
+        return []
+
+    def choose(self, state: GrimdarkState) -> Action | None:
+        if state.over:
+            return None
+        if not state.started:
+            return {"type": "start"}
+        moves = {f.id: choose_for(state, f) for f in state.fighters
+                 if f.standing and not f.has("stunned")}
+        return {"type": "turn", "moves": moves}
+
+    def summary(self, state: GrimdarkState) -> dict[str, Any]:
+        return summary(state)
+
+    def narrate(self, state: GrimdarkState, events: Sequence[Event]) -> list[str]:
+        return narrator.narrate(state, events)
+
+    def describe(self, state: GrimdarkState) -> list[str]:
+        return narrator.describe(state)
+
+    def rolls(self, state: GrimdarkState, events: Sequence[Event]) -> list[Roll]:
+        return roll_log.rolls(state, events)
+
+    def odds(self, state: GrimdarkState, action: Mapping[str, Any]) -> TurnOdds | None:
+        if action.get("type") != "turn" or not state.started or state.over:
+            return None
+        return turn_odds(state, action, choose_for)
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        from companion.commands.grimdark import find_gladiator
+        from companion.rulesets.grimdark.sheet import load_gladiator
+
+        names = _split(options.get("gladiators"))
+        if len(names) < 2:
+            raise UserError("a match needs two or more gladiators: --gladiators A,B")
+        teams = _split(options.get("teams")) or [str(i + 1) for i in range(len(names))]
+        if len(teams) != len(names):
+            raise UserError(f"--teams gives {len(teams)} teams for {len(names)} gladiators")
+        coached = _split(options.get("coaching"))
+        if coached and len(coached) != len(names):
+            raise UserError(f"--coaching gives {len(coached)} files for {len(names)} "
+                            "gladiators (a - leaves one uncoached)")
+        gladiators = []
+        for i, name in enumerate(names):
+            g = load_gladiator(find_gladiator(name))
+            coaching = None
+            if coached and coached[i] != "-":
+                coaching = load_coaching_file(coached[i])
+            gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),
+                               "team": teams[i], "coaching": coaching})
+        return {"gladiators": gladiators,
+                "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")}}
+
+    def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
+        names = []
+        for entry in setup.get("gladiators", []):
+            sheet = entry.get("sheet") if isinstance(entry, Mapping) else None
+            names.append(name_key(str(sheet.get("name", "gladiator"))) if isinstance(
+                sheet, Mapping) else "gladiator")
+        return "-vs-".join(names[:4]) + ".json" if names else super().default_file(setup, now)
+
+
+def _split(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return [str(v) for v in value]
+
+
+def load_coaching_file(name: str) -> dict[str, Any]:
+    """A coaching file's JSON (the coaching model checks it when the match is made)."""
+    from pathlib import Path
+
+    from companion.jsonfile import read_json_object
+
+    return dict(read_json_object(Path(name), "a coaching file"))

@@ -1,0 +1,300 @@
+"""From the match state to the fight: which fights a turn's moves make, the weapon
+each gladiator holds for his move, the stat he rolls, and the `Side` that
+`fight.resolve` and the odds read. Pure and dice-free: what is rolled for the turn
+(the chance bonuses, Face-Off's stat) comes in as `Rolled`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.fight import Modifier, Reach, Side, Weapon, has_rule
+from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.tables.effects import Rule
+from companion.tables.models.grimdark import STATS, GrimdarkEquipmentEntry, GrimdarkMoveEntry
+
+
+@dataclass(frozen=True)
+class Play:
+    """One gladiator's move this turn. `move` is None when he is stunned: he plays
+    nothing and defends passively."""
+
+    who: str
+    move: GrimdarkMoveEntry | None
+    target: str | None = None
+    reach: Reach | None = None
+    as_stat: str | None = None
+    why: tuple[str, ...] = ()
+    by: str = "gm"
+
+    @property
+    def key(self) -> str | None:
+        return None if self.move is None else self.move.key
+
+    @property
+    def attacks(self) -> bool:
+        return self.move is not None and self.move.attack is not None
+
+    @property
+    def attack(self) -> Reach | None:
+        if self.move is None or self.move.attack is None:
+            return None
+        if self.move.attack == "melee-or-ranged":
+            return self.reach or "melee"
+        return self.move.attack
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """What the turn's dice settled before any fight: each gladiator's chance bonuses
+    (Combat Focus, Gambler) and Huge's chance, and Face-Off's stat."""
+
+    bonuses: Mapping[str, tuple[Modifier, ...]] = field(default_factory=dict)
+    huge_won: frozenset[str] = frozenset()
+    random_stat: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One fight of the turn: `first` attacks `second` (and, when `mutual`, `second`
+    attacks `first` too). `ganged` is the one several attack, `gang` how many past the
+    first."""
+
+    first: str
+    second: str
+    mutual: bool = False
+    gang: int = 0
+    ganged: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker": self.first, "target": self.second, "mutual": self.mutual,
+                "gang": self.gang, "ganged": self.ganged}
+
+
+# ------------------------------------------------------------------ weapons
+
+
+def _rules(entry: GrimdarkEquipmentEntry) -> set[str]:
+    return {e.rule for e in entry.effects if isinstance(e, Rule)}
+
+
+def _blocked(f: Fighter, index: int) -> bool:
+    return any(c.weapon == index for c in f.conditions if c.key in ("disarmed", "weapon-gone"))
+
+
+def _weapon(data: GrimdarkData, sheet_weapon: Mapping[str, Any]) -> Weapon:
+    kind = data.weapon_kind(str(sheet_weapon["weight"]), str(sheet_weapon["reach"]))
+    props = tuple(p for key in sheet_weapon.get("properties", [])
+                  if (p := data.property_named(str(key))) is not None)
+    return Weapon(str(kind.damage), props, sheet_weapon.get("element"))
+
+
+def natural_weapon(data: GrimdarkData, f: Fighter) -> Weapon | None:
+    for key in f.abilities:
+        ability = data.abilities.get(key)
+        if ability is not None and ability.weapon_damage:
+            return Weapon(ability.weapon_damage)
+    return None
+
+
+def melee_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int | None]:
+    """The melee weapon he strikes with now and its place in his sheet: his first melee
+    weapon not taken from him, else his natural weapon, else his fists."""
+    for i, w in enumerate(f.sheet.get("weapons", [])):
+        if w["reach"] == "melee" and not _blocked(f, i):
+            return _weapon(data, w), i
+    natural = natural_weapon(data, f)
+    if natural is not None:
+        return natural, None
+    return Weapon(str(data.unarmed().damage)), None
+
+
+def ranged_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int] | None:
+    """His first ranged weapon at hand, else a throwable melee weapon; None: he has no
+    ranged capability now."""
+    throwable: tuple[Weapon, int] | None = None
+    for i, w in enumerate(f.sheet.get("weapons", [])):
+        if _blocked(f, i):
+            continue
+        if w["reach"] == "ranged":
+            return _weapon(data, w), i
+        weapon = _weapon(data, w)
+        if throwable is None and any("die-step-when-thrown" in _rules(p)
+                                     for p in weapon.properties):
+            throwable = (weapon, i)
+    return throwable
+
+
+def weapon_for(data: GrimdarkData, f: Fighter, play: Play) -> tuple[Weapon, int | None]:
+    """What he fights with for this move: nothing but his fists unless it is an attack
+    (grimdark-rules `weapon-in-use`)."""
+    bare = Weapon(str(data.unarmed().damage))
+    if not play.attacks and data.figures.reading("weapon-in-use") == "attacks only":
+        return bare, None
+    if play.attack == "ranged":
+        found = ranged_weapon(data, f)
+        return found if found is not None else (bare, None)
+    return melee_weapon(data, f)
+
+
+def has_weapon_property(data: GrimdarkData, f: Fighter, prop: str) -> bool:
+    return any(prop in w.get("properties", []) for i, w in
+               enumerate(f.sheet.get("weapons", [])) if not _blocked(f, i))
+
+
+def never_disarmed(weapon: Weapon) -> bool:
+    return "never-disarmed-or-broken" in weapon.rules()
+
+
+# ------------------------------------------------------------------ abilities
+
+
+def ability_rule(data: GrimdarkData, f: Fighter, rule: str) -> Rule | None:
+    """The first effect `rule` among his abilities' effects, or None."""
+    for key in f.abilities:
+        ability = data.abilities.get(key)
+        if ability is None:
+            continue
+        for effect in ability.effects:
+            if isinstance(effect, Rule) and effect.rule == rule:
+                return effect
+    return None
+
+
+def is_huge(data: GrimdarkData, f: Fighter) -> bool:
+    return ability_rule(data, f, "no-group-bonus-for-non-huge-enemies") is not None
+
+
+def is_flying(data: GrimdarkData, f: Fighter) -> bool:
+    return ability_rule(data, f, "melee-against-penalty") is not None
+
+
+def move_rule(move: GrimdarkMoveEntry | None, rule: str) -> Rule | None:
+    if move is None:
+        return None
+    return next((e for e in move.effects if isinstance(e, Rule) and e.rule == rule), None)
+
+
+# ------------------------------------------------------------------ the stat
+
+
+def stat_for(state: GrimdarkState, f: Fighter, play: Play, other: Play | None,
+             rolled: Rolled) -> str:
+    """The stat he rolls in a fight against `other`'s move: his move's stat, his AS
+    ("active"), Face-Off's rolled stat; an opponent's Face-Off makes his AS moves use
+    its stat, and an opponent's Unbalancing Distraction makes him defend with the
+    better of Style and Mind."""
+    if other is not None and move_rule(other.move, "opponents-defend-with-style-or-mind"):
+        return max(("style", "mind"), key=lambda s: (f.stats[s], s == "style"))
+    stat = "active" if play.move is None else play.move.stat or "active"
+    if stat == "random":
+        return rolled.random_stat.get(f.id, f.active_stat)
+    if stat == "active":
+        if other is not None and move_rule(other.move, "opponents-use-this-stat") and \
+                other.who in rolled.random_stat:
+            return rolled.random_stat[other.who]
+        return f.active_stat
+    return stat
+
+
+def _mod(amount: int, reason: str) -> Modifier:
+    # The reasons past fight.Reason's own are the engine's (words.py names each).
+    return Modifier(amount, reason)  # type: ignore[arg-type]
+
+
+def passive_move(data: GrimdarkData) -> GrimdarkMoveEntry:
+    """The stunned gladiator's non-move: a defence with his AS at the house bonus."""
+    return GrimdarkMoveEntry(
+        key="passive-defence", name="Passive Defence", category="universal",
+        kind="support", attack=None, stat="active", asr=False, weapon=False,
+        modifier=data.figures.value("stunned-defence-bonus"), bonus_damage=0,
+        half_damage=False, cost=None, gain=[], cooldown=0, requires_ability=None,
+        requirements=None, effects=[], special=True, basic=False,
+        description="Stunned: no move, a passive defence with the active stat.")
+
+
+def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
+               other: Play, rolled: Rolled, pairing: Pairing) -> Side:
+    data = state.data
+    move = play.move or passive_move(data)
+    weapon, _ = weapon_for(data, f, play)
+    stat = stat_for(state, f, play, other, rolled)
+    extra: list[Modifier] = []
+    for c in f.has("penalty"):
+        extra.append(_mod(c.amount, "knockback" if c.source == "knockback" else "penalty"))
+    extra.extend(rolled.bonuses.get(f.id, ()))
+    if move.sets_active_stat and move.attack is not None and \
+            ability_rule(data, f, "no-as-change-penalty") is not None:
+        extra.append(_mod(-data.figures.value("as-change-penalty"), "tactician"))
+    step = move_rule(move, "stacking-bonus-per-use")
+    if step is not None and f.flurry:
+        most = move_rule(move, "stacking-bonus-max")
+        bonus = f.flurry * (step.amount or 0)
+        if most is not None and most.amount is not None:
+            bonus = min(bonus, most.amount)
+        extra.append(_mod(bonus, "stacking"))
+    return Side(
+        move=move,
+        stat_value=f.stat_value(stat),
+        weapon=weapon,
+        reach=play.reach,
+        opponent_out_of_position=any(c.against == f.id for c in other_f.has("out-of-position")),
+        gang=pairing.gang if pairing.ganged is not None else 0,
+        targeted=pairing.ganged == f.id,
+        struck_in_melee_last_turn=other_f.id in f.last_turn.struck_in_melee_by,
+        huge=is_huge(data, f),
+        huge_chance_won=f.id in rolled.huge_won,
+        flying=is_flying(data, f),
+        hit_last_turn=f.last_turn.hit,
+        resistances=frozenset(_resistances(f)),
+        cz_lead=f.cz - other_f.cz,
+        extra=tuple(extra),
+    )
+
+
+def _resistances(f: Fighter) -> set[str]:
+    if f.has("resistant"):
+        return {"acid", "electric", "fire", "ice"}
+    return set()
+
+
+# ------------------------------------------------------------------ the fights
+
+
+def pair_fights(state: GrimdarkState, plays: Mapping[str, Play]) -> list[Pairing]:
+    """The turn's fights, the higher Init's first: each attack against its target,
+    two gladiators attacking each other one fight, not two."""
+    init = {f.id: f.init for f in state.fighters}
+    attackers = sorted((p for p in plays.values() if p.attacks and p.target is not None),
+                       key=lambda p: (-init[p.who], p.who))
+    count: dict[str, int] = {}
+    for p in attackers:
+        assert p.target is not None
+        count[p.target] = count.get(p.target, 0) + 1
+    out: list[Pairing] = []
+    made: set[frozenset[str]] = set()
+    for p in attackers:
+        assert p.target is not None
+        pair = frozenset((p.who, p.target))
+        if pair in made:
+            continue
+        made.add(pair)
+        back = plays.get(p.target)
+        mutual = back is not None and back.attacks and back.target == p.who
+        on_target, on_me = count.get(p.target, 0), count.get(p.who, 0) if mutual else 0
+        if on_target > 1 and on_target >= on_me:
+            out.append(Pairing(p.who, p.target, mutual, on_target - 1, p.target))
+        elif on_me > 1:
+            out.append(Pairing(p.who, p.target, mutual, on_me - 1, p.who))
+        else:
+            out.append(Pairing(p.who, p.target, mutual))
+    return out
+
+
+def stat_names() -> tuple[str, ...]:
+    return STATS
+
+
+__all__ = ["Pairing", "Play", "Rolled", "build_side", "has_rule", "pair_fights"]

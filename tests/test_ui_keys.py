@@ -581,8 +581,9 @@ def test_the_grimdark_rosters_keys(app: App, monkeypatch: pytest.MonkeyPatch) ->
     key(app, pygame.K_DOWN)
     key(app, pygame.K_a, "a")
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_a, "a")  # Lord Smash, the sample
-    assert [f.entry.name for f in setup.lineup.fighters] == ["Aulus", "Brenna", "Lord Smash"]
+    key(app, pygame.K_a, "a")  # the first sample, the house NPC Arena Robot
+    assert [f.entry.name for f in setup.lineup.fighters] == ["Aulus", "Brenna", "Arena Robot"]
+    assert setup.lineup.fighters[2].coaching is not None  # the sample coaching named for him
     assert setup.lineup.teams() == ["1", "2", "3"]
     key(app, pygame.K_t, "t")
     assert setup.lineup.teams() == ["1", "1", "2"]  # two against one
@@ -592,16 +593,16 @@ def test_the_grimdark_rosters_keys(app: App, monkeypatch: pytest.MonkeyPatch) ->
     assert setup.lineup.teams() == ["2", "1", "2"]
     key(app, pygame.K_LEFT)
     assert setup.lineup.teams() == ["1", "1", "2"]
-    key(app, pygame.K_c, "c")  # no coaching files here: he keeps the default, and is told
-    assert setup.lineup.fighters[0].coaching is None and "coaching" in setup.message
+    key(app, pygame.K_c, "c")  # from the default coaching to the first file
+    assert setup.lineup.fighters[0].coaching == 0
     key(app, pygame.K_x, "x")
-    assert [f.entry.name for f in setup.lineup.fighters] == ["Brenna", "Lord Smash"]
+    assert [f.entry.name for f in setup.lineup.fighters] == ["Brenna", "Arena Robot"]
     started: list[tuple[str, dict[str, Any]]] = []
     monkeypatch.setattr(app, "start_session",
                         lambda rules, setup_, **_: started.append((rules, setup_)) or None)
     key(app, pygame.K_RETURN)
     assert [(r, [g["sheet"]["name"] for g in s["gladiators"]]) for r, s in started] == [
-        ("grimdark", ["Brenna", "Lord Smash"])]
+        ("grimdark", ["Brenna", "Arena Robot"])]
     setup.roster.select(0)
     key(app, pygame.K_o, "o")
     assert setup.mode == "builder" and setup.builder.draft["name"] == "Aulus"

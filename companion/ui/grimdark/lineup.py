@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
-from companion.ui.grimdark.roster import RosterEntry, coaching_json
+from companion.rulesets.grimdark.data import GrimdarkData
+from companion.ui.grimdark.roster import RosterEntry, coaching_for
 
 # How many gladiators the line-up holds: what its rows have room for at 200 %. The
 # rules set no limit; a GM with a bigger melee starts it from the command line.
@@ -94,7 +95,7 @@ class Lineup:
             return "every gladiator is on one team: put one on another team (Left/Right)"
         return ""
 
-    def setup(self, coaching_files: list[Path]) -> dict[str, Any]:
+    def setup(self, coaching_files: list[Path], data: GrimdarkData) -> dict[str, Any]:
         """The setup a match starts from: each gladiator's sheet inline, his team and his
         coaching (null: the default), and the time it starts."""
         problem = self.why_not_ready()
@@ -108,7 +109,7 @@ class Lineup:
             if fighter.coaching is not None:
                 path = coaching_files[fighter.coaching]
                 try:
-                    coaching = coaching_json(path)
+                    coaching = coaching_for(path, g, data)
                 except UserError as err:
                     raise UserError(f"{g.name}'s coaching ({path.name}): {err}") from None
             gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),

@@ -4,13 +4,13 @@ a match may give them. Nothing here draws: the screen shows what these return.""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.grimdark import build
+from companion.rulesets.grimdark.coaching import check_coaching, load_coaching
 from companion.rulesets.grimdark.data import GrimdarkData, name_key
 from companion.rulesets.grimdark.sheet import Gladiator, load_gladiator, roster_dir, samples_dir
 
@@ -99,19 +99,6 @@ def export_path(gladiator: Gladiator) -> Path:
 
 
 # --- coaching ------------------------------------------------------------------------
-def _coaching_module() -> Any:
-    """The coaching rules, when this companion has them (they come with the match
-    engine); None otherwise, and then every gladiator fights on the default coaching."""
-    try:
-        return importlib.import_module("companion.rulesets.grimdark.coaching")
-    except ImportError:
-        return None
-
-
-def coaching_available() -> bool:
-    return _coaching_module() is not None
-
-
 def coaching_files() -> list[Path]:
     """Coaching files: the user's, then the samples'."""
     found: list[Path] = []
@@ -126,13 +113,15 @@ def coaching_label(path: Path) -> str:
     return f"{path.stem.replace('-', ' ').title()}{sample}"
 
 
-def coaching_json(path: Path) -> dict[str, Any]:
-    """A coaching file as the match setup carries it; UserError saying what is wrong."""
-    module = _coaching_module()
-    if module is None:
-        raise UserError("this companion has no coaching rules yet: leave coaching at none")
-    coaching = module.load_coaching(path)
-    dumped = coaching.model_dump(mode="json")
+def coaching_for(path: Path, gladiator: Gladiator, data: GrimdarkData) -> dict[str, Any]:
+    """A coaching file as the match setup carries it, checked against the gladiator it
+    coaches (his opening moves must be in his repertoire); UserError saying what is
+    wrong."""
+    coaching = load_coaching(path, data)
+    problems = check_coaching(coaching, gladiator, data)
+    if problems:
+        raise UserError("; ".join(problems))
+    dumped = coaching.model_dump(mode="json", exclude_none=True)
     assert isinstance(dumped, dict)
     return dumped
 

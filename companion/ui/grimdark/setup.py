@@ -25,7 +25,6 @@ from companion.ui.grimdark.panel import Line, LinesPanel
 from companion.ui.grimdark.paste import PasteView
 from companion.ui.grimdark.roster import (
     RosterEntry,
-    coaching_available,
     coaching_files,
     coaching_label,
     default_coaching_for,
@@ -82,7 +81,7 @@ class GrimdarkSetup(Screen):
         self.data = GrimdarkData.load(host.tables)
         self.ink = Ink(self.theme)
         self.lineup = Lineup()
-        self.coaching = coaching_files() if coaching_available() else []
+        self.coaching = coaching_files()
         self.entries: list[RosterEntry] = []
         self.roster = RosterList(self.theme, size=18)
         self.roster.badges = []
@@ -256,9 +255,7 @@ class GrimdarkSetup(Screen):
         if index is None:
             return
         if not self.coaching:
-            self.say("no coaching files to choose from: each fights on the default coaching"
-                     if coaching_available() else
-                     "coaching comes with the match rules: each fights on the default")
+            self.say("no coaching files to choose from: each fights on the default coaching")
             return
         self.lineup.step_coaching(index, step, len(self.coaching))
 
@@ -275,7 +272,7 @@ class GrimdarkSetup(Screen):
 
     def start(self) -> None:
         try:
-            setup = self.lineup.setup(self.coaching)
+            setup = self.lineup.setup(self.coaching, self.data)
         except UserError as err:
             self.say(str(err))
             return

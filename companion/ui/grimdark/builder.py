@@ -40,7 +40,7 @@ KEYS = (
     "Up / Down: choose a row    + / -: one more or one less (a stat, a level, a copy)",
     "Moves: type in the search field to find one    H: show only his moves, or all",
     "Equipment: W adds a weapon, Delete takes the chosen one away, L light or heavy,",
-    "M melee or ranged, E its element, [ / ]: choose a property, Space: put it on or off",
+    "M melee or ranged, E its element, [ and ]: choose a property, Space: put it on or off",
     "Ctrl+S: save to the roster    Ctrl+E: export as a forum sheet (to the clipboard and a "
     "file)",
     "Esc: leave a field, then back to the roster (twice with unsaved changes)",

@@ -32,7 +32,7 @@ from companion.ui.grimdark.roster import (
     roster_entries,
 )
 from companion.ui.host import Host, Screen
-from companion.ui.widgets.controls import Button, Ink, ScrollList, Widget, flow
+from companion.ui.widgets.controls import Button, Fit, Ink, ScrollList, Widget, ellipsize, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 if TYPE_CHECKING:
@@ -57,21 +57,40 @@ class RosterList(ScrollList):
     badges: list[tuple[str, bool]]
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         pal, px = self.theme.palette, self.theme.px
-        font = self.theme.fonts.get(self.size - 2, bold=True)
+        font = self.theme.fonts.get(self.size)
+        small = self.theme.fonts.get(self.size - 2, bold=True)
+        pygame.draw.rect(surface, pal.field, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         y = self.rect.y
         for i in range(self.top, min(len(self.rows), self.top + self.visible + 1)):
+            row = pygame.Rect(self.rect.x, y, self.rect.width, self.row_height)
+            if i == self.selected:
+                pygame.draw.rect(surface, pal.accent, row)
             text, good = self.badges[i]
-            label = font.render(text, True, pal.good if good else pal.bad)
-            box = label.get_rect(midright=(self.rect.right - px(8), y + self.row_height // 2))
-            fill = pal.accent if i == self.selected else pal.field
-            pygame.draw.rect(surface, fill, box.inflate(px(10), 0))
-            surface.blit(label, box)
+            badge = small.render(text, True, pal.good if good else pal.bad)
+            box = badge.get_rect(midright=(row.right - px(8), row.centery))
+            surface.blit(badge, box)
+            # His line, cut short of the badge (whole on hover).
+            room = max(0, box.x - row.x - px(20))
+            label = font.render(ellipsize(self.rows[i], font, room), True, pal.text)
+            surface.blit(label, label.get_rect(midleft=(row.x + px(8), row.centery)))
             y += self.row_height
         surface.set_clip(clip)
+        pygame.draw.rect(surface, pal.panel_edge, self.rect, 1)
+
+    def hover_fit(self, pos: tuple[int, int]) -> Fit | None:
+        found = super().hover_fit(pos)
+        if found is None:
+            return None
+        # Shown shortened whenever the badge leaves it less room than the row's width.
+        index = self.row_at(pos)
+        assert index is not None
+        font = self.theme.fonts.get(self.size)
+        small = self.theme.fonts.get(self.size - 2, bold=True)
+        room = self.rect.width - small.size(self.badges[index][0])[0] - self.theme.px(36)
+        return Fit(found.rect, found.text, ellipsize(found.text, font, room), px=found.px)
 
 
 class GrimdarkSetup(Screen):

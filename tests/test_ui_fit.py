@@ -153,6 +153,44 @@ def _broken_file(app: App) -> None:
     assert app.dialog is not None and app.dialog.title == "Cannot open that file"
 
 
+def _grimdark(app: App) -> None:
+    """The Grimdark set-up with a roster of three and all three in the match."""
+    from companion.rulesets.grimdark.sheet import load_gladiator, samples_dir, save_gladiator
+
+    smash = load_gladiator(samples_dir() / "lord-smash.json")
+    save_gladiator(smash.model_copy(update={"name": "Aulus the Unbroken, Pride of the North"}))
+    save_gladiator(smash.model_copy(update={"name": "Brenna", "brutality": 9, "starred": True}))
+    app.show_setup("grimdark")
+    for _ in range(3):
+        _key(app, pygame.K_a, "a")
+        _key(app, pygame.K_DOWN)
+    _key(app, pygame.K_t, "t")
+
+
+def _grimdark_empty(app: App) -> None:
+    app.show_setup("grimdark")
+
+
+def _grimdark_builder(section: int) -> Callable[[App], None]:
+    def scene(app: App) -> None:
+        _grimdark(app)
+        app.screen.roster.select(1)  # type: ignore[union-attr]
+        _key(app, pygame.K_o, "o")  # Brenna, who breaks two rules
+        _key(app, pygame.K_1 + section, str(section + 1))
+        if section == 3:
+            _key(app, pygame.K_w, "w")
+    return scene
+
+
+def _grimdark_paste(app: App) -> None:
+    app.show_setup("grimdark")
+    _key(app, pygame.K_p, "p")
+    type_text("Name: Cassia")
+    _key(app, pygame.K_RETURN)
+    type_text("Brutality: lots")
+    _key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+
+
 MISSING = "/home/someone/bouts/a folder that is not there/and a long name for a file.json"
 
 SCENES: dict[str, Callable[[App], None]] = {
@@ -183,6 +221,16 @@ SCENES: dict[str, Callable[[App], None]] = {
     "duel, dice tray": _typed(_then(_duel, F3), "2d6"),
     "duel, over": _ending(_duel),
     "duel, rolls": _then(_duel, F5),
+    "grimdark set-up": _grimdark,
+    "grimdark set-up, empty": _grimdark_empty,
+    "grimdark set-up, delete": _then(_grimdark, (pygame.K_DELETE, "", 0)),
+    "grimdark builder": _grimdark_builder(0),
+    "grimdark builder, abilities": _grimdark_builder(1),
+    "grimdark builder, moves": _grimdark_builder(2),
+    "grimdark builder, equipment": _grimdark_builder(3),
+    "grimdark builder, story": _grimdark_builder(4),
+    "grimdark builder, keys": _then(_grimdark_builder(0), F1),
+    "grimdark paste, problems": _grimdark_paste,
     "match": _MATCH,
     "match, coaching shown": _then(_MIDMATCH, (pygame.K_c, "c", 0)),
     "match, mid-match": _MIDMATCH,

@@ -546,11 +546,184 @@ def test_save_as_is_a_normal_field_and_refuses_a_folder_or_a_missing_one(app: Ap
     assert arena.dialog is None and (tmp_path / "bout.json").is_file()
 
 
+# --- the Grimdark set-up, its builder and its paste ----------------------------------------
+def grimdark_roster(names: tuple[str, ...] = ("Aulus", "Brenna")) -> None:
+    """Copies of the sample Lord Smash under other names, on the user's roster."""
+    from companion.rulesets.grimdark.sheet import load_gladiator, samples_dir, save_gladiator
+
+    smash = load_gladiator(samples_dir() / "lord-smash.json")
+    for name in names:
+        save_gladiator(smash.model_copy(update={"name": name}))
+
+
+def grimdark(app: App) -> Any:
+    from companion.ui.grimdark.setup import GrimdarkSetup
+
+    grimdark_roster()
+    app.show_home()
+    key(app, pygame.K_g, "g")
+    assert isinstance(app.screen, GrimdarkSetup)
+    return app.screen
+
+
+def test_g_on_the_start_screen_opens_the_grimdark_set_up(app: App) -> None:
+    setup = grimdark(app)
+    assert setup.mode == "roster" and [e.name for e in setup.entries][:2] == ["Aulus", "Brenna"]
+
+
+def test_the_grimdark_rosters_keys(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = grimdark(app)
+    key(app, pygame.K_DOWN)
+    assert setup.selected_entry().name == "Brenna"
+    key(app, pygame.K_UP)
+    assert setup.selected_entry().name == "Aulus"
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_a, "a")  # the first sample, the house NPC Arena Robot
+    assert [f.entry.name for f in setup.lineup.fighters] == ["Aulus", "Brenna", "Arena Robot"]
+    assert setup.lineup.fighters[2].coaching is not None  # the sample coaching named for him
+    assert setup.lineup.teams() == ["1", "2", "3"]
+    key(app, pygame.K_t, "t")
+    assert setup.lineup.teams() == ["1", "1", "2"]  # two against one
+    key(app, pygame.K_TAB)
+    assert setup.fighters.selected == 0  # from the last added, round to the first
+    key(app, pygame.K_RIGHT)
+    assert setup.lineup.teams() == ["2", "1", "2"]
+    key(app, pygame.K_LEFT)
+    assert setup.lineup.teams() == ["1", "1", "2"]
+    key(app, pygame.K_c, "c")  # from the default coaching to the first file
+    assert setup.lineup.fighters[0].coaching == 0
+    key(app, pygame.K_x, "x")
+    assert [f.entry.name for f in setup.lineup.fighters] == ["Brenna", "Arena Robot"]
+    started: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(app, "start_session",
+                        lambda rules, setup_, **_: started.append((rules, setup_)) or None)
+    key(app, pygame.K_RETURN)
+    assert [(r, [g["sheet"]["name"] for g in s["gladiators"]]) for r, s in started] == [
+        ("grimdark", ["Brenna", "Arena Robot"])]
+    setup.roster.select(0)
+    key(app, pygame.K_o, "o")
+    assert setup.mode == "builder" and setup.builder.draft["name"] == "Aulus"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n, "n")
+    assert setup.mode == "builder" and setup.builder.draft["name"] == ""
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_p, "p")
+    assert setup.mode == "paste"
+    key(app, pygame.K_ESCAPE)  # the box lets go of the keys
+    key(app, pygame.K_ESCAPE)  # back to the roster
+    assert setup.mode == "roster"
+    key(app, pygame.K_DELETE)
+    assert setup.dialog is not None and setup.dialog.title == "Delete Aulus?"
+    key(app, pygame.K_ESCAPE)
+    assert setup.dialog is None and setup.entries[0].name == "Aulus"
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_y, "y")
+    assert [e.name for e in setup.entries][:1] == ["Brenna"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
+def grimdark_builder(app: App) -> Any:
+    setup = grimdark(app)
+    key(app, pygame.K_o, "o")
+    return setup.builder
+
+
+def test_the_grimdark_builders_keys(app: App) -> None:
+    builder = grimdark_builder(app)
+    assert builder.section == 0 and builder.draft["brutality"] == 6
+    key(app, pygame.K_EQUALS, "+")
+    assert builder.draft["brutality"] == 7
+    assert "his stats add up to 16; they must add up to 15" in builder.problems
+    key(app, pygame.K_MINUS, "-")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_MINUS, "-")
+    assert builder.draft["style"] == 2 and builder.stat_choice == 1
+    key(app, pygame.K_UP)
+    key(app, pygame.K_EQUALS, "+")
+    assert builder.draft["brutality"] == 7 and not builder.problems
+    key(app, pygame.K_2, "2")
+    assert builder.section == 1
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_h, "h")
+    assert builder.only_his and len(builder.move_keys) == 7
+    key(app, pygame.K_4, "4")
+    key(app, pygame.K_w, "w")
+    assert len(builder.draft["weapons"]) == 2 and builder.weapons.selected == 1
+    key(app, pygame.K_l, "l")
+    key(app, pygame.K_m, "m")
+    key(app, pygame.K_e, "e")
+    assert {k: builder.draft["weapons"][1][k] for k in ("weight", "reach", "element")} == {
+        "weight": "heavy", "reach": "ranged", "element": "acid"}
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    key(app, pygame.K_LEFTBRACKET, "[")
+    key(app, pygame.K_SPACE, " ")  # the second property: Deadly
+    assert builder.draft["weapons"][1]["properties"] == ["deadly"]
+    key(app, pygame.K_DELETE)
+    assert len(builder.draft["weapons"]) == 1
+    key(app, pygame.K_5, "5")
+    assert builder.section == 4
+    key(app, pygame.K_1, "1")
+    assert builder.section == 0
+    key(app, pygame.K_s, mod=CTRL)
+    saved = builder.path
+    assert saved is not None and json.loads(saved.read_text())["brutality"] == 7
+    key(app, pygame.K_e, mod=CTRL)
+    assert builder.exported.startswith("[ic=Aulus]") and "Brutality: 7" in builder.exported
+    key(app, pygame.K_ESCAPE)
+    assert app.screen.mode == "roster"
+
+
+def test_the_grimdark_pastes_keys(app: App) -> None:
+    setup = grimdark(app)
+    key(app, pygame.K_p, "p")
+    paste = setup.paste
+    pygame.scrap.put_text("Name: Cassia\nBrutality: 4\nStyle: 4\nMind: 4\nWeird: three\n")
+    key(app, pygame.K_v, mod=CTRL)
+    assert paste.area.text.startswith("Name: Cassia")
+    key(app, pygame.K_r, mod=CTRL)
+    assert paste.problems == ["line 5: 'Weird: three' needs a whole number after 'Weird:'"]
+    key(app, pygame.K_ESCAPE)  # the box lets go of the keys
+    key(app, pygame.K_BACKSPACE, mod=CTRL)
+    assert paste.area.text == ""
+    type_text("x")
+    assert paste.area.text == ""  # the box has let go: typing goes nowhere
+    pygame.scrap.put_text("Name: Cassia\nBrutality: 4\nStyle: 4\nMind: 4\nWeird: ")
+    key(app, pygame.K_v, mod=CTRL)  # into the box, which takes the keys again
+    type_text("3")
+    key(app, pygame.K_r, mod=CTRL)
+    assert setup.mode == "builder" and setup.builder.draft["name"] == "Cassia"
+    assert setup.builder.draft["weird"] == 3
+
+
+@pytest.mark.parametrize("where", ["roster", "builder", "paste"])
+def test_the_grimdark_set_ups_f1_f3_f4_f5_and_f9(app: App, where: str) -> None:
+    setup = grimdark(app)
+    if where == "builder":
+        key(app, pygame.K_o, "o")
+    elif where == "paste":
+        key(app, pygame.K_p, "p")
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.lines == setup.keys()
+    key(app, pygame.K_ESCAPE)
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):
+        key(app, k)
+        assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5 and setup.mode == where
+
+
 # --- the keys the screens list, each pressed above -------------------------------------
 @pytest.mark.parametrize("mod", [CTRL])
 def test_ctrl_q_quits_from_any_screen(app: App, mod: int) -> None:
     for show in (app.show_home, lambda: app.show_setup("battle"), lambda: bout(app),
-                 lambda: duel(app)):
+                 lambda: duel(app), lambda: app.show_setup("grimdark")):
         show()
         app.running = True
         key(app, pygame.K_q, mod=mod)
@@ -665,6 +838,7 @@ START_KEYS = {
     **dict.fromkeys(["Enter", "R"], test_the_start_screens_enter_starts_and_r_resumes),
     **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"],
                     test_the_start_screens_f1_f3_f4_f5_and_f9),
+    "G": test_g_on_the_start_screen_opens_the_grimdark_set_up,
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 BATTLE_SETUP_KEYS = {
@@ -672,6 +846,27 @@ BATTLE_SETUP_KEYS = {
     **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"],
                     test_the_battle_set_ups_f1_f3_f4_f5_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+
+
+GRIMDARK_F_KEYS = {
+    **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"], test_the_grimdark_set_ups_f1_f3_f4_f5_and_f9),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+GRIMDARK_KEYS = {
+    **dict.fromkeys(["Up", "Down", "O", "N", "P", "A", "Tab", "X", "Left", "Right", "C", "T",
+                     "Enter", "Esc"], test_the_grimdark_rosters_keys),
+    **GRIMDARK_F_KEYS,
+}
+GRIMDARK_BUILDER_KEYS = {
+    **dict.fromkeys(["1", "2", "3", "4", "5", "Up", "Down", "+", "-", "H", "W", "L", "M", "E",
+                     "[", "]", "Space", "Ctrl+S", "Ctrl+E", "Esc"],
+                    test_the_grimdark_builders_keys),
+    **GRIMDARK_F_KEYS,
+}
+GRIMDARK_PASTE_KEYS = {
+    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc"], test_the_grimdark_pastes_keys),
+    **GRIMDARK_F_KEYS,
 }
 
 
@@ -685,6 +880,13 @@ def listed(app: App, where: str) -> list[str]:
 
         app.show_setup("battle")
         return [*KEYS, app.screen.status()]
+    if where.startswith("grimdark"):
+        setup = grimdark(app)
+        if where == "grimdark builder":
+            key(app, pygame.K_o, "o")
+        elif where == "grimdark paste":
+            key(app, pygame.K_p, "p")
+        return [*setup.keys(), setup.status()]
     if where == "arena":
         arena = bout(app)
         return [*arena.help_lines, arena.status()]
@@ -696,7 +898,8 @@ def listed(app: App, where: str) -> list[str]:
 
 @pytest.mark.parametrize(("where", "tested"), [
     ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
-    ("battle set-up", BATTLE_SETUP_KEYS)])
+    ("battle set-up", BATTLE_SETUP_KEYS), ("grimdark set-up", GRIMDARK_KEYS),
+    ("grimdark builder", GRIMDARK_BUILDER_KEYS), ("grimdark paste", GRIMDARK_PASTE_KEYS)])
 def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
                                                        tested: dict[str, Any]) -> None:
     named = keys_named(listed(app, where))

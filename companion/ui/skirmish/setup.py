@@ -104,7 +104,8 @@ class SkirmishSetup(Screen):
         for slug, side, human in (("samnite", 0, True), ("retiarius", 1, False)):
             self.add_row(slugs.index(slug) if slug in slugs else 0, side, human)
         self.buttons: dict[str, Button] = {
-            "add": Button(self.theme, "+ Add gladiator (+)", self.add_row, size=17),
+            "add": Button(self.theme, "+ Add gladiator (+)", self.add_row, size=17,
+                          short=("+ Add (+)",)),
             "fatigue": Button(self.theme, "", self._toggle("fatigue"), size=17),
             "experience": Button(self.theme, "", self._toggle("experience"), size=17),
             "dice": Button(self.theme, "", self._toggle("physical"), size=17),
@@ -259,7 +260,10 @@ class SkirmishSetup(Screen):
             y += h + px(8)
         b = self.buttons
         self._label_options()
-        y = flow([b["add"]], x, y, w, px(36), gap) + px(12)
+        # The other games, when not beside the title, share the add button's row: with
+        # three games a row of their own would not fit at 200 %.
+        later = [] if self._others_beside else self.other_buttons
+        y = flow([b["add"], *later], x, y, w, px(36), gap) + px(12)
         # The options and the dice: each button says what it is.
         seed_w = self.theme.fonts.get(17).size("Seed")[0]
         self.seed.rect = pygame.Rect(0, 0, px(96) + seed_w + px(8), h)
@@ -268,8 +272,7 @@ class SkirmishSetup(Screen):
         self.seed.rect = pygame.Rect(self.seed.rect.x + seed_w + px(8), self.seed.rect.y,
                                      px(96), h)
         y += px(14)
-        later = [] if self._others_beside else self.other_buttons
-        y = flow([b["start"], b["resume"], b["open"], *later], x, y, w, h, gap)
+        y = flow([b["start"], b["resume"], b["open"]], x, y, w, h, gap)
         self._message_y = y + px(8)
 
     def _label_options(self) -> None:

@@ -356,3 +356,16 @@ def test_the_higher_init_settles_two_blows_on_one_active_stat():
     assert state.fighters[2].active_stat == "mind"
     assert kinds(events, "stat_kept")[0].data["by"] == "b"
     assert "Tackle by Tackler (B) changes nothing" in say(rules, state, events)
+
+
+def test_high_stakes_keeps_the_worse_of_two_d12_and_the_log_says_so():
+    gambler = sheet("Gambler", abilities={"gambler": 1}, moves={"basic-melee": 13,
+                                                                "high-stakes": 2})
+    rules, state = match(gambler, sheet("Vex"), hands=[["high-stakes"], []])
+    # Gambler's d20 (no bonus), High Stakes' two d12 (9 and 4: the 4 counts), Vex's d8,
+    # then the axe's d6.
+    events = turn(rules, state, {"a": {"move": "high-stakes"}, "b": MELEE}, [20, 9, 4, 1, 2])
+    a, _ = fight(events).data["sides"]
+    assert a["keep"] == "worse" and a["total"] == 4 + 6
+    assert "Gambler 10 (the worse of 9 and 4 on the 2d12 + 6 Brutality)" in \
+        say(rules, state, events)

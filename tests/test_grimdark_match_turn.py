@@ -20,7 +20,7 @@ def test_a_hit_does_the_margin_and_a_roll_of_the_weapon_die():
     assert f.data["band"] == "hit" and f.data["advantage"] == 4
     assert f.data["damage"]["total"] == 4 + 3
     assert state.fighters[1].hp == 33
-    assert "Rex hits Vex by 4: 4 + 3 on the d6 = 7 damage." in say(rules, state, events)
+    assert "Rex hits Vex by 4 for 7 damage (4 margin + 3 on the d6)." in say(rules, state, events)
 
 
 def test_two_gladiators_attacking_each_other_make_one_fight():

@@ -82,8 +82,13 @@ def _choice(s: GrimdarkState, e: Event) -> list[str]:
 
 
 def _power_side(s: GrimdarkState, side: dict[str, Any]) -> str:
+    """"Lord Smash 12 (5 on the d8 + 6 Brutality + 1 Combat Focus)": the total first,
+    then where it came from, so a reader finds the number he is after at once."""
     faces = side["faces"]
-    text = f"{_n(s, side['id'])} {'+'.join(map(str, faces))} on the {side['dice']}"
+    if side.get("keep") == "worse":
+        text = f"the worse of {' and '.join(map(str, faces))} on the {side['dice']}"
+    else:
+        text = f"{'+'.join(map(str, faces))} on the {side['dice']}"
     for m in side["modifiers"]:
         amount, reason = m["amount"], m["reason"]
         if reason == "stat":
@@ -94,13 +99,13 @@ def _power_side(s: GrimdarkState, side: dict[str, Any]) -> str:
             label = reason_words(reason)
         sign = "+" if amount >= 0 else MINUS
         text += f" {sign} {abs(amount)} {label}"
-    return f"{text} = {side['total']}"
+    return f"{_n(s, side['id'])} {side['total']} ({text})"
 
 
 def _part(s: GrimdarkState, part: dict[str, Any], die: str, move: str) -> str:
     reason, amount, faces = part["reason"], part["amount"], part.get("faces") or []
     if reason == "margin":
-        return str(amount)
+        return f"{amount} margin"
     if reason == "weapon-die":
         return f"{amount} on the {die}" if faces else f"{amount} weapon"
     if reason == "move-bonus":
@@ -123,7 +128,7 @@ def _damage_text(s: GrimdarkState, damage: dict[str, Any], move: str) -> str:
             text += f" \u2212 {piece.lstrip('-')}"
         else:
             text += f" + {piece}"
-    return f"{text} = {damage['total']} damage"
+    return f"{damage['total']} damage ({text})"
 
 
 def _fight(s: GrimdarkState, e: Event) -> list[str]:
@@ -148,7 +153,7 @@ def _fight(s: GrimdarkState, e: Event) -> list[str]:
                 f"{crit['roll']} on the table: {entry.description})")
     else:
         what = f"{who} hits {them} by {d['advantage']}"
-    lines.append(f"{what}: {_damage_text(s, d['damage'], win['move'])}.")
+    lines.append(f"{what} for {_damage_text(s, d['damage'], win['move'])}.")
     return lines
 
 

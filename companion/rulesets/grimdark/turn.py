@@ -241,7 +241,7 @@ def _fight_event(ctx: Ctx, fought: Fought, parts: list[DamagePart] | None) -> No
                                        strict=True):
         sides.append({"id": play.who, "move": side.move.key, "stat": stat,
                       "dice": power.dice,
-                      "faces": list(power.faces),
+                      "faces": list(power.faces), "keep": power.keep,
                       "modifiers": [{"amount": m.amount, "reason": m.reason}
                                     for m in power.modifiers],
                       "total": power.total, "attack": side.attack})

@@ -82,7 +82,11 @@ def modifier_words(mod: Mapping[str, Any], side: Mapping[str, Any], words: Words
 def side_words(side: Mapping[str, Any], words: Words) -> str:
     """"Lord Smash: 5 on the d8 + 6 Brutality − 2 Wild Charge, total 9"."""
     who = words.name_of(str(side.get("id")))
-    parts = [faces_words(side.get("dice"), side.get("faces") or [])]
+    faces = side.get("faces") or []
+    if side.get("keep") == "worse":  # High Stakes: two dice, the lower one counts
+        parts = [f"the worse of {faces_words(side.get('dice'), faces)}"]
+    else:
+        parts = [faces_words(side.get("dice"), faces)]
     parts += [modifier_words(m, side, words) for m in side.get("modifiers") or []]
     return f"{who}: {' '.join(parts)}, total {side.get('total')}"
 

@@ -164,6 +164,24 @@ def test_the_odds_of_a_turn_are_exact():
     assert abs(sum(data["sides"][1]["damage_taken"].values()) - 1) < 1e-9
 
 
+def test_the_gm_reads_the_odds_of_the_next_turn_on_the_command_line(capsys, tmp_path: Path):
+    out = tmp_path / "m.json"
+    _cli(capsys, "new", "grimdark", "--gladiators", "Lord Smash,Sewer Beast",
+         "--coaching", "lord-smash,-", "--seed", "2", "--out", str(out))
+    before = out.read_text()
+    text = _cli(capsys, "grimdark", "odds", str(out), "--moves",
+                '{"a": {"move": "flurry-of-blows"}}')
+    assert "Lord Smash plays Flurry of Blows (the GM's choice) against Sewer Beast." in text
+    assert "inconclusive" in text and "damage on average, at most" in text
+    found = json.loads(_cli(capsys, "grimdark", "odds", str(out), "--json"))
+    (fight,) = found["fights"]
+    chances = [s["hit"] + s["critical"] for s in fight["sides"]]
+    assert abs(sum(chances) + fight["inconclusive"] - 1) < 1e-12
+    assert out.read_text() == before  # the odds change nothing
+    assert main(["grimdark", "odds", str(out), "--moves", "[1]"]) != 0
+    assert "--moves is a JSON object" in capsys.readouterr().err
+
+
 def test_every_line_of_the_log_is_words_a_player_reads():
     import re
 

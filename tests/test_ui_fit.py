@@ -277,8 +277,13 @@ def walk(size: tuple[int, int], scale: float, tables: object) -> Iterator[str]:
             app.close()
 
 
-@pytest.mark.parametrize(("size", "scale"), [(s, c) for s in SIZES for c in SCALES],
-                         ids=[f"{s[0]}x{s[1]}-{round(c * 100)}" for s in SIZES for c in SCALES])
+# Every size at 100 % and 200 %, which the guide promises; 150 % in the common laptop
+# window only, since a layout that holds at both ends and there rarely breaks between.
+WINDOWS = [(s, c) for s in SIZES for c in SCALES if c != 1.5 or s == (1280, 800)]
+
+
+@pytest.mark.parametrize(("size", "scale"), WINDOWS,
+                         ids=[f"{s[0]}x{s[1]}-{round(c * 100)}" for s, c in WINDOWS])
 def test_every_screen_fits(size: tuple[int, int], scale: float, tables: object) -> None:
     found = list(walk(size, scale, tables))
     assert not found, f"{len(found)} problems:\n" + "\n".join(found)

@@ -1,8 +1,8 @@
-"""The window under a storm of random input: 10,000 seeded events in each screen (the
-start screen, the battle set-up, a skirmish human against computer and human against
-human, a battle duel), posted as real pygame events and handed to `App.handle`, a
-frame drawn every DRAW_EVERY events. No exception may escape; afterwards every session
-played replays from its journal to the same state, and the window still draws.
+"""The window under a storm of random input: 6,000 seeded events in each screen (the
+start screen, the battle and Grimdark set-ups, a skirmish human against computer and
+human against human, a battle duel, a Grimdark match), posted as real pygame events
+and handed to `App.handle`, a frame drawn every DRAW_EVERY events. No exception may
+escape; afterwards every session played replays from its journal to the same state, and the window still draws.
 
 The run is deterministic: the events come from a seeded generator, the dice from seeded
 sources, and the app's timers (the computer's moves, animations) run on a virtual clock
@@ -41,7 +41,7 @@ from companion.ui.app import App
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Screen, session_of
 
-EVENTS = int(os.environ.get("COMPANION_SOAK_EVENTS", "10000"))
+EVENTS = int(os.environ.get("COMPANION_SOAK_EVENTS", "6000"))
 DRAW_EVERY = 20
 SEED = int(os.environ.get("COMPANION_SOAK_SEED", "20240610"))
 
@@ -75,7 +75,8 @@ SIZES = [(1024, 640), (1025, 641), (1280, 800), (1366, 768), (1600, 900), (1920,
 TINY = [(0, 0), (1, 1), (10, 10), (200, 120), (640, 400), (1023, 639)]
 # The start screen, the battle set-up, a skirmish human against computer, the same
 # with physical dice (every roll typed in), human against human, a battle duel.
-SCREENS = ["start", "battle-setup", "hvc", "physical", "hvh", "battle"]
+SCREENS = ["start", "battle-setup", "hvc", "physical", "hvh", "battle", "grimdark-setup",
+           "grimdark"]
 
 
 def duel_scenario(both_human: bool) -> dict[str, Any]:
@@ -91,6 +92,17 @@ def battle_setup() -> dict[str, Any]:
 
     rookie = json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
     return duel_setup(rookie, quick_sheet("Brenna", 12, 2, 1, 3))
+
+
+def grimdark_setup() -> dict[str, Any]:
+    """Lord Smash, coached, against the house Sewer Beast."""
+    folder = paths.assets_dir() / "samples" / "grimdark"
+    smash = json.loads((folder / "lord-smash.json").read_text())
+    beast = json.loads((folder / "sewer-beast.json").read_text())
+    coaching = json.loads((folder / "coaching" / "lord-smash.json").read_text())
+    return {"gladiators": [{"sheet": smash, "team": "1", "coaching": coaching},
+                           {"sheet": beast, "team": "2", "coaching": None}],
+            "options": {"started": "2026-12-01T20:00:00"}}
 
 
 def user_files(folder: Path) -> None:
@@ -393,6 +405,7 @@ def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fakes]:
 def soak(name: str, fakes: Fakes, folder: Path) -> Soak:
     """EVENTS events on the screen `name`, the sessions played checked, a last frame."""
     from companion.ui.battle.setup import BattleSetup
+    from companion.ui.grimdark.setup import GrimdarkSetup
     from companion.ui.skirmish.setup import SkirmishSetup
 
     user_files(folder)
@@ -410,6 +423,8 @@ def soak(name: str, fakes: Fakes, folder: Path) -> Soak:
         app.dialog = None
         if name == "battle":
             message = app.start_session("battle", battle_setup(), seed=rng.randrange(99))
+        elif name == "grimdark":
+            message = app.start_session("grimdark", grimdark_setup(), seed=rng.randrange(99))
         else:
             message = app.start_session("skirmish", duel_scenario(both_human=name == "hvh"),
                                         seed=rng.randrange(99), physical=name == "physical")
@@ -419,6 +434,7 @@ def soak(name: str, fakes: Fakes, folder: Path) -> Soak:
     restore = {
         "start": setup_screen(app.show_home, SkirmishSetup),
         "battle-setup": setup_screen(lambda: app.show_setup("battle"), BattleSetup),
+        "grimdark-setup": setup_screen(lambda: app.show_setup("grimdark"), GrimdarkSetup),
     }.get(name, session_screen)
     try:
         app.draw()
@@ -438,7 +454,7 @@ def soak(name: str, fakes: Fakes, folder: Path) -> Soak:
 def test_random_events_crash_nothing_and_every_session_replays(name: str, fakes: Fakes,
                                                                tmp_path: Path) -> None:
     run = soak(name, fakes, tmp_path)
-    played = [(len(s.journal), s.state.phase) for s in run.sessions]
+    played = [(len(s.journal), getattr(s.state, "phase", None)) for s in run.sessions]
     print(f"\n{name}: {EVENTS} events posted, {sum(run.kinds.values())} handled, "
           f"{run.frames} frames, {run.seconds:.1f} s; screen shown again {run.restored} "
           f"times; sessions (journal, phase): {played[:6]}{' ...' if len(played) > 6 else ''}")

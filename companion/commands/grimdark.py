@@ -1,6 +1,7 @@
-"""`companion grimdark import|sheet|check|coaching|record`: Grimdark Gladiators'
+"""`companion grimdark import|sheet|check|coaching|odds|record`: Grimdark Gladiators'
 gladiators, pasted from a forum thread into the roster, written back as a forum sheet,
-checked against the build rules; coaching files checked; a finished match's result
+checked against the build rules; coaching files checked; the exact odds of a match's
+next turn; a finished match's result
 written into the roster. The matches themselves are sessions (`companion new
 grimdark`)."""
 
@@ -28,6 +29,7 @@ _EXAMPLES = """examples:
   companion grimdark sheet "Lord Smash"
   companion grimdark check smash.json
   companion grimdark coaching smash-coaching.json --gladiator smash.json
+  companion grimdark odds smash-vs-rex.json
   companion grimdark record smash-vs-rex.json"""
 
 
@@ -75,6 +77,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          "a sample gladiator's coaching")
     p_coach.add_argument("--gladiator", metavar="SHEET", help="his gladiator file or name")
     p_coach.set_defaults(func=_coaching)
+    p_odds = sub.add_parser(
+        "odds", help="the exact odds of a match's next turn",
+        description="The exact odds of the next turn of a match (a session file), before "
+        "any die is rolled: the moves the coaching would choose (or those of --moves), "
+        "and for each fight each side's chance of a hit, of a critical and of an "
+        "inconclusive exchange, what each stands to take and his chance of defeat. "
+        "Nothing is sampled and the session is not changed.")
+    p_odds.add_argument("session", type=Path, metavar="SESSION",
+                        help="the match's session file")
+    p_odds.add_argument("--moves", metavar="JSON", help='moves chosen by hand, as the turn '
+                        'action gives them: \'{"a": {"move": "wild-charge"}}\'')
+    p_odds.add_argument("--json", action="store_true",
+                        help="print the odds as one JSON object, damage spread included")
+    p_odds.set_defaults(func=_odds)
     p_record = sub.add_parser(
         "record", help="write a finished match's Fame and record into the roster",
         description="Write the result of a finished match (a session file) into the "
@@ -96,6 +112,50 @@ def _record(args: argparse.Namespace) -> int:
     for line in record_in_roster(session.state):
         print(line)
     return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    import json
+
+    from companion.commands.session import load
+    from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
+
+    session = load(args.session)
+    rules, state = session.ruleset, session.state
+    if rules.id != "grimdark":
+        raise UserError(f"{args.session}: a {rules.title} session, not a Grimdark match")
+    action: dict[str, object] = {"type": "turn"}
+    if args.moves is not None:
+        try:
+            moves = json.loads(args.moves)
+        except json.JSONDecodeError as err:
+            raise UserError(f"--moves is not valid JSON: {err.msg} at column "
+                            f"{err.colno}") from None
+        if not isinstance(moves, dict):
+            raise UserError('--moves is a JSON object: {"a": {"move": "wild-charge"}}')
+        action["moves"] = moves
+    odds = rules.odds(state, rules.parse_action(action))
+    if odds is None:
+        raise UserError(f"{args.session}: the match is over, or has not begun: no turn "
+                        "to come")
+    found = odds.to_json()
+    if args.json:
+        print(json.dumps(found, indent=1))
+        return 0
+    names = {g["id"]: g["display_name"] for g in rules.summary(state)["gladiators"]}
+    for who, move in found["moves"].items():
+        line = rules.narrate(state, [_choice(who, move)])
+        print(line[0] if line else "")
+    for line in odds_lines(found, lambda i: names.get(i, i)) + \
+            damage_lines(found, lambda i: names.get(i, i)):
+        print(line)
+    return 0
+
+
+def _choice(who: str, move: dict[str, object]) -> object:
+    from companion.rulesets.base import event
+
+    return event("choice", who, **move)
 
 
 def _data() -> GrimdarkData:

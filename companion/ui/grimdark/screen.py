@@ -21,11 +21,11 @@ from companion.errors import UserError
 from companion.hexgrid import Hex
 from companion.rulesets.base import Due, Event, Outcome
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 from companion.session import Session
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turns
-from companion.ui.grimdark.odds_words import odds_lines
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
@@ -371,8 +371,9 @@ class GrimdarkScreen(SessionScreen):
             except UserError as err:
                 self._odds = [f"No odds: {err}"]
             else:
-                self._odds = odds_lines(odds.to_json() if odds is not None else None,
-                                        self.shown_name)
+                found = odds.to_json() if odds is not None else None
+                self._odds = odds_lines(found, self.shown_name) + \
+                    damage_lines(found, self.shown_name)
         return self._odds
 
     def explained_turns(self) -> list[tuple[int, int]]:

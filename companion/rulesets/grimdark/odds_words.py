@@ -1,6 +1,7 @@
 """The exact odds of the next turn's fights (the rules' `odds(...).to_json()`) as
 lines a GM reads before the dice: for each fight, each side's chance of a hit and of a
-critical, and the chance that it is inconclusive."""
+critical, the chance that it is inconclusive, and what each side stands to lose. The
+match view and `companion grimdark odds` say them alike."""
 
 from __future__ import annotations
 
@@ -14,7 +15,13 @@ def pct(p: Any) -> str:
         return "0%"
     if value < 1:
         return "under 1%"
+    if value > 99 and value < 100:
+        return "over 99%"
     return f"{value:.0f}%"
+
+
+def _mean(spread: Mapping[str, Any]) -> float:
+    return sum(int(k) * float(v) for k, v in spread.items())
 
 
 def odds_lines(odds: Mapping[str, Any] | None, name_of: Callable[[str], str]) -> list[str]:
@@ -32,4 +39,20 @@ def odds_lines(odds: Mapping[str, Any] | None, name_of: Callable[[str], str]) ->
             parts.append(part)
         parts.append(f"inconclusive {pct(fight.get('inconclusive'))}")
         lines.append(f"{' against '.join(names)}: " + "; ".join(parts))
+    return lines
+
+
+def damage_lines(odds: Mapping[str, Any] | None, name_of: Callable[[str], str]) -> list[str]:
+    """What each side of each fight stands to take: on average, at most, and the chance
+    that this fight alone defeats him."""
+    lines = []
+    for fight in (odds or {}).get("fights") or []:
+        for side in fight.get("sides") or []:
+            spread = side.get("damage_taken") or {}
+            most = max((int(k) for k, v in spread.items() if float(v) > 0), default=0)
+            line = (f"{name_of(str(side.get('id')))} takes {_mean(spread):.1f} damage on "
+                    f"average, at most {most}")
+            if side.get("defeat"):
+                line += f"; defeated {pct(side.get('defeat'))}"
+            lines.append(line + ".")
     return lines

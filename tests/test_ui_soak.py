@@ -2,7 +2,8 @@
 start screen, the battle and Grimdark set-ups, a skirmish human against computer and
 human against human, a battle duel, a Grimdark match), posted as real pygame events
 and handed to `App.handle`, a frame drawn every DRAW_EVERY events. No exception may
-escape; afterwards every session played replays from its journal to the same state, and the window still draws.
+escape; afterwards every session played replays from its journal to the same state, and
+the window still draws.
 
 The run is deterministic: the events come from a seeded generator, the dice from seeded
 sources, and the app's timers (the computer's moves, animations) run on a virtual clock

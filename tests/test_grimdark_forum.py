@@ -181,3 +181,17 @@ def test_an_overlong_line_in_a_list_is_named_not_read() -> None:
     assert err.value.problems == [
         "line 22: 'Grapple" + " x" * 25 + "...' is too long for a line of the list (307 "
         "characters; at most 200)"]
+
+
+def test_a_house_npc_and_a_dead_gladiator_keep_their_status_on_the_forum_sheet():
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.rulesets.grimdark.forum import read_forum, write_forum
+    from companion.rulesets.grimdark.sheet import load_gladiator, samples_dir
+
+    data = GrimdarkData.load()
+    robot = load_gladiator(samples_dir() / "arena-robot.json").model_copy(
+        update={"dead": True})
+    text = write_forum(robot, data)
+    assert "Status: house NPC, dead" in text
+    back = read_forum(text, data)
+    assert back.gladiator.npc and back.gladiator.dead

@@ -106,3 +106,28 @@ def test_a_gladiator_missing_from_the_roster_is_named_and_skipped():
     rules, state = _last_legs()
     turn(rules, state, {"a": MELEE, "b": MELEE}, [*KILL, 2])
     assert all("not in the roster" in line for line in record_in_roster(state))
+
+
+def test_a_dead_gladiator_is_recorded_dead_and_fights_no_more():
+    import pytest
+
+    from companion.errors import UserError
+
+    rules, state = _last_legs()
+    turn(rules, state, {"a": MELEE, "b": MELEE}, [*KILL, 1])
+    roster_dir().mkdir(parents=True)
+    for f in state.fighters:
+        (roster_dir() / f"{f.name.lower()}.json").write_text(json.dumps(f.sheet))
+    lines = record_in_roster(state)
+    assert lines[1].startswith("Vex: record 0-0 \u2192 0-1, dead (he died in the match)")
+    saved = json.loads((roster_dir() / "vex.json").read_text())
+    assert saved["dead"] is True
+    with pytest.raises(UserError, match="Vex died in an earlier match and fights no more"):
+        match(sheet("Rex"), saved)
+
+
+def test_a_house_npc_has_no_roster_entry_to_record():
+    rules, state = _last_legs(loser=sheet("Vex", npc=True))
+    turn(rules, state, {"a": MELEE, "b": MELEE}, [*KILL, 2])
+    assert state.fighters[1].npc
+    assert record_in_roster(state)[1] == "Vex: a house NPC; nothing to record"

@@ -196,7 +196,8 @@ def test_the_match_setup_has_each_sheet_team_and_coaching(app: App,
     glads = setup["gladiators"]
     assert [(g["sheet"]["name"], g["team"]) for g in glads] == [
         ("Lord Smash", "1"), ("Aulus", "1"), ("Sewer Beast", "2")]
-    assert glads[0]["sheet"] == json.loads((samples_dir() / "lord-smash.json").read_text())
+    assert glads[0]["sheet"] == {"npc": False, "dead": False,
+                                 **json.loads((samples_dir() / "lord-smash.json").read_text())}
     assert glads[0]["coaching"]["opening"] == ["wild-charge", "flurry-of-blows", "brutal-bash"]
     assert glads[1]["coaching"] is None and glads[2]["coaching"]["gladiator"] == "Sewer Beast"
     assert set(setup["options"]) == {"started"}

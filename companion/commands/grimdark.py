@@ -18,6 +18,7 @@ from companion.errors import UserError
 # The rules load when a command runs, not when the parser is built: opening the app
 # must not pay for them.
 if TYPE_CHECKING:
+    from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
     from companion.rulesets.grimdark.sheet import Gladiator
 
@@ -144,15 +145,15 @@ def _odds(args: argparse.Namespace) -> int:
         return 0
     names = {g["id"]: g["display_name"] for g in rules.summary(state)["gladiators"]}
     for who, move in found["moves"].items():
-        line = rules.narrate(state, [_choice(who, move)])
-        print(line[0] if line else "")
+        for said in rules.narrate(state, [_choice(who, move)]):
+            print(said)
     for line in odds_lines(found, lambda i: names.get(i, i)) + \
             damage_lines(found, lambda i: names.get(i, i)):
         print(line)
     return 0
 
 
-def _choice(who: str, move: dict[str, object]) -> object:
+def _choice(who: str, move: dict[str, object]) -> Event:
     from companion.rulesets.base import event
 
     return event("choice", who, **move)

@@ -108,6 +108,9 @@ def record_in_roster(state: GrimdarkState, folder: Path | None = None) -> list[s
     lines: list[str] = []
     after = state.result["after"]
     for f in state.fighters:
+        if f.npc:
+            lines.append(f"{f.name}: a house NPC; nothing to record")
+            continue
         path = _find(folder, f.name, name_key(f.name))
         if path is None:
             lines.append(f"{f.name}: not in the roster ({folder}); nothing written")
@@ -120,11 +123,14 @@ def record_in_roster(state: GrimdarkState, folder: Path | None = None) -> list[s
         if (g.wins, g.losses) != (new["wins"], new["losses"]):
             changes.append(f"record {g.wins}-{g.losses} \u2192 {new['wins']}-{new['losses']}")
         fate = " (he died in the match)" if f.dead else ""
+        if f.dead and not g.dead:
+            changes.append("dead")
         if not changes:
             lines.append(f"{f.name}: already recorded{fate}")
             continue
         updated = g.model_copy(update={"fame": new["fame"], "wins": new["wins"],
-                                       "losses": new["losses"]})
+                                       "losses": new["losses"],
+                                       "dead": g.dead or bool(f.dead)})
         from companion.atomic import atomic_write
 
         atomic_write(path, gladiator_json(updated))

@@ -7,7 +7,8 @@ sheet line (a stat, "Fame:", a move in the moves list) but cannot be read is nam
 with its line number, and nothing is imported until every one reads.
 
 House format, where the seed shows none: `Active Stat: Mind` (written only when the
-active stat is chosen, not his strongest), `Armor: 2 slots`, an asterisk after the
+active stat is chosen, not his strongest), `Status: house NPC` / `Status: dead`
+(written only when so), `Armor: 2 slots`, an asterisk after the
 name for a starred gladiator, and an element word among an Elemental weapon's words.
 """
 
@@ -37,7 +38,7 @@ _BOLD_LINE = re.compile(r"^\s*\[b\]([^\[\]\n]+)\[/b\]\s*$", re.IGNORECASE)
 _BULLET = re.compile(r"^(?:[-*•·◦▪‣+>]|\d+[.)])\s+")
 _KEYWORD = re.compile(
     r"^(brutality|style|mind|weird|fame|record|abilities|moves|weapons|equipment|"
-    r"armou?r|active stat|name)\s*(?::\s*(.*)|\s+(\d.*)|)$", re.IGNORECASE)
+    r"armou?r|active stat|status|name)\s*(?::\s*(.*)|\s+(\d.*)|)$", re.IGNORECASE)
 _COUNT_HEAD = re.compile(r"^\(?\s*(\d+)\s*(?:pts?\.?|points?)?\s*\)?$", re.IGNORECASE)
 _RECORD = re.compile(r"^(\d+)\s*[-–/]\s*(\d+)$")
 _SLOTS = re.compile(r"^(\d+)(?:\s*slots?)?$", re.IGNORECASE)
@@ -199,6 +200,15 @@ def _header(r: _Reading, number: int, line: str, head: re.Match[str]) -> str | N
             r.fail(number, line, "needs Brutality, Style, Mind or Weird")
         else:
             r.fields["active_stat"] = stat
+    elif word == "status":
+        # Ours, like Active Stat: written only for a house NPC or a gladiator now dead.
+        said = {w.strip().lower() for w in re.split(r"[,;&]|\band\b", value) if w.strip()}
+        known = {"house npc": "npc", "npc": "npc", "dead": "dead"}
+        if not said or not said <= set(known):
+            r.fail(number, line, "should be 'Status: house NPC', 'Status: dead' or both")
+        else:
+            for w in said:
+                r.fields[known[w]] = True
     elif word == "name":
         if not value:
             r.fail(number, line, "needs the gladiator's name")
@@ -333,6 +343,9 @@ def write_forum(g: Gladiator, data: GrimdarkData) -> str:
     out += [f"{STAT_NAMES[s]}: {v}" for s, v in g.stats().items()]
     if g.active_stat is not None:
         out.append(f"Active Stat: {STAT_NAMES[g.active_stat]}")
+    status = [w for w, on in (("house NPC", g.npc), ("dead", g.dead)) if on]
+    if status:
+        out.append(f"Status: {', '.join(status)}")
     out += ["", f"Fame: {g.fame}", f"Record: {g.wins}-{g.losses}", ""]
     # The seed's header gives the points the abilities cost.
     out.append(f"Abilities: ({points_spent(g, data)} pts)")

@@ -56,6 +56,10 @@ class Gladiator(StrictModel):
     wins: int = Field(default=0, ge=0, le=10_000)
     losses: int = Field(default=0, ge=0, le=10_000)
     starred: bool = False
+    # The house's own opposition (an arena robot, a beast): no manager, no roster entry
+    # to record a result in.
+    npc: bool = False
+    dead: bool = False  # died in a match recorded into the roster: he fights no more
 
     _name = field_validator("name")(lambda cls, v: check_name(v))
 

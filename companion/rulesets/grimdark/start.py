@@ -42,6 +42,8 @@ def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
             g = parse_gladiator(entry["sheet"], f"{where}.sheet")
         except SheetError as err:
             raise UserError(err.problems[0]) from None
+        if g.dead:
+            raise UserError(f"{where}: {g.name} died in an earlier match and fights no more")
         broken = problems(g, data)
         if broken:
             raise UserError(f"{where} ({g.name}) breaks the build rules: {broken[0]}"
@@ -51,7 +53,7 @@ def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
             raise UserError(f"{where}.team: a team is a name or number, like \"1\"")
         fid = IDS[i]
         fighters.append(_fighter(fid, g, dict(entry["sheet"]), str(team).strip(),
-                                 bool(entry.get("npc", False))))
+                                 bool(entry.get("npc", g.npc))))
         coaching[fid] = _coaching(entry.get("coaching"), g, data, f"{where}.coaching")
     if len({f.team for f in fighters}) < 2:
         raise UserError("every gladiator is on one team: a match needs two sides")

@@ -35,12 +35,14 @@ class RosterEntry:
 
     @property
     def valid(self) -> bool:
-        return self.gladiator is not None and not self.problems
+        return self.gladiator is not None and not self.problems and not self.gladiator.dead
 
     def badge(self) -> str:
         """Legal, or how many rules he breaks, in words."""
         if self.gladiator is None:
             return "unreadable"
+        if self.gladiator.dead:
+            return "dead"
         if not self.problems:
             return "legal"
         n = len(self.problems)
@@ -49,7 +51,8 @@ class RosterEntry:
     def row(self) -> str:
         """His line in the roster: starred mark, name, fame and record."""
         g = self.gladiator
-        sample = " (sample)" if self.sample else ""
+        sample = " (house NPC)" if g is not None and g.npc else " (sample)" if self.sample \
+            else ""
         if g is None:
             return f"{self.path.name}{sample}"
         star = "★ " if g.starred else ""

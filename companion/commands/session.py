@@ -319,6 +319,6 @@ def cmd_auto(args: argparse.Namespace) -> int:
         session.act(action, dice)
         played += 1
     session.save(args.file)
-    print(f"{args.file}: played {played} action(s)")
+    print(f"{args.file}: played {played} action{'s' if played != 1 else ''}")
     _say(rules.describe(session.state))
     return 0

@@ -154,9 +154,9 @@ class SessionScreen(Screen):
                 return True
             self.after_undo()
             if steps > 0:
-                self.say(f"undone: {steps} action(s)")
+                self.say(f"undone: {steps} action{'s' if steps != 1 else ''}")
             elif steps < 0:
-                self.say(f"redone: {-steps} action(s)")
+                self.say(f"redone: {-steps} action{'s' if steps != -1 else ''}")
             else:
                 self.say("nothing to undo or redo", error=True)
             return True

@@ -145,6 +145,7 @@ def walk(folder: Path, scale: float = 1.0, size: tuple[int, int] = (1280, 800)) 
         press(pygame.K_ESCAPE)
         pump(app)
         made += duel_shots(app, folder, suffix)
+        made += grimdark_shots(app, folder, suffix)
         return made
     finally:
         app.close()
@@ -199,6 +200,40 @@ def duel_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     if duel.due_now() == "stay_conscious":
         press(pygame.K_d, "d")
     made.append(shoot(app, folder, f"duel-over{suffix}"))
+    return made
+
+
+def grimdark_shots(app: App, folder: Path, suffix: str) -> list[Path]:
+    """The Grimdark set-up with a two-against-one line-up, a match after two turns, a
+    turn explained, and the end of the match."""
+    import json
+
+    from companion.rulesets.grimdark.coaching import samples_dir as coaching_dir
+    from companion.rulesets.grimdark.sheet import samples_dir
+
+    app.show_setup("grimdark")
+    made = [shoot(app, folder, f"grimdark-setup{suffix}")]
+
+    def entry(key: str, team: str) -> dict[str, object]:
+        coaching = coaching_dir() / f"{key}.json"
+        return {"sheet": json.loads((samples_dir() / f"{key}.json").read_text()),
+                "team": team,
+                "coaching": json.loads(coaching.read_text()) if coaching.exists() else None}
+
+    setup = {"gladiators": [entry("lord-smash", "1"), entry("arena-robot", "1"),
+                            entry("sewer-beast", "2")],
+             "options": {"started": "2026-12-01T20:00:00"}}
+    app.start_session("grimdark", setup, seed=5)
+    for _ in range(2):
+        press(pygame.K_RETURN)
+        pump(app)
+    made.append(shoot(app, folder, f"grimdark-match{suffix}"))
+    press(pygame.K_x, "x")
+    made.append(shoot(app, folder, f"grimdark-explained{suffix}"))
+    press(pygame.K_x, "x")
+    press(pygame.K_e, "e")
+    pump(app)
+    made.append(shoot(app, folder, f"grimdark-over{suffix}"))
     return made
 
 

@@ -4,7 +4,9 @@ before any test imports pygame; app code never sets them."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +28,14 @@ def _isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path
     ):
         monkeypatch.setenv(var, str(home / sub))
     return home
+
+
+@pytest.fixture
+def app() -> Iterator[Any]:
+    """A window at its opening size, drawn once, closed after the test."""
+    from companion.ui.app import App
+
+    window = App()
+    window.draw()
+    yield window
+    window.close()

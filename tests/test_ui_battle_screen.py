@@ -3,11 +3,9 @@ applies, the set-up's words about the duel, and a preview of every sample sheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
-import pytest
 
 from companion import paths
 from companion.dice import ScriptedDice
@@ -15,14 +13,6 @@ from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup, sheet_files
 from companion.ui.shots import click, press, pump
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def duel(app: App, heal: int = 1) -> Any:

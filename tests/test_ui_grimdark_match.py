@@ -187,12 +187,6 @@ def match_setup(*names: str, teams: tuple[str, ...] = ()) -> dict[str, Any]:
     return {"gladiators": gladiators, "options": {"started": "2024-05-01T20:00:00+00:00"}}
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def match(app: App, *names: str, seed: int = 3, teams: tuple[str, ...] = ()) -> Any:

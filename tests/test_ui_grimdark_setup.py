@@ -5,7 +5,6 @@ exporting, a forum sheet pasted and read, and the match set up and started."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -29,12 +28,6 @@ CTRL = pygame.KMOD_LCTRL
 SEED_SHEET = "tests/grimdark_forum/lord-smash-seed.txt"
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def key(app: App, k: int, text: str = "", mod: int = 0, times: int = 1) -> None:

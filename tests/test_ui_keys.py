@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -29,12 +28,6 @@ from companion.ui.skirmish.setup import SkirmishSetup
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def record(screen: Any) -> list[dict[str, Any]]:

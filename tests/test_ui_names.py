@@ -3,10 +3,7 @@ on their cards, on the status bar and in the result."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
-import pytest
 
 from companion.dice import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
@@ -14,14 +11,6 @@ from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup
 from companion.ui.names import told_apart
 from companion.ui.shots import press, pump
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def test_a_name_no_other_has_stays_as_it_is() -> None:

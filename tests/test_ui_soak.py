@@ -464,12 +464,6 @@ def test_random_events_crash_nothing_and_every_session_replays(name: str, fakes:
 
 
 # --- what no random event reaches, made to happen -------------------------------------
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App()
-    app.draw()
-    yield app
-    app.close()
 
 
 def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.MonkeyPatch,

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
     from companion.rulesets.grimdark.sheet import Gladiator
+    from companion.session import Session
 
 MAX_PASTE = 1_000_000  # bytes of forum text: never more characters than read_forum takes
 
@@ -103,28 +104,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from companion.commands.session import load
     from companion.rulesets.grimdark.death import record_in_roster
 
-    session = load(args.session)
-    if session.ruleset.id != "grimdark":
-        raise UserError(f"{args.session}: a {session.ruleset.title} session, not a Grimdark "
-                        "match")
+    session = _match(args.session)
     for line in record_in_roster(session.state):
         print(line)
     return 0
 
 
+def _match(path: Path) -> Session:
+    """A Grimdark match's session file, or a UserError saying what it is instead."""
+    from companion.commands.session import load
+
+    session = load(path)
+    if session.ruleset.id != "grimdark":
+        raise UserError(f"{path}: a {session.ruleset.title} session, not a Grimdark match")
+    return session
+
+
 def _odds(args: argparse.Namespace) -> int:
     import json
 
-    from companion.commands.session import load
     from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 
-    session = load(args.session)
+    session = _match(args.session)
     rules, state = session.ruleset, session.state
-    if rules.id != "grimdark":
-        raise UserError(f"{args.session}: a {rules.title} session, not a Grimdark match")
     action: dict[str, object] = {"type": "turn"}
     if args.moves is not None:
         try:

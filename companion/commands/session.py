@@ -100,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "auto", help="let the computer play a session on",
         description="The computer plays every gladiator until the session ends (or for "
         "--turns turns), then saves it in place. For systems with a computer player (the "
-        "hex skirmish).")
+        "hex skirmish, and Grimdark matches, played by their coaching).")
     auto.add_argument("file", type=Path, metavar="FILE", help="a saved session file")
     auto.add_argument("--turns", type=int, default=None, metavar="N",
                       help="play at most N turns (default: to the end)")

@@ -245,3 +245,16 @@ def test_a_house_table_can_count_each_copy_against_jack_of_all_trades() -> None:
     assert problems(g, DATA) == []
     assert problems(g, per_copy) == ["Tackle needs Berserker; Jack of All Trades opens 1 of "
                                      "them"]
+
+
+def test_a_manager_may_have_at_most_three_starred_gladiators() -> None:
+    from companion.rulesets.grimdark.build import roster_problems
+
+    four = [glad(name=n, starred=True, manager="Grimjaw") for n in ("Ax", "Bo", "Cy", "Di")]
+    assert roster_problems(four[:3], DATA) == []
+    assert roster_problems(four, DATA) == [
+        "Grimjaw has 4 starred gladiators (Ax, Bo, Cy and Di); a manager may have at most 3"]
+    # the dead are no longer his to star, and nobody's gladiators count for nobody
+    assert roster_problems([*four[:3], glad(name="Di", starred=True, manager="Grimjaw",
+                                            dead=True)], DATA) == []
+    assert roster_problems([glad(name=n, starred=True) for n in "ABCD"], DATA) == []

@@ -160,3 +160,23 @@ def test_check_with_no_file_names_a_grimdark_rules_table_the_builder_cannot_use(
     code, out, _ = run(capsys, "check")
     assert code == 1
     assert "grimdark-rules: 'stat-spread' needs a value" in out.splitlines()
+
+
+def test_import_takes_the_manager_and_check_roster_counts_his_starred(capsys) -> None:
+    text = SEED_FILE.read_text().replace("[ic=Lord Smash]", "[ic=Lord Smash*]")
+    for n in range(4):
+        name = f"Smash {n}"
+        post = roster_dir().parent / f"post{n}.txt"
+        post.parent.mkdir(parents=True, exist_ok=True)
+        post.write_text(text.replace("Lord Smash*", f"{name}*"))
+        code, out, _ = run(capsys, "grimdark", "import", str(post), "--manager", "Grimjaw")
+        assert code == 0, out
+    assert load_gladiator(roster_dir() / "smash-0.json").manager == "Grimjaw"
+    code, out, _ = run(capsys, "grimdark", "check", "--roster")
+    assert code == 1
+    assert ("the roster: Grimjaw has 4 starred gladiators (Smash 0, Smash 1, Smash 2 and "
+            "Smash 3); a manager may have at most 3") in out
+    code, out, _ = run(capsys, "grimdark", "sheet", str(roster_dir() / "smash-0.json"))
+    assert "Manager: Grimjaw" in out
+    (roster_dir() / "smash-3.json").unlink()
+    assert run(capsys, "grimdark", "check", "--roster")[0] == 0

@@ -65,6 +65,22 @@ def test_the_roster_shows_his_fame_record_star_and_whether_he_keeps_the_rules(ap
     assert {"Arena Robot", "Sewer Beast"} <= {e.name for e in screen.entries if e.valid}
 
 
+def test_the_roster_warns_of_a_manager_with_too_many_stars_and_marks_the_dead(app: App) -> None:
+    for name in ("Ax", "Bo", "Cy", "Di"):
+        save_gladiator(smash().model_copy(update={"name": name, "starred": True,
+                                                  "manager": "Grimjaw"}))
+    save_gladiator(smash().model_copy(update={"name": "Eli", "dead": True}))
+    screen = setup_screen(app)
+    screen.roster.select(entry(screen, "Bo"))
+    texts = [line.text for line in screen.panel_lines()]
+    assert "Grimjaw has 4 starred gladiators (Ax, Bo, Cy and Di); a manager may have at " \
+        "most 3" in texts
+    assert "Fame 0, record 0-0, managed by Grimjaw" in texts
+    eli = screen.entries[entry(screen, "Eli")]
+    assert eli.badge() == "dead" and not eli.valid
+    assert screen.entries[entry(screen, "Sewer Beast")].row().startswith("Sewer Beast (house NPC)")
+
+
 def test_the_builder_lists_every_broken_rule_as_he_is_made_and_saves_him(app: App) -> None:
     screen = setup_screen(app)
     key(app, pygame.K_n, "n")
@@ -189,7 +205,7 @@ def test_the_match_setup_has_each_sheet_team_and_coaching(app: App,
     glads = setup["gladiators"]
     assert [(g["sheet"]["name"], g["team"]) for g in glads] == [
         ("Lord Smash", "1"), ("Aulus", "1"), ("Sewer Beast", "2")]
-    assert glads[0]["sheet"] == {"npc": False, "dead": False,
+    assert glads[0]["sheet"] == {"npc": False, "dead": False, "manager": "",
                                  **json.loads((samples_dir() / "lord-smash.json").read_text())}
     assert glads[0]["coaching"]["opening"] == ["wild-charge", "flurry-of-blows", "brutal-bash"]
     assert glads[1]["coaching"] is None and glads[2]["coaching"]["gladiator"] == "Sewer Beast"

@@ -8,6 +8,7 @@ grimdark`)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import stat
 import sys
 from pathlib import Path
@@ -57,6 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                           "from the terminal (end with Ctrl-D)")
     p_import.add_argument("--out", type=Path, metavar="FILE", help="where to save him "
                           "(default: your roster folder, named for him)")
+    p_import.add_argument("--manager", metavar="NAME", help="whose gladiator he is (the "
+                          "manager who posted him), when the sheet does not say")
     p_import.set_defaults(func=_import)
     p_sheet = sub.add_parser(
         "sheet", help="print a gladiator as a forum sheet",
@@ -68,7 +71,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check", help="check gladiators against the build rules",
         description="Check gladiator files against the build rules. Exit 0 when every "
         "one is legal; otherwise exit 1 and list every broken rule.")
-    p_check.add_argument("files", nargs="+", metavar="FILE")
+    p_check.add_argument("files", nargs="*", metavar="FILE")
+    p_check.add_argument("--roster", action="store_true",
+                         help="check every gladiator in your roster folder as well, and the "
+                         "roster as a whole (at most 3 starred gladiators a manager)")
     p_check.set_defaults(func=_check)
     p_coach = sub.add_parser(
         "coaching", help="check a coaching file and print it in words",
@@ -214,6 +220,8 @@ def _import(args: argparse.Namespace) -> int:
             print(f"{where}: {problem}")
         return 1
     g = imported.gladiator
+    if args.manager is not None:
+        g = g.model_copy(update={"manager": args.manager.strip()[:80]})
     for note in imported.notes + notes(g, data):
         print(f"{where}: note: {note}")
     broken = problems(g, data)
@@ -237,16 +245,33 @@ def _sheet(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from companion.rulesets.grimdark.build import roster_problems
+    from companion.rulesets.grimdark.sheet import SheetError, load_gladiator, roster_dir
+
+    if not args.files and not args.roster:
+        raise UserError("name the gladiator files to check, or give --roster")
     data = _data()
     bad = 0
+    paths: list[Path] = []
     for name in args.files:
         try:
-            path = find_gladiator(name)
+            paths.append(find_gladiator(name))
         except UserError as err:
             print(err)
             bad += 1
-            continue
+    if args.roster:
+        folder = roster_dir()
+        paths += sorted(folder.glob("*.json")) if folder.is_dir() else []
+        if not paths:
+            print(f"{folder}: the roster holds no gladiator yet")
+    gladiators = []
+    for path in dict.fromkeys(paths):  # a file named and in the roster: once
         bad += 0 if check_gladiator(path, data) else 1
+        with contextlib.suppress(SheetError):  # named by check_gladiator already
+            gladiators.append(load_gladiator(path))
+    for problem in roster_problems(gladiators, data):
+        print(f"the roster: {problem}")
+        bad += 1
     return 1 if bad else 0
 
 

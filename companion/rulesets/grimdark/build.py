@@ -4,7 +4,7 @@ at once, each in a player's words; an empty list is a legal gladiator."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -135,6 +135,19 @@ def problems(g: Gladiator, data: GrimdarkData) -> list[str]:
     """Every build rule he breaks, each in a player's words."""
     return [*_stat_problems(g, data), *_ability_problems(g, data),
             *_move_problems(g, data), *_equipment_problems(g, data)]
+
+
+def roster_problems(gladiators: Iterable[Gladiator], data: GrimdarkData) -> list[str]:
+    """The rules a roster breaks as a whole: a manager with more starred gladiators
+    than the game allows (gladiators without a manager are nobody's to count)."""
+    most = data.figures.value("starred-most")
+    starred: dict[str, list[str]] = {}
+    for g in gladiators:
+        if g.starred and g.manager.strip() and not g.dead:
+            starred.setdefault(g.manager.strip(), []).append(g.name)
+    return [f"{manager} has {len(names)} starred gladiators ({_listed(sorted(names))}); a "
+            f"manager may have at most {most}"
+            for manager, names in sorted(starred.items()) if len(names) > most]
 
 
 def _stat_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:

@@ -31,6 +31,7 @@ NEEDED: dict[str, FigureKind] = {
     "repertoire-fewest": "value", "repertoire-most": "value", "move-copies-most": "value",
     "equipment-slots": "value", "hp-base": "value", "hp-stat": "stat", "hp-die": "die",
     "init-stat": "stat", "init-die": "die", "jack-of-all-trades-opens": "reading",
+    "starred-most": "value",
     # the fight's
     "tie-band": "value", "critical-advantage": "value", "critical-severity-offset": "value",
     "critical-base-damage": "value", "ranged-vs-melee-bonus": "value",

@@ -8,7 +8,7 @@ with its line number, and nothing is imported until every one reads.
 
 House format, where the seed shows none: `Active Stat: Mind` (written only when the
 active stat is chosen, not his strongest), `Status: house NPC` / `Status: dead`
-(written only when so), `Armor: 2 slots`, an asterisk after the
+(written only when so), `Manager: Name` (whose he is), `Armor: 2 slots`, an asterisk after the
 name for a starred gladiator, and an element word among an Elemental weapon's words.
 """
 
@@ -38,7 +38,7 @@ _BOLD_LINE = re.compile(r"^\s*\[b\]([^\[\]\n]+)\[/b\]\s*$", re.IGNORECASE)
 _BULLET = re.compile(r"^(?:[-*•·◦▪‣+>]|\d+[.)])\s+")
 _KEYWORD = re.compile(
     r"^(brutality|style|mind|weird|fame|record|abilities|moves|weapons|equipment|"
-    r"armou?r|active stat|status|name)\s*(?::\s*(.*)|\s+(\d.*)|)$", re.IGNORECASE)
+    r"armou?r|active stat|status|manager|name)\s*(?::\s*(.*)|\s+(\d.*)|)$", re.IGNORECASE)
 _COUNT_HEAD = re.compile(r"^\(?\s*(\d+)\s*(?:pts?\.?|points?)?\s*\)?$", re.IGNORECASE)
 _RECORD = re.compile(r"^(\d+)\s*[-–/]\s*(\d+)$")
 _SLOTS = re.compile(r"^(\d+)(?:\s*slots?)?$", re.IGNORECASE)
@@ -209,6 +209,11 @@ def _header(r: _Reading, number: int, line: str, head: re.Match[str]) -> str | N
         else:
             for w in said:
                 r.fields[known[w]] = True
+    elif word == "manager":
+        if not value:
+            r.fail(number, line, "needs the manager's name")
+        else:
+            r.fields["manager"] = value
     elif word == "name":
         if not value:
             r.fail(number, line, "needs the gladiator's name")
@@ -343,6 +348,8 @@ def write_forum(g: Gladiator, data: GrimdarkData) -> str:
     out += [f"{STAT_NAMES[s]}: {v}" for s, v in g.stats().items()]
     if g.active_stat is not None:
         out.append(f"Active Stat: {STAT_NAMES[g.active_stat]}")
+    if g.manager:
+        out.append(f"Manager: {g.manager}")
     status = [w for w, on in (("house NPC", g.npc), ("dead", g.dead)) if on]
     if status:
         out.append(f"Status: {', '.join(status)}")

@@ -56,6 +56,9 @@ class Gladiator(StrictModel):
     wins: int = Field(default=0, ge=0, le=10_000)
     losses: int = Field(default=0, ge=0, le=10_000)
     starred: bool = False
+    # Whose gladiator he is (his manager's forum name): the seed's limit of starred
+    # gladiators is a manager's, so the roster can only check it when this is given.
+    manager: str = Field(default="", max_length=80)
     # The house's own opposition (an arena robot, a beast): no manager, no roster entry
     # to record a result in.
     npc: bool = False

@@ -313,7 +313,13 @@ class GrimdarkSetup(Screen):
                          "sheet (P).", "dim")]
         if entry.gladiator is None:
             return [Line(entry.path.name, "heading"), Line(entry.error, "bad")]
-        return gladiator_lines(entry.gladiator, self.data, list(entry.problems))
+        lines = gladiator_lines(entry.gladiator, self.data, list(entry.problems))
+        # The roster's own rule (starred gladiators a manager), for his manager only.
+        mine = [e.gladiator for e in self.entries if e.gladiator is not None and not e.sample]
+        manager = entry.gladiator.manager.strip()
+        over = [p for p in build.roster_problems(mine, self.data)
+                if manager and p.startswith(f"{manager} has ")]
+        return lines[:1] + [Line(p, "bad") for p in over] + lines[1:]
 
     # --- layout and drawing -------------------------------------------------------------
     def _relayout(self) -> None:
@@ -552,7 +558,9 @@ def gladiator_lines(g: Gladiator, data: GrimdarkData, problems: list[str]) -> li
     stats = "  ".join(f"{STAT_NAMES[s]} {v}" for s, v in g.stats().items())
     active = STAT_NAMES[g.active()]
     lines = [Line(("★ " if g.starred else "") + g.name, "heading"),
-             Line(f"Fame {g.fame}, record {g.wins}-{g.losses}", "dim"),
+             Line(f"Fame {g.fame}, record {g.wins}-{g.losses}"
+                  + (f", managed by {g.manager}" if g.manager else "")
+                  + (", a house NPC" if g.npc else "") + (", dead" if g.dead else ""), "dim"),
              Line(stats), Line(f"Active stat {active}; HP {start.hp}, Init {start.init}")]
     if problems:
         lines.append(Line(f"Breaks {len(problems)} build rule{'s' if len(problems) != 1 else ''}",

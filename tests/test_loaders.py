@@ -44,6 +44,8 @@ from companion.rulesets.battle.sheet import (
     sheet_problems,
     sheet_warnings,
 )
+from companion.rulesets.grimdark.coaching import load_coaching
+from companion.rulesets.grimdark.sheet import load_gladiator
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.kits import known_names, load_kit, saved_kits
 from companion.rulesets.skirmish.scenario import ScenarioError, parse_scenario
@@ -102,12 +104,24 @@ def base_files() -> dict[str, bytes]:
         "options": {"started": "2026-01-01T20:00:00+00:00"}}, tables)
     duel.act({"type": "initiative"}, SeededDice(2))
     duel.act({"type": "adjust_health", "who": "a", "op": "-3"}, SeededDice(2))
+    grimdark_samples = paths.assets_dir() / "samples" / "grimdark"
+    match = Session(get_ruleset("grimdark"), {"gladiators": [
+        {"sheet": json.loads((grimdark_samples / f"{key}.json").read_text()), "team": team,
+         "coaching": json.loads((grimdark_samples / "coaching" / f"{key}.json").read_text())}
+        for key, team in (("lord-smash", "1"), ("sewer-beast", "2"))],
+        "options": {"started": "2026-01-01T20:00:00"}}, tables)
+    match.act({"type": "start"}, SeededDice(4))
+    for _ in range(3):
+        match.act(match.ruleset.choose(match.state) or {}, SeededDice(5))
     builtin = paths.builtin_tables_dir()
     return {
         "session-v1-battle": (SESSIONS / "v1-battle.json").read_bytes(),
         "session-v1-skirmish": (SESSIONS / "v1-skirmish.json").read_bytes(),
         "session-v2-skirmish": skirmish.to_file().model_dump_json(indent=1).encode(),
         "session-v2-battle": duel.to_file().model_dump_json(indent=1).encode(),
+        "session-v2-grimdark": match.to_file().model_dump_json(indent=1).encode(),
+        "grimdark-gladiator": (grimdark_samples / "lord-smash.json").read_bytes(),
+        "coaching": (grimdark_samples / "coaching" / "lord-smash.json").read_bytes(),
         "sheet": (paths.assets_dir() / "samples" / "hammer-rookie.json").read_bytes(),
         "kit": json.dumps(KIT_DATA).encode(),
         "table": (builtin / "fate.json").read_bytes(),
@@ -238,6 +252,8 @@ LOADERS: dict[str, tuple[str, Callable[[Path], object]]] = {
     "sessions (replayed)": ("session", replay_session),
     "sheets": ("sheet", check_sheet_file),
     "kits": ("kit", read_kit),
+    "Grimdark gladiators": ("grimdark-gladiator", load_gladiator),
+    "coaching": ("coaching", load_coaching),
     "tables": ("table", load_table_file),
     "settings": ("settings", usable_settings),
 }

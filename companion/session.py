@@ -18,16 +18,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
+from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
 from companion.atomic import atomic_write, backup_path
-from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
+from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.jsonfile import SESSION as SESSION_FILE
 from companion.jsonfile import check_one_line, place, problem, read_json, shown
 from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
+from companion.seeddice import DerivedDice, check_seed
 from companion.tables.loader import TableSet, load_tables
 
 FORMAT = "companion-session"
@@ -85,6 +87,16 @@ class SessionFile(BaseModel):
     other_rolls: list[KeptRoll] = Field(default_factory=list)
     created: str = ""
     saved: str = ""
+    # A verifiable session's secret seed (companion.seeddice): the GM's file keeps it;
+    # a report shows it only once the match is over. Absent from plain sessions.
+    seed: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+    @model_serializer(mode="wrap")
+    def _plain_without_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if self.seed is None:
+            data.pop("seed", None)
+        return data
 
 
 class Session:
@@ -96,8 +108,10 @@ class Session:
                  tables: TableSet | None = None, journal: Sequence[JournalEntry] = (),
                  redo: Sequence[JournalEntry] = (), *, created: str | None = None,
                  autosave_path: Path | None = None,
-                 other_rolls: Sequence[KeptRoll] = ()) -> None:
+                 other_rolls: Sequence[KeptRoll] = (), seed: str | None = None) -> None:
         self.ruleset = ruleset
+        # Verifiable: the app's dice of each action are drawn from this secret seed.
+        self.seed = None if seed is None else check_seed(seed)
         self.setup: dict[str, Any] = dict(setup)
         given = tables if tables is not None else load_tables()
         # A user's table the system cannot play is set aside here, before any action.
@@ -172,7 +186,13 @@ class Session:
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
-        """Apply one action with live dice. On any error nothing changes."""
+        """Apply one action with live dice. On any error nothing changes.
+
+        In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
+        way to the dice its secret seed derives for this place in the journal, so that
+        no caller can draw others; dice typed in are kept, and marked as typed."""
+        if self.seed is not None and isinstance(dice, SeededDice):
+            dice = DerivedDice(self.seed, len(self.journal))
         parsed = self.ruleset.parse_action(action)
         trial = copy.deepcopy(self._state)
         start = len(dice.history)
@@ -210,6 +230,14 @@ class Session:
         if done:
             self._autosave()
         return done
+
+    def make_verifiable(self, seed: str) -> None:
+        """Draw every die from now on from `seed`: only before the first action, since
+        dice drawn before could not be checked against it."""
+        if self.journal or self.redo_stack:
+            raise UserError("only a session with no action yet can be made verifiable")
+        self.seed = check_seed(seed)
+        self._autosave()
 
     @property
     def can_undo(self) -> bool:
@@ -261,6 +289,7 @@ class Session:
             other_rolls=list(self.other_rolls),
             created=self.created,
             saved=_now(),
+            seed=self.seed,
         )
 
     def save(self, path: Path) -> None:
@@ -353,7 +382,8 @@ def load_session(
     since = (f"; changed since it was saved: {', '.join(changed)}" if changed else "")
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
-                          created=parsed.created or _now(), other_rolls=parsed.other_rolls)
+                          created=parsed.created or _now(), other_rolls=parsed.other_rolls,
+                          seed=parsed.seed)
     except SessionFileError as err:
         raise SessionFileError(f"{path}: {err}{since}") from None
     except UserError as err:

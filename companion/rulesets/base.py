@@ -227,6 +227,21 @@ class Ruleset(ABC, Generic[S]):
         """What is due next, in words, for a running session's "to be continued"."""
         return self.due(state).step.replace("_", " ")
 
+    # --- the verifiable GM mode (companion.commitment, companion.verify)
+    # What the system's secret part of a setup is called where a verification names it.
+    secret_word: ClassVar[str] = "secret part of the setup"
+
+    def split_secret(self, setup: Mapping[str, Any]) -> tuple[Any, Any]:
+        """The setup as (its public part, its secret part), plain JSON data: a
+        commitment hashes each apart, so that verify can say which of them changed."""
+        return dict(setup), None
+
+    def false_claims(self, state: S, action: Mapping[str, Any]) -> list[str]:
+        """What `action` says the computer chose that the computer, at `state`, would
+        not have chosen, in words ("Lord Smash's move is given as his coaching's, but
+        his coaching plays Tackle"). A choice the GM makes openly is no false claim."""
+        return []
+
 
 # --- the short form of an action on the command line --------------------------------
 _INT = re.compile(r"^[-+]?\d+$")

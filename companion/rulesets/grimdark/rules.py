@@ -21,7 +21,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
-from companion.rulesets.grimdark import narrator
+from companion.rulesets.grimdark import narrator, verifying
 from companion.rulesets.grimdark import rolls as roll_log
 from companion.rulesets.grimdark.choosing import choose_for
 from companion.rulesets.grimdark.data import TABLE_IDS, GrimdarkData, name_key
@@ -117,6 +117,14 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
         moves = {f.id: choose_for(state, f) for f in state.fighters
                  if f.standing and not f.has("stunned")}
         return {"type": "turn", "moves": moves}
+
+    secret_word: ClassVar[str] = "coaching"
+
+    def split_secret(self, setup: Mapping[str, Any]) -> tuple[Any, Any]:
+        return verifying.split_secret(setup)
+
+    def false_claims(self, state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
+        return verifying.false_claims(state, action)
 
     def summary(self, state: GrimdarkState) -> dict[str, Any]:
         return summary(state)

@@ -1,0 +1,52 @@
+"""Grimdark's part of the verifiable GM mode: the coaching is the secret part of a
+match's setup, and a move the journal says the coaching chose must be the one the
+coaching chooses."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import UserError
+from companion.rulesets.grimdark.choosing import choose_for
+from companion.rulesets.grimdark.state import GrimdarkState
+from companion.rulesets.grimdark.words import move_name
+
+
+def split_secret(setup: Mapping[str, Any]) -> tuple[Any, Any]:
+    """(The setup without the coaching, each gladiator's coaching in order)."""
+    public = copy.deepcopy(dict(setup))
+    gladiators = public.get("gladiators")
+    if not isinstance(gladiators, list):
+        return public, []
+    coaching = [g.pop("coaching", None) if isinstance(g, dict) else None for g in gladiators]
+    return public, coaching
+
+
+def false_claims(state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
+    """Each move given with a reason of the coaching's ("why") that his coaching would
+    not play now. A move given without one is the GM's choice, and said to be so."""
+    moves = action.get("moves") if action.get("type") == "turn" else None
+    if not isinstance(moves, Mapping):
+        return []
+    found: list[str] = []
+    for who, given in moves.items():
+        if not isinstance(given, Mapping) or "why" not in given:
+            continue
+        try:
+            fighter = state.fighter(who)
+        except UserError:
+            continue  # the replay itself refuses it, with its reason
+        chosen = choose_for(state, fighter)
+        if dict(given) != chosen:
+            name = state.display_name(fighter.id)
+            said = move_name(state.data, str(given.get("move")))
+            plays = move_name(state.data, chosen["move"])
+            if said == plays:
+                found.append(f"{name}'s {said} is given as his coaching's choice, but his "
+                             "coaching plays it otherwise (its target or its reasons)")
+            else:
+                found.append(f"{name}'s {said} is given as his coaching's choice, but his "
+                             f"coaching plays {plays}")
+    return found

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from companion.reports import markdown
+from companion.reports import bbcode, discord, markdown
 from companion.reports.model import Report
 
 Render = Callable[[Report], str]
 
 FORMATS: Mapping[str, Render] = MappingProxyType({
     "markdown": markdown.render,
+    "bbcode": bbcode.render,
+    "discord": discord.render,
 })

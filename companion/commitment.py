@@ -5,8 +5,10 @@ The commitment, posted before a match, is
 is the sha256 of the canonical JSON of {"format": "companion-commitment", "version": 1,
 "ruleset": ID, "tables": T, "setup": S64, "secret": C64, "seed": D64}:
 
-- canonical JSON: keys sorted, no spaces (separators "," and ":"), UTF-8, non-ASCII
-  characters as they are; the same data gives the same bytes on every machine;
+- canonical JSON: no spaces (separators "," and ":"), UTF-8, non-ASCII characters as
+  they are, and the keys of each object in the order the session file has them, not
+  sorted: order is meaning there (a sheet's moves make his deck in that order), and
+  the file keeps it; the same file gives the same bytes on every machine;
 - S64 and C64: HMAC-SHA256 with the seed as key of the canonical JSON of the setup's
   public part and of its secret part (Grimdark: the coaching), as the system splits
   them (`Ruleset.split_secret`); keyed by the seed, so that nobody can try coachings
@@ -52,12 +54,12 @@ MAX_JSON = 20_000_000  # bytes a code may inflate to
 
 
 def canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False).encode("utf-8")
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def tables_digest(fingerprints: Mapping[str, str]) -> str:
-    return hashlib.sha256(canonical(dict(fingerprints))).hexdigest()
+    # The tables have no order that means anything: sorted, so that any order agrees.
+    return hashlib.sha256(canonical(dict(sorted(fingerprints.items())))).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ def find_code(text: str) -> str | None:
             return CODE_PREFIX + "".join(out) + "."
         if _B64.match(c):
             out.append(c)
-        elif not c.isspace():
+        elif not c.isspace() and c != "\\":  # Markdown escapes a leading + or =
             raise UserError(f"the replay code is broken: {c!r} after {len(out)} of its "
                             "characters, where only its letters, digits, + and / belong")
     raise UserError("the replay code is cut short: it ends with a full stop, which is "
@@ -190,7 +192,7 @@ def decode(code: str) -> Replay:
         if inflate.unconsumed_tail or not inflate.eof:
             raise ValueError
         data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise UserError("the replay code does not read: a character is changed or "
                         "missing") from None
     try:

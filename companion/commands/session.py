@@ -147,6 +147,10 @@ def _system_parser(rules: Ruleset[Any]) -> argparse.ArgumentParser:
     parser.add_argument("--setup", type=Path, metavar="FILE",
                         help="the whole setup as a JSON file instead of the options above")
     parser.add_argument("--seed", type=int, help="seed the dice of the opening roll")
+    parser.add_argument("--verifiable", action="store_true",
+                        help="draw every die from a new secret seed kept in the file, and "
+                        "print the commitment to post before the match (companion verify "
+                        "checks it after)")
     if rules.opening is not None:
         if rules.opens_by_default:
             parser.add_argument("--no-start", action="store_true",
@@ -173,13 +177,17 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = _system_parser(rules).parse_args(rest)
     start = (not getattr(options, "no_start", False) if rules.opens_by_default
              else getattr(options, "start", False))
+    if options.verifiable and options.seed is not None:
+        raise UserError("--seed and --verifiable: a verifiable match's dice come from its "
+                        "own secret seed")
     return create(rules, vars(options), start=start, seed=options.seed, out=options.out,
-                  setup_file=options.setup)
+                  setup_file=options.setup, verifiable=options.verifiable)
 
 
 def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: int | None,
-           out: Path | None, setup_file: Path | None) -> int:
-    """Write a new session of `rules` (its opening action taken if `start`)."""
+           out: Path | None, setup_file: Path | None, verifiable: bool = False) -> int:
+    """Write a new session of `rules` (its opening action taken if `start`); a
+    verifiable one draws its dice from a new secret seed, and its commitment is printed."""
     from companion.dice import SeededDice
     from companion.jsonfile import read_json_object
     from companion.session import Session
@@ -192,13 +200,25 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
         setup = read_json_object(setup_file, "a setup")
     else:
         setup = rules.make_setup(given)
-    session = Session(rules, setup)  # checks the setup: nothing is written if it is bad
+    if verifiable:
+        from companion.seeddice import new_seed
+
+        # Checks the setup: nothing is written if it is bad.
+        session = Session(rules, setup, seed=new_seed())
+    else:
+        session = Session(rules, setup)
     if start and rules.opening is not None:
         outcome = session.act(dict(rules.opening), SeededDice(seed))
         _say(session.narrate(outcome), "  ")
     path = out or Path(rules.default_file(setup, datetime.now()))
     session.save(path)
     print(f"wrote {path}")
+    if session.seed is not None:
+        from companion.commitment import commit
+
+        line = commit(rules, session.setup, session.fingerprints, session.seed)
+        print("post this before the match (the seed stays secret in the file):")
+        print(line.line(rules.secret_word))
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.commitment import footnotes
 from companion.dice import RollRecord
 from companion.reports.model import Report, ReportRoll, Secret, Sheet, Turn
 from companion.rolls import Roll, merge
@@ -50,7 +51,8 @@ def build_report(session: Session) -> Report:
     return Report(title=title, system=_capital(ruleset.title), sheets=sheets,
                   turns=tuple(kept), secrets=secrets,
                   outcome=tuple(ruleset.report_outcome(state, session.events)),
-                  next_up=None if over else ruleset.report_next(state))
+                  next_up=None if over else ruleset.report_next(state),
+                  footnotes=footnotes(session))
 
 
 def _as_it_began(session: Session) -> Any:

@@ -1,0 +1,175 @@
+"""`companion commit FILE` and `companion verify REPORT-OR-SESSION`: the verifiable GM
+mode. The GM posts the commitment before a match; after it, anyone with the report
+(or the session file) plays it again from the setup and the seed and sees whether
+every roll and every result is what the rules give."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.commitment import Posted
+    from companion.verify import Verdict
+
+MAX_REPORT = 20_000_000  # bytes: a report or a session is never near this
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    commit = subparsers.add_parser(
+        "commit", help="the commitment to a verifiable match, a line to post before it",
+        description="Print the line to post before a match: the sha256 of its setup (the "
+        "coaching included), its rules tables and its secret seed, which reveals none of "
+        "them. A session made with `companion new ... --verifiable` has its seed; a "
+        "session with no action yet is made verifiable here (a seed is drawn and kept in "
+        "the file). The same session gives the same line on every machine.",
+        epilog="example:\n  companion commit smash-vs-beast.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    commit.add_argument("file", type=Path, metavar="FILE", help="a session file")
+    commit.set_defaults(func=cmd_commit)
+
+    verify = subparsers.add_parser(
+        "verify", help="check a verifiable match's report (or session) against its seed",
+        description="Play a verifiable match again from its setup and seed: from the "
+        "replay code at the end of its report (any format, or the code alone), or from "
+        "the GM's session file. Every roll and every result must be what the rules and "
+        "the seed give, the report's text what the replay writes, and with --commitment "
+        "the match the one committed to. Exit 0 when all is as posted; otherwise exit 1, "
+        "naming the turn and the roll that differ. Dice typed in at the table replay but "
+        "are said to be unverifiable.",
+        epilog="examples:\n"
+        "  companion verify smash-vs-beast.bbcode --commitment 'companion commitment v1 "
+        "sha256:...'\n  companion verify smash-vs-beast.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    verify.add_argument("file", type=Path, metavar="REPORT-OR-SESSION",
+                        help="a report as posted (saved as a text file), a replay code, or "
+                        "a session file")
+    verify.add_argument("--commitment", metavar="LINE",
+                        help="the line the GM posted before the match")
+    verify.set_defaults(func=cmd_verify)
+
+
+def cmd_commit(args: argparse.Namespace) -> int:
+    from companion.commands.session import load
+    from companion.commitment import commit
+    from companion.seeddice import new_seed
+
+    session = load(args.file)
+    if session.seed is None:
+        if session.journal or session.redo_stack:
+            played = len(session.journal) + len(session.redo_stack)
+            raise UserError(
+                f"{args.file}: its dice were not drawn from a secret seed ({played} "
+                f"action{'s' if played != 1 else ''} already played); make the match "
+                "with `companion new ... --verifiable`, or with --no-start and commit "
+                "before the first action")
+        session.make_verifiable(new_seed())
+        session.save(args.file)
+        print(f"companion: note: {args.file} is now verifiable: its secret seed is kept "
+              "in it; do not share the file before the match is over", file=sys.stderr)
+    rules = session.ruleset
+    print(commit(rules, session.setup, session.fingerprints, session.seed or "").line(
+        rules.secret_word))
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from companion.commitment import read_line
+
+    posted = read_line(args.commitment) if args.commitment is not None else None
+    text = _read(args.file)
+    if text.lstrip().startswith("{"):
+        verdict, compared = _verify_session(args.file, posted), None
+    else:
+        verdict, compared = _verify_text(args.file, text, posted)
+    for finding in verdict.findings:
+        print(finding.line())
+    if compared:
+        print(compared)
+    problems = len(verdict.problems)
+    if problems:
+        print(f"not verified: {problems} problem{'s' if problems != 1 else ''}")
+        return 1
+    typed = sum(1 for f in verdict.findings if f.text.startswith("typed at the table"))
+    said = [f"{verdict.checked} action{'s' if verdict.checked != 1 else ''} played again "
+            "from the seed: every roll and every result is what the rules give"]
+    if typed:
+        said.append(f"{typed} typed at the table, not verifiable")
+    said.append("it matches the commitment" if posted is not None
+                else "no commitment given to check it against (--commitment LINE)")
+    print("verified: " + "; ".join(said))
+    return 0
+
+
+def _read(path: Path) -> str:
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_REPORT + 1)
+    except OSError as err:
+        raise UserError(f"{path}: {err.strerror or err}") from None
+    if len(data) > MAX_REPORT:
+        raise UserError(f"{path}: too large for a report or a session "
+                        f"(over {MAX_REPORT:,} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a text file (it is not UTF-8)") from None
+
+
+def _verify_session(path: Path, posted: Posted | None) -> Verdict:
+    from companion.commitment import tables_digest
+    from companion.rulesets.playable import playable_tables
+    from companion.rulesets.registry import get_ruleset
+    from companion.session import read_session_file
+    from companion.tables.loader import load_tables
+    from companion.verify import claims_of_entries, verify
+
+    parsed = read_session_file(path)
+    if parsed.seed is None:
+        raise UserError(f"{path}: not a verifiable session: it has no secret seed (see "
+                        "companion commit)")
+    rules = get_ruleset(parsed.ruleset)
+    tables = playable_tables(load_tables(), [rules])
+    played = tables_digest(parsed.tables) if parsed.tables else None
+    return verify(rules, parsed.setup, parsed.seed, tables,
+                  claims_of_entries(parsed.journal), tables_claimed=played, posted=posted)
+
+
+def _verify_text(path: Path, text: str, posted: Posted | None
+                 ) -> tuple[Verdict, str | None]:
+    from companion.commitment import decode, find_code
+    from companion.reports.formats import FORMATS
+    from companion.rulesets.playable import playable_tables
+    from companion.rulesets.registry import get_ruleset
+    from companion.tables.loader import load_tables
+    from companion.verify import claims_of_replay, compare_text, verify
+
+    code = find_code(text)
+    if code is None:
+        raise UserError(f"{path}: no replay code in it: the report of a verifiable match "
+                        "carries one after its outcome, once the match is over")
+    replay = decode(code)
+    rules = get_ruleset(replay.ruleset)
+    tables = playable_tables(load_tables(), [rules])
+    verdict = verify(rules, replay.setup, replay.seed, tables, claims_of_replay(replay),
+                     tables_claimed=replay.tables, posted=posted)
+    if verdict.session is None or _only_code(text, code):
+        return verdict, None
+    if text.lstrip()[:15].lower().startswith(("<!doctype", "<html")):
+        return verdict, "the page's text is not compared (HTML): its replay code is"
+    formats: dict[str, Any] = {k: v for k, v in FORMATS.items() if k != "html"}
+    name, differs = compare_text(text, verdict.session, formats)
+    if differs is not None:
+        verdict.findings.append(differs)
+        return verdict, None
+    return verdict, f"the report's text ({name}) is what the replay writes, line for line"
+
+
+def _only_code(text: str, code: str) -> bool:
+    """The text is the replay code alone (spread over lines), not a report."""
+    kept = "".join(text.split()).replace("\\", "")
+    return kept == code

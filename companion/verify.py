@@ -12,7 +12,6 @@ again from the replay and comparing it, turn by turn.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from companion.session import JournalEntry, Session
 from companion.tables.loader import TableSet
 
 SHOWN = 90  # characters of a report's line quoted in a finding
+CLAIMS_SHOWN = 3  # moves falsely said to be the computer's, named one by one
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class Finding:
     where: str
     text: str
     problem: bool = True
+    claim: bool = False  # a choice said to be the computer's that is not
 
     def line(self) -> str:
         return f"{self.where}: {self.text}" if self.where else self.text
@@ -101,9 +102,24 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         if entry is None:
             break
         truth.append(entry)
+    findings = _few_claims(findings)
     session = Session(ruleset, setup, tables, truth, seed=seed)
     return Verdict(findings, session, commitment,
                    checked=sum(1 for c in claims[:len(truth)] if not c.typed))
+
+
+def _few_claims(findings: list[Finding]) -> list[Finding]:
+    """The first few moves said to be the computer's that are not, then how many more:
+    a coaching changed after the fact makes one a turn."""
+    claims = [f for f in findings if f.claim]
+    if len(claims) <= CLAIMS_SHOWN:
+        return findings
+    hidden = {id(f) for f in claims[CLAIMS_SHOWN:]}
+    kept = [f for f in findings if id(f) not in hidden]
+    more = len(hidden)
+    kept.append(Finding("", f"and {more} more move{'s' if more != 1 else ''} given as "
+                        "the computer's choice that it would not choose"))
+    return kept
 
 
 def _against_commitment(mine: Commitment, posted: Posted | None,
@@ -131,8 +147,8 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
     typed ones; None when it is not what the rules give (said in `findings`)."""
     false = ruleset.false_claims(state, claim.action)
     # Until it has played, the action is placed by what came before it.
-    where = f"after {_where(ruleset, state, index)}" if index else "the first action"
-    before = copy.deepcopy(state) if claim.rolls is not None else None
+    turn = ruleset.due(state).turn
+    where = f"after turn {turn}" if turn > 0 else "before the first turn"
     dice: DiceSource
     if claim.typed:
         assert claim.rolls is not None
@@ -147,10 +163,11 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
     try:
         outcome = ruleset.apply(state, ruleset.parse_action(claim.action), dice)
     except UserError as err:
+        findings += [Finding(where, text, claim=True) for text in false]
         findings.append(Finding(where, f"the action does not play: {err}"))
         return None
-    where = _where(ruleset, state, index)  # the turn it began, if it began one
-    findings += [Finding(where, text) for text in false]
+    where = _where(ruleset, state)  # the turn it began, if it began one
+    findings += [Finding(where, text, claim=True) for text in false]
     rolls = [r.to_dict() for r in dice.history]
     if claim.typed:
         rolls = [{**r, "typed": True} for r in rolls]
@@ -158,8 +175,8 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
             findings.append(Finding(where, "more dice were typed in than its rolls use"))
             return None
         findings.append(Finding(where, "typed at the table, not verifiable", problem=False))
-    elif claim.rolls is not None and before is not None:
-        differs = _dice_differ(ruleset, before, claim, outcome.events, dice.history, state)
+    elif claim.rolls is not None:
+        differs = _dice_differ(ruleset, claim, outcome.events, dice.history, state)
         if differs is not None:
             findings.append(Finding(where, differs))
             return None
@@ -170,9 +187,10 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
     return JournalEntry(action=claim.action, rolls=rolls, outcome=outcome.digest())
 
 
-def _dice_differ(ruleset: Ruleset[Any], before: Any, claim: Claimed, events: Any,
+def _dice_differ(ruleset: Ruleset[Any], claim: Claimed, events: Any,
                  drawn: Sequence[RollRecord], after: Any) -> str | None:
-    """The first roll whose recorded faces are not the seed's, in words."""
+    """The first roll whose recorded faces are not the seed's, in words: named as the
+    rules describe the roll the seed's dice make there."""
     assert claim.rolls is not None
     try:
         recorded = [RollRecord.from_dict(r) for r in claim.rolls]
@@ -180,40 +198,38 @@ def _dice_differ(ruleset: Ruleset[Any], before: Any, claim: Claimed, events: Any
         return f"its dice do not read: {err}"
     if [r.faces for r in recorded] == [r.faces for r in drawn]:
         return None
-    true_rolls = merge(ruleset.rolls(after, events), drawn)
-    said = _rolls_of(ruleset, before, claim.action, recorded)
-    for mine, theirs in zip(true_rolls, said or [], strict=False):
-        if mine.faces != theirs.faces:
-            return (f"{_owner(theirs)} {theirs.purpose} roll shows {_faces(theirs)}, "
-                    f"the dice give {_faces(mine)}")
-    first = next((r for r in drawn), None)
-    if first is None:
-        return "dice are recorded where the rules roll none"
-    roll = merge([], [first])[0]
-    return (f"the dice recorded are not the seed's: {_owner(roll)} {roll.purpose} roll "
-            f"should show {_faces(roll)}")
+    k = next((i for i, (a, b) in enumerate(zip(recorded, drawn, strict=False))
+              if a.faces != b.faces), min(len(recorded), len(drawn)))
+    if k >= len(drawn):
+        return "more dice are recorded than its rolls use"
+    if k >= len(recorded):
+        return "fewer dice are recorded than its rolls use"
+    named = _roll_at(merge(ruleset.rolls(after, events), drawn), drawn, k)
+    return (f"{_owner(named)} {named.purpose} roll shows {_faces(recorded[k].faces)}, "
+            f"the dice give {_faces(drawn[k].faces)}")
 
 
-def _rolls_of(ruleset: Ruleset[Any], before: Any, action: dict[str, Any],
-              records: Sequence[RollRecord]) -> list[Roll] | None:
-    """The rolls as the recorded dice make them, or None when they do not play."""
-    script = ScriptedDice([f for r in records for f in r.faces])
-    try:
-        outcome = ruleset.apply(before, ruleset.parse_action(action), script)
-    except UserError:
-        return None
-    return merge(ruleset.rolls(before, outcome.events), script.history)
+def _roll_at(rolls: Sequence[Roll], drawn: Sequence[RollRecord], k: int) -> Roll:
+    """The described roll that record `k` of `drawn` belongs to (merge keeps the
+    order of the dice, a roll covering one record or a run of them)."""
+    before = sum(len(r.faces) for r in drawn[:k])
+    seen = 0
+    for roll in rolls:
+        seen += len(roll.faces)
+        if seen > before:
+            return roll
+    return merge([], [drawn[k]])[0]
 
 
 def _owner(roll: Roll) -> str:
     return f"{roll.who}'s" if roll.who else "the"
 
 
-def _faces(roll: Roll) -> str:
-    return " ".join(str(f) for f in roll.faces) if roll.faces else "no dice"
+def _faces(faces: Sequence[int]) -> str:
+    return " ".join(str(f) for f in faces) if faces else "no dice"
 
 
-def _where(ruleset: Ruleset[Any], state: Any, index: int) -> str:
+def _where(ruleset: Ruleset[Any], state: Any) -> str:
     turn = ruleset.due(state).turn
     return f"turn {turn}" if turn > 0 else "before the first turn"
 
@@ -283,7 +299,7 @@ def _section(report: Report, lines: Sequence[str], index: int) -> str:
 
 def _around(a: str, b: str) -> tuple[str, str]:
     """Two lines that differ, each cut to a stretch around the first difference."""
-    first = _common(a, b)  # type: ignore[arg-type]
+    first = _common(a, b)
     start = max(0, first - SHOWN // 3)
     lead = "…" if start else ""
     return lead + _cut(a[start:]), lead + _cut(b[start:])

@@ -219,6 +219,44 @@ def _replay_from(data: Any) -> Replay:
                   "code's seed"), data["tables"], tuple(journal))
 
 
+# --- committing to a session ------------------------------------------------------------
+def commit_session(session: Session) -> tuple[str, str | None]:
+    """The commitment line of a session, made verifiable first when it can be, and a
+    note saying what that did (None: it was verifiable already).
+
+    A session with no action yet takes a new seed. One whose only action is its
+    opening (the strengths and the deal that `new` rolls at once) has it rolled again
+    from the new seed: nothing was committed to yet, and every die after the
+    commitment must come from the seed. One further on cannot be made verifiable."""
+    from companion.dice import SeededDice
+    from companion.seeddice import new_seed
+
+    note = None
+    if session.seed is None:
+        rules = session.ruleset
+        opening = rules.opening
+        only_opening = (opening is not None and len(session.journal) == 1
+                        and not session.redo_stack
+                        and session.journal[0].action == rules.parse_action(dict(opening)))
+        if only_opening:
+            session.undo()
+            session.redo_stack.clear()
+        if session.journal or session.redo_stack:
+            played = len(session.journal) + len(session.redo_stack)
+            raise UserError(
+                f"its dice were not drawn from a secret seed ({played} action"
+                f"{'s' if played != 1 else ''} already played): make the match verifiable "
+                "before its first turn (companion new ... --verifiable)")
+        session.make_verifiable(new_seed())
+        note = "it is now verifiable: its secret seed is kept in the file"
+        if only_opening and opening is not None:
+            session.act(dict(opening), SeededDice(None))  # the seed's dice, by act
+            note += "; its start was rolled again from the seed"
+    rules = session.ruleset
+    line = commit(rules, session.setup, session.fingerprints, session.seed or "")
+    return line.line(rules.secret_word), note
+
+
 # --- in a report ------------------------------------------------------------------------
 def footnotes(session: Session) -> tuple[str, ...]:
     """What a report of a verifiable session adds after its outcome: the commitment

@@ -369,7 +369,37 @@ def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
     assert screen.dialog is not None and screen.dialog.title == "Leave this match?"
 
 
+def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
+    from companion.verify import claims_of_entries, verify
+
+    screen = match(app)
+    key(app, pygame.K_k, "k")
+    session = screen.session
+    # Only the start was played: it is rolled again, from the new secret seed.
+    assert session.seed is not None and len(session.journal) == 1
+    line = screen.dialog.lines[0]
+    assert line.startswith("companion commitment v1 sha256:")
+    assert screen.dialog.lines[-1] == ("This match: it is now verifiable: its secret seed is "
+                                       "kept in the file; its start was rolled again from "
+                                       "the seed.")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_k, "k")
+    assert screen.dialog.lines[0] == line and len(screen.dialog.lines) == 2
+    verdict = verify(session.ruleset, session.setup, session.seed, session.tables,
+                     claims_of_entries(session.journal))
+    assert verdict.problems == [] and verdict.checked == 2
+    key(app, pygame.K_ESCAPE)
+    plain = match(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_k, "k")
+    assert plain.dialog is None and plain.message_is_error
+    assert plain.message.startswith("cannot commit to this match: its dice were not drawn "
+                                    "from a secret seed (2 actions already played)")
+
+
 MATCH_KEYS = {
+    "K": test_k_commits_to_the_match_and_shows_the_line_to_post,
     "Enter": test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching,
     "E": test_e_plays_to_the_end_and_the_end_offers_to_record_the_results,
     "R": test_r_switches_the_reach_of_the_move_chosen_last,

@@ -70,7 +70,7 @@ def match() -> Session:
 
 
 def _check(session: Session, entries: Any = None, *, posted: str | None = None) -> Any:
-    return verify(session.ruleset, session.setup, SEED, session.tables,
+    return verify(session.ruleset, session.setup, session.seed or "", session.tables,
                   claims_of_entries(entries if entries is not None else session.journal),
                   posted=read_line(posted) if posted else None)
 
@@ -279,7 +279,10 @@ def test_a_gm_commits_plays_exports_and_a_player_verifies(
         out.splitlines()[-1]]
     assert out.splitlines()[-1].startswith("verified: ")
     assert out.splitlines()[-1].endswith("; it matches the commitment")
-    edited = report.read_text("utf-8").replace("Sewer Beast wins", "Lord Smash wins")
+    # The match differs each run (its seed is new): every turn's power is on the d8.
+    text = report.read_text("utf-8")
+    assert " on the d8" in text
+    edited = text.replace(" on the d8", " on the d10", 1)
     report.write_text(edited, "utf-8")
     code, out, _ = _run(capsys, "verify", str(report), "--commitment", line)
     assert code == 1 and out.splitlines()[-1] == "not verified: 1 problem"
@@ -287,14 +290,21 @@ def test_a_gm_commits_plays_exports_and_a_player_verifies(
 
 def test_commit_makes_a_fresh_session_verifiable_and_refuses_a_played_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fresh, played = tmp_path / "fresh.json", tmp_path / "played.json"
-    for path, start in ((fresh, ["--no-start"]), (played, [])):
+    fresh, started, played = (tmp_path / f"{n}.json" for n in ("fresh", "started", "played"))
+    for path, start in ((fresh, ["--no-start"]), (started, []), (played, [])):
         assert _run(capsys, "new", "grimdark", "--gladiators", "Lord Smash,Sewer Beast",
                     *start, "--out", str(path))[0] == 0
+    assert _run(capsys, "act", str(played), "turn")[0] == 0
     code, out, err = _run(capsys, "commit", str(fresh))
     assert code == 0 and out.startswith("companion commitment v1 sha256:")
     assert "is now verifiable" in err
     assert load_session(fresh, get_ruleset).seed is not None
+    # Only the start played: it is rolled again, from the seed.
+    code, out, err = _run(capsys, "commit", str(started))
+    assert code == 0 and "its start was rolled again from the seed" in err
+    session = load_session(started, get_ruleset)
+    assert session.seed is not None and len(session.journal) == 1
+    assert _check(session, posted=out.strip()).problems == []
     code, out, err = _run(capsys, "commit", str(played))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "its dice were not drawn from a secret seed" in err

@@ -24,9 +24,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "commit", help="the commitment to a verifiable match, a line to post before it",
         description="Print the line to post before a match: the sha256 of its setup (the "
         "coaching included), its rules tables and its secret seed, which reveals none of "
-        "them. A session made with `companion new ... --verifiable` has its seed; a "
-        "session with no action yet is made verifiable here (a seed is drawn and kept in "
-        "the file). The same session gives the same line on every machine.",
+        "them. A session made with `companion new ... --verifiable` has its seed; one "
+        "with no action yet, or only its start, is made verifiable here: a seed is drawn "
+        "and kept in the file, and the start rolled again from it. The same session "
+        "gives the same line on every machine.",
         epilog="example:\n  companion commit smash-vs-beast.json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commit.add_argument("file", type=Path, metavar="FILE", help="a session file")
@@ -55,25 +56,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def cmd_commit(args: argparse.Namespace) -> int:
     from companion.commands.session import load
-    from companion.commitment import commit
-    from companion.seeddice import new_seed
+    from companion.commitment import commit_session
 
     session = load(args.file)
-    if session.seed is None:
-        if session.journal or session.redo_stack:
-            played = len(session.journal) + len(session.redo_stack)
-            raise UserError(
-                f"{args.file}: its dice were not drawn from a secret seed ({played} "
-                f"action{'s' if played != 1 else ''} already played); make the match "
-                "with `companion new ... --verifiable`, or with --no-start and commit "
-                "before the first action")
-        session.make_verifiable(new_seed())
+    try:
+        line, note = commit_session(session)
+    except UserError as err:
+        raise UserError(f"{args.file}: {err}") from None
+    if note is not None:
         session.save(args.file)
-        print(f"companion: note: {args.file} is now verifiable: its secret seed is kept "
-              "in it; do not share the file before the match is over", file=sys.stderr)
-    rules = session.ruleset
-    print(commit(rules, session.setup, session.fingerprints, session.seed or "").line(
-        rules.secret_word))
+        print(f"companion: note: {args.file}: {note}; do not share the file before the "
+              "match is over", file=sys.stderr)
+        if session.outcomes:
+            for text in session.narrate(session.outcomes[-1]):
+                print(f"  {text}", file=sys.stderr)
+    print(line)
     return 0
 
 

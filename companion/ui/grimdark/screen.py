@@ -48,6 +48,7 @@ MATCH_HELP = (
     "X: the turn explained in full    [ and ]: an earlier or a later turn    Up / Down: "
     "scroll it",
     "C: show or hide the coaching (hidden at first: the screen may be on a shared display)",
+    "K: commit to the match: the line to post before it, copied to the clipboard",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     "F2 the log    F4 tables    F5 every roll",
 )
@@ -459,6 +460,33 @@ class GrimdarkScreen(SessionScreen):
         self.say("recorded in the roster: " + ("; ".join(changed) if changed else
                                                 "no gladiator of the roster fought"))
 
+    def commit_match(self) -> None:
+        """K: the commitment to post before the match (companion.commitment), shown and
+        copied to the clipboard. A match with only its start played is made verifiable
+        first: the start is rolled again from a new secret seed, kept in its file."""
+        from companion.commitment import commit_session
+        from companion.ui.grimdark.paste import to_clipboard
+
+        try:
+            line, note = commit_session(self.session)
+        except UserError as err:
+            self.say(f"cannot commit to this match: {err}", error=True)
+            return
+        except OSError as err:  # made verifiable, but not autosaved
+            self.say(f"not autosaved: {err}", error=True)
+            return
+        if note is not None:
+            self.after_undo()
+        copied = to_clipboard(line)
+        lines = [line, "Post it before the match; the seed and a replay code come with "
+                 "the report when it is over, and anyone can check them with companion "
+                 "verify."]
+        if note is not None:
+            lines.append(f"This match: {note}.")
+        self.dialog = Dialog(
+            self.host.theme, "Copied to the clipboard" if copied else "The line to post",
+            lines, [Choice("Close", pygame.K_ESCAPE, self.dismiss)])
+
     # --- layout and drawing ---------------------------------------------------------------
     def widgets(self) -> list[Widget]:
         if self.explain_view:
@@ -702,6 +730,7 @@ class GrimdarkScreen(SessionScreen):
             pygame.K_BACKSPACE: self.forget_choices,
             pygame.K_x: self.toggle_explain,
             pygame.K_c: self.toggle_coaching,
+            pygame.K_k: self.commit_match,
             pygame.K_LEFTBRACKET: lambda: self.step_turn(-1),
             pygame.K_RIGHTBRACKET: lambda: self.step_turn(1),
         }

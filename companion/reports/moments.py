@@ -1,0 +1,96 @@
+"""The moments a report's pictures show: the start, the end, or the state after a
+chosen turn, and the state of a session at each, found by replaying its journal.
+
+Pure: no pygame. The pictures themselves are drawn by `companion.ui.report_pictures`;
+this module only says which states to draw. A turn is what the rules count in
+`Due.turn` (the turns begun so far), so the same words serve every system: "after
+turn 3" is the state just before the fourth turn begins (or the end, when it never
+does)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import UserError
+from companion.session import Session
+
+DEFAULT = "start,end"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """`turn` None with `end` False is the start; `end` True is the end (the session
+    as it stands, finished or not); otherwise the state after turn `turn`."""
+
+    turn: int | None = None
+    end: bool = False
+
+    @property
+    def caption(self) -> str:
+        if self.end:
+            return "The end"
+        if self.turn is None:
+            return "The start"
+        return f"After turn {self.turn}"
+
+
+START, END = Moment(), Moment(end=True)
+
+
+def parse_moments(text: str, option: str = "--pictures") -> tuple[Moment, ...]:
+    """`start`, `end` and turn numbers, joined by commas (`start,2,5,end`), in the order
+    given, each once; `none` for no pictures. UserError names the word that is wrong."""
+    words = [w.strip().lower() for w in text.split(",")]
+    if words == ["none"]:
+        return ()
+    found: list[Moment] = []
+    for word in words:
+        if word == "start":
+            moment = START
+        elif word == "end":
+            moment = END
+        elif word.isdigit() and 0 < len(word) < 6 and int(word) > 0:
+            moment = Moment(turn=int(word))
+        else:
+            shown = word if word.isprintable() and len(word) < 30 else "that"
+            raise UserError(f"{option}: '{shown}' is not start, end or a turn number "
+                            "(e.g. start,3,end)" if word else
+                            f"{option}: an empty moment between commas (e.g. start,3,end)")
+        if moment not in found:
+            found.append(moment)
+    return tuple(found)
+
+
+def states_at(session: Session, moments: Sequence[Moment]) -> list[tuple[Moment, Any]]:
+    """The state of `session` at each moment, in the order asked. The journal is
+    replayed once from the setup, each entry with its own recorded dice (a `redo`, which
+    checks it still produces what was recorded); the session itself is left as it is.
+    UserError for a turn the session never reached."""
+    turns = sorted({m.turn for m in moments if m.turn is not None and not m.end})
+    probe = Session(session.ruleset, session.setup, session.tables,
+                    redo=list(reversed(session.journal)))
+    ruleset = probe.ruleset
+    # A redo replaces the state with a changed copy: a state kept here never changes.
+    found: dict[Moment, Any] = {START: probe.state}
+    begun = ruleset.due(probe.state).turn
+    while probe.redo_stack and turns:
+        before = probe.state
+        probe.redo()
+        now = ruleset.due(probe.state).turn
+        # Turn N is over once a later one begins: the state before that entry.
+        while turns and turns[0] < now:
+            found[Moment(turn=turns.pop(0))] = before
+        begun = now
+    while probe.redo_stack:
+        probe.redo()
+    over = ruleset.is_over(probe.state)
+    if turns and turns[0] == begun and over:
+        found[Moment(turn=turns.pop(0))] = probe.state  # the turn that ended it
+    if turns:
+        played = f"{begun} turn{'s' if begun != 1 else ''} begun"
+        late = "is not over yet" if turns[0] == begun else "is past what was played"
+        raise UserError(f"--pictures: turn {turns[0]} {late} ({played})")
+    found[END] = probe.state
+    return [(m, found[m]) for m in moments]

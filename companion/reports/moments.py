@@ -39,6 +39,16 @@ class Moment:
 START, END = Moment(), Moment(end=True)
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture of a moment, as a report embeds it: PNG bytes and their size."""
+
+    caption: str
+    png: bytes
+    width: int
+    height: int
+
+
 def parse_moments(text: str, option: str = "--pictures") -> tuple[Moment, ...]:
     """`start`, `end` and turn numbers, joined by commas (`start,2,5,end`), in the order
     given, each once; `none` for no pictures. UserError names the word that is wrong."""

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from companion.reports import markdown
+from companion.reports import html, markdown
 from companion.reports.model import Report
 
 Render = Callable[[Report], str]
 
 FORMATS: Mapping[str, Render] = MappingProxyType({
     "markdown": markdown.render,
+    # Words and rolls alone; `companion export --format html` adds the pictures.
+    "html": html.render,
 })

@@ -2,10 +2,10 @@
 chosen turn, and the state of a session at each, found by replaying its journal.
 
 Pure: no pygame. The pictures themselves are drawn by `companion.ui.report_pictures`;
-this module only says which states to draw. A turn is what the rules count in
-`Due.turn` (the turns begun so far), so the same words serve every system: "after
-turn 3" is the state just before the fourth turn begins (or the end, when it never
-does)."""
+this module only says which states to draw. A turn is what the report calls one (each
+event the system's `turn_of` names begins one), so the same words serve every
+system: "after turn 3" is the state just before the fourth turn begins (or the end,
+when the third ended the fight)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import UserError
+from companion.rulesets.base import Event, Ruleset
 from companion.session import Session
 
 DEFAULT = "start,end"
@@ -43,7 +44,7 @@ START, END = Moment(), Moment(end=True)
 class Picture:
     """A picture of a moment, as a report embeds it: PNG bytes and their size."""
 
-    caption: str
+    moment: Moment
     png: bytes
     width: int
     height: int
@@ -77,30 +78,32 @@ def states_at(session: Session, moments: Sequence[Moment]) -> list[tuple[Moment,
     """The state of `session` at each moment, in the order asked. The journal is
     replayed once from the setup, each entry with its own recorded dice (a `redo`, which
     checks it still produces what was recorded); the session itself is left as it is.
-    UserError for a turn the session never reached."""
+    UserError for a turn the session has not finished."""
     turns = sorted({m.turn for m in moments if m.turn is not None and not m.end})
     probe = Session(session.ruleset, session.setup, session.tables,
                     redo=list(reversed(session.journal)))
     ruleset = probe.ruleset
     # A redo replaces the state with a changed copy: a state kept here never changes.
     found: dict[Moment, Any] = {START: probe.state}
-    begun = ruleset.due(probe.state).turn
-    while probe.redo_stack and turns:
+    begun = 0
+    while probe.redo_stack:
         before = probe.state
         probe.redo()
-        now = ruleset.due(probe.state).turn
+        begun += turns_begun(ruleset, probe.state, probe.outcomes[-1].events)
         # Turn N is over once a later one begins: the state before that entry.
-        while turns and turns[0] < now:
+        while turns and turns[0] < begun:
             found[Moment(turn=turns.pop(0))] = before
-        begun = now
-    while probe.redo_stack:
-        probe.redo()
-    over = ruleset.is_over(probe.state)
-    if turns and turns[0] == begun and over:
+    if turns and turns[0] == begun and ruleset.is_over(probe.state):
         found[Moment(turn=turns.pop(0))] = probe.state  # the turn that ended it
     if turns:
         played = f"{begun} turn{'s' if begun != 1 else ''} begun"
-        late = "is not over yet" if turns[0] == begun else "is past what was played"
+        late = "is not over yet" if turns[0] == begun else "was never played"
         raise UserError(f"--pictures: turn {turns[0]} {late} ({played})")
     found[END] = probe.state
     return [(m, found[m]) for m in moments]
+
+
+def turns_begun(ruleset: Ruleset[Any], state: Any, events: Sequence[Event]) -> int:
+    """How many turns these events begin, as the report counts them (`turn_of`): turn
+    N of the pictures is the report's Nth turn."""
+    return sum(1 for e in events if ruleset.turn_of(state, e) is not None)

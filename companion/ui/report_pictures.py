@@ -42,7 +42,7 @@ def pictures(session: Session, moments: Sequence[Moment]) -> list[Picture]:
         out = []
         for moment, state in states:
             surface = draw(session, state, theme)
-            out.append(Picture(caption=moment.caption, png=png_bytes(surface),
+            out.append(Picture(moment=moment, png=png_bytes(surface),
                                width=surface.get_width(), height=surface.get_height()))
         return out
     finally:

@@ -15,6 +15,7 @@ from companion.session import Session
 
 # The title of what happens before the first turn (strengths, initiative, the deal).
 BEFORE = "Before the fight"
+WHAT_HAPPENED = "What happened"
 
 
 class _Open:
@@ -35,17 +36,30 @@ def build_report(session: Session) -> Report:
     for i, outcome in enumerate(session.outcomes):
         records = session.journal[i].records(f"journal[{i}]")
         _add_entry(ruleset, state, outcome.events, records, turns)
+    if len(turns) == 1:
+        # No turn ever began: the table-side trackers, or a fight not yet under way.
+        turns[0].title = WHAT_HAPPENED if session.journal else BEFORE
     kept = [t.close() for t in turns if t.lines or t.rolls]
-    sheets = tuple(Sheet(name, tuple(lines)) for name, lines in ruleset.report_sheets(state))
+    sheets = tuple(Sheet(name, tuple(lines))
+                   for name, lines in ruleset.report_sheets(_as_it_began(session)))
     secrets = tuple(Secret(name, tuple(lines))
-                    for name, lines in ruleset.report_secret(session.setup) if lines)
+                    for name, lines in ruleset.report_secret(state) if lines)
     over = ruleset.is_over(state)
     names = [s.name for s in sheets]
     title = " against ".join(names) if names else ruleset.title.capitalize()
     return Report(title=title, system=_capital(ruleset.title), sheets=sheets,
                   turns=tuple(kept), secrets=secrets,
-                  outcome=tuple(ruleset.report_outcome(state)),
+                  outcome=tuple(ruleset.report_outcome(state, session.events)),
                   next_up=None if over else ruleset.report_next(state))
+
+
+def _as_it_began(session: Session) -> Any:
+    """The state after the opening action (the strengths, hit points and hands are
+    known; nothing is lost yet): the sheets the crowd saw at the start."""
+    if len(session.journal) <= 1:
+        return session.state
+    return Session(session.ruleset, session.setup, session.tables,
+                   session.journal[:1]).state
 
 
 def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],

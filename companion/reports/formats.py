@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from companion.reports import html, markdown
+from companion.reports import bbcode, discord, html, markdown
 from companion.reports.model import Report
 
 Render = Callable[[Report], str]
 
 FORMATS: Mapping[str, Render] = MappingProxyType({
     "markdown": markdown.render,
+    "bbcode": bbcode.render,
+    "discord": discord.render,
     # Words and rolls alone; `companion export --format html` adds the pictures.
     "html": html.render,
 })

@@ -213,12 +213,13 @@ class Ruleset(ABC, Generic[S]):
         the crowd may know before the fight (never the secrets of `report_secret`)."""
         return []
 
-    def report_outcome(self, state: S) -> list[str]:
+    def report_outcome(self, state: S, events: Sequence[Event]) -> list[str]:
         """How it ended, in words: the winner, deaths, fame, injuries, insanities;
-        where the session stands when it is not over."""
+        where the session stands when it is not over. `events` are all the session's,
+        in order (the damage taken, the luck spent, summed from them)."""
         return []
 
-    def report_secret(self, setup: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    def report_secret(self, state: S) -> list[tuple[str, list[str]]]:
         """What the system keeps secret (a manager's coaching), per combatant: his
         name and the lines. A report shows them apart, behind a spoiler."""
         return []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,8 @@ def _html(session: Any, report: Any, pictures: str | None) -> str:
     moments = parse_moments(DEFAULT if pictures is None else pictures)
     if not moments:
         return html.render(report)
+    # pygame greets on import, on stdout, where the page itself may be going.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.ui.report_pictures import pictures as draw
 
     return html.render(report, draw(session, moments))

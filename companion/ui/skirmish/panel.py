@@ -62,10 +62,18 @@ class SkirmishPanel(LogPanel):
         odds = self.screen.odds
         if odds is not None:
             y = self._odds_card(surface, state, odds, x, y + px(4), width) + px(6)
-        self.export.rect = pygame.Rect(x, y + px(4), min(width, px(200)), px(34))
-        self.export.rect.right = x + width
-        self.ink.widget(surface, self.export)
-        self.draw_log(surface, x, self.export.rect.bottom + px(4), width)
+        # Export at the foot of the tab, the log above it; left out (Ctrl+E still
+        # works) where the cards leave no room, at the largest scale in a small window.
+        button = pygame.Rect(0, 0, min(width, px(200)), px(34))
+        button.bottomright = (x + width, self.rect.bottom - px(6))
+        bottom = None
+        if button.y >= y + px(4):
+            self.export.rect = button
+            self.ink.widget(surface, self.export)
+            bottom = button.y - px(4)
+        else:
+            self.export.rect = pygame.Rect(0, 0, 0, 0)
+        self.draw_log(surface, x, y + px(4), width, bottom=bottom)
 
     def _card(self, surface: pygame.Surface, state: State, g, x: int, y: int, width: int) -> int:
         pal, px = self.theme.palette, self.theme.px

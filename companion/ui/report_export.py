@@ -39,7 +39,7 @@ class Exported:
         if self.copied:
             return f"{what} report copied to the clipboard and written to {self.path}"
         if fmt in FILE_ONLY:
-            return f"{what} written to {self.path}"
+            return f"report written to {self.path} (a file only: it carries pictures)"
         return f"{what} report written to {self.path} (no clipboard here)"
 
 

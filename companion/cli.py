@@ -13,7 +13,7 @@ from companion.errors import UserError
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
-                                     "grimdark")
+                                     "grimdark", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,7 +14,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.errors import UserError
 
@@ -69,6 +69,9 @@ class RollRecord:
     roller: str
     sides: int
     faces: tuple[int, ...]
+    # Faces a player typed in from his own dice: a report marks them, for they can be
+    # replayed but not verified.
+    typed: bool = False
 
     def __post_init__(self) -> None:
         # Accept any sequence of faces, but keep a tuple so the record stays immutable.
@@ -89,19 +92,23 @@ class RollRecord:
         return sum(self.faces)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "purpose": self.purpose,
             "roller": self.roller,
             "sides": self.sides,
             "faces": list(self.faces),
         }
+        # Written only when true: the files of the app's own dice stay as they were.
+        if self.typed:
+            data["typed"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, where: str = "roll record") -> RollRecord:
         """Read a record written by `to_dict`; `where` names the place for messages."""
         if not isinstance(data, Mapping):
             raise BadRollRecord(f"{where}: expected an object, got {type(data).__name__}")
-        unknown = sorted(set(data) - {"purpose", "roller", "sides", "faces"})
+        unknown = sorted(set(data) - {"purpose", "roller", "sides", "faces", "typed"})
         if unknown:
             raise BadRollRecord(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
         for key in ("sides", "faces"):
@@ -124,7 +131,11 @@ class RollRecord:
                 raise BadRollRecord(
                     f"{where}: face {index} ({face!r}) is impossible on a d{sides}"
                 )
-        return cls(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces))
+        typed = data.get("typed", False)
+        if not isinstance(typed, bool):
+            raise BadRollRecord(f"{where}: 'typed' must be true or false, got {typed!r}")
+        return cls(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces),
+                   typed=typed)
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,9 @@ class RollRequest:
 class DiceSource(ABC):
     """Where dice come from. Each instance keeps the records it produced in `history`."""
 
+    # Whether its faces are typed in by a player (his records say so).
+    typed: ClassVar[bool] = False
+
     def __init__(self) -> None:
         self.history: list[RollRecord] = []
 
@@ -159,7 +173,8 @@ class DiceSource(ABC):
             raise ValueError(f"cannot roll {count!r} dice")
         request = RollRequest(sides=sides, count=count, purpose=purpose, roller=roller)
         faces = tuple(self._draw(request)) if count else ()
-        record = RollRecord(purpose=purpose, roller=roller, sides=sides, faces=faces)
+        record = RollRecord(purpose=purpose, roller=roller, sides=sides, faces=faces,
+                            typed=self.typed)
         self.history.append(record)
         return record
 
@@ -176,7 +191,7 @@ class DiceSource(ABC):
                               roller=record.roller)
         faces = tuple(self._draw(request)) if count else ()
         grown = RollRecord(purpose=record.purpose, roller=record.roller, sides=record.sides,
-                           faces=record.faces + faces)
+                           faces=record.faces + faces, typed=record.typed)
         self.history[-1] = grown
         return grown
 
@@ -260,6 +275,8 @@ class TypedDice(DiceSource):
     command line's `--dice` gives every face at once. `done` drops the faces an action
     used. A face the die cannot show raises `ImpossibleFace`.
     """
+
+    typed: ClassVar[bool] = True
 
     def __init__(self, faces: Iterable[int] = ()) -> None:
         super().__init__()

@@ -202,6 +202,32 @@ class Ruleset(ABC, Generic[S]):
         """The computer's next action, or None: no computer player, or it stops."""
         return None
 
+    # --- reports (companion.reports): what a fight report shows, in the player's words
+    def turn_of(self, state: S, event: Event) -> str | None:
+        """The title of the turn or round `event` begins ("Turn 3: Brutus"), or None
+        when it begins none. A report groups the narration and the rolls under it."""
+        return None
+
+    def report_sheets(self, state: S) -> list[tuple[str, list[str]]]:
+        """Each combatant's name and the public part of his sheet, a line each: what
+        the crowd may know before the fight (never the secrets of `report_secret`)."""
+        return []
+
+    def report_outcome(self, state: S, events: Sequence[Event]) -> list[str]:
+        """How it ended, in words: the winner, deaths, fame, injuries, insanities;
+        where the session stands when it is not over. `events` are all the session's,
+        in order (the damage taken, the luck spent, summed from them)."""
+        return []
+
+    def report_secret(self, state: S) -> list[tuple[str, list[str]]]:
+        """What the system keeps secret (a manager's coaching), per combatant: his
+        name and the lines. A report shows them apart, behind a spoiler."""
+        return []
+
+    def report_next(self, state: S) -> str:
+        """What is due next, in words, for a running session's "to be continued"."""
+        return self.due(state).step.replace("_", " ")
+
 
 # --- the short form of an action on the command line --------------------------------
 _INT = re.compile(r"^[-+]?\d+$")

@@ -18,7 +18,7 @@ from companion.dice import DiceSource, RollRequest
 from companion.errors import UserError
 from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
-from companion.rulesets.battle import narrator
+from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
@@ -221,6 +221,18 @@ class BattleRules(Ruleset[BattleState]):
 
     def describe(self, state: BattleState) -> list[str]:
         return narrator.describe(state)
+
+    def turn_of(self, state: BattleState, event: Event) -> str | None:
+        return report.turn_of(state, event)
+
+    def report_sheets(self, state: BattleState) -> list[tuple[str, list[str]]]:
+        return report.sheets(state)
+
+    def report_outcome(self, state: BattleState, events: Sequence[Event]) -> list[str]:
+        return report.outcome(state, events)
+
+    def report_next(self, state: BattleState) -> str:
+        return report.next_up(state, self.due(state).step)
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         names = options.get("sheets")

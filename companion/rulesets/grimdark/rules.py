@@ -21,7 +21,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
-from companion.rulesets.grimdark import narrator
+from companion.rulesets.grimdark import narrator, report
 from companion.rulesets.grimdark import rolls as roll_log
 from companion.rulesets.grimdark.choosing import choose_for
 from companion.rulesets.grimdark.data import TABLE_IDS, GrimdarkData, name_key
@@ -129,6 +129,21 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
 
     def rolls(self, state: GrimdarkState, events: Sequence[Event]) -> list[Roll]:
         return roll_log.rolls(state, events)
+
+    def turn_of(self, state: GrimdarkState, event: Event) -> str | None:
+        return report.turn_of(state, event)
+
+    def report_sheets(self, state: GrimdarkState) -> list[tuple[str, list[str]]]:
+        return report.sheets(state)
+
+    def report_outcome(self, state: GrimdarkState, events: Sequence[Event]) -> list[str]:
+        return report.outcome(state, events)
+
+    def report_secret(self, state: GrimdarkState) -> list[tuple[str, list[str]]]:
+        return report.secret(state)
+
+    def report_next(self, state: GrimdarkState) -> str:
+        return report.next_up(state)
 
     def odds(self, state: GrimdarkState, action: Mapping[str, Any]) -> TurnOdds | None:
         if action.get("type") != "turn" or not state.started or state.over:

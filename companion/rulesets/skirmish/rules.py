@@ -32,7 +32,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
-from companion.rulesets.skirmish import movement, narrator, turn, weapons
+from companion.rulesets.skirmish import movement, narrator, report, turn, weapons
 from companion.rulesets.skirmish import rolls as roll_log
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
@@ -191,6 +191,19 @@ class SkirmishRules(Ruleset[State]):
 
     def describe(self, state: State) -> list[str]:
         return narrator.describe(state)
+
+    def turn_of(self, state: State, event: Event) -> str | None:
+        return report.turn_of(state, event)
+
+    def report_sheets(self, state: State) -> list[tuple[str, list[str]]]:
+        return report.sheets(state)
+
+    def report_outcome(self, state: State, events: Sequence[Event]) -> list[str]:
+        return report.outcome(state)
+
+    def report_next(self, state: State) -> str:
+        due = self.due(state)
+        return report.next_up(state, due.step, due.who)
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return setup_from_options(options)

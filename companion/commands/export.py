@@ -1,0 +1,57 @@
+"""`companion export FILE --format markdown|bbcode|discord|html [--out FILE] [--json]`:
+a session's fight report, for a forum post, a chat channel or a web page."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from companion.errors import UserError
+
+# The names `--format` takes; each is a renderer in `companion.reports.formats`.
+FORMAT_NAMES = ("markdown", "bbcode", "discord", "html")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "export", help="write a session's fight report for a forum, Discord or the web",
+        description="Replay a session file (finished or running) and write its report, "
+        "turn by turn: the narration, every roll labelled, the combatants' sheets and "
+        "the outcome. Printed unless --out is given; the session file is never changed.",
+        epilog="examples:\n"
+        "  companion export match.json --format bbcode --out match.bbcode\n"
+        "  companion export match.json --format discord --json   # the messages, for a bot",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", type=Path, metavar="FILE", help="a session file")
+    p.add_argument("--format", required=True, choices=FORMAT_NAMES, metavar="FORMAT",
+                   help="markdown, bbcode (forums), discord or html (one page)")
+    p.add_argument("--out", type=Path, metavar="FILE", help="write the report to FILE")
+    p.add_argument("--json", action="store_true",
+                   help="with --format discord: the messages as one JSON list of strings")
+    p.set_defaults(func=cmd_export)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if args.json and args.format != "discord":
+        raise UserError(f"--json goes with --format discord only, not {args.format}")
+    from companion.atomic import atomic_write
+    from companion.commands.session import load
+    from companion.reports.build import build_report
+    from companion.reports.formats import FORMATS
+
+    render = FORMATS.get(args.format)
+    if render is None:
+        raise UserError(f"the {args.format} format is not available in this version")
+    report = build_report(load(args.file))
+    if args.json:
+        from companion.reports.discord import messages
+
+        text = json.dumps(messages(report), ensure_ascii=False, indent=1) + "\n"
+    else:
+        text = render(report)
+    if args.out is None:
+        print(text, end="")
+    else:
+        atomic_write(args.out, text)
+    return 0

@@ -1,0 +1,3 @@
+"""Fight reports: a session told turn by turn for a forum or a chat, built from the
+narrator's lines, the rolls and the system's own report hooks (`model`, `build`), and
+written in several formats (`formats.FORMATS`). Nothing here imports pygame."""

@@ -54,12 +54,15 @@ def build_report(session: Session) -> Report:
 
 
 def _as_it_began(session: Session) -> Any:
-    """The state after the opening action (the strengths, hit points and hands are
-    known; nothing is lost yet): the sheets the crowd saw at the start."""
-    if len(session.journal) <= 1:
-        return session.state
-    return Session(session.ruleset, session.setup, session.tables,
-                   session.journal[:1]).state
+    """The sheets the crowd saw at the start: the state after the system's opening
+    action (the strengths, hit points and hands are known, nothing is lost yet), or
+    the setup's when the session opened otherwise (trackers changed at once)."""
+    ruleset, journal = session.ruleset, session.journal
+    opening = ruleset.opening["type"] if ruleset.opening else None
+    if journal and journal[0].kind() == opening:
+        return session.state if len(journal) == 1 else Session(
+            ruleset, session.setup, session.tables, journal[:1]).state
+    return ruleset.new_state(session.setup, session.tables)
 
 
 def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
@@ -76,7 +79,8 @@ def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
     described: list[tuple[_Open, Roll]] = []
     for turn, part in parts:
         if part:
-            turn.lines += ruleset.narrate(state, part)
+            turn.lines += ruleset.narrate(state, [ruleset.report_public(state, e)
+                                                  for e in part])
             described += [(turn, r) for r in ruleset.rolls(state, part)]
     home = {id(roll): turn for turn, roll in described}
     typed = any(r.typed for r in records)

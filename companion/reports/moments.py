@@ -85,11 +85,16 @@ def states_at(session: Session, moments: Sequence[Moment]) -> list[tuple[Moment,
     ruleset = probe.ruleset
     # A redo replaces the state with a changed copy: a state kept here never changes.
     found: dict[Moment, Any] = {START: probe.state}
+    opening = ruleset.opening["type"] if ruleset.opening else None
     begun = 0
     while probe.redo_stack:
         before = probe.state
         probe.redo()
         begun += turns_begun(ruleset, probe.state, probe.outcomes[-1].events)
+        if len(probe.journal) == 1 and probe.journal[0].kind() == opening and not begun:
+            # The start as the crowd sees it: HP, Init and hands rolled, nothing lost yet
+            # (the sheets of the report's header are taken at the same point).
+            found[START] = probe.state
         # Turn N is over once a later one begins: the state before that entry.
         while turns and turns[0] < begun:
             found[Moment(turn=turns.pop(0))] = before

@@ -114,6 +114,50 @@ def bench_skirmish() -> None:
         print(f"skirmish {name}: {value:.3f}")
 
 
+def bench_grimdark() -> None:
+    """Coached Grimdark matches played whole, per second on one core (Lord Smash against
+    the Sewer Beast), and the exact odds of one turn against the engine's own turn."""
+    import json
+
+    from companion.dice import SeededDice
+    from companion.paths import assets_dir
+    from companion.rulesets.grimdark.rules import GrimdarkRules
+    from companion.tables.loader import load_tables
+
+    rules, tables = GrimdarkRules(), load_tables()
+    folder = assets_dir() / "samples" / "grimdark"
+
+    def entry(key: str, team: str) -> dict[str, object]:
+        return {"sheet": json.loads((folder / f"{key}.json").read_text()), "team": team,
+                "coaching": json.loads((folder / "coaching" / f"{key}.json").read_text())}
+
+    setup = {"gladiators": [entry("lord-smash", "1"), entry("sewer-beast", "2")],
+             "options": {"started": "2026-12-01T20:00:00"}}
+    seeds = iter(range(10**6))
+    turns: list[int] = []
+
+    def match() -> None:
+        state = rules.new_state(setup, tables)
+        dice = SeededDice(next(seeds))
+        rules.apply(state, {"type": "start"}, dice)
+        while not rules.is_over(state):
+            action = rules.choose(state)
+            assert action is not None
+            rules.apply(state, action, dice)
+        turns.append(state.turn)
+
+    per_match = median_ms(match, repeat=40)
+    per_turn = per_match / (sum(turns) / len(turns))
+    state = rules.new_state(setup, tables)
+    rules.apply(state, {"type": "start"}, SeededDice(1))
+    action = rules.choose(state)
+    assert action is not None
+    odds_ms = median_ms(lambda: rules.odds(state, action), repeat=15)
+    print(f"grimdark coached matches: {1000 / per_match:.0f} per second "
+          f"({per_match:.1f} ms a match); exact odds of a turn {odds_ms:.2f} ms, "
+          f"{odds_ms / per_turn:.1f}x the time of playing a turn ({per_turn:.2f} ms)")
+
+
 def bench_render() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -164,7 +208,7 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
 
 def main() -> int:
     for part in (bench_tables, bench_odds, bench_dice_odds, bench_startup, bench_render,
-                 bench_idle_cpu, bench_skirmish):
+                 bench_idle_cpu, bench_skirmish, bench_grimdark):
         try:
             part()
         except ImportError as err:  # a part whose module is not written yet

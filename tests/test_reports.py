@@ -58,10 +58,23 @@ def test_a_report_tells_each_turn_with_its_narration_and_labelled_rolls(reports)
     assert any("wins" in line for line in duel.outcome)
 
 
-def test_the_narration_is_the_apps_log_word_for_word(reports):
-    session = SESSIONS["grimdark"]()
+@pytest.mark.parametrize("system", ["skirmish", "duel"])
+def test_the_narration_is_the_apps_log_word_for_word(reports, system):
+    session = SESSIONS[system]()
     told = [line for turn in build_report(session).turns for line in turn.lines]
     assert told == session.log
+
+
+def test_a_grimdark_report_keeps_why_the_coaching_chose_each_move_to_itself(reports):
+    import re
+
+    session = SESSIONS["grimdark"]()
+    told = [line for turn in build_report(session).turns for line in turn.lines]
+    # The app's log is the GM's: it says why ("plays Wild Charge (aggressive, ...)").
+    log = [re.sub(r"^(.* plays [^(]+?) \((?!the GM's choice)[^)]*\)", r"\1", line)
+           for line in session.log]
+    assert any("aggressive" in line for line in session.log)
+    assert told == log and not any("aggressive" in line for line in told)
 
 
 def test_every_die_drawn_is_in_a_roll_of_the_report():

@@ -131,6 +131,7 @@ F4 = (pygame.K_F4, "", 0)
 F5 = (pygame.K_F5, "", 0)
 ESC = (pygame.K_ESCAPE, "", 0)
 SAVE_AS = (pygame.K_s, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+EXPORT = (pygame.K_e, "", pygame.KMOD_CTRL)
 
 
 def _typed(first: Callable[[App], None], text: str, enter: bool = True) -> Callable[[App], None]:
@@ -211,6 +212,7 @@ SCENES: dict[str, Callable[[App], None]] = {
     "arena, the way out": _then(_arena, ESC, ESC),
     "arena, over": _ending(_arena),
     "arena, rolls": _then(_arena, F5),
+    "arena, export": _then(_arena, EXPORT),
     "duel": _duel,
     "duel, darts to throw": _duel_darts,
     "duel, board": _then(_duel, (pygame.K_g, "g", 0)),
@@ -239,6 +241,7 @@ SCENES: dict[str, Callable[[App], None]] = {
     "match, four": _match("lord-smash", "sewer-beast", "arena-robot", "cinder-witch",
                           turns=1),
     "match, over": _match("lord-smash", "sewer-beast", turns=-1),
+    "match, export": _then(_MATCH, EXPORT),
 }
 
 

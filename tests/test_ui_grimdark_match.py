@@ -398,6 +398,18 @@ def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
                                     "from a secret seed (2 actions already played)")
 
 
+def test_ctrl_e_exports_a_report_of_the_match(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    turns = len(screen.session.journal)
+    key(app, pygame.K_e, mod=CTRL)
+    assert screen.dialog is not None and screen.dialog.title == "Export a report of this match"
+    key(app, pygame.K_m, "m")
+    written = paths.user_data_dir() / "reports" / f"{screen.kept_path().stem}.md"
+    assert written.is_file() and "Lord Smash" in written.read_text(encoding="utf-8")
+    assert len(screen.session.journal) == turns  # not E: the match was not played on
+
+
 MATCH_KEYS = {
     "K": test_k_commits_to_the_match_and_shows_the_line_to_post,
     "Enter": test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching,
@@ -408,6 +420,7 @@ MATCH_KEYS = {
                     test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y"], test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it),
     **dict.fromkeys(["Ctrl+S", "F1", "Esc"], test_ctrl_s_saves_and_f1_lists_the_keys),
+    "Ctrl+E": test_ctrl_e_exports_a_report_of_the_match,
     **dict.fromkeys(["F2", "F4", "F5"], test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll),
 }
 

@@ -218,6 +218,19 @@ def test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys(app: App
     assert arena.dialog is not None and arena.dialog.title == "Keys"
 
 
+@pytest.mark.parametrize("game", ["bout", "duel"])
+def test_ctrl_e_exports_a_report_of_the_game(app: App, game: str) -> None:
+    screen = bout(app) if game == "bout" else duel(app)
+    done = len(screen.session.journal)
+    key(app, pygame.K_e, mod=CTRL)
+    assert screen.dialog is not None and screen.dialog.title.startswith("Export a report")
+    key(app, pygame.K_m, "m")
+    written = paths.user_data_dir() / "reports" / f"{screen.kept_path().stem}.md"
+    assert screen.dialog is None and written.is_file()
+    assert screen.message.startswith("Markdown report") and str(written) in screen.message
+    assert len(screen.session.journal) == done  # Ctrl+E is not E (he would turn)
+
+
 def test_f2_to_f5_show_the_tabs_and_f9_the_next_scale(app: App) -> None:
     bout(app)
     for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3), (pygame.K_F2, 0)):
@@ -807,6 +820,7 @@ ARENA_KEYS = {
     "V": test_v_shows_his_arcs_while_held,
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
                     test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
+    "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
     **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"],
                     test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
@@ -822,6 +836,7 @@ DUEL_KEYS = {
     **dict.fromkeys(["G", "Tab", "Esc"],
                     test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
+    "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
     **dict.fromkeys(["F4", "F5"],
                     test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
 }

@@ -98,7 +98,7 @@ def _check_file(path: Path) -> bool:
     if isinstance(data, dict) and data.get("format") == GRIMDARK_COACHING:
         from companion.commands.grimdark import check_coaching_file
 
-        return check_coaching_file(path)
+        return check_coaching_file(path, words=False)
     checkers: dict[FileKind, Callable[[Path], bool]] = {
         SHEET: _check_sheet, KIT: _check_kit, SESSION: _check_session,
         SCENARIO: _check_scenario}

@@ -330,9 +330,10 @@ def find_coaching(name: str) -> Path:
 
 
 def check_coaching_file(path: Path, gladiator: str | None = None,
-                        data: GrimdarkData | None = None) -> bool:
-    """Print a coaching file in words and whether it is sound (and fits the gladiator
-    when one is named), or every problem with it."""
+                        data: GrimdarkData | None = None, words: bool = True) -> bool:
+    """Print a coaching file in words (unless not `words`: `companion check` gives one
+    verdict line a file) and whether it is sound (and fits the gladiator when one is
+    named), or every problem with it."""
     from companion.rulesets.grimdark.coaching import check_coaching, load_coaching
     from companion.rulesets.grimdark.sheet import SheetError, load_gladiator
     from companion.rulesets.grimdark.why import coaching_lines
@@ -345,10 +346,11 @@ def check_coaching_file(path: Path, gladiator: str | None = None,
         for problem in err.problems:
             print(problem)
         return False
-    first, *rest = coaching_lines(coaching, data)
-    print(f"{path}: {first}")
-    for line in rest:
-        print(f"  {line}")
+    if words:
+        first, *rest = coaching_lines(coaching, data)
+        print(f"{path}: {first}")
+        for line in rest:
+            print(f"  {line}")
     broken = [] if g is None else check_coaching(coaching, g, data)
     for problem in broken:
         print(f"{path}: {problem}")

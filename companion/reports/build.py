@@ -81,7 +81,8 @@ def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
     described: list[tuple[_Open, Roll]] = []
     for turn, part in parts:
         if part:
-            turn.lines += ruleset.narrate(state, part)
+            turn.lines += ruleset.narrate(state, [ruleset.report_public(state, e)
+                                                  for e in part])
             described += [(turn, r) for r in ruleset.rolls(state, part)]
     home = {id(roll): turn for turn, roll in described}
     typed = any(r.typed for r in records)

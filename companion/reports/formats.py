@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from companion.reports import bbcode, discord, markdown
+from companion.reports import bbcode, discord, html, markdown
 from companion.reports.model import Report
 
 Render = Callable[[Report], str]
@@ -16,4 +16,6 @@ FORMATS: Mapping[str, Render] = MappingProxyType({
     "markdown": markdown.render,
     "bbcode": bbcode.render,
     "discord": discord.render,
+    # Words and rolls alone; `companion export --format html` adds the pictures.
+    "html": html.render,
 })

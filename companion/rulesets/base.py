@@ -224,6 +224,11 @@ class Ruleset(ABC, Generic[S]):
         name and the lines. A report shows them apart, behind a spoiler."""
         return []
 
+    def report_public(self, state: S, event: Event) -> Event:
+        """`event` as the public report may tell it: what would give away a secret
+        (why the coaching chose a move) left out. The app's log, the GM's, keeps it."""
+        return event
+
     def report_next(self, state: S) -> str:
         """What is due next, in words, for a running session's "to be continued"."""
         return self.due(state).step.replace("_", " ")

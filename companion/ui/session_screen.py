@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,10 @@ from companion.ui.text import save_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
+
+# The line every game screen's list of keys (F1) has for the Export button.
+EXPORT_HELP = ("Ctrl+E (or the Export button): a report of it, written to a file and "
+               "copied, for a forum or a chat; or an HTML page with pictures")
 
 
 class SessionScreen(Screen):
@@ -142,9 +147,12 @@ class SessionScreen(Screen):
 
     # --- undo, redo, save -------------------------------------------------------------
     def undo_key(self, event: pygame.event.Event) -> bool:
-        """Ctrl+Z, Ctrl+Y, Ctrl+S, Ctrl+Shift+S and F1; True if the key was one."""
+        """Ctrl+Z, Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+E and F1; True if the key was one."""
         key, mod = event.key, event.mod
         ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        if ctrl and key == pygame.K_e:
+            self.export_dialog()
+            return True
         if ctrl and key in (pygame.K_z, pygame.K_y):
             try:
                 steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
@@ -211,6 +219,50 @@ class SessionScreen(Screen):
         self.save_path = path
         self.host.remember_file(path)
         self.say(f"saved to {path}")
+
+    # --- the report -------------------------------------------------------------------
+    def export_dialog(self) -> None:
+        """Choose a format: the report is written to a file, and copied to the
+        clipboard where the system allows (the HTML page: a file only)."""
+        from companion.reports.formats import FORMATS
+        from companion.ui.report_export import format_words, report_path
+
+        # Each format on the key of its first letter (M, B, D, H), where not taken.
+        taken: set[int] = {pygame.K_ESCAPE}
+        choices = []
+        for fmt in FORMATS:
+            key: int | None = pygame.key.key_code(fmt[0]) if fmt[:1].isalpha() else None
+            if key in taken:
+                key = None
+            if key is not None:
+                taken.add(key)
+            choices.append(Choice(format_words(fmt), key, partial(self.export, fmt)))
+        where = report_path("markdown", self.save_path, self.unsaved_name()).parent
+        saved = "beside its file" if self.save_path is not None else "in your reports folder"
+        self.dialog = Dialog(
+            self.host.theme, f"Export a report of this {self.noun}",
+            [f"The report is written {saved} ({where}); the text formats are copied to "
+             "the clipboard as well, ready to paste into a forum post or a chat."],
+            [*choices, Choice("Cancel", pygame.K_ESCAPE, self.dismiss)], width=760)
+
+    def export(self, fmt: str) -> None:
+        from companion.ui.report_export import export
+
+        self.dialog = None
+        try:
+            done = export(self.session, fmt, self.save_path, self.unsaved_name())
+        except UserError as err:
+            self.say(f"cannot export: {err}", error=True)
+            return
+        except OSError as err:
+            self.say(f"cannot write the report: {err.strerror or err}", error=True)
+            return
+        self.say(done.words(fmt))
+
+    def unsaved_name(self) -> str:
+        """What an unsaved session's report is called: the name of the file it would
+        be kept in (see kept_path), without its suffix."""
+        return self.kept_path().stem
 
     def leave_dialog(self) -> None:
         """The way out of a game, to another or to the start screen."""

@@ -70,8 +70,9 @@ def _choice(s: GrimdarkState, e: Event) -> list[str]:
     if d["by"] == "coaching":
         why = why_text(s, d.get("why") or [])
         name += f" ({why})" if why else ""
-    else:
+    elif d["by"] == "gm":
         name += " (the GM's choice)"
+    # "public": a report's, which keeps the coaching's reasons to itself
     against = f" against {_n(s, d['target'])}" if d.get("target") else ""
     how = ""
     if d.get("reach") == "ranged" and s.data.moves[d["move"]].attack == "melee-or-ranged":

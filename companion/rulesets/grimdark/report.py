@@ -72,6 +72,14 @@ def secret(state: GrimdarkState) -> list[tuple[str, list[str]]]:
     return out
 
 
+def public(e: Event) -> Event:
+    """A choice as the crowd sees it: the move and its target, not why his coaching
+    chose it (the reasons are the manager's tactics, kept secret like the coaching)."""
+    if e.kind == "choice" and e.data.get("by") == "coaching":
+        return Event(e.kind, e.who, {**e.data, "why": [], "by": "public"})
+    return e
+
+
 def next_up(state: GrimdarkState) -> str:
     if not state.started:
         return "the match starts (hit points, Init and the opening hands)"

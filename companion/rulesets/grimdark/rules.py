@@ -150,6 +150,9 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
     def report_secret(self, state: GrimdarkState) -> list[tuple[str, list[str]]]:
         return report.secret(state)
 
+    def report_public(self, state: GrimdarkState, event: Event) -> Event:
+        return report.public(event)
+
     def report_next(self, state: GrimdarkState) -> str:
         return report.next_up(state)
 

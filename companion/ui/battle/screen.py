@@ -23,7 +23,7 @@ from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
-from companion.ui.session_screen import SessionScreen
+from companion.ui.session_screen import EXPORT_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
@@ -39,6 +39,7 @@ DUEL_HELP = (
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
     "D: decline to stay conscious (he loses)",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
+    EXPORT_HELP,
     "F4 tables: look up an entry, then 'Apply to' a gladiator    F5 every roll",
     "G: the hex board, to stand the gladiators (click a hex; Tab: the other one; Esc: back)",
 )
@@ -91,6 +92,8 @@ class BattleScreen(SessionScreen):
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
+            "export": Button(theme, "Export (Ctrl+E)", self.export_dialog, size=17,
+                             short=("Export",)),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
         self.luck_stepper = Stepper(theme, "luck 0", lambda: self._step_luck(-1),
@@ -334,7 +337,7 @@ class BattleScreen(SessionScreen):
             actions.append(b["retrieve"])
         if step == "stay_conscious":
             actions.append(b["decline"])
-        actions += [b["board"], b["leave"]]
+        actions += [b["board"], b["export"], b["leave"]]
         return [row for row in (declare, special, actions) if row]
 
     @staticmethod

@@ -44,6 +44,8 @@ class TrackerCard:
                                short=("-7, +3 or =12", "-7 or =12"))
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.ink = Ink(theme)
+        # A report's picture of the card leaves its field out: nobody types into it.
+        self.shows_field = True
         # Clickable spots found while drawing: (rect, action).
         self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
 
@@ -117,7 +119,7 @@ class TrackerCard:
         y += head_h + px(2)
         y = self._track(surface, f, x, y, w)
         self.entry.rect = pygame.Rect(x, y + px(4), min(w, px(220)), px(34))
-        if surface is not None:
+        if surface is not None and self.shows_field:
             self.ink.widget(surface, self.entry)
         y = self.entry.rect.bottom + px(10)
         y = self._pips(surface, "Luck", f.luck, max(f.luck, sheet.get("luck", 0)),

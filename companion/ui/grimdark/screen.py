@@ -27,7 +27,7 @@ from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turns
 from companion.ui.host import Host
-from companion.ui.session_screen import SessionScreen
+from companion.ui.session_screen import EXPORT_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
 
@@ -50,6 +50,7 @@ MATCH_HELP = (
     "C: show or hide the coaching (hidden at first: the screen may be on a shared display)",
     "K: commit to the match: the line to post before it, copied to the clipboard",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
+    EXPORT_HELP,
     "F2 the log    F4 tables    F5 every roll",
 )
 
@@ -95,6 +96,8 @@ class GrimdarkScreen(SessionScreen):
                               short=("Explain (X)",)),
             "coaching": Button(theme, "Show coaching (C)", self.toggle_coaching, size=17,
                                short=("Coaching (C)",)),
+            "export": Button(theme, "Export (Ctrl+E)", self.export_dialog, size=17,
+                             short=("Export",)),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
 
@@ -514,7 +517,7 @@ class GrimdarkScreen(SessionScreen):
         b["coaching"].selected = self.show_coaching
         if self.explain_view:
             return [b["explain"], b["leave"]]
-        return [b["next"], b["end"], b["explain"], b["coaching"], b["leave"]]
+        return [b["next"], b["end"], b["explain"], b["coaching"], b["export"], b["leave"]]
 
     def _looks(self, compact: bool) -> dict[str, CardLook]:
         glads = self.gladiators()

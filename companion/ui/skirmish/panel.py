@@ -12,7 +12,7 @@ from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
 from companion.rulesets.skirmish.words import item_words, modifier_words, weapon_words
 from companion.ui.theme import Theme
 from companion.ui.tools.log_panel import LogPanel
-from companion.ui.widgets.controls import Label
+from companion.ui.widgets.controls import Button, Label
 from companion.ui.widgets.tokens import side_colour
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ class Shown(Protocol):
 
     session: Session
     odds: AttackOdds | None
+
+    def export_dialog(self) -> None: ...
 
 
 def pct(p: Fraction) -> str:
@@ -41,6 +43,12 @@ class SkirmishPanel(LogPanel):
     def __init__(self, theme: Theme, screen: Shown) -> None:
         super().__init__(theme, screen.session)
         self.screen = screen
+        # The board has no room for buttons: the bout's Export stands above its log.
+        self.export = Button(theme, "Export (Ctrl+E)", screen.export_dialog, size=16,
+                             short=("Export",))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.export.handle(event)
 
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -54,7 +62,18 @@ class SkirmishPanel(LogPanel):
         odds = self.screen.odds
         if odds is not None:
             y = self._odds_card(surface, state, odds, x, y + px(4), width) + px(6)
-        self.draw_log(surface, x, y + px(4), width)
+        # Export at the foot of the tab, the log above it; left out (Ctrl+E still
+        # works) where the cards leave no room, at the largest scale in a small window.
+        button = pygame.Rect(0, 0, min(width, px(200)), px(34))
+        button.bottomright = (x + width, self.rect.bottom - px(6))
+        bottom = None
+        if button.y >= y + px(4):
+            self.export.rect = button
+            self.ink.widget(surface, self.export)
+            bottom = button.y - px(4)
+        else:
+            self.export.rect = pygame.Rect(0, 0, 0, 0)
+        self.draw_log(surface, x, y + px(4), width, bottom=bottom)
 
     def _card(self, surface: pygame.Surface, state: State, g, x: int, y: int, width: int) -> int:
         pal, px = self.theme.palette, self.theme.px

@@ -44,15 +44,17 @@ class LogPanel:
         return self._wrapped[key]
 
     def draw_log(self, surface: pygame.Surface, x: int, y: int, width: int,
-                 title_size: int = 17, size: int = 15) -> None:
-        """The title "Log", then as many of the newest lines as fit below `y`."""
+                 title_size: int = 17, size: int = 15, bottom: int | None = None) -> None:
+        """The title "Log", then as many of the newest lines as fit between `y` and
+        `bottom` (the panel's foot unless told)."""
         pal, fonts, px, ink = self.theme.palette, self.theme.fonts, self.theme.px, self.ink
-        if y > self.rect.bottom - px(40):
+        foot = self.rect.bottom if bottom is None else bottom
+        if y > foot - px(40):
             return
         y = ink.text(surface, "Log", (x, y), size=title_size, bold=True, colour=pal.text_dim)
         y += px(4)
         font = fonts.get(size)
-        room = (self.rect.bottom - y - px(4)) // font.get_linesize()
+        room = (foot - y - px(4)) // font.get_linesize()
         lines: list[str] = []
         for entry in reversed(self.session.log):
             lines[:0] = self.wrapped(entry, font, width)

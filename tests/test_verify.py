@@ -324,3 +324,15 @@ def test_a_session_file_with_a_changed_die_fails_verify(
     assert code == 1
     assert out.splitlines()[0].startswith("turn 2: ")
     assert "the dice give" in out.splitlines()[0]
+
+
+def test_an_html_reports_replay_code_is_verified(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], match: Session) -> None:
+    from companion.reports.html import render
+
+    path = tmp_path / "match.html"
+    path.write_text(render(build_report(match)), "utf-8")
+    code, out, _ = _run(capsys, "verify", str(path))
+    assert code == 0, out
+    assert out.splitlines()[0] == ("the page's text is not compared (HTML): its replay "
+                                   "code is")

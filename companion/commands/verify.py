@@ -6,6 +6,7 @@ every roll and every result is what the rules give."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -145,7 +146,9 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     from companion.tables.loader import load_tables
     from companion.verify import claims_of_replay, compare_text, verify
 
-    code = find_code(text)
+    page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
+    # A page writes each line of the code in its own paragraph: its tags go.
+    code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
     if code is None:
         raise UserError(f"{path}: no replay code in it: the report of a verifiable match "
                         "carries one after its outcome, once the match is over")
@@ -156,7 +159,7 @@ def _verify_text(path: Path, text: str, posted: Posted | None
                      tables_claimed=replay.tables, posted=posted)
     if verdict.session is None or _only_code(text, code):
         return verdict, None
-    if text.lstrip()[:15].lower().startswith(("<!doctype", "<html")):
+    if page:
         return verdict, "the page's text is not compared (HTML): its replay code is"
     formats: dict[str, Any] = {k: v for k, v in FORMATS.items() if k != "html"}
     name, differs = compare_text(text, verdict.session, formats)

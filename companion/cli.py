@@ -62,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as err:
         print(f"companion: {one_line(str(err))}", file=sys.stderr)
         return err.exit_code
+    except BrokenPipeError:  # before OSError, of which it is one
+        # The reader (`| head`) went away: not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as err:
         # A file the command writes (a session, a sheet) that the system refuses.
         where = f"{err.filename}: " if err.filename else ""
@@ -69,10 +73,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader (`| head`) went away: not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":

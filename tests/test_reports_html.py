@@ -39,7 +39,7 @@ from companion.ui.report_pictures import ARENA_SIZE, CARDS_WIDTH, pictures
 HERE = Path(__file__).parent
 BOUT = HERE / "sessions" / "v1-skirmish.json"
 DUEL = HERE / "sessions" / "v1-battle.json"
-GOLDEN = HERE / "golden" / "reports" / "skirmish.html"
+GOLDEN = HERE / "golden" / "reports" / "v1-skirmish.html"
 IMAGE = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
 
@@ -62,6 +62,23 @@ def test_the_page_of_a_known_bout_is_the_reviewed_one() -> None:
         pytest.skip("golden file regenerated: review it with git diff")
     assert shown == GOLDEN.read_text(encoding="utf-8")
     assert [s.get_size() for s in images(page)] == [ARENA_SIZE] * 3
+
+
+@pytest.mark.parametrize("name", ["skirmish", "duel", "trackers", "grimdark"])
+def test_the_page_of_each_systems_known_session_is_the_reviewed_one(name: str) -> None:
+    """The same sessions as the text formats' golden files (tests/report_sessions.py),
+    pictured at the start and the end."""
+    from report_sessions import SESSIONS
+
+    session = SESSIONS[name]()
+    page = html.render(build_report(session), pictures(session, parse_moments("start,end")))
+    shown = IMAGE.sub('src="data:image/png;base64,PICTURE"', page)
+    golden = GOLDEN.with_name(f"{name}.html")
+    if os.environ.get("REGENERATE_GOLDEN"):
+        golden.write_text(shown, encoding="utf-8")
+        pytest.skip("golden file regenerated: review it with git diff")
+    assert shown == golden.read_text(encoding="utf-8")
+    assert len(images(page)) == 2
 
 
 def test_the_pictures_stand_where_their_moments_fall() -> None:

@@ -373,6 +373,7 @@ def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
     from companion.verify import claims_of_entries, verify
 
     screen = match(app)
+    assert "Commit (K)" in [b.label for b in screen.shown_buttons()]
     key(app, pygame.K_k, "k")
     session = screen.session
     # Only the start was played: it is rolled again, from the new secret seed.
@@ -392,6 +393,8 @@ def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     plain = match(app)
     key(app, pygame.K_RETURN)
+    # A plain match once a turn is played can no longer be committed to: no button.
+    assert "Commit (K)" not in [b.label for b in plain.shown_buttons()]
     key(app, pygame.K_k, "k")
     assert plain.dialog is None and plain.message_is_error
     assert plain.message.startswith("cannot commit to this match: its dice were not drawn "

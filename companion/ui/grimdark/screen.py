@@ -98,6 +98,7 @@ class GrimdarkScreen(SessionScreen):
                                short=("Coaching (C)",)),
             "export": Button(theme, "Export (Ctrl+E)", self.export_dialog, size=17,
                              short=("Export",)),
+            "commit": Button(theme, "Commit (K)", self.commit_match, size=17),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
 
@@ -517,7 +518,11 @@ class GrimdarkScreen(SessionScreen):
         b["coaching"].selected = self.show_coaching
         if self.explain_view:
             return [b["explain"], b["leave"]]
-        return [b["next"], b["end"], b["explain"], b["coaching"], b["export"], b["leave"]]
+        shown = [b["next"], b["end"], b["explain"], b["coaching"], b["export"]]
+        # Committing is for before the first turn, or to show a verifiable match's line.
+        if self.session.seed is not None or len(self.session.journal) <= 1:
+            shown.append(b["commit"])
+        return [*shown, b["leave"]]
 
     def _looks(self, compact: bool) -> dict[str, CardLook]:
         glads = self.gladiators()

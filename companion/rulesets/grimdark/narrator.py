@@ -53,7 +53,7 @@ def _started(s: GrimdarkState, e: Event) -> list[str]:
 def _hand(s: GrimdarkState, e: Event) -> list[str]:
     d = e.data
     names = listed([move_name(s.data, k) for k in d["hand"]])
-    opened = " (his coaching's opening)" if d["opening"] else ""
+    opened = " (as coached)" if d["opening"] else ""
     return [f"{_n(s, e.who)} holds {names}{opened}; {d['deck']} moves in the deck."]
 
 

@@ -124,6 +124,7 @@ class Session:
         self.journal: list[JournalEntry] = []
         self.outcomes: list[Outcome] = []
         self._words: list[tuple[Outcome, list[str]]] = []
+        self._public_words: list[tuple[Outcome, list[str]]] = []
         self._rolls: list[tuple[Outcome, list[Roll]]] = []
         self.other_rolls: list[KeptRoll] = list(other_rolls)
         self._state = self._replay(journal)
@@ -145,13 +146,24 @@ class Session:
     @property
     def log(self) -> list[str]:
         """What happened, in the words of the system's narrator."""
+        return self._told(self._words, public=False)
+
+    @property
+    def public_log(self) -> list[str]:
+        """The log as the crowd may read it (`Ruleset.report_public`): a screen others
+        can see shows this, keeping why the coaching chose each move to the GM."""
+        return self._told(self._public_words, public=True)
+
+    def _told(self, words: list[tuple[Outcome, list[str]]], public: bool) -> list[str]:
         # Words are made once per outcome: the log is read on every frame.
-        words = self._words
         if len(words) > len(self.outcomes) or any(
                 told is not now for (told, _), now in zip(words, self.outcomes, strict=False)):
             words.clear()
+        rules, state = self.ruleset, self._state
         for outcome in self.outcomes[len(words):]:
-            words.append((outcome, self.ruleset.narrate(self._state, outcome.events)))
+            events = [rules.report_public(state, e) for e in outcome.events] if public \
+                else outcome.events
+            words.append((outcome, rules.narrate(state, events)))
         return [line for _, lines in words for line in lines]
 
     @property

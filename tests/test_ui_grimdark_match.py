@@ -187,8 +187,6 @@ def match_setup(*names: str, teams: tuple[str, ...] = ()) -> dict[str, Any]:
     return {"gladiators": gladiators, "options": {"started": "2024-05-01T20:00:00+00:00"}}
 
 
-
-
 def match(app: App, *names: str, seed: int = 3, teams: tuple[str, ...] = ()) -> Any:
     setup = match_setup(*(names or ("lord-smash", "sewer-beast")), teams=teams)
     assert app.start_session("grimdark", setup, dice=SeededDice(seed)) is None
@@ -296,6 +294,18 @@ def test_coaching_is_hidden_until_the_gm_shows_it(app: App) -> None:
     assert any(t.startswith("Coaching: aggressive") for t in texts(screen))
     key(app, pygame.K_c, "c")
     assert not any(t.startswith("Coaching") for t in texts(screen))
+
+
+def test_the_log_and_the_turn_explained_keep_the_coachings_reasons_until_it_is_shown(
+        app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_F2)
+    drawn = " ".join(t for t in texts(screen) + [w.fit().text for w in app.panel.widgets()])
+    assert "plays Wild Charge against Sewer Beast" in drawn and "aggressive" not in drawn
+    key(app, pygame.K_c, "c")
+    drawn = " ".join(w.fit().text for w in app.panel.widgets())
+    assert "(aggressive" in drawn
 
 
 def test_the_odds_of_the_moves_chosen_show_before_the_dice(app: App) -> None:

@@ -28,8 +28,10 @@ from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turns
 from companion.ui.host import Host
 from companion.ui.session_screen import EXPORT_HELP, SessionScreen
+from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
+from companion.ui.widgets.side_panel import PanelView
 
 # A match that goes on longer than this many turns when played straight to the end is
 # stopped there, for the GM to look at: no real match lasts so long.
@@ -101,6 +103,12 @@ class GrimdarkScreen(SessionScreen):
             "commit": Button(theme, "Commit (K)", self.commit_match, size=17),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
+
+    def panel(self) -> PanelView | None:
+        # The screen may be on a display the managers see: the log says why the
+        # coaching chose a move only while the GM shows the coaching.
+        return LogPanel(self.host.theme, self.session, lambda: self.session.log
+                        if self.show_coaching else self.session.public_log)
 
     def rescale(self) -> None:
         self._make_widgets()
@@ -400,7 +408,8 @@ class GrimdarkScreen(SessionScreen):
         ruleset, state = self.session.ruleset, self.state
 
         def narrate(e: Event) -> list[str]:
-            return ruleset.narrate(state, [e])
+            shown = e if self.show_coaching else ruleset.report_public(state, e)
+            return ruleset.narrate(state, [shown])
 
         def stat(key: str) -> str | None:
             move = self.data.moves.get(key)

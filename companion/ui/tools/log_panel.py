@@ -8,6 +8,8 @@ the log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.session import Session
@@ -19,9 +21,12 @@ class LogPanel:
     title = "Arena"
     typing = False
 
-    def __init__(self, theme: Theme, session: Session) -> None:
+    def __init__(self, theme: Theme, session: Session,
+                 lines: Callable[[], list[str]] | None = None) -> None:
         self.theme = theme
         self.session = session
+        # Whose words: the session's whole log unless the screen says otherwise.
+        self.lines = lines or (lambda: session.log)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.ink = Ink(theme)
         # Wrapped lines, remembered: old log lines are wrapped once, not every frame.
@@ -56,7 +61,7 @@ class LogPanel:
         font = fonts.get(size)
         room = (foot - y - px(4)) // font.get_linesize()
         lines: list[str] = []
-        for entry in reversed(self.session.log):
+        for entry in reversed(self.lines()):
             lines[:0] = self.wrapped(entry, font, width)
             if len(lines) >= room:
                 break

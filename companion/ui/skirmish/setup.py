@@ -366,12 +366,12 @@ class SkirmishSetup(Screen):
         return False
 
     def status(self) -> str:
-        others = "  ".join(f"{s.key.upper()} {s.title.lower()}" for s in self.others)
+        others = "  ".join(f"{s.key.upper()} {_lowered(s.title)}" for s in self.others)
         return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit  F1 keys"
 
     def keys(self) -> list[str]:
         """F1's list: this screen's keys, and those that lead to the other systems."""
-        others = "    ".join(f"{s.key.upper()}: set up {s.title.lower()}" for s in self.others)
+        others = "    ".join(f"{s.key.upper()}: set up {_lowered(s.title)}" for s in self.others)
         return [*KEYS[:-1], others, KEYS[-1]] if others else list(KEYS)
 
     def _key(self, key: int) -> bool:
@@ -403,3 +403,11 @@ class SkirmishSetup(Screen):
             actions[key]()
             return True
         return False
+
+
+def _lowered(title: str) -> str:
+    """A title in running text: its first word lowered ("Battle-system duel" reads
+    "battle-system duel"), a game's proper name ("Grimdark Gladiators match") kept."""
+    first, _, rest = title.partition(" ")
+    proper = rest[:1].isupper()  # two capitalised words in a row: a name
+    return title if proper else first.lower() + (f" {rest}" if rest else "")

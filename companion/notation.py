@@ -43,6 +43,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from companion.dice import DiceSource, RollRecord, roll_d66
@@ -808,6 +809,15 @@ def _short(text: str) -> str:
 
 def parse(text: str) -> Expr:
     """Parse dice notation into its tree; raise NotationError naming the column."""
+    return _parsed(text)
+
+
+# The same few texts are rolled over and over (a table's dice, the tray's last roll):
+# parsing was most of the time of a roll. A tree is immutable (frozen dataclasses of
+# tuples), so every caller may share one. Errors are not kept; a text is at most
+# MAX_TEXT characters, so the cache stays small.
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> Expr:
     return _Parser(text).parse()
 
 

@@ -1140,6 +1140,18 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
     dice: list[ShownDie] = []
     for signed in expr.terms:
         term = signed.term
+        # Plain dice and constants show as their faces (TermRoll.show): nothing of
+        # the words `_Roller.term` makes for them is kept, so they are not made.
+        if type(term) is Dice:
+            record = source.roll(term.sides, term.count, purpose=purpose, roller=roller)
+            records.append(record)
+            dice += [ShownDie(term.sides, f, f, True) for f in record.faces]
+            terms.append(TermRoll(signed.sign, term.describe(), list(record.faces),
+                                  record.total))
+            continue
+        if type(term) is Const:
+            terms.append(TermRoll(signed.sign, term.describe(), [], term.value))
+            continue
         rolled = rolling.term(term, alone=len(expr.terms) == 1)
         records += rolled.records
         dice += rolled.dice

@@ -76,6 +76,64 @@ def bench_dice_odds() -> None:
         print(line)
 
 
+def bench_battle_odds() -> None:
+    """odds_pool_ms: the exact odds of one battle-system attack, class C, N attack dice
+    against N defence dice."""
+    from companion.rulesets.battle.data import BattleTables
+    from companion.rulesets.battle.odds import attack_odds
+
+    tables = BattleTables.load(include_user=False)
+    figures = []
+    for dice in (20, 50, 100):
+        ms = median_ms(partial(attack_odds, tables, "C", dice, dice), 15 if dice < 100 else 7)
+        figures.append(f"{dice} dice {ms:.2f} ms")
+    print(f"odds_pool_ms (class C, N against N): {', '.join(figures)} (goal <= 1 ms at 20)")
+
+
+def _peers() -> None:
+    """Put the folder scripts/bench installs the peers into on sys.path: the app never
+    sees them."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / ".bench-peers"
+    if folder.is_dir() and str(folder) not in sys.path:
+        sys.path.append(str(folder))
+
+
+def bench_dice_vs_d20() -> None:
+    """dice_vs_d20: rolls from text, d20's time over ours (d20 keeps its parsed
+    expressions too), each pair measured by turns in the same run."""
+    _peers()
+    try:
+        import d20  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        print("dice_vs_d20: skipped: d20 not installed")
+        return
+    from companion.dice import SeededDice
+
+    rolls = 2000
+    figures = []
+    for text in ("1d20", "4d6", "2d6+3", "10d6", "4d6kh3"):
+        dice = SeededDice(1)
+
+        def ours(text: str = text, dice: SeededDice = dice) -> None:
+            for _ in range(rolls):
+                evaluate(text, dice)
+            dice.history.clear()  # keep the records of one batch only
+
+        def theirs(text: str = text) -> None:
+            for _ in range(rolls):
+                d20.roll(text)
+
+        ours_ms, theirs_ms = [], []
+        for _ in range(9):  # by turns, so that a busy moment falls on both
+            ours_ms.append(median_ms(ours, 1))
+            theirs_ms.append(median_ms(theirs, 1))
+        mine, peer = statistics.median(ours_ms), statistics.median(theirs_ms)
+        figures.append(f"{text} {peer / mine:.2f}x ({1000 * mine / rolls:.1f} us a roll)")
+    print(f"dice_vs_d20 (d20's time / ours, goal >= 2x): {'; '.join(figures)}")
+
+
 def bench_startup() -> None:
     env = dict(os.environ)
     # As on a player's machine: Python keeps its compiled bytecode. (These machines
@@ -207,7 +265,8 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
 
 
 def main() -> int:
-    for part in (bench_tables, bench_odds, bench_dice_odds, bench_startup, bench_render,
+    for part in (bench_tables, bench_odds, bench_dice_odds, bench_battle_odds,
+                 bench_dice_vs_d20, bench_startup, bench_render,
                  bench_idle_cpu, bench_skirmish, bench_grimdark):
         try:
             part()

@@ -43,6 +43,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from companion.dice import DiceSource, RollRecord, roll_d66
@@ -808,6 +809,15 @@ def _short(text: str) -> str:
 
 def parse(text: str) -> Expr:
     """Parse dice notation into its tree; raise NotationError naming the column."""
+    return _parsed(text)
+
+
+# The same few texts are rolled over and over (a table's dice, the tray's last roll):
+# parsing was most of the time of a roll. A tree is immutable (frozen dataclasses of
+# tuples), so every caller may share one. Errors are not kept; a text is at most
+# MAX_TEXT characters, so the cache stays small.
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> Expr:
     return _Parser(text).parse()
 
 
@@ -1130,6 +1140,18 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
     dice: list[ShownDie] = []
     for signed in expr.terms:
         term = signed.term
+        # Plain dice and constants show as their faces (TermRoll.show): nothing of
+        # the words `_Roller.term` makes for them is kept, so they are not made.
+        if type(term) is Dice:
+            record = source.roll(term.sides, term.count, purpose=purpose, roller=roller)
+            records.append(record)
+            dice += [ShownDie(term.sides, f, f, True) for f in record.faces]
+            terms.append(TermRoll(signed.sign, term.describe(), list(record.faces),
+                                  record.total))
+            continue
+        if type(term) is Const:
+            terms.append(TermRoll(signed.sign, term.describe(), [], term.value))
+            continue
         rolled = rolling.term(term, alone=len(expr.terms) == 1)
         records += rolled.records
         dice += rolled.dice

@@ -12,8 +12,9 @@ from itertools import product
 import pytest
 
 from companion.cli import main
+from companion.odds import pool_highest
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.odds import AttackOdds, attack_odds, disarm_odds
+from companion.rulesets.battle.odds import AttackOdds, _highest_ways, attack_odds, disarm_odds
 
 # RULES.md 2, typed here: the table by (class, best result).
 DAMAGE = {
@@ -100,6 +101,14 @@ def test_the_critical_dice_when_a_critical_gets_through(tables):
 def test_big_pools_still_sum_to_exactly_one(tables, weapon_class):
     for attack, defence in ((12, 9), (25, 30), (1, 0)):
         assert attack_odds(tables, weapon_class, attack, defence).total() == 1
+
+
+def test_the_ways_of_the_highest_face_are_pool_highest_over_one_denominator():
+    # attack_odds counts in whole numbers; they must be pool_highest's chances exactly.
+    for dice in range(0, 31):
+        ways = _highest_ways(dice)
+        assert {k: Fraction(w, 6**dice) for k, w in ways.items()} == pool_highest(dice)
+        assert list(ways) == list(pool_highest(dice))
 
 
 def test_disarm_odds():

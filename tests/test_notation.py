@@ -255,3 +255,20 @@ def test_rolled_faces_are_faces_of_their_dice(expr: Expr, seed: int) -> None:
     else:
         assert result.total == sum(t.sign * t.value for t in result.terms)
     assert evaluate(expr, SeededDice(seed)).faces == result.faces, "same seed, same faces"
+
+
+def test_a_text_parsed_again_is_the_same_shared_tree_and_errors_are_not_kept():
+    import dataclasses
+
+    from companion.notation import NotationError, Sum, parse
+
+    first = parse("4d6kh3+2")
+    assert parse("4d6kh3+2") is first
+    # Callers share the tree, so no part of it can change.
+    assert isinstance(first, Sum)
+    assert isinstance(first.terms, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.terms[0].term.count = 5  # type: ignore[misc]
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            parse("4d6kh")

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
+from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
+from itertools import pairwise
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -249,6 +253,10 @@ class Table:
         # A one-axis table keyed by name, by the slug of each key: the rules look
         # weapons up by name many times a battle.
         self._by_slug: dict[str, Entry] | None = None
+        # Every look-up's answer by key, built on the first look-up: the odds of one
+        # attack look up hundreds of rolls, and a scan ran two regexes per entry.
+        # False: the keys overlap (a table built without validation), so scan.
+        self._index: _Finder | Literal[False] | None = None
 
     def _named(self) -> dict[str, Entry]:
         if self._by_slug is None:
@@ -294,10 +302,18 @@ class Table:
             if found is None:
                 raise UserError(f"{self.title}: no entry for {keys[0]}")
             return found
-        for entry in self.entries:
-            parts = _split_key(entry.key, len(self.axes))
-            if all(_matches(a, p, k) for a, p, k in zip(self.axes, parts, keys, strict=True)):
-                return entry
+        if self._index is None:
+            self._index = _index(self.axes, self.entries) or False
+        if self._index is not False:
+            found = self._index(keys)
+            if found is not None:
+                return found
+        else:
+            for entry in self.entries:
+                parts = _split_key(entry.key, len(self.axes))
+                if all(_matches(a, p, k)
+                       for a, p, k in zip(self.axes, parts, keys, strict=True)):
+                    return entry
         raise UserError(f"{self.title}: no entry for {' '.join(map(str, keys))}")
 
     def normalise_key(self, axis: Axis, text: str) -> int | str:
@@ -365,3 +381,76 @@ def _matches(axis: Axis, part: Any, key: int | str) -> bool:
     if axis.open_above and high is None:
         high = None
     return (low is None or key >= low) and (high is None or key <= high)
+
+
+# --- the look-up index ---------------------------------------------------------------
+# It answers exactly as the scan of `Table.lookup` does: the first entry, in the file's
+# order, whose key matches on every axis. A validated table's keys never overlap on an
+# axis, so one cell at most matches; where they would (a range row given twice under
+# one name), `_index` gives None and the table is scanned.
+_Finder = Callable[[tuple[int | str, ...]], Entry | None]
+
+
+def _axis_cells(axis: Axis, items: list[tuple[Any, Any]]) -> Callable[[Any], Any] | None:
+    """A function from one axis's key to the value of the first item whose part
+    matches it (None when none does); None when ranges overlap."""
+    if axis.kind == "name":
+        names: dict[str, Any] = {}
+        for part, value in items:
+            names.setdefault(_slug(part), value)
+        return lambda key: names.get(_slug(key)) if isinstance(key, str) else None
+    if axis.kind == "d66":
+        rolls: dict[Any, Any] = {}
+        for part, value in items:
+            rolls.setdefault(part, value)
+        return lambda key: None if isinstance(key, str) else rolls.get(key)
+    spans = sorted(((*_range_key(part, axis), value) for part, value in items),
+                   key=lambda s: -math.inf if s[0] is None else s[0])
+    for (_, high, _), (low, _, _) in pairwise(spans):
+        if high is None or low is None or low <= high:
+            return None
+    lows = [-math.inf if low is None else low for low, _, _ in spans]
+
+    def find(key: Any) -> Any:
+        if isinstance(key, str):
+            return None
+        i = bisect_right(lows, key) - 1  # the last span starting at or below the key
+        if i < 0:
+            return None
+        _, high, value = spans[i]
+        return value if high is None or key <= high else None
+
+    return find
+
+
+def _index(axes: list[Axis], entries: list[Entry]) -> _Finder | None:
+    if len(axes) == 1:
+        one = _axis_cells(axes[0], [(e.key, e) for e in entries])
+        return None if one is None else (lambda keys: one(keys[0]))
+    first, second = axes
+    # Rows by the cell of the first axis (its slug, roll or span), in the file's order.
+    rows: dict[Any, tuple[Any, list[tuple[Any, Entry]]]] = {}
+    for entry in entries:
+        head, tail = _split_key(entry.key, 2)
+        if first.kind == "name":
+            cell: Any = _slug(head)
+        elif first.kind == "d66":
+            cell = head
+        else:
+            cell = _range_key(head, first)
+        rows.setdefault(cell, (head, []))[1].append((tail, entry))
+    heads = []
+    for head, items in rows.values():
+        row = _axis_cells(second, items)
+        if row is None:
+            return None
+        heads.append((head, row))
+    outer = _axis_cells(first, heads)
+    if outer is None:
+        return None
+
+    def find(keys: tuple[int | str, ...]) -> Entry | None:
+        row = outer(keys[0])
+        return None if row is None else row(keys[1])
+
+    return find

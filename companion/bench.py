@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from itertools import product
+from typing import Any
 
 from companion.dice import DiceSource
 from companion.notation import Expr, evaluate
@@ -216,6 +217,123 @@ def bench_grimdark() -> None:
           f"{odds_ms / per_turn:.1f}x the time of playing a turn ({per_turn:.2f} ms)")
 
 
+def _bout_setups() -> dict[str, tuple[Any, dict[str, Any]]]:
+    """A skirmish bout and a Grimdark match, each played whole by the computer."""
+    import json
+
+    from companion.paths import assets_dir
+    from companion.rulesets.grimdark.rules import GrimdarkRules
+    from companion.rulesets.skirmish.rules import SkirmishRules
+
+    skirmish = SkirmishRules()
+    folder = assets_dir() / "samples" / "grimdark"
+
+    def entry(key: str, team: str) -> dict[str, object]:
+        return {"sheet": json.loads((folder / f"{key}.json").read_text()), "team": team,
+                "coaching": json.loads((folder / "coaching" / f"{key}.json").read_text())}
+
+    return {
+        "skirmish": (skirmish, skirmish.make_setup({"gladiators": "samnite,retiarius"})),
+        "grimdark": (GrimdarkRules(), {
+            "gladiators": [entry("lord-smash", "1"), entry("sewer-beast", "2")],
+            "options": {"started": "2026-12-01T20:00:00"}}),
+    }
+
+
+def bench_act_overhead(repeat: int = 9) -> dict[str, float]:
+    """`act_overhead`: the time of a whole game's actions through `Session.act`
+    (journal, events, no autosave) over the rules' own `parse_action` + `apply` of the
+    same actions on the same dice, in the same run. `auto_actions_per_s`: actions a
+    second through `companion auto` (the file read, played on, saved), and the same
+    loop on the bare rules (`choose` + `apply`) beside it."""
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
+    from companion.cli import main as cli_main
+    from companion.dice import SeededDice
+    from companion.session import Session, read_session_file
+    from companion.tables.loader import load_tables
+
+    tables = load_tables()
+    figures: dict[str, float] = {}
+    for name, (rules, setup) in _bout_setups().items():
+        state, dice = rules.new_state(setup, tables), SeededDice(1)
+        actions: list[dict[str, Any]] = []
+        while not rules.is_over(state) and len(actions) < 5000:
+            action = rules.choose(state)
+            if action is None:
+                break
+            actions.append(dict(action))
+            rules.apply(state, rules.parse_action(action), dice)
+
+        def engine(rules: Any = rules, setup: Any = setup,
+                   actions: list[dict[str, Any]] = actions) -> float:
+            state, dice = rules.new_state(setup, tables), SeededDice(1)
+            start = time.perf_counter()
+            for action in actions:
+                rules.apply(state, rules.parse_action(action), dice)
+            return time.perf_counter() - start
+
+        def session(rules: Any = rules, setup: Any = setup,
+                    actions: list[dict[str, Any]] = actions) -> float:
+            played, dice = Session(rules, setup, tables), SeededDice(1)
+            start = time.perf_counter()
+            for action in actions:
+                played.act(action, dice)
+            return time.perf_counter() - start
+
+        bare, through = [], []
+        for _ in range(repeat):  # interleaved: both see the same machine
+            bare.append(engine())
+            through.append(session())
+        ratio = statistics.median(through) / statistics.median(bare)
+        figures[f"{name}_act_overhead"] = round(ratio, 2)
+        per_action = statistics.median(through) / len(actions) * 1e6
+        print(f"{name}: act_overhead {ratio:.2f} (goal <= 3): {len(actions)} actions, "
+              f"{per_action:.0f} us each through the session, "
+              f"{statistics.median(bare) / len(actions) * 1e6:.0f} us in the rules")
+
+        def bare_auto(rules: Any = rules, setup: Any = setup) -> tuple[float, int]:
+            state, dice, done = rules.new_state(setup, tables), SeededDice(2), 0
+            start = time.perf_counter()
+            while not rules.is_over(state):
+                action = rules.choose(state)
+                if action is None:
+                    break
+                rules.apply(state, rules.parse_action(action), dice)
+                done += 1
+            return time.perf_counter() - start, done
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"{name}.json"
+
+            def auto(rules: Any = rules, setup: Any = setup, path: Path = path) -> float:
+                Session(rules, setup, tables).save(path)
+                start = time.perf_counter()
+                with contextlib.redirect_stdout(io.StringIO()):
+                    cli_main(["auto", str(path), "--seed", "2"])
+                return time.perf_counter() - start
+
+            auto()
+            count = len(read_session_file(path).journal)
+            autos, bares = [], []
+            for _ in range(max(3, repeat // 2)):
+                autos.append(auto())
+                took, done = bare_auto()
+                bares.append(done / took)
+        rate = count / statistics.median(autos)
+        figures[f"{name}_auto_actions_per_s"] = round(rate, 1)
+        print(f"{name}: auto_actions_per_s {rate:.0f} through `companion auto` "
+              f"({count} actions, the file read and saved included); "
+              f"{statistics.median(bares):.0f} on the bare rules")
+    figures["act_overhead"] = max(v for k, v in figures.items() if k.endswith("_overhead"))
+    figures["auto_actions_per_s"] = min(
+        v for k, v in figures.items() if k.endswith("_auto_actions_per_s"))
+    return figures
+
+
 def bench_render() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -267,7 +385,7 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
 def main() -> int:
     for part in (bench_tables, bench_odds, bench_dice_odds, bench_battle_odds,
                  bench_dice_vs_d20, bench_startup, bench_render,
-                 bench_idle_cpu, bench_skirmish, bench_grimdark):
+                 bench_idle_cpu, bench_skirmish, bench_grimdark, bench_act_overhead):
         try:
             part()
         except ImportError as err:  # a part whose module is not written yet

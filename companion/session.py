@@ -127,11 +127,17 @@ class Session:
         self._public_words: list[tuple[Outcome, list[str]]] = []
         self._rolls: list[tuple[Outcome, list[Roll]]] = []
         self.other_rolls: list[KeptRoll] = list(other_rolls)
+        # Counts every change of the state (an action, an undo, a redo, a failed action
+        # put right): the state is changed in place, so a screen's cache keys on this,
+        # not on the state's identity.
+        self.revision = 0
         self._state = self._replay(journal)
 
     @property
     def state(self) -> Any:
-        """The current state. Treat it as read-only: change it through `act`."""
+        """The current state. Treat it as read-only: change it through `act`, which
+        changes this very object (undo and redo replace it); keep a copy of a state
+        that must not change, and read `revision` to notice a change."""
         return self._state
 
     @property
@@ -206,16 +212,35 @@ class Session:
         if self.seed is not None and isinstance(dice, SeededDice):
             dice = DerivedDice(self.seed, len(self.journal))
         parsed = self.ruleset.parse_action(action)
-        trial = copy.deepcopy(self._state)
         start = len(dice.history)
-        outcome = self.ruleset.apply(trial, parsed, dice)
+        # Applied to the live state: copying the whole state for every action cost
+        # many times the action itself. An action that fails part-way (refused late,
+        # dice still to be typed in, a bug) may have changed it, so the state is then
+        # rebuilt from the journal, which replays exactly; failures are rare.
+        self.revision += 1
+        try:
+            outcome = self.ruleset.apply(self._state, parsed, dice)
+        except BaseException:
+            self._restore()
+            raise
         rolls = [r.to_dict() for r in dice.history[start:]]
         self.journal.append(JournalEntry(action=parsed, rolls=rolls, outcome=outcome.digest()))
         self.outcomes.append(outcome)
         self.redo_stack.clear()
-        self._state = trial
         self._autosave()
         return outcome
+
+    def _restore(self) -> None:
+        """The state as the journal makes it, after an action failed part-way. The
+        journal and its outcomes are kept as they are (the replay checks it comes out
+        the same), so the log's words made from them stay."""
+        journal, outcomes = self.journal, self.outcomes
+        self.journal, self.outcomes = [], []
+        try:
+            self._state = self._replay(journal)
+        finally:
+            self.journal, self.outcomes = journal, outcomes
+            self.revision += 1
 
     def undo(self, steps: int = 1) -> int:
         """Drop the last `steps` actions (fewer if the journal is shorter)."""
@@ -227,6 +252,7 @@ class Session:
         if done:
             kept, self.journal, self.outcomes = self.journal, [], []
             self._state = self._replay(kept)
+            self.revision += 1
             self._autosave()
         return done
 
@@ -234,9 +260,13 @@ class Session:
         done = 0
         while done < steps and self.redo_stack:
             entry = self.redo_stack[-1]
+            # A redo, unlike `act`, replaces the state with a changed copy: a state
+            # kept from before it never changes (companion.reports.moments keeps one
+            # per turn). Redo is rare: the copy costs nothing that matters.
             trial = copy.deepcopy(self._state)
             self._replay_entry(trial, entry, f"redo of {entry.kind()}")
             self._state = trial
+            self.revision += 1
             self.redo_stack.pop()
             done += 1
         if done:

@@ -76,7 +76,7 @@ class GrimdarkScreen(SessionScreen):
         self.explain_view = False
         self.picked_turn: int | None = None  # index into turns(); None: the last
         self.scroll = 0
-        self._summary_key: tuple[int, int, int] | None = None
+        self._summary_key: tuple[int, int] | None = None
         self._summary: dict[str, Any] = {}
         self._odds_key: tuple[Any, ...] | None = None
         self._odds: list[str] = []
@@ -118,10 +118,10 @@ class GrimdarkScreen(SessionScreen):
     def state(self) -> Any:
         return self.session.state
 
-    def _key(self) -> tuple[int, int, int]:
-        """Changes whenever the state does: an action, an undo, a redo."""
-        return (id(self.session.state), len(self.session.journal),
-                len(self.session.redo_stack))
+    def _key(self) -> tuple[int, int]:
+        """Changes whenever the state does: an action, an undo, a redo. (The session
+        changes its state in place: its identity says nothing.)"""
+        return (id(self.session), self.session.revision)
 
     def summary(self) -> dict[str, Any]:
         key = self._key()

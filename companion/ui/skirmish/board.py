@@ -115,6 +115,11 @@ class SkirmishBoard:
         # The reach tint changes only when he moves or his AP does: keep it drawn.
         self._tint_key: tuple = ()
         self._tint: pygame.Surface | None = None
+        # The arcs change only when the gladiator shown moves or turns: keep them drawn,
+        # cropped to the hexes they cover, with where that crop goes on the window.
+        self._arcs_key: tuple = ()
+        self._arcs: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self.arcs_drawn = 0  # how many times the arcs were drawn afresh (tests read it)
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
              hover: Hex | None) -> None:
@@ -187,31 +192,68 @@ class SkirmishBoard:
             return
         layout = self.view.layout
         assert layout is not None
-        tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        words: list[tuple[Hex, str]] = []
-        for hex_ in hex_range(g.hex, 1):
-            arc = adjacent_class(g.hex, g.facing, hex_)
-            if arc is not None and state.board.contains(hex_):
-                pygame.draw.polygon(tint, (*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_))
-                words.append((hex_, ARC_WORDS[str(arc)]))
+        ranges = []
         for held in g.weapons:
             info = state.data.weapons.get(held.weapon)
             if info is None or info.max_range < 2:
                 continue
-            for hex_ in front_arc(g.hex, g.facing, info.max_range, state.board):
-                rng = distance(g.hex, hex_)
-                if rng < max(2, info.min_range):
+            bands = tuple(info.disadvantage_at(rng) for rng in range(info.max_range + 1))
+            ranges.append((info.min_range, info.max_range, bands))
+        key = (layout, g.hex, g.facing, tuple(ranges), self.theme.scale,
+               state.board.columns, state.board.rows)
+        if key != self._arcs_key or self._arcs is None:
+            self._arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
+            self._arcs_key = key
+            self.arcs_drawn += 1
+        layer, where = self._arcs
+        surface.blit(layer, where)
+
+    def _draw_arcs_layer(self, state: State, at: Hex, facing: int,
+                         ranges: list[tuple[int, int, tuple[int, ...]]],
+                         ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The arcs on a transparent layer the size of their bounding box, and its
+        top-left on the window: a few hexes, not the whole window, to blend each frame.
+        The words sit on the layer too, opaque, so they come out as drawn over it."""
+        layout = self.view.layout
+        assert layout is not None
+        polygons: list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]] = []
+        words: list[tuple[Hex, str]] = []
+        for hex_ in hex_range(at, 1):
+            arc = adjacent_class(at, facing, hex_)
+            if arc is not None and state.board.contains(hex_):
+                polygons.append(((*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_)))
+                words.append((hex_, ARC_WORDS[str(arc)]))
+        for min_range, max_range, bands in ranges:
+            for hex_ in front_arc(at, facing, max_range, state.board):
+                rng = distance(at, hex_)
+                if rng < max(2, min_range):
                     continue
-                band = BAND_COLOURS[min(2, info.disadvantage_at(rng))]
-                pygame.draw.polygon(tint, (*band, 80), layout.hex_corners(hex_))
-        surface.blit(tint, (0, 0))
+                band = BAND_COLOURS[min(2, bands[rng])]
+                polygons.append(((*band, 80), layout.hex_corners(hex_)))
         font = self.theme.fonts.get(14, bold=True)
+        labels = []
         for hex_, word in words:
             x, y = layout.hex_to_pixel(hex_)
             text = font.render(word, True, (15, 15, 18))
             spot = text.get_rect(center=(round(x), round(y + layout.size * 0.55)))
-            pygame.draw.rect(surface, (245, 245, 240), spot.inflate(4, 0), border_radius=3)
-            surface.blit(text, spot)
+            labels.append((text, spot))
+        # Room for every polygon's corners (and their edge pixels) and every word.
+        x, y = layout.hex_to_pixel(at)
+        box = pygame.Rect(round(x), round(y), 1, 1)
+        for _, corners in polygons:
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            left, top = int(min(xs)) - 1, int(min(ys)) - 1
+            box.union_ip(pygame.Rect(left, top, int(max(xs)) + 2 - left, int(max(ys)) + 2 - top))
+        for _, spot in labels:
+            box.union_ip(spot.inflate(4, 0))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for colour, corners in polygons:
+            pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in corners])
+        for text, spot in labels:
+            spot = spot.move(-box.x, -box.y)
+            pygame.draw.rect(layer, (245, 245, 240), spot.inflate(4, 0), border_radius=3)
+            layer.blit(text, spot)
+        return layer, box.topleft
 
     def _draw_floats(self, surface: pygame.Surface, overlay: Overlay) -> None:
         layout = self.view.layout

@@ -114,7 +114,7 @@ class SkirmishBoard:
         self.theme = theme
         # The reach tint changes only when he moves or his AP does: keep it drawn.
         self._tint_key: tuple = ()
-        self._tint: pygame.Surface | None = None
+        self._tint: tuple[pygame.Surface, tuple[int, int]] | None = None
         # The arcs change only when the gladiator shown moves or turns: keep them drawn,
         # cropped to the hexes they cover, with where that crop goes on the window.
         self._arcs_key: tuple = ()
@@ -167,17 +167,14 @@ class SkirmishBoard:
         key = (layout.size, layout.origin,
                tuple(sorted((r.hex.q, r.hex.r, r.cost) for r in shown)))
         if key != self._tint_key or self._tint is None:
-            area = self.view.rect
-            tint = pygame.Surface(area.size, pygame.SRCALPHA)
-            for reach in shown:
-                corners = [(x - area.x, y - area.y) for x, y in layout.hex_corners(reach.hex)]
-                pygame.draw.polygon(tint, (*REACH_COLOUR, 95), corners)
-                x, y = layout.hex_to_pixel(reach.hex)
-                text = font.render(str(reach.cost), True, (255, 255, 255))
-                tint.blit(text, text.get_rect(center=(x - area.x, y - area.y)))
-            self._tint, self._tint_key = tint, key
+            self._tint, self._tint_key = _hex_layer(
+                [((*REACH_COLOUR, 95), layout.hex_corners(r.hex)) for r in shown],
+                [_centred(font.render(str(r.cost), True, (255, 255, 255)),
+                          layout.hex_to_pixel(r.hex)) for r in shown],
+                self.view.rect.center), key
         if shown:
-            surface.blit(self._tint, self.view.rect.topleft)
+            layer, where = self._tint
+            surface.blit(layer, where)
         if overlay.path:
             points = [layout.hex_to_pixel(state.board.from_label(lb)) for lb in overlay.path]
             if len(points) > 1:
@@ -234,26 +231,9 @@ class SkirmishBoard:
         labels = []
         for hex_, word in words:
             x, y = layout.hex_to_pixel(hex_)
-            text = font.render(word, True, (15, 15, 18))
-            spot = text.get_rect(center=(round(x), round(y + layout.size * 0.55)))
-            labels.append((text, spot))
-        # Room for every polygon's corners (and their edge pixels) and every word.
-        x, y = layout.hex_to_pixel(at)
-        box = pygame.Rect(round(x), round(y), 1, 1)
-        for _, corners in polygons:
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            left, top = int(min(xs)) - 1, int(min(ys)) - 1
-            box.union_ip(pygame.Rect(left, top, int(max(xs)) + 2 - left, int(max(ys)) + 2 - top))
-        for _, spot in labels:
-            box.union_ip(spot.inflate(4, 0))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        for colour, corners in polygons:
-            pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in corners])
-        for text, spot in labels:
-            spot = spot.move(-box.x, -box.y)
-            pygame.draw.rect(layer, (245, 245, 240), spot.inflate(4, 0), border_radius=3)
-            layer.blit(text, spot)
-        return layer, box.topleft
+            labels.append(_centred(font.render(word, True, (15, 15, 18)),
+                                   (round(x), round(y + layout.size * 0.55)), (245, 245, 240)))
+        return _hex_layer(polygons, labels, layout.hex_to_pixel(at))
 
     def _draw_floats(self, surface: pygame.Surface, overlay: Overlay) -> None:
         layout = self.view.layout
@@ -279,3 +259,38 @@ class SkirmishBoard:
         surface.blit(label, label.get_rect(center=box.center))
 
 
+
+
+Label = tuple[pygame.Surface, pygame.Rect, tuple[int, int, int] | None]
+
+
+def _centred(text: pygame.Surface, centre: tuple[float, float],
+             box: tuple[int, int, int] | None = None) -> Label:
+    """A text to put on a layer at `centre`, on a small box of colour `box` if given."""
+    return text, text.get_rect(center=centre), box
+
+
+def _hex_layer(polygons: list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]],
+               labels: list[Label], anchor: tuple[float, float],
+               ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """Translucent hexes and their texts on a layer the size of their bounding box, and
+    where its top-left goes on the window: blending a few hexes each frame, not a layer
+    the size of the window. A text's box is opaque on the layer, so it comes out as if
+    drawn over the hexes on the window."""
+    box = pygame.Rect(round(anchor[0]), round(anchor[1]), 1, 1)
+    for _, corners in polygons:
+        # One pixel more each side: a polygon's edge may fall on the pixel past a corner.
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        left, top = int(min(xs)) - 1, int(min(ys)) - 1
+        box.union_ip(pygame.Rect(left, top, int(max(xs)) + 2 - left, int(max(ys)) + 2 - top))
+    for _, spot, back in labels:
+        box.union_ip(spot.inflate(4, 0) if back is not None else spot)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    for colour, corners in polygons:
+        pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in corners])
+    for text, spot, back in labels:
+        spot = spot.move(-box.x, -box.y)
+        if back is not None:
+            pygame.draw.rect(layer, back, spot.inflate(4, 0), border_radius=3)
+        layer.blit(text, spot)
+    return layer, box.topleft

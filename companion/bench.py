@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from itertools import product
+from pathlib import Path
 
 from companion.dice import DiceSource
 from companion.notation import Expr, evaluate
@@ -158,24 +159,81 @@ def bench_grimdark() -> None:
           f"{odds_ms / per_turn:.1f}x the time of playing a turn ({per_turn:.2f} ms)")
 
 
-def bench_render() -> None:
+# The arena as the frame figures draw it: four gladiators, two of them with reach or
+# missile weapons, whose arcs are banded out to their range.
+QUARTET = {
+    "gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E8", "facing": "N",
+         "human": False},
+        {"name": "Crixus", "type": "hoplomachus", "side": "red", "at": "C5", "facing": "S"},
+        {"name": "Spiculus", "type": "sagittarius", "side": "blue", "at": "G8", "facing": "N",
+         "human": False},
+    ]
+}
+
+
+def frame_ms(size: tuple[int, int], scale: float, repeat: int = 100) -> float:
+    """The median full frame of the arena: four gladiators, a human's turn to act with
+    his reach shown, the arcs held shown (V), the mouse on a foe (his arcs and card)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from companion.ui.app import App
-    from companion.ui.shots import DUEL
     from companion.ui.skirmish.screen import SkirmishScreen
 
-    app = App()
+    app = App(size=size, scale=scale)
     try:
         app.draw()
-        app.start_session("skirmish", DUEL, seed=3)
-        assert isinstance(app.screen, SkirmishScreen)
-        app.screen.skip_ahead()
+        refused = app.start_session("skirmish", QUARTET, seed=3)
+        assert refused is None, refused
+        screen = app.screen
+        assert isinstance(screen, SkirmishScreen)
+        screen.skip_ahead()
+        screen.act({"type": "roll_ap"})
+        screen.skip_ahead()
+        screen.show_arcs = True
+        active = screen.state.current()
+        assert active is not None and screen.state.phase == "act"
+        app.hover = next(g.hex for g in screen.state.gladiators if g.side != active.side)
         app.draw()
-        ms = median_ms(app.draw, repeat=60)
-        print(f"full arena frame at 1280x800: median {ms:.2f} ms (goal <= 2 ms)")
+        return median_ms(app.draw, repeat=repeat)
     finally:
         app.close()
+
+
+def bench_render() -> None:
+    small = frame_ms((1280, 800), 1.0)
+    # The big window is as big under the dummy driver as on a real display.
+    big = frame_ms((2560, 1600), 2.0)
+    print(f"frame_ms: full arena frame at 1280x800, 4 gladiators, reach and arcs shown, "
+          f"hover on: median {small:.2f} ms (goal <= 1.0 ms)")
+    print(f"frame_ms_big: the same at 2560x1600 and 200 %: median {big:.2f} ms "
+          f"(goal <= 3.0 ms)")
+
+
+def bench_version() -> None:
+    """`companion --version` as a whole process, against the bare interpreter's start
+    (`python -c pass`) in the same run; with and without PYTHONDONTWRITEBYTECODE."""
+    for keep_bytecode in (True, False):
+        env = dict(os.environ)
+        if keep_bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+
+        def run(args: list[str], env: dict[str, str] = env) -> Callable[[], object]:
+            return lambda: subprocess.run(args, env=env, check=True, capture_output=True)
+
+        # The command a player types: the script pip made, else `python -m companion`.
+        script = Path(sys.executable).with_name("companion")
+        ours = ([str(script)] if script.exists() else [sys.executable, "-m", "companion"])
+        ours.append("--version")
+        run(ours)()  # writes the bytecode, where it may
+        version = median_ms(run(ours), repeat=15)
+        bare = median_ms(run([sys.executable, "-c", "pass"]), repeat=15)
+        how = "bytecode kept" if keep_bytecode else "PYTHONDONTWRITEBYTECODE=1"
+        print(f"version_ms ({how}): companion --version {version:.0f} ms (goal <= 25 ms), "
+              f"python -c pass {bare:.0f} ms, {version - bare:.0f} ms more")
 
 
 def bench_idle_cpu(seconds: float = 3.0) -> None:
@@ -207,8 +265,8 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
 
 
 def main() -> int:
-    for part in (bench_tables, bench_odds, bench_dice_odds, bench_startup, bench_render,
-                 bench_idle_cpu, bench_skirmish, bench_grimdark):
+    for part in (bench_tables, bench_odds, bench_dice_odds, bench_startup, bench_version,
+                 bench_render, bench_idle_cpu, bench_skirmish, bench_grimdark):
         try:
             part()
         except ImportError as err:  # a part whose module is not written yet

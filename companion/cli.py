@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
 
 from companion import APP_NAME, __version__
-from companion.errors import UserError
 
-# Not `from typing import TYPE_CHECKING`: typing alone costs `--version` a few ms, and
-# mypy treats any name TYPE_CHECKING as true.
+# `--version` answers with no more than this module and the package imported: not
+# typing (TYPE_CHECKING is spelt here; mypy treats any name TYPE_CHECKING as true), not
+# collections (collections.abc), not argparse; companion.errors imports collections.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
@@ -61,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # notation and the odds; the same line and exit as argparse's version action.
         print(version_line())
         raise SystemExit(0)
+    from companion.errors import UserError
+
     if args_given in ([], ["--smoke"]):
         # Opening the window needs none of the subcommands: skip building them, so
         # the window appears as fast as a bare pygame program's.

@@ -159,67 +159,14 @@ def bench_grimdark() -> None:
           f"{odds_ms / per_turn:.1f}x the time of playing a turn ({per_turn:.2f} ms)")
 
 
-# The arena as the frame figures draw it: four gladiators, two of them with reach or
-# missile weapons, whose arcs are banded out to their range.
-QUARTET = {
-    "gladiators": [
-        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
-        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E8", "facing": "N",
-         "human": False},
-        {"name": "Crixus", "type": "hoplomachus", "side": "red", "at": "C5", "facing": "S"},
-        {"name": "Spiculus", "type": "sagittarius", "side": "blue", "at": "G8", "facing": "N",
-         "human": False},
-    ]
-}
-
-
-def frame_ms(size: tuple[int, int], scale: float, repeat: int = 100) -> float:
-    """The median full frame of the arena: four gladiators, a human's turn to act with
-    his reach shown, the arcs held shown (V), the mouse on a foe (his arcs and card)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from companion.ui.app import App
-    from companion.ui.skirmish.screen import SkirmishScreen
-
-    app = App(size=size, scale=scale)
-    try:
-        app.draw()
-        refused = app.start_session("skirmish", QUARTET, seed=3)
-        assert refused is None, refused
-        screen = app.screen
-        assert isinstance(screen, SkirmishScreen)
-        screen.skip_ahead()
-        screen.act({"type": "roll_ap"})
-        screen.skip_ahead()
-        screen.show_arcs = True
-        active = screen.state.current()
-        assert active is not None and screen.state.phase == "act"
-        app.hover = next(g.hex for g in screen.state.gladiators if g.side != active.side)
-        app.draw()
-        return median_ms(app.draw, repeat=repeat)
-    finally:
-        app.close()
-
-
-def window_blit_ms(size: tuple[int, int], repeat: int = 100) -> float:
-    """The floor a full frame is measured against in the same run: one opaque blit of
-    the whole window, which is memory bandwidth and nothing else."""
-    import pygame
-
-    pygame.display.init()
-    window = pygame.Window("bench", size)
-    try:
-        target, picture = window.get_surface(), pygame.Surface(size)
-        return median_ms(lambda: target.blit(picture, (0, 0)), repeat=repeat)
-    finally:
-        window.destroy()
-
-
 def bench_render() -> None:
-    small = frame_ms((1280, 800), 1.0)
+    from companion.ui.shots import frame_ms, window_blit_ms
+
+    small = frame_ms(median_ms, (1280, 800), 1.0)
     # The big window is as big under the dummy driver as on a real display.
-    big = frame_ms((2560, 1600), 2.0)
-    floor, floor_big = window_blit_ms((1280, 800)), window_blit_ms((2560, 1600))
+    big = frame_ms(median_ms, (2560, 1600), 2.0)
+    floor = window_blit_ms(median_ms, (1280, 800))
+    floor_big = window_blit_ms(median_ms, (2560, 1600))
     print(f"frame_ms: full arena frame at 1280x800, 4 gladiators, reach and arcs shown, "
           f"hover on: median {small:.2f} ms (goal <= 1.0 ms), {small / floor:.1f}x one "
           f"window-sized blit ({floor:.2f} ms)")

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from companion.dice import DiceSource
@@ -335,23 +336,44 @@ def bench_act_overhead(repeat: int = 9) -> dict[str, float]:
 
 
 def bench_render() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from companion.ui.app import App
-    from companion.ui.shots import DUEL
-    from companion.ui.skirmish.screen import SkirmishScreen
+    from companion.ui.shots import frame_ms, window_blit_ms
 
-    app = App()
-    try:
-        app.draw()
-        app.start_session("skirmish", DUEL, seed=3)
-        assert isinstance(app.screen, SkirmishScreen)
-        app.screen.skip_ahead()
-        app.draw()
-        ms = median_ms(app.draw, repeat=60)
-        print(f"full arena frame at 1280x800: median {ms:.2f} ms (goal <= 2 ms)")
-    finally:
-        app.close()
+    small = frame_ms(median_ms, (1280, 800), 1.0)
+    # The big window is as big under the dummy driver as on a real display.
+    big = frame_ms(median_ms, (2560, 1600), 2.0)
+    floor = window_blit_ms(median_ms, (1280, 800))
+    floor_big = window_blit_ms(median_ms, (2560, 1600))
+    print(f"frame_ms: full arena frame at 1280x800, 4 gladiators, reach and arcs shown, "
+          f"hover on: median {small:.2f} ms (goal <= 1.0 ms), {small / floor:.1f}x one "
+          f"window-sized blit ({floor:.2f} ms)")
+    print(f"frame_ms_big: the same at 2560x1600 and 200 %: median {big:.2f} ms "
+          f"(goal <= 3.0 ms), {big / floor_big:.1f}x one window-sized blit "
+          f"({floor_big:.2f} ms)")
+
+
+def bench_version() -> None:
+    """`companion --version` as a whole process, against the bare interpreter's start
+    (`python -c pass`) in the same run; with and without PYTHONDONTWRITEBYTECODE."""
+    for keep_bytecode in (True, False):
+        env = dict(os.environ)
+        if keep_bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+
+        def run(args: list[str], env: dict[str, str] = env) -> Callable[[], object]:
+            return lambda: subprocess.run(args, env=env, check=True, capture_output=True)
+
+        # The command a player types: the script pip made, else `python -m companion`.
+        script = Path(sys.executable).with_name("companion")
+        ours = ([str(script)] if script.exists() else [sys.executable, "-m", "companion"])
+        ours.append("--version")
+        run(ours)()  # writes the bytecode, where it may
+        version = median_ms(run(ours), repeat=15)
+        bare = median_ms(run([sys.executable, "-c", "pass"]), repeat=15)
+        how = "bytecode kept" if keep_bytecode else "PYTHONDONTWRITEBYTECODE=1"
+        print(f"version_ms ({how}): companion --version {version:.0f} ms (goal <= 25 ms), "
+              f"python -c pass {bare:.0f} ms, {version - bare:.0f} ms more")
 
 
 def bench_idle_cpu(seconds: float = 3.0) -> None:
@@ -384,7 +406,7 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
 
 def main() -> int:
     for part in (bench_tables, bench_odds, bench_dice_odds, bench_battle_odds,
-                 bench_dice_vs_d20, bench_startup, bench_render,
+                 bench_dice_vs_d20, bench_startup, bench_version, bench_render,
                  bench_idle_cpu, bench_skirmish, bench_grimdark, bench_act_overhead):
         try:
             part()

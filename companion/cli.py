@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
-from collections.abc import Sequence
 
 from companion import APP_NAME, __version__
-from companion.errors import UserError
+
+# `--version` answers with no more than this module and the package imported: not
+# typing (TYPE_CHECKING is spelt here; mypy treats any name TYPE_CHECKING as true), not
+# collections (collections.abc), not argparse; companion.errors imports collections.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
@@ -17,12 +21,16 @@ COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session",
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Imported here: `--version` and the window need neither (see main).
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(
         prog="companion",
         description=f"{APP_NAME}: hex arena, trackers, dice and rules tables for gladiator "
         "arena games. With no command, opens the app window.",
     )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--version", action="version", version=version_line())
     parser.add_argument(
         "--smoke",
         action="store_true",
@@ -35,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def version_line() -> str:
+    return f"companion {__version__}"
+
+
 def one_line(text: str) -> str:
     """A message as one printable line: line breaks and other control characters become
     spaces, and what the terminal cannot show is escaped."""
@@ -44,6 +56,13 @@ def one_line(text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
+    if args_given == ["--version"]:
+        # Answered before building the parser, whose subcommands import the dice, the
+        # notation and the odds; the same line and exit as argparse's version action.
+        print(version_line())
+        raise SystemExit(0)
+    from companion.errors import UserError
+
     if args_given in ([], ["--smoke"]):
         # Opening the window needs none of the subcommands: skip building them, so
         # the window appears as fast as a bare pygame program's.

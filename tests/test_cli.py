@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -59,3 +61,14 @@ def test_a_session_file_the_system_will_not_let_us_write_is_one_line(tmp_path, c
     assert main(["new", "skirmish", "--gladiators", "samnite,velite", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bout.json" in err and "Traceback" not in err
+
+
+def test_version_answers_before_building_the_parser():
+    # In a fresh process: this one has imported everything already.
+    code = ("import sys\nfrom companion.cli import main\ntry:\n    main(['--version'])\n"
+            "except SystemExit as done:\n    assert done.code == 0\n"
+            "print(sorted(m for m in ('argparse', 'companion.commands', 'companion.dice',"
+            " 'companion.notation', 'companion.odds') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines() == [f"companion {__version__}", "[]"]

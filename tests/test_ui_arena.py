@@ -245,6 +245,28 @@ def test_hovering_a_gladiator_shows_his_arcs_and_names_the_hex(app):
     assert app.board.to_label(app.hover) == "E7" and arena.overlay.arcs_of == "B"
 
 
+def test_the_arcs_are_drawn_once_and_again_only_when_he_turns_or_moves(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_v, "v")  # held: the arcs of the one whose turn it is
+    pump(app)
+    drawn, layer = arena.board.arcs_drawn, arena.board._arcs
+    assert arena.overlay.arcs_of == "A" and layer is not None
+    app.draw()
+    app.draw()
+    assert arena.board.arcs_drawn == drawn and arena.board._arcs is layer
+    press(pygame.K_e, "e")  # he turns
+    pump(app)
+    assert arena.board.arcs_drawn == drawn + 1 and arena.board._arcs is not layer
+    layer = arena.board._arcs
+    click_hex(app, "E5")
+    pump(app)
+    click_hex(app, "E5")  # he walks there
+    pump(app)
+    assert at(arena, "A") == "E5"
+    assert arena.board.arcs_drawn == drawn + 2 and arena.board._arcs is not layer
+
+
 def test_right_click_offers_the_actions_here(app):
     arena = start(app, faces=[6])
     press(pygame.K_SPACE, " ")

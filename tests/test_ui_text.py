@@ -68,6 +68,22 @@ def test_the_fonts_of_the_window_draw_anything_they_are_given(app):
         font.size(text)
 
 
+def test_a_font_keeps_the_texts_it_drew_and_measured_but_only_so_many(app):
+    font = Theme().fonts.get(18)
+    assert isinstance(font, SafeFont)
+    drawn = font.render("Brutus", True, (255, 255, 255))
+    assert font.render("Brutus", True, (255, 255, 255)) is drawn
+    assert font.render("Brutus", True, (0, 0, 0)) is not drawn
+    assert font.render("Brutus", False, (255, 255, 255)) is not drawn
+    assert font.render("\u200b", True, (255, 255, 255)) is font.render("\u200b", True,
+                                                                       (255, 255, 255))
+    assert font.size("Brutus") == pygame.font.Font.size(font, "Brutus")
+    for n in range(SafeFont.RENDERED + 5):
+        font.render(str(n), True, (255, 255, 255))
+    assert len(font._rendered) == SafeFont.RENDERED
+    assert font.render("Brutus", True, (255, 255, 255)) is not drawn  # the oldest went
+
+
 def test_draw_text_leaves_out_a_nul_even_with_a_plain_pygame_font(app):
     font = pygame.font.Font(paths.font_path(False), 18)
     surface = pygame.Surface((300, 200))

@@ -5,6 +5,7 @@ Drives the app with real posted events and saves what the window shows after eac
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -70,6 +71,69 @@ def click_hex(app: App, label: str, button: int = 1) -> None:
     assert app.board_view.layout is not None
     x, y = app.board_view.layout.hex_to_pixel(app.board.from_label(label))
     click((round(x), round(y)), button)
+
+
+# --- the arena frame as companion/bench.py times it ------------------------------
+# How companion/bench.py times a callable (its median of `repeat` runs), handed in:
+# this module importing the bench would make an import cycle.
+Timer = Callable[[Callable[[], object], int], float]
+
+
+def _dummy_drivers() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+# The arena as the frame figures draw it: four gladiators, two of them with reach or
+# missile weapons, whose arcs are banded out to their range.
+QUARTET = {
+    "gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S"},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E8", "facing": "N",
+         "human": False},
+        {"name": "Crixus", "type": "hoplomachus", "side": "red", "at": "C5", "facing": "S"},
+        {"name": "Spiculus", "type": "sagittarius", "side": "blue", "at": "G8", "facing": "N",
+         "human": False},
+    ]
+}
+
+
+def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 100,
+             ) -> float:
+    """The median full frame of the arena: four gladiators, a human's turn to act with
+    his reach shown, the arcs held shown (V), the mouse on a foe (his arcs and card)."""
+    _dummy_drivers()
+    app = App(size=size, scale=scale)
+    try:
+        app.draw()
+        refused = app.start_session("skirmish", QUARTET, seed=3)
+        assert refused is None, refused
+        screen = app.screen
+        assert isinstance(screen, SkirmishScreen)
+        screen.skip_ahead()
+        screen.act({"type": "roll_ap"})
+        screen.skip_ahead()
+        screen.show_arcs = True
+        active = screen.state.current()
+        assert active is not None and screen.state.phase == "act"
+        app.hover = next(g.hex for g in screen.state.gladiators if g.side != active.side)
+        app.draw()
+        return timer(app.draw, repeat)
+    finally:
+        app.close()
+
+
+def window_blit_ms(timer: Timer, size: tuple[int, int], repeat: int = 100) -> float:
+    """The floor a full frame is measured against in the same run: one opaque blit of
+    the whole window, which is memory bandwidth and nothing else."""
+    _dummy_drivers()
+    pygame.display.init()
+    window = pygame.Window("bench", size)
+    try:
+        target, picture = window.get_surface(), pygame.Surface(size)
+        return timer(lambda: target.blit(picture, (0, 0)), repeat)
+    finally:
+        window.destroy()
 
 
 SIZES = ((1280, 800), (1920, 1080))

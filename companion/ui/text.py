@@ -11,6 +11,7 @@ given (`SafeFont`), and the text fields take only what `typed` keeps.
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -60,24 +61,58 @@ def drawable(text: str) -> str:
 
 
 class SafeFont(pygame.font.Font):
-    """A font that never raises on what it is asked to draw or measure."""
+    """A font that never raises on what it is asked to draw or measure.
+
+    It also keeps what it drew and measured last: the panels lay out and draw the same
+    few dozen texts on every frame, and measuring and rendering them again was most of a
+    frame. Nothing changes a font once made (no code sets its bold, italic or size), and
+    a drawn text is only ever blitted, never drawn on, so sharing it is safe."""
+
+    RENDERED = 256  # texts kept drawn, the least recently used going first
+    MEASURED = 4096  # texts kept measured (a pair of ints each); all go when full
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rendered: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._measured: dict[str, tuple[int, int]] = {}
 
     def render(self, text: str | bytes | None, antialias: bool, color: Any,
                bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:
         if isinstance(text, bytes):
             text = text.decode("utf-8", "replace")
         clean = drawable(text or "")
+        key = (clean, bool(antialias), _colour_key(color), _colour_key(bgcolor), wraplength)
+        drawn = self._rendered.get(key)
+        if drawn is not None:
+            self._rendered.move_to_end(key)
+            return drawn
         try:
-            return super().render(clean, antialias, color, bgcolor, wraplength)
+            drawn = super().render(clean, antialias, color, bgcolor, wraplength)
         except pygame.error:
             # "Text has zero width": only marks that take no room (a zero-width space,
             # a joiner). pygame draws "" as nothing, which is what they look like.
-            return super().render("", antialias, color, bgcolor, wraplength)
+            drawn = super().render("", antialias, color, bgcolor, wraplength)
+        self._rendered[key] = drawn
+        if len(self._rendered) > self.RENDERED:
+            self._rendered.popitem(last=False)
+        return drawn
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
         if isinstance(text, bytes):
             text = text.decode("utf-8", "replace")
-        return super().size(drawable(text))
+        measured = self._measured.get(text)
+        if measured is None:
+            if len(self._measured) >= self.MEASURED:
+                self._measured.clear()
+            measured = self._measured[text] = super().size(drawable(text))
+        return measured
+
+
+def _colour_key(colour: Any) -> Any:
+    """A colour as a dict key: pygame.Color and lists are not hashable, their values are."""
+    if colour is None or isinstance(colour, (str, int, tuple)):
+        return colour
+    return tuple(pygame.Color(colour))
 
 
 def typed_path(text: str) -> Path:

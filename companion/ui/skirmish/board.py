@@ -114,7 +114,12 @@ class SkirmishBoard:
         self.theme = theme
         # The reach tint changes only when he moves or his AP does: keep it drawn.
         self._tint_key: tuple = ()
-        self._tint: pygame.Surface | None = None
+        self._tint: tuple[pygame.Surface, tuple[int, int]] | None = None
+        # The arcs change only when the gladiator shown moves or turns: keep them drawn,
+        # cropped to the hexes they cover, with where that crop goes on the window.
+        self._arcs_key: tuple = ()
+        self._arcs: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self.arcs_drawn = 0  # how many times the arcs were drawn afresh (tests read it)
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
              hover: Hex | None) -> None:
@@ -162,17 +167,14 @@ class SkirmishBoard:
         key = (layout.size, layout.origin,
                tuple(sorted((r.hex.q, r.hex.r, r.cost) for r in shown)))
         if key != self._tint_key or self._tint is None:
-            area = self.view.rect
-            tint = pygame.Surface(area.size, pygame.SRCALPHA)
-            for reach in shown:
-                corners = [(x - area.x, y - area.y) for x, y in layout.hex_corners(reach.hex)]
-                pygame.draw.polygon(tint, (*REACH_COLOUR, 95), corners)
-                x, y = layout.hex_to_pixel(reach.hex)
-                text = font.render(str(reach.cost), True, (255, 255, 255))
-                tint.blit(text, text.get_rect(center=(x - area.x, y - area.y)))
-            self._tint, self._tint_key = tint, key
+            self._tint, self._tint_key = _hex_layer(
+                [((*REACH_COLOUR, 95), layout.hex_corners(r.hex)) for r in shown],
+                [_centred(font.render(str(r.cost), True, (255, 255, 255)),
+                          layout.hex_to_pixel(r.hex)) for r in shown],
+                self.view.rect.center), key
         if shown:
-            surface.blit(self._tint, self.view.rect.topleft)
+            layer, where = self._tint
+            surface.blit(layer, where)
         if overlay.path:
             points = [layout.hex_to_pixel(state.board.from_label(lb)) for lb in overlay.path]
             if len(points) > 1:
@@ -187,31 +189,51 @@ class SkirmishBoard:
             return
         layout = self.view.layout
         assert layout is not None
-        tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        words: list[tuple[Hex, str]] = []
-        for hex_ in hex_range(g.hex, 1):
-            arc = adjacent_class(g.hex, g.facing, hex_)
-            if arc is not None and state.board.contains(hex_):
-                pygame.draw.polygon(tint, (*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_))
-                words.append((hex_, ARC_WORDS[str(arc)]))
+        ranges = []
         for held in g.weapons:
             info = state.data.weapons.get(held.weapon)
             if info is None or info.max_range < 2:
                 continue
-            for hex_ in front_arc(g.hex, g.facing, info.max_range, state.board):
-                rng = distance(g.hex, hex_)
-                if rng < max(2, info.min_range):
+            bands = tuple(info.disadvantage_at(rng) for rng in range(info.max_range + 1))
+            ranges.append((info.min_range, info.max_range, bands))
+        key = (layout, g.hex, g.facing, tuple(ranges), self.theme.scale,
+               state.board.columns, state.board.rows)
+        if key != self._arcs_key or self._arcs is None:
+            self._arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
+            self._arcs_key = key
+            self.arcs_drawn += 1
+        layer, where = self._arcs
+        surface.blit(layer, where)
+
+    def _draw_arcs_layer(self, state: State, at: Hex, facing: int,
+                         ranges: list[tuple[int, int, tuple[int, ...]]],
+                         ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The arcs on a transparent layer the size of their bounding box, and its
+        top-left on the window: a few hexes, not the whole window, to blend each frame.
+        The words sit on the layer too, opaque, so they come out as drawn over it."""
+        layout = self.view.layout
+        assert layout is not None
+        polygons: list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]] = []
+        words: list[tuple[Hex, str]] = []
+        for hex_ in hex_range(at, 1):
+            arc = adjacent_class(at, facing, hex_)
+            if arc is not None and state.board.contains(hex_):
+                polygons.append(((*ARC_COLOURS[str(arc)], 110), layout.hex_corners(hex_)))
+                words.append((hex_, ARC_WORDS[str(arc)]))
+        for min_range, max_range, bands in ranges:
+            for hex_ in front_arc(at, facing, max_range, state.board):
+                rng = distance(at, hex_)
+                if rng < max(2, min_range):
                     continue
-                band = BAND_COLOURS[min(2, info.disadvantage_at(rng))]
-                pygame.draw.polygon(tint, (*band, 80), layout.hex_corners(hex_))
-        surface.blit(tint, (0, 0))
+                band = BAND_COLOURS[min(2, bands[rng])]
+                polygons.append(((*band, 80), layout.hex_corners(hex_)))
         font = self.theme.fonts.get(14, bold=True)
+        labels = []
         for hex_, word in words:
             x, y = layout.hex_to_pixel(hex_)
-            text = font.render(word, True, (15, 15, 18))
-            spot = text.get_rect(center=(round(x), round(y + layout.size * 0.55)))
-            pygame.draw.rect(surface, (245, 245, 240), spot.inflate(4, 0), border_radius=3)
-            surface.blit(text, spot)
+            labels.append(_centred(font.render(word, True, (15, 15, 18)),
+                                   (round(x), round(y + layout.size * 0.55)), (245, 245, 240)))
+        return _hex_layer(polygons, labels, layout.hex_to_pixel(at))
 
     def _draw_floats(self, surface: pygame.Surface, overlay: Overlay) -> None:
         layout = self.view.layout
@@ -237,3 +259,38 @@ class SkirmishBoard:
         surface.blit(label, label.get_rect(center=box.center))
 
 
+
+
+Label = tuple[pygame.Surface, pygame.Rect, tuple[int, int, int] | None]
+
+
+def _centred(text: pygame.Surface, centre: tuple[float, float],
+             box: tuple[int, int, int] | None = None) -> Label:
+    """A text to put on a layer at `centre`, on a small box of colour `box` if given."""
+    return text, text.get_rect(center=centre), box
+
+
+def _hex_layer(polygons: list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]],
+               labels: list[Label], anchor: tuple[float, float],
+               ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """Translucent hexes and their texts on a layer the size of their bounding box, and
+    where its top-left goes on the window: blending a few hexes each frame, not a layer
+    the size of the window. A text's box is opaque on the layer, so it comes out as if
+    drawn over the hexes on the window."""
+    box = pygame.Rect(round(anchor[0]), round(anchor[1]), 1, 1)
+    for _, corners in polygons:
+        # One pixel more each side: a polygon's edge may fall on the pixel past a corner.
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        left, top = int(min(xs)) - 1, int(min(ys)) - 1
+        box.union_ip(pygame.Rect(left, top, int(max(xs)) + 2 - left, int(max(ys)) + 2 - top))
+    for _, spot, back in labels:
+        box.union_ip(spot.inflate(4, 0) if back is not None else spot)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    for colour, corners in polygons:
+        pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in corners])
+    for text, spot, back in labels:
+        spot = spot.move(-box.x, -box.y)
+        if back is not None:
+            pygame.draw.rect(layer, back, spot.inflate(4, 0), border_radius=3)
+        layer.blit(text, spot)
+    return layer, box.topleft

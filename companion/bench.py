@@ -404,23 +404,6 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
         proc.wait(timeout=10)
 
 
-_RSS_APP = """
-import resource
-from companion.ui.shots import frame_ms
-frame_ms(lambda draw, n: [draw() for _ in range(n)] and 0.0, (1280, 800), 1.0, repeat=30)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-"""
-_RSS_BARE = """
-import os, resource
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-import pygame
-pygame.init()
-window = pygame.display.set_mode((1280, 800))
-pygame.display.flip()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-"""
-
-
 def bench_peak_rss() -> None:
     """`peak_rss_mb`: the open app with a four-gladiator bout on the board, drawn 30
     times, against a bare pygame-ce window in a process of its own."""
@@ -429,12 +412,12 @@ def bench_peak_rss() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
-    def peak(code: str) -> float:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              env=env, check=True)
+    def peak(what: str) -> float:
+        done = subprocess.run([sys.executable, "-m", "companion.ui.peak_memory", what],
+                              capture_output=True, text=True, env=env, check=True)
         return int(done.stdout.split()[-1]) / 1024  # ru_maxrss is in KiB on Linux
 
-    app, bare = peak(_RSS_APP), peak(_RSS_BARE)
+    app, bare = peak("app"), peak("bare")
     print(f"peak_rss_mb: the open app with a bout on the board {app:.0f} MB, a bare "
           f"pygame-ce window {bare:.0f} MB ({app / bare:.1f}x)")
 

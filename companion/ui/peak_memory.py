@@ -1,0 +1,43 @@
+"""The bench's peak-memory figures, each run in a process of its own
+(`python -m companion.ui.peak_memory app|bare`): the open app with a four-gladiator
+bout on the board, drawn 30 times, or a bare pygame-ce window as its peer. Prints the
+process's peak resident size in KiB (Unix only). Lives in ui/, the one place that
+imports pygame."""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+from collections.abc import Callable
+
+
+def _draw_only(draw: Callable[[], object], times: int) -> float:
+    """A timer that only draws: the memory is wanted here, not the time."""
+    for _ in range(times):
+        draw()
+    return 0.0
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if argv == ["app"]:
+        from companion.ui.shots import frame_ms
+
+        frame_ms(_draw_only, (1280, 800), 1.0, repeat=30)
+    elif argv == ["bare"]:
+        import pygame
+
+        pygame.display.init()
+        pygame.display.set_mode((1280, 800))
+        pygame.display.flip()
+    else:
+        print("usage: python -m companion.ui.peak_memory app|bare", file=sys.stderr)
+        return 2
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -145,10 +145,7 @@ def bench_startup() -> None:
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env["SDL_AUDIODRIVER"] = "dummy"
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    bare = (
-        "import pygame; pygame.display.init(); "
-        "s = pygame.display.set_mode((1280, 800)); pygame.display.flip()"
-    )
+    bare = str(BARE_WINDOW)
 
     def run(args: list[str]) -> Callable[[], object]:
         return lambda: subprocess.run(args, env=env, check=True, capture_output=True)
@@ -157,7 +154,7 @@ def bench_startup() -> None:
              "import sys; from companion.ui.launch import first_frame; sys.exit(first_frame())"]
     run(first)()
     ours = median_ms(run(first), repeat=7)
-    base = median_ms(run([sys.executable, "-c", bare]), repeat=7)
+    base = median_ms(run([sys.executable, bare]), repeat=7)
     whole = median_ms(run([sys.executable, "-m", "companion", "--smoke"]), repeat=5)
     print(
         f"start-up to first frame: companion {ours:.0f} ms, bare pygame-ce "
@@ -404,6 +401,10 @@ def bench_idle_cpu(seconds: float = 3.0) -> None:
         proc.wait(timeout=10)
 
 
+# The peer, a plain pygame-ce script run by its path: it imports nothing of ours.
+BARE_WINDOW = Path(__file__).parent / "ui" / "bare_window.py"
+
+
 def bench_peak_rss() -> None:
     """`peak_rss_mb`: the open app with a four-gladiator bout on the board, drawn 30
     times, against a bare pygame-ce window in a process of its own."""
@@ -412,12 +413,13 @@ def bench_peak_rss() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
-    def peak(what: str) -> float:
-        done = subprocess.run([sys.executable, "-m", "companion.ui.peak_memory", what],
-                              capture_output=True, text=True, env=env, check=True)
+    def peak(args: list[str]) -> float:
+        done = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                              env=env, check=True)
         return int(done.stdout.split()[-1]) / 1024  # ru_maxrss is in KiB on Linux
 
-    app, bare = peak("app"), peak("bare")
+    app = peak(["-m", "companion.ui.peak_memory"])
+    bare = peak([str(BARE_WINDOW), "--peak-memory"])
     print(f"peak_rss_mb: the open app with a bout on the board {app:.0f} MB, a bare "
           f"pygame-ce window {bare:.0f} MB ({app / bare:.1f}x)")
 

@@ -1,8 +1,7 @@
-"""The bench's peak-memory figures, each run in a process of its own
-(`python -m companion.ui.peak_memory app|bare`): the open app with a four-gladiator
-bout on the board, drawn 30 times, or a bare pygame-ce window as its peer. Prints the
-process's peak resident size in KiB (Unix only). Lives in ui/, the one place that
-imports pygame."""
+"""The bench's peak-memory figure, run in a process of its own
+(`python -m companion.ui.peak_memory`): the open app with a four-gladiator bout on the
+board, drawn 30 times. Prints the process's peak resident size in KiB (Unix only); its
+peer is `bare_window.py`. Lives in ui/, the one place that imports pygame."""
 
 from __future__ import annotations
 
@@ -22,19 +21,12 @@ def _draw_only(draw: Callable[[], object], times: int) -> float:
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if argv == ["app"]:
-        from companion.ui.shots import frame_ms
-
-        frame_ms(_draw_only, (1280, 800), 1.0, repeat=30)
-    elif argv == ["bare"]:
-        import pygame
-
-        pygame.display.init()
-        pygame.display.set_mode((1280, 800))
-        pygame.display.flip()
-    else:
-        print("usage: python -m companion.ui.peak_memory app|bare", file=sys.stderr)
+    if argv:
+        print("usage: python -m companion.ui.peak_memory", file=sys.stderr)
         return 2
+    from companion.ui.shots import frame_ms
+
+    frame_ms(_draw_only, (1280, 800), 1.0, repeat=30)
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     return 0
 

@@ -53,10 +53,15 @@ def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
 _new_tuple = tuple.__new__
 
 
+# Made once: json.dumps with options builds a new encoder on every call, which cost a
+# third of a session's time per action. An encoder holds no state between calls.
+_DIGEST_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":"),
+                                ensure_ascii=False).encode
+
+
 def digest(events: Sequence[Event]) -> str:
     """A fingerprint of what an action produced: the same events, the same digest."""
-    text = json.dumps([[e.kind, e.who, e.data] for e in events], sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=False)
+    text = _DIGEST_TEXT([[e.kind, e.who, e.data] for e in events])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -195,11 +195,19 @@ def bench_startup() -> Figures:
 def bench_skirmish() -> Figures:
     """`bouts_per_s`: computer-against-computer skirmish bouts a second on one core, with
     2 gladiators, and with 4, 8 and 16."""
-    from companion.rulesets.skirmish.bench import bench
+    from companion.rulesets.skirmish.bench import CROWDS, bench
 
     figures = bench()
-    for name, value in figures.items():
-        print(f"skirmish {name}: {value:.3f}")
+    for n in CROWDS:
+        rate = figures["bouts_per_s" if n == 2 else f"bouts_per_s_{n}"]
+        print(f"bouts_per_s with {n:2} gladiators: {rate:8.1f} bouts/s, "
+              f"{figures[f'skirmish_bout_ms_{n}']:7.3f} ms a bout, "
+              f"{figures[f'skirmish_action_us_{n}']:6.1f} us an action (CPU)")
+    print(f"skirmish cost growth with the number of gladiators N: a bout ~ N^"
+          f"{figures['skirmish_bout_growth']:.2f}, an action ~ N^"
+          f"{figures['skirmish_action_growth']:.2f}")
+    print(f"skirmish attack_odds: {figures['skirmish_attack_odds_ms']:.4f} ms warm, "
+          f"{figures['skirmish_attack_odds_cold_ms']:.4f} ms cold")
     return figures
 
 

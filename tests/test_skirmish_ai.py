@@ -10,7 +10,7 @@ from test_skirmish_scenes import RULES, TABLES, act, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import choose_action, simulate_bout, summary
-from companion.rulesets.skirmish.bench import bench
+from companion.rulesets.skirmish.bench import bench, crowd_setup, crowded_tables, growth_exponent
 from companion.rulesets.skirmish.core import drop_item
 from companion.rulesets.skirmish.geometry import dist
 
@@ -120,7 +120,22 @@ def test_four_gladiators_in_two_teams_fight_it_out():
 
 def test_bench_reports_its_figures():
     figures = bench(bouts=6, repeat=1, odds_calls=20)
-    assert set(figures) == {"skirmish_bouts_per_s", "skirmish_bouts_per_cpu_s",
-                            "skirmish_4way_bouts_per_s",
-                            "skirmish_attack_odds_ms", "skirmish_attack_odds_cold_ms"}
-    assert all(v > 0 for v in figures.values())
+    crowds = {"bouts_per_s", "bouts_per_s_4", "bouts_per_s_8", "bouts_per_s_16"}
+    per_crowd = {f"skirmish_{what}_{n}" for what in ("bout_ms", "action_us")
+                 for n in (2, 4, 8, 16)}
+    assert set(figures) == crowds | per_crowd | {
+        "skirmish_bouts_per_cpu_s", "skirmish_bout_growth", "skirmish_action_growth",
+        "skirmish_attack_odds_ms", "skirmish_attack_odds_cold_ms"}
+    assert all(figures[k] > 0 for k in crowds | per_crowd)
+
+
+def test_a_cost_that_grows_with_the_square_of_the_crowd_has_exponent_two():
+    assert growth_exponent((2, 4, 8, 16), [3.0, 12.0, 48.0, 192.0]) == pytest.approx(2.0)
+    assert growth_exponent((2, 4, 8), [5.0, 5.0, 5.0]) == pytest.approx(0.0)
+
+
+def test_the_bench_crowds_fight_for_themselves_on_the_standard_arena():
+    state = RULES.new_state(crowd_setup(16), crowded_tables(TABLES, 16))
+    assert (state.board.columns, state.board.rows) == (10, 12)
+    assert len({g.side for g in state.gladiators}) == 16
+    assert len({g.hex for g in state.gladiators}) == 16

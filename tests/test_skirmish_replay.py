@@ -22,10 +22,14 @@ import pytest
 
 from companion.rulesets.base import Event, digest
 from companion.rulesets.skirmish import SkirmishRules, simulate_bout, summary
+from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
 from companion.tables.loader import load_tables
 
 FIXTURE = Path(__file__).with_name("skirmish_bouts.json")
 TABLES = load_tables(include_user=False)
+# The bench's crowds: 8 and 16 for themselves on the standard arena, which a house
+# skirmish-rules table opens to them.
+CROWDED = crowded_tables(TABLES, 16)
 SEEDS = range(30)
 MATCHUPS: dict[str, dict[str, Any]] = {
     "samnite-retiarius": {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]},
@@ -40,12 +44,15 @@ MATCHUPS: dict[str, dict[str, Any]] = {
             {"type": "laquearius", "side": "red", "skills": ["popular"]},
         ],
     },
+    "eight-way": crowd_setup(8),
+    "sixteen-way": crowd_setup(16),
 }
 
 
 def fingerprint(rules: SkirmishRules, setup: dict[str, Any], seed: int) -> list[Any]:
     events: list[Event] = []
-    state = simulate_bout(setup, seed, rules=rules, tables=TABLES, events=events)
+    tables = CROWDED if len(setup["gladiators"]) > 4 else TABLES
+    state = simulate_bout(setup, seed, rules=rules, tables=tables, events=events)
     text = json.dumps({**summary(state), "events": digest(events)}, sort_keys=True)
     return [hashlib.sha256(text.encode()).hexdigest()[:20], len(events)]
 

@@ -24,7 +24,7 @@ from companion.rulesets.skirmish.movement import step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
 from companion.rulesets.skirmish.plan import Kit, Option, kit_of, weapon_options
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
-from companion.rulesets.skirmish.weapons import pickable, shredder
+from companion.rulesets.skirmish.weapons import may_pick_up, shredder
 
 # How much the computer values an entangled foe, in wounds, and how it trades
 # wounds against ending the bout at once. Tuning of the player, not rules.
@@ -81,15 +81,23 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
     # Fetch his own things lying at his feet.
     if state.items and ap >= costs["pick-up"]:
         for item in state.items:
-            if item.hex == here and pickable(state, g, item) is None:
+            if item.hex == here and may_pick_up(g, item):
                 return {"type": "pick_up", "item": item.id}
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    options = _options(g, weapon_options(data, g))
+    # `weapon_options`, from the kit already found.
+    options = _options(g, kit.spent if kit.spent is not None and g.darts <= 0
+                       else kit.options)
     best, value = None, -1.0
     for o in options:
         if near_d <= o.weapon.max_range:
-            best, value = _best_attack(state, g, [x[3] for x in ranged], options)
+            if len(ranged) > 1:
+                # Only those in reach can be struck: the search weighs no one further.
+                reach = max(o.weapon.max_range for o in options)
+                foes = [x[3] for x in ranged if x[0] <= reach]
+            else:
+                foes = [nearest]
+            best, value = _best_attack(state, g, foes, options)
             break
     if near_d == 1 and value < 1.0:
         near = [x[3] for x in by_range if x[0] == 1]
@@ -230,11 +238,11 @@ def _goal(state: State, g: Gladiator, kit: Kit, near: Gladiator,
     opponent, `d` hexes away; `kit` is his."""
     assert g.hex is not None
     if state.items:
-        mine = [i for i in state.items if pickable(state, g, i) is None]
         lacking = not g.weapons or (
-            any(state.data.weapons[h.weapon].ammo == "dart" for h in g.weapons)
-            and g.darts == 0)
-        if lacking and mine:
+            g.darts == 0
+            and any(state.data.weapons[h.weapon].ammo == "dart" for h in g.weapons))
+        mine = [i for i in state.items if may_pick_up(g, i)] if lacking else None
+        if mine:
             item = min(mine, key=lambda i: (dist(g.hex, i.hex), i.id))  # type: ignore[arg-type]
             if dist(g.hex, item.hex) <= 6:
                 return item.hex, None

@@ -122,7 +122,8 @@ def unusable(g: Gladiator, option: Option) -> str | None:
 
 def find_option(state: State, g: Gladiator, ref: Any) -> Option:
     kit = kit_of(state.data, g)
-    options = weapon_options(state.data, g)
+    # `weapon_options`, from the kit already found.
+    options = kit.spent if kit.spent is not None and g.darts <= 0 else kit.options
     found = kit.by_ref.get(ref) if isinstance(ref, str) else None
     if found is not None and found in options:
         return found  # named exactly, as the computer player and the UI do

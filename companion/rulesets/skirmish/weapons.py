@@ -140,6 +140,13 @@ def pickable(state: State, g: Gladiator, item: Item) -> str | None:
     return None
 
 
+def may_pick_up(g: Gladiator, item: Item) -> bool:
+    """`pickable(...) is None`, without the words: the computer player asks it of every
+    item on the board, every decision."""
+    return item.owner == g.id and item.recoverable and not (
+        item.kind == "shield" and g.shield is not None)
+
+
 def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "pick-up", "pick anything up")

@@ -17,9 +17,9 @@ from typing import Any
 from companion.errors import UserError
 from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name
-from companion.rulesets.skirmish.data import GameData, WeaponInfo
+from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
-from companion.rulesets.skirmish.modifiers import facing_amount, net_modifier
+from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount, net_modifier
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
 from companion.rulesets.skirmish.plan import Kit, Option, kit_of, weapon_options
@@ -94,9 +94,9 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
             if len(ranged) > 1:
                 # Only those in reach can be struck: the search weighs no one further.
                 reach = max(o.weapon.max_range for o in options)
-                foes = [x[3] for x in ranged if x[0] <= reach]
+                foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
             else:
-                foes = [nearest]
+                foes = [(near_d, nearest)]
             best, value = _best_attack(state, g, foes, options)
             break
     if near_d == 1 and value < 1.0:
@@ -149,30 +149,35 @@ def _options(g: Gladiator, options: list[Option]) -> list[Option]:
     return found
 
 
-def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
+def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
                  options: list[Option]) -> tuple[dict[str, Any] | None, float]:
+    """The attack worth most a point of AP, and its worth. `foes`: (distance,
+    opponent) for those he might reach."""
     here, facing = g.hex, g.facing
     assert here is not None
     best: dict[str, Any] | None = None
     best_value = -1.0
     geo = state.geo
     front = geo.nb[here][facing]
-    # Each opponent's range, and the hexsides a blow at him comes through if he is in
-    # the front hex (or, further off, the front arc); None if he is not.
+    # Each opponent's range, the hexsides a blow at him comes through if he is in the
+    # front hex (or, further off, the front arc), and his foes engaging him (counted
+    # once, not for every weapon and hexside weighed); those out of the arc are left out.
     placed = []
-    for t in foes:
+    for d, t in foes:
         there = t.hex
         assert there is not None
-        d = dist(here, there)
         ahead = there == front if d == 1 else geo.in_front_arc(here, facing, there)
-        placed.append((t, d, geo.attack_hexsides(here, there) if ahead else None))
+        if ahead:
+            placed.append((t, d, geo.attack_hexsides(here, there),
+                           allies_engaging(state, g, t)))
     for option in options:
         w = option.weapon
-        for t, d, sides in placed:
-            if sides is None or d < w.min_range or d > w.max_range:
+        for t, d, sides, allies in placed:
+            if d < w.min_range or d > w.max_range:
                 continue
             if len(sides) > 1:
-                side = max(sides, key=partial(_net_through, state, g, t, w, d))
+                side = max(sides, key=partial(net_modifier, state, g, t, w, d,
+                                              allies=allies))
             else:
                 side = sides[0]
             if w.entangles:
@@ -183,7 +188,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[Gladiator],
                     p *= 0.5
                 value = p * ENTANGLE_VALUE
             else:
-                exp, beaten = quick_value(state, g, t, w, d, side)
+                exp, beaten = quick_value(state, g, t, w, d, side, allies)
                 value = exp + BEATEN_VALUE * beaten
                 if w.missile and g.darts + g.arrows <= 1:
                     value *= 0.9  # the last dart is worth a little more in hand
@@ -379,8 +384,3 @@ def _face_threat(state: State, g: Gladiator,
 
 def standing(state: State) -> list[Gladiator]:
     return [g for g in state.gladiators if g.status == FIGHTING]
-
-
-def _net_through(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
-                 hexside: int) -> int:
-    return net_modifier(state, g, t, w, distance, hexside)

@@ -68,6 +68,12 @@ def _facing_value(data: GameData, t: Gladiator, side: str) -> int:
     return min(m for _, m in found) if found else data.mod_open_side
 
 
+def allies_engaging(state: State, g: Gladiator, t: Gladiator) -> int:
+    """His side's other gladiators that have the defender in their front hex (none
+    when two fight alone)."""
+    return _allies(state, g, t) if len(state.gladiators) > 2 else 0
+
+
 def _allies(state: State, g: Gladiator, t: Gladiator) -> int:
     """His side's other gladiators that have the defender in their front hex."""
     nb = state.geo.nb
@@ -113,20 +119,21 @@ def attack_modifiers(state: State, plan: AttackPlan) -> tuple[list[tuple[str, in
 
 
 def net_modifier(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
-                 hexside: int) -> int:
+                 hexside: int, allies: int | None = None) -> int:
     """The attacker's modifiers less the defender's, for a blow with `w` from
-    `distance` hexes through `hexside`: the sum of `attack_modifiers`."""
+    `distance` hexes through `hexside`: the sum of `attack_modifiers`. `allies`:
+    `allies_engaging(state, g, t)` if the caller has it already."""
     data = state.data
-    return _net(state, data, g, t, w, distance, facing_amount(data, t, hexside))
+    return _net(state, data, g, t, w, distance, facing_amount(data, t, hexside), allies)
 
 
 def blow_numbers(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
-                 hexside: int) -> tuple[int, int, int]:
+                 hexside: int, allies: int | None = None) -> tuple[int, int, int]:
     """(net modifier, save, extra wounds): what decides a blow's odds, as
-    `net_modifier` and `effective_save` give them."""
+    `net_modifier` and `effective_save` give them (`allies` as there)."""
     data = state.data
     side = _side_struck(t, hexside)
-    net = _net(state, data, g, t, w, distance, _facing_value(data, t, side))
+    net = _net(state, data, g, t, w, distance, _facing_value(data, t, side), allies)
     save = data.kit[t.armour].save
     if t.shield is not None and side != "rear":  # `shield_counts`
         save += data.kit[t.shield].save
@@ -138,14 +145,16 @@ def blow_numbers(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distan
 
 
 def _net(state: State, data: GameData, g: Gladiator, t: Gladiator, w: WeaponInfo,
-         distance: int, facing: int) -> int:
+         distance: int, facing: int, allies: int | None = None) -> int:
     total = facing + data.mod_weapon_use.get(w.slug, 0)
     if t.entangled is not None:
         total += data.mod_entangled
     level = w.disadvantage_at(distance)
     if level:
         total += data.mod_disadvantage[level]
-    if len(state.gladiators) > 2:  # two alone have no allies
+    if allies is not None:
+        total += allies * data.mod_ally
+    elif len(state.gladiators) > 2:  # two alone have no allies
         total += _allies(state, g, t) * data.mod_ally
     if state.options.experience:
         attack_skill, defence_skill = _skilled(data, g, t, w)

@@ -203,12 +203,13 @@ def odds_for_plan(state: State, plan: AttackPlan) -> AttackOdds:
 
 
 def quick_value(state: State, g: Gladiator, t: Gladiator, w: WeaponInfo, distance: int,
-                hexside: int) -> tuple[float, float]:
+                hexside: int, allies: int | None = None) -> tuple[float, float]:
     """(expected wounds, chance he is beaten at once) as floats, for the computer
     player: the same counts as `attack_odds` for a blow by `g` at `t` with `w` from
-    `distance` hexes through `hexside`, without building Fractions."""
+    `distance` hexes through `hexside`, without building Fractions. `allies`:
+    `modifiers.allies_engaging(state, g, t)` if the caller has it already."""
     data = state.data
-    net, save, extra = blow_numbers(state, g, t, w, distance, hexside)
+    net, save, extra = blow_numbers(state, g, t, w, distance, hexside, allies)
     key = ("value", net, save, extra, t.strength)
     found = data.odds_cache.get(key)
     if found is None:

@@ -22,6 +22,7 @@ but no `facing`, he faces the nearest opponent.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple
@@ -260,10 +261,14 @@ def build_state(data: GameData, setup: dict[str, Any]) -> State:
             defeated_today=spec.defeated_today, spared_today=spec.spared_today,
         )
         gladiators.append(g)
-    # Names must tell gladiators apart: repeated ones get their id added.
+    # Names must tell gladiators apart: repeated ones get their id added. A name is
+    # repeated if an earlier gladiator has it now (renamed or not) or a later one has it
+    # as given: counted once, not by comparing every pair.
+    later = Counter(g.name.lower() for g in gladiators)
     for g in gladiators:
         key = g.name.lower()
-        if key in names_seen or any(o is not g and o.name.lower() == key for o in gladiators):
+        later[key] -= 1
+        if key in names_seen or later[key] > 0:
             g.name = f"{g.name} {g.id}"
         names_seen[g.name.lower()] = g.id
     sides = list(dict.fromkeys(g.side for g in gladiators))

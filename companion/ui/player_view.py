@@ -1,7 +1,7 @@
 """What the player's window shows of a session, whatever its rules: whose turn it is
 along the top, the system's own picture (the arena, the cards) on the left, the last
-roll large with its dice on the right, what just happened below it, and a banner
-over the picture for the moments that matter (a double, a critical, a death).
+roll large with its dice on the right, what just happened below it, and above them
+a banner for the moments that matter (a double, a critical, a death).
 
 Everything here is public: the words are the public log's (`Session.public_log`,
 `Ruleset.report_public`); the GM's choices, the coaching and the odds stay on his
@@ -12,6 +12,8 @@ own folder and is named in the registry; this module names no game.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -23,6 +25,36 @@ from companion.ui.widgets.controls import Ink, Label, Widget
 
 ROLL_SHARE = 0.3  # of the window's width, for the column of the last roll
 RECENT_LINES = 4  # of the public log, newest first, under the last roll
+SCALE_STEP = 0.25  # the cards' scales tried: few, so that few fonts are loaded
+MOST_ENLARGED = 2.0  # the cards at most twice the window's scale
+
+
+def card_grid(count: int, rect: pygame.Rect, gap: int, least_width: int, scale: float,
+              height_at: Callable[[float, int], int]) -> tuple[int, float]:
+    """How to lay out `count` cards in `rect` as large as they go: (columns, scale).
+
+    A card is enlarged while it stays `least_width` pixels wide at 100 % (as narrow
+    as the GM's window shows it) and every row holds its cards' full height
+    (`height_at(scale, width)`), up to MOST_ENLARGED times the window's `scale`;
+    never below `scale` (a card too tall even then is squeezed, as on the GM's)."""
+    fallback = count if count <= 3 else math.ceil(count / 2)
+    found: tuple[int, float] | None = None
+    # Most columns first: of two layouts as large, the one side by side.
+    for columns in range(count, 0, -1):
+        rows = math.ceil(count / columns)
+        width = (rect.width - gap * (columns + 1)) // columns
+        room = (rect.height - gap * (rows + 1)) // rows
+        top = min(scale * MOST_ENLARGED, width / least_width)
+        trials = [scale + SCALE_STEP * n for n in
+                  range(math.floor((top - scale) / SCALE_STEP), -1, -1)] if top >= scale \
+            else []
+        for trial in trials:
+            if found is not None and trial <= found[1]:
+                break
+            if height_at(trial, width) <= room:
+                found = (columns, trial)
+                break
+    return found if found is not None else (fallback, scale)
 
 
 class PlayerView:
@@ -42,7 +74,6 @@ class PlayerView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.main_rect = pygame.Rect(0, 0, 0, 0)
         self.side_rect = pygame.Rect(0, 0, 0, 0)
-        self.banner_label: Label | None = None  # drawn over the picture, apart
 
     # --- what a system says -------------------------------------------------------------
     def turn_words(self) -> str:
@@ -100,10 +131,8 @@ class PlayerView:
         return [*self.ink.drawn, *self.main_widgets()]
 
     def words(self) -> list[str]:
-        """Every text the last frame drew, the banner's too: what the players read."""
+        """Every text the last frame drew: what the players read."""
         shown = [*self.widgets(), *(w for _, _, found in self.areas() for w in found)]
-        if self.banner_label is not None:
-            shown.append(self.banner_label)
         return [fit.text for w in shown for fit in [w.fit()] if fit.text]
 
     # --- drawing ------------------------------------------------------------------------
@@ -119,7 +148,6 @@ class PlayerView:
     def draw(self, surface: pygame.Surface, show_odds: bool) -> None:
         pal, px = self.theme.palette, self.theme.px
         self.ink.clear()
-        self.banner_label = None
         surface.fill(pal.background)
         strip = pygame.Rect(self.rect.x, self.rect.y, self.rect.width,
                             self.main_rect.y - self.rect.y)
@@ -133,9 +161,6 @@ class PlayerView:
         self.draw_main(surface, self.main_rect)
         surface.set_clip(clip)
         self._draw_side(surface, show_odds)
-        banner = self.banner()
-        if banner:
-            self._draw_banner(surface, banner)
 
     def _draw_side(self, surface: pygame.Surface, show_odds: bool) -> None:
         pal, px = self.theme.palette, self.theme.px
@@ -143,6 +168,9 @@ class PlayerView:
         pygame.draw.rect(surface, pal.panel, side)
         x, w = side.x + px(14), side.width - px(28)
         y = side.y + px(10)
+        banner = self.banner()
+        if banner:
+            y = self._draw_banner(surface, banner, x, y, w)
         roll = self.last_roll()
         y = self._draw_roll(surface, roll, x, y, w) if roll is not None else \
             self._line(surface, "No roll yet", 20, True, pal.text_dim, x, y, w)
@@ -208,22 +236,14 @@ class PlayerView:
             y = self._line(surface, roll.detail, 17, False, pal.text_dim, x, y + px(2), w)
         return y
 
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+    def _draw_banner(self, surface: pygame.Surface, text: str, x: int, y: int,
+                     w: int) -> int:
+        """The banner at the head of the column: large, and never over the picture."""
         pal, px = self.theme.palette, self.theme.px
-        area = self.main_rect
-        width = area.width - px(60)
-        label = Label(self.theme, text, 34, bold=True, colour=(20, 20, 20), wrap=True,
-                      align="centre")
-        height = label.place(0, 0, width - px(40)) + px(28)
-        box = pygame.Rect(0, 0, width, height)
-        box.center = area.center
-        pygame.draw.rect(surface, pal.luck, box, border_radius=px(12))
-        pygame.draw.rect(surface, (20, 20, 20), box, px(3), border_radius=px(12))
-        label.place(box.x + px(20), box.y + px(14), box.width - px(40))
-        # Each line centred: a wrapped label keeps its lines left, so draw them here.
-        font, y = label.font, label.rect.y
-        for line in label.lines:
-            image = font.render(line, True, (20, 20, 20))
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += font.get_linesize()
-        self.banner_label = label
+        label = Label(self.theme, text, 24, bold=True, colour=(20, 20, 20), wrap=True)
+        height = label.place(x + px(14), y + px(10), w - px(28)) - y + px(10)
+        box = pygame.Rect(x, y, w, height)
+        pygame.draw.rect(surface, pal.luck, box, border_radius=px(10))
+        pygame.draw.rect(surface, (20, 20, 20), box, px(3), border_radius=px(10))
+        self.ink.label(surface, label)
+        return box.bottom + px(12)

@@ -192,8 +192,6 @@ class PlayerWindow:
             return [Layer("the player's window", area, list(self.ink.drawn))]
         found = [Layer("the player's window", area, view.widgets())]
         found += [Layer(name, box, widgets) for name, box, widgets in view.areas()]
-        if view.banner_label is not None:
-            found.append(Layer("banner", view.main_rect, [view.banner_label]))
         return found
 
     def words(self) -> list[str]:

@@ -1,6 +1,6 @@
-"""A battle-system duel on the player's window: the two tracker cards side by side,
-large (health track, luck and heal pips, ammunition, stun and other badges), without
-the GM's field for typing health in."""
+"""A battle-system duel on the player's window: the two tracker cards as large as
+the window holds them (health track, luck and heal pips, ammunition, stun and other
+badges), without the GM's field for typing health in."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pygame
 
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.battle.tracker_card import TrackerCard
-from companion.ui.player_view import PlayerView
+from companion.ui.player_view import PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Widget
+
+LEAST_WIDTH = 300  # a card's pixels at 100 %, as narrow as the GM's smallest window
 
 
 def _looks_only(action: dict[str, Any]) -> bool:
@@ -27,10 +29,19 @@ class BattlePlayerView(PlayerView):
 
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)
-        self.cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
-                                        screen.shown_name) for side in SIDES}
-        for card in self.cards.values():
-            card.shows_field = False
+        self._sized: dict[float, dict[str, TrackerCard]] = {}
+        self.cards = self.cards_at(theme.scale)
+
+    def cards_at(self, scale: float) -> dict[str, TrackerCard]:
+        """The two cards drawn at `scale` (their own theme: larger than the window's)."""
+        if scale not in self._sized:
+            theme = Theme(scale=scale)
+            cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
+                                       self.screen.shown_name) for side in SIDES}
+            for card in cards.values():
+                card.shows_field = False
+            self._sized[scale] = cards
+        return self._sized[scale]
 
     @property
     def state(self) -> BattleState:
@@ -67,13 +78,23 @@ class BattlePlayerView(PlayerView):
     def draw_main(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px = self.theme.px
         gap = px(16)
-        width = (rect.width - 3 * gap) // 2
         state = self.state
-        natural = max(card.measure(state, self._active(side), None, width)
-                      for side, card in self.cards.items())
-        height = max(px(60), min(natural, rect.height - 2 * gap))
+
+        def height_at(scale: float, width: int) -> int:
+            return max(card.measure(state, self._active(side), None, width)
+                       for side, card in self.cards_at(scale).items())
+
+        columns, scale = card_grid(len(SIDES), rect, gap, LEAST_WIDTH, self.theme.scale,
+                                   height_at)
+        self.cards = self.cards_at(scale)
+        rows = -(-len(SIDES) // columns)
+        width = (rect.width - gap * (columns + 1)) // columns
+        room = (rect.height - gap * (rows + 1)) // rows
+        natural = height_at(scale, width)
+        height = max(px(60), min(natural, room))
         for i, side in enumerate(SIDES):
+            row, col = divmod(i, columns)
             card = self.cards[side]
-            card.layout(pygame.Rect(rect.x + gap + i * (width + gap), rect.y + gap, width,
-                                    height))
+            card.layout(pygame.Rect(rect.x + gap + col * (width + gap),
+                                    rect.y + gap + row * (height + gap), width, height))
             card.draw(surface, state, self._active(side), None)

@@ -121,7 +121,8 @@ class TrackerCard:
         self.entry.rect = pygame.Rect(x, y + px(4), min(w, px(220)), px(34))
         if surface is not None and self.shows_field:
             self.ink.widget(surface, self.entry)
-        y = self.entry.rect.bottom + px(10)
+        # Without its field (a picture, the player's window) the card leaves no gap.
+        y = self.entry.rect.bottom + px(10) if self.shows_field else y + px(8)
         y = self._pips(surface, "Luck", f.luck, max(f.luck, sheet.get("luck", 0)),
                        "luck", x, y, pal.luck)
         heal_max = max(f.heal_dice, sheet.get("skills", {}).get("heal", 0))

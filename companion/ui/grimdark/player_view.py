@@ -11,9 +11,11 @@ from typing import Any
 import pygame
 
 from companion.ui.grimdark.card import CardLook, GladiatorCard
-from companion.ui.player_view import PlayerView
+from companion.ui.player_view import PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Widget
+
+LEAST_WIDTH = 260  # a card's pixels at 100 %: room for his name beside his team
 
 
 class GrimdarkPlayerView(PlayerView):
@@ -22,6 +24,15 @@ class GrimdarkPlayerView(PlayerView):
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)
         self.cards: dict[str, GladiatorCard] = {}
+        self._themes: dict[float, Theme] = {}
+        self._sized: dict[tuple[float, str], GladiatorCard] = {}
+
+    def card(self, who: str, scale: float) -> GladiatorCard:
+        """His card drawn at `scale` (its own theme: larger than the window's)."""
+        if (scale, who) not in self._sized:
+            theme = self._themes.setdefault(scale, Theme(scale=scale))
+            self._sized[(scale, who)] = GladiatorCard(theme, who)
+        return self._sized[(scale, who)]
 
     def gladiators(self) -> list[dict[str, Any]]:
         summary = self.session.ruleset.summary(self.session.state)
@@ -53,15 +64,22 @@ class GrimdarkPlayerView(PlayerView):
         gap = px(16)
         glads = self.gladiators()
         ids = [str(g.get("id")) for g in glads]
-        self.cards = {who: self.cards.get(who) or GladiatorCard(self.theme, who)
-                      for who in ids}
         if not glads:
+            self.cards = {}
             return
-        columns = len(glads) if len(glads) <= 3 else math.ceil(len(glads) / 2)
-        rows = math.ceil(len(glads) / columns)
-        width = (rect.width - gap * (columns + 1)) // columns
         looks = self._looks(glads)
         wounded_at = self.screen.wounded_at
+
+        def height_at(scale: float, width: int) -> int:
+            # Every row has the same room: the tallest card must fit it.
+            return max(self.card(who, scale).measure(g, looks[who], width, wounded_at)
+                       for who, g in zip(ids, glads, strict=True))
+
+        columns, scale = card_grid(len(glads), rect, gap, LEAST_WIDTH, self.theme.scale,
+                                   height_at)
+        self.cards = {who: self.card(who, scale) for who in ids}
+        rows = math.ceil(len(glads) / columns)
+        width = (rect.width - gap * (columns + 1)) // columns
         room = (rect.height - gap * (rows + 1)) // rows
         for i, g in enumerate(glads):
             who = ids[i]

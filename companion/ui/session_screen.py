@@ -28,8 +28,7 @@ from companion.ui.widgets.side_panel import PanelView
 EXPORT_HELP = ("Ctrl+E (or the Export button): a report of it, written to a file and "
                "copied, for a forum or a chat; or an HTML page with pictures")
 # And the line for the player's window, whose keys work in it, not on the GM's screen.
-PLAYER_HELP = ("F6 (or the menu, Esc): the player's window, for a TV; in it, F9 its own "
-               "scale, F11 full screen, O the odds shown or not, F6 closes it")
+PLAYER_HELP = "F6: the player's window, for a TV (in it F9 scale, F11 full screen, O odds)"
 
 
 class SessionScreen(Screen):

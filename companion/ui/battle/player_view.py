@@ -39,7 +39,7 @@ class BattlePlayerView(PlayerView):
             cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
                                        self.screen.shown_name) for side in SIDES}
             for card in cards.values():
-                card.shows_field = False
+                card.shows_field = card.field_room = False
             self._sized[scale] = cards
         return self._sized[scale]
 

@@ -372,6 +372,9 @@ class App:
             self.note = f"cannot open the player's window: {err}"
             return
         self.player.draw(self.screen)
+        # The new window may have taken the keyboard: the GM's keys stay his.
+        with contextlib.suppress(pygame.error):
+            self.window.focus()
         self.note = "the player's window is open: F6 closes it"
 
     def close_player_window(self) -> None:

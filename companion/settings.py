@@ -26,9 +26,25 @@ class Settings:
     ui_scale: float = 1.0
     recent_files: list[str] = field(default_factory=list)
     window_size: tuple[int, int] | None = None  # the window's last size, when it closed
+    # The player's window: where it was last (display, x and y from that display's
+    # top left, width, height), its own UI scale, and whether it shows the odds.
+    player_place: tuple[int, int, int, int, int] | None = None
+    player_scale: float = 1.0
+    player_odds: bool = False
 
     def with_window_size(self, size: tuple[int, int]) -> Settings:
         return replace(self, window_size=(int(size[0]), int(size[1])))
+
+    def with_player_place(self, place: tuple[int, int, int, int, int]) -> Settings:
+        display, x, y, width, height = (int(n) for n in place)
+        return replace(self, player_place=(display, x, y, width, height))
+
+    def next_player_scale(self) -> Settings:
+        i = UI_SCALES.index(self.player_scale) if self.player_scale in UI_SCALES else -1
+        return replace(self, player_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
+
+    def with_player_odds(self, shown: bool) -> Settings:
+        return replace(self, player_odds=bool(shown))
 
     def with_recent(self, path: Path) -> Settings:
         name = str(Path(path).resolve())
@@ -43,6 +59,10 @@ class Settings:
         data: dict[str, object] = {"ui_scale": self.ui_scale, "recent_files": self.recent_files}
         if self.window_size is not None:
             data["window_size"] = list(self.window_size)
+        if self.player_place is not None:
+            data["player_place"] = list(self.player_place)
+        data["player_scale"] = self.player_scale
+        data["player_odds"] = self.player_odds
         return json.dumps(data, indent=1)
 
 
@@ -60,16 +80,40 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    scale = data.get("ui_scale", 1.0)
-    # True == 1.0 in Python: a flag is not a scale.
-    if isinstance(scale, bool) or not isinstance(scale, int | float) or scale not in UI_SCALES:
-        scale = 1.0
     recent = data.get("recent_files", [])
     if not isinstance(recent, list):
         recent = []
-    return Settings(ui_scale=float(scale),
+    odds = data.get("player_odds", False)
+    return Settings(ui_scale=_scale(data.get("ui_scale")),
                     recent_files=[r for r in recent if _usable_path(r)][:MAX_RECENT],
-                    window_size=_window_size(data.get("window_size")))
+                    window_size=_window_size(data.get("window_size")),
+                    player_place=_player_place(data.get("player_place")),
+                    player_scale=_scale(data.get("player_scale")),
+                    player_odds=odds if isinstance(odds, bool) else False)
+
+
+def _scale(entry: object) -> float:
+    """One of UI_SCALES; 1.0 for anything else."""
+    # True == 1.0 in Python: a flag is not a scale.
+    if isinstance(entry, bool) or not isinstance(entry, int | float) or entry not in UI_SCALES:
+        return 1.0
+    return float(entry)
+
+
+def _player_place(entry: object) -> tuple[int, int, int, int, int] | None:
+    """A display's number (0 to 63), a place on it and a size, in whole pixels (the
+    place may be off the display's top left, never by more than MAX_WINDOW); None for
+    anything else."""
+    if not isinstance(entry, list) or len(entry) != 5:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in entry):
+        return None
+    display, x, y, width, height = entry
+    if not 0 <= display < 64 or not all(abs(n) <= MAX_WINDOW for n in (x, y)):
+        return None
+    if _window_size([width, height]) is None:
+        return None
+    return display, x, y, width, height
 
 
 def _window_size(entry: object) -> tuple[int, int] | None:

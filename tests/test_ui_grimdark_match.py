@@ -423,6 +423,28 @@ def test_ctrl_e_exports_a_report_of_the_match(app: App) -> None:
     assert len(screen.session.journal) == turns  # not E: the match was not played on
 
 
+def test_f6_opens_the_players_window_and_f9_f11_o_and_f6_are_its_own(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_RETURN)
+    turns = len(screen.session.journal)
+    key(app, pygame.K_F6)
+    player = app.player
+    assert player is not None
+
+    def own(k: int, text: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text,
+                                             window=player.window))
+        pump(app)
+
+    own(pygame.K_F9)
+    own(pygame.K_o, "o")
+    own(pygame.K_F11)
+    assert player.chosen_scale == 1.5 and player.show_odds and player.fullscreen
+    assert not any("%" in w for w in player.words())  # a match's odds: never there
+    own(pygame.K_F6)
+    assert app.player is None and len(screen.session.journal) == turns
+
+
 MATCH_KEYS = {
     "K": test_k_commits_to_the_match_and_shows_the_line_to_post,
     "Enter": test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching,
@@ -435,6 +457,8 @@ MATCH_KEYS = {
     **dict.fromkeys(["Ctrl+S", "F1", "Esc"], test_ctrl_s_saves_and_f1_lists_the_keys),
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_match,
     **dict.fromkeys(["F2", "F4", "F5"], test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll),
+    **dict.fromkeys(["F6", "F9", "F11", "O"],
+                    test_f6_opens_the_players_window_and_f9_f11_o_and_f6_are_its_own),
 }
 
 

@@ -240,6 +240,34 @@ def test_f2_to_f5_show_the_tabs_and_f9_the_next_scale(app: App) -> None:
     assert app.settings.ui_scale == 1.5
 
 
+@pytest.mark.parametrize("game", ["bout", "duel"])
+def test_f6_opens_the_players_window_where_f9_f11_o_and_f6_are_its_own(app: App,
+                                                                      game: str) -> None:
+    screen = bout(app) if game == "bout" else duel(app)
+    key(app, pygame.K_F6)
+    player = app.player
+    assert player is not None
+    done = len(screen.session.journal)
+
+    def own(k: int, text: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text,
+                                             window=player.window))
+        pump(app)
+
+    own(pygame.K_F9)
+    assert player.chosen_scale == 1.5 and app.settings.ui_scale == 1.0
+    own(pygame.K_o, "o")
+    assert player.show_odds
+    own(pygame.K_F11)
+    assert player.fullscreen
+    own(pygame.K_F11)
+    assert not player.fullscreen
+    assert len(screen.session.journal) == done  # none of them reached the game
+    own(pygame.K_F6)
+    assert app.player is None and app.settings.player_odds
+    assert app.settings.player_scale == 1.5
+
+
 def test_space_skips_ahead_through_the_computers_turn(app: App) -> None:
     setup = {"gladiators": [
         {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "strength": 8},
@@ -824,6 +852,8 @@ ARENA_KEYS = {
     **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"],
                     test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+    **dict.fromkeys(["F6", "F11", "O"],
+                    test_f6_opens_the_players_window_where_f9_f11_o_and_f6_are_its_own),
 }
 DUEL_KEYS = {
     "I": test_i_and_enter_roll_the_initiative,
@@ -839,6 +869,8 @@ DUEL_KEYS = {
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
     **dict.fromkeys(["F4", "F5"],
                     test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
+    **dict.fromkeys(["F6", "F9", "F11", "O"],
+                    test_f6_opens_the_players_window_where_f9_f11_o_and_f6_are_its_own),
 }
 START_KEYS = {
     **dict.fromkeys(["F", "X", "D", "+", "-", "Up", "Down", "Left", "Right", "S", "H", "O",

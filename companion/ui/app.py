@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from companion.rolls import Roll
     from companion.session import Session
     from companion.tables.loader import TableSet
+    from companion.ui.player_window import PlayerWindow
     from companion.ui.widgets.dialogs import Dialog
 
 DEFAULT_SIZE = (1280, 800)
@@ -45,6 +46,7 @@ CANVAS = (960, 540)
 OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
+PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player_window)
 AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
@@ -102,6 +104,7 @@ class App:
         self.status_ink = Ink(self.theme)
         # The tools' rolls while no session is open (a session keeps its own).
         self.loose_rolls: list[Roll] = []
+        self.player: PlayerWindow | None = None  # the players' second window, when open
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -351,6 +354,54 @@ class App:
     def _close_dialog(self) -> None:
         self.dialog = None
 
+    # --- the player's window ------------------------------------------------------
+    @property
+    def player_window_open(self) -> bool:
+        return self.player is not None
+
+    def toggle_player_window(self) -> None:
+        """Open the player's window where it was last, or close it."""
+        if self.player is not None:
+            self.close_player_window()
+            return
+        from companion.ui.player_window import PlayerWindow
+
+        try:
+            self.player = PlayerWindow(self.settings, MINIMUM_SIZE, fitted_scale)
+        except pygame.error as err:
+            self.note = f"cannot open the player's window: {err}"
+            return
+        self.player.draw(self.screen)
+        # The new window may have taken the keyboard: the GM's keys stay his.
+        with contextlib.suppress(pygame.error):
+            self.window.focus()
+        self.note = "the player's window is open: F6 closes it"
+
+    def close_player_window(self) -> None:
+        player, self.player = self.player, None
+        if player is None:
+            return
+        self.settings = player.kept(self.settings)
+        self._save_settings()
+        player.close()
+
+    def _player_event(self, event: pygame.event.Event) -> bool:
+        """One of the player's window's own events: never the GM's screen's."""
+        player = self.player
+        assert player is not None
+        ctrl = event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_q:
+            self.running = False
+            return False
+        if player.handle(event):
+            player.draw(self.screen)
+        if player.closed:
+            self.close_player_window()
+        elif event.type == pygame.KEYDOWN and player.note:
+            self.note = player.note
+            return True
+        return False
+
     def remember_file(self, path: Path) -> None:
         self.settings = self.settings.with_recent(path)
         self._save_settings()
@@ -455,6 +506,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Act on one event; True when the screen must be redrawn."""
+        if self.player is not None and getattr(event, "window", None) is self.player.window:
+            return self._player_event(event)
         if self._shortcut_twin(event):
             return False
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
@@ -483,6 +536,9 @@ class App:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
             self.cycle_scale()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == PLAYER_KEY:
+            self.toggle_player_window()
             return True
         screen = self.screen
         if event.type == pygame.MOUSEMOTION:
@@ -528,6 +584,8 @@ class App:
         self._draw_hover(surface)
         self.window.flip()
         self.frames_drawn += 1
+        if self.player is not None:
+            self.player.draw(self.screen)
 
     def layers(self) -> list[Layer]:
         """What was drawn last, area by area, as the fit check and the hover ask it."""
@@ -602,6 +660,7 @@ class App:
         if self.remember_size:
             self.settings = self.settings.with_window_size(self.window.size)
             self._save_settings()
+        self.close_player_window()
         if self.screen is not None:
             self.screen.close()
         self._stop_timers()

@@ -73,6 +73,12 @@ class Host(Protocol):
     def show_keys(self, lines: list[str]) -> None:
         """F1 on a screen without dialogs of its own: its list of keys."""
 
+    @property
+    def player_window_open(self) -> bool: ...
+
+    def toggle_player_window(self) -> None:
+        """Open the player's window (the players' view, for a second screen), or close it."""
+
 
 class Screen:
     """The left side of the window: a set-up screen, or one that plays a session.

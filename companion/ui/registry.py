@@ -23,6 +23,13 @@ SCREENS: dict[str, SystemScreens] = {
                               "Grimdark Gladiators match", "g", ("Grimdark match", "Grimdark")),
 }
 
+# What each system shows on the player's window ("module:Class" of a PlayerView).
+PLAYER_VIEWS: dict[str, str] = {
+    "skirmish": "companion.ui.skirmish.player_view:SkirmishPlayerView",
+    "battle": "companion.ui.battle.player_view:BattlePlayerView",
+    "grimdark": "companion.ui.grimdark.player_view:GrimdarkPlayerView",
+}
+
 
 def systems() -> list[SystemScreens]:
     return list(SCREENS.values())
@@ -33,6 +40,11 @@ def screens_for(ruleset_id: str) -> SystemScreens:
     if found is None:
         raise UserError(f"the window has no screens for '{ruleset_id}' sessions")
     return found
+
+
+def player_view_for(ruleset_id: str) -> str | None:
+    """The player's window's view of a system's sessions; None: it shows none."""
+    return PLAYER_VIEWS.get(ruleset_id)
 
 
 def load(target: str) -> Any:

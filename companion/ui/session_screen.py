@@ -27,6 +27,8 @@ from companion.ui.widgets.side_panel import PanelView
 # The line every game screen's list of keys (F1) has for the Export button.
 EXPORT_HELP = ("Ctrl+E (or the Export button): a report of it, written to a file and "
                "copied, for a forum or a chat; or an HTML page with pictures")
+# And the line for the player's window, whose keys work in it, not on the GM's screen.
+PLAYER_HELP = "F6: the player's window, for a TV (in it F9 scale, F11 full screen, O odds)"
 
 
 class SessionScreen(Screen):
@@ -270,8 +272,17 @@ class SessionScreen(Screen):
             self.host.theme, f"Leave this {self.noun}?",
             [f"It is kept: the start screen resumes it, and lists it among the recent "
              f"files (\"{self.kept_path().name}\")."],
-            [*self.way_out(), Choice(f"Back to the {self.noun}", pygame.K_ESCAPE,
-                                     self.dismiss)])
+            [*self.way_out(), self.player_choice(),
+             Choice(f"Back to the {self.noun}", pygame.K_ESCAPE, self.dismiss)])
+
+    def player_choice(self) -> Choice:
+        """The menu's way to open or close the player's window."""
+        def toggle() -> None:
+            self.dialog = None
+            self.host.toggle_player_window()
+
+        verb = "Close" if self.host.player_window_open else "Open"
+        return Choice(f"{verb} the player's window", pygame.K_F6, toggle)
 
     def way_out(self) -> list[Choice]:
         """Another game or the start screen; the game left is kept first."""

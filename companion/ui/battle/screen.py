@@ -23,7 +23,7 @@ from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, SessionScreen
+from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
@@ -40,6 +40,7 @@ DUEL_HELP = (
     "D: decline to stay conscious (he loses)",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     EXPORT_HELP,
+    PLAYER_HELP,
     "F4 tables: look up an entry, then 'Apply to' a gladiator    F5 every roll",
     "G: the hex board, to stand the gladiators (click a hex; Tab: the other one; Esc: back)",
 )

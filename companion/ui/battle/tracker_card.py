@@ -46,6 +46,9 @@ class TrackerCard:
         self.ink = Ink(theme)
         # A report's picture of the card leaves its field out: nobody types into it.
         self.shows_field = True
+        # Nor the player's window, which closes the gap it leaves too (a report keeps
+        # the card's shape as the GM saw it).
+        self.field_room = True
         # Clickable spots found while drawing: (rect, action).
         self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
 
@@ -121,7 +124,8 @@ class TrackerCard:
         self.entry.rect = pygame.Rect(x, y + px(4), min(w, px(220)), px(34))
         if surface is not None and self.shows_field:
             self.ink.widget(surface, self.entry)
-        y = self.entry.rect.bottom + px(10)
+        # Without its field (a picture, the player's window) the card leaves no gap.
+        y = self.entry.rect.bottom + px(10) if self.field_room else y + px(8)
         y = self._pips(surface, "Luck", f.luck, max(f.luck, sheet.get("luck", 0)),
                        "luck", x, y, pal.luck)
         heal_max = max(f.heal_dice, sheet.get("skills", {}).get("heal", 0))

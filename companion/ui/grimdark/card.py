@@ -60,6 +60,9 @@ class CardLook:
     target_mark: bool = False  # he can be clicked as a target now
     compact: bool = False  # hand cards of one line each
     assess_name: str = "Assess the Situation"
+    # His hand: the GM's to click; the player's window leaves it out (an opponent who
+    # read it would guess what the coaching plays next).
+    shows_hand: bool = True
 
 
 class GladiatorCard:
@@ -150,7 +153,7 @@ class GladiatorCard:
             label = Label(theme, text, 20, bold=True, colour=pal.bad, wrap=True)
             y = label.place(x, y + px(2), w) + px(2)
             self._put(surface, label)
-        else:
+        elif look.shows_hand:
             y = self._hand(surface, g, look, x, y + px(2), w)
         if look.pending is not None:
             colour = pal.hover if look.pending.needs_target else pal.luck

@@ -27,7 +27,7 @@ from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turns
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, SessionScreen
+from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -53,6 +53,7 @@ MATCH_HELP = (
     "K: commit to the match: the line to post before it, copied to the clipboard",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     EXPORT_HELP,
+    PLAYER_HELP,
     "F2 the log    F4 tables    F5 every roll",
 )
 

@@ -23,7 +23,7 @@ from companion.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
 from companion.ui.names import told_apart
-from companion.ui.session_screen import EXPORT_HELP, SessionScreen
+from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
 from companion.ui.widgets.controls import Ink, Label, Widget, wrap
@@ -49,6 +49,7 @@ KEY_HELP = (
     "Hold V (or hover a gladiator): arcs and weapon ranges",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
     EXPORT_HELP,
+    PLAYER_HELP,
     "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
     "F2 arena    F3 dice tray    F4 tables    F5 rolls    Ctrl+Q quit",
 )

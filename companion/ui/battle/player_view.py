@@ -1,0 +1,100 @@
+"""A battle-system duel on the player's window: the two tracker cards as large as
+the window holds them (health track, luck and heal pips, ammunition, stun and other
+badges), without the GM's field for typing health in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rulesets.battle.state import SIDES, BattleState
+from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.player_view import PlayerView, card_grid
+from companion.ui.theme import Theme
+from companion.ui.widgets.controls import Widget
+
+LEAST_WIDTH = 300  # a card's pixels at 100 %, as narrow as the GM's smallest window
+
+
+def _looks_only(action: dict[str, Any]) -> bool:
+    """The cards' clicks, on the player's window: it has no clicks, so nothing acts."""
+    return False
+
+
+class BattlePlayerView(PlayerView):
+    banner_kinds = frozenset({"critical_damage", "critical_entry", "fumbled", "stunned",
+                              "died", "died_of_wounds", "insanity_gained", "scarred",
+                              "battle_over"})
+
+    def __init__(self, theme: Theme, screen: Any) -> None:
+        super().__init__(theme, screen)
+        self._sized: dict[float, dict[str, TrackerCard]] = {}
+        self.cards = self.cards_at(theme.scale)
+
+    def cards_at(self, scale: float) -> dict[str, TrackerCard]:
+        """The two cards drawn at `scale` (their own theme: larger than the window's)."""
+        if scale not in self._sized:
+            theme = Theme(scale=scale)
+            cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
+                                       self.screen.shown_name) for side in SIDES}
+            for card in cards.values():
+                card.shows_field = card.field_room = False
+            self._sized[scale] = cards
+        return self._sized[scale]
+
+    @property
+    def state(self) -> BattleState:
+        return self.session.state
+
+    def _active(self, side: str) -> bool:
+        return self.state.turn == side and self.state.phase != "over"
+
+    def turn_words(self) -> str:
+        state = self.state
+        if state.phase == "over" and state.result is not None:
+            return (f"The duel is over: {self.screen.shown_name(state.result.winner)} wins")
+        if state.phase == "over":
+            return "The duel is over"
+        if state.turn is None:
+            return "The duel is about to begin: initiative"
+        return f"Turn {state.turn_count}: {self.screen.shown_name(state.turn)} acts"
+
+    def odds_words(self) -> list[str]:
+        text = self.screen.odds_text() if hasattr(self.screen, "odds_text") else ""
+        return [f"If he attacks: {text}"] if text else []
+
+    def key(self) -> tuple[Any, ...]:
+        odds = self.screen.odds_text() if hasattr(self.screen, "odds_text") else ""
+        return (*super().key(), odds)
+
+    def main_widgets(self) -> list[Widget]:
+        return []
+
+    def areas(self) -> list[tuple[str, pygame.Rect, list[Widget]]]:
+        return [(f"the card of {self.screen.shown_name(side)}", pygame.Rect(card.rect),
+                 card.widgets()) for side, card in self.cards.items()]
+
+    def draw_main(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        px = self.theme.px
+        gap = px(16)
+        state = self.state
+
+        def height_at(scale: float, width: int) -> int:
+            return max(card.measure(state, self._active(side), None, width)
+                       for side, card in self.cards_at(scale).items())
+
+        columns, scale = card_grid(len(SIDES), rect, gap, LEAST_WIDTH, self.theme.scale,
+                                   height_at)
+        self.cards = self.cards_at(scale)
+        rows = -(-len(SIDES) // columns)
+        width = (rect.width - gap * (columns + 1)) // columns
+        room = (rect.height - gap * (rows + 1)) // rows
+        natural = height_at(scale, width)
+        height = max(px(60), min(natural, room))
+        for i, side in enumerate(SIDES):
+            row, col = divmod(i, columns)
+            card = self.cards[side]
+            card.layout(pygame.Rect(rect.x + gap + col * (width + gap),
+                                    rect.y + gap + row * (height + gap), width, height))
+            card.draw(surface, state, self._active(side), None)

@@ -114,6 +114,119 @@ def bench_battle_odds() -> Figures:
     return out
 
 
+# One question asked in a fresh process (so that no cache of either side is warm):
+# argv side, question, n; it prints the first (cold) time, the median of the warm
+# times after it, and the answer as whole counts over a common total.
+_ODDS_QUESTION = r"""
+import json, statistics, sys, time
+side, question, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sizes = range(5, 31) if question == "highest" else [n]
+if side == "icepool":
+    import icepool
+
+    def ask():
+        if question == "sum":
+            return [n @ icepool.d6]
+        if question == "at_least_5":
+            return [n @ (icepool.d6 >= 5)]
+        return [icepool.d6.pool(k).highest_outcome_and_count() for k in sizes]
+
+    def counts(result):
+        return [({json.dumps(list(o) if isinstance(o, tuple) else int(o)): q
+                  for o, q in die.items() if q}, die.denominator()) for die in result]
+else:
+    from companion.odds import distribution, pool_highest
+
+    def ask():
+        if question == "sum":
+            return [distribution(f"{n}d6")]
+        if question == "at_least_5":
+            return [distribution(f"{n}d6>=5")]
+        return [pool_highest(k) for k in sizes]
+
+    def counts(result):
+        if question != "highest":
+            return [({json.dumps(v): c for v, c in d.table()}, d.ways) for d in result]
+        out = []
+        for k, table in zip(sizes, result):
+            ways = {json.dumps(list(key)): p * 6 ** k for key, p in table.items()}
+            assert all(w.denominator == 1 for w in ways.values())
+            out.append(({key: int(w) for key, w in ways.items() if w}, 6 ** k))
+        return out
+
+start = time.perf_counter()
+result = ask()
+cold = time.perf_counter() - start
+warm = []
+for _ in range(9):
+    start = time.perf_counter()
+    ask()
+    warm.append(time.perf_counter() - start)
+print(json.dumps({"cold": cold, "warm": statistics.median(warm), "answer": counts(result)}))
+"""
+
+
+def _same_odds(ours: list[Any], theirs: list[Any]) -> bool:
+    """Equal chances: the same outcomes, and ways over totals equal cross-multiplied."""
+    if len(ours) != len(theirs):
+        return False
+    for (a, total_a), (b, total_b) in zip(ours, theirs, strict=True):
+        if a.keys() != b.keys() or any(a[k] * total_b != b[k] * total_a for k in a):
+            return False
+    return True
+
+
+def bench_odds_vs_icepool(repeat: int = 5) -> Figures:
+    """odds_vs_icepool: icepool's time over ours for the same exact odds, answers
+    checked equal: the sums of 10, 30 and 100 d6, how many of Nd6 show 5 or more, and
+    (highest face, how many show it) for every pool of 5 to 30 d6. Each question is
+    asked in a fresh process for each side, by turns: its first answer is the cold
+    time (no cache of either side has seen it), the median of nine more the warm."""
+    import importlib.util
+    import json
+
+    _peers()
+    if importlib.util.find_spec("icepool") is None:
+        print("odds_vs_icepool: skipped: icepool not installed")
+        return {}
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(root), str(root / ".bench-peers"), os.environ.get("PYTHONPATH", "")])}
+    questions = [("sum", 10), ("sum", 30), ("sum", 100), ("at_least_5", 10),
+                 ("at_least_5", 30), ("at_least_5", 100), ("highest", 0)]
+
+    def ask(side: str, question: str, n: int) -> dict[str, Any]:
+        done = subprocess.run([sys.executable, "-c", _ODDS_QUESTION, side, question,
+                               str(n)], env=env, check=True, capture_output=True, text=True)
+        answer: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+        return answer
+
+    times: dict[str, dict[str, list[float]]] = {}
+    for turn in range(repeat):
+        for question, n in questions:
+            name = f"{n}d6 {question.replace('_', ' ')}" if n else "highest 5-30d6"
+            ours, theirs = ask("ours", question, n), ask("icepool", question, n)
+            if turn == 0 and not _same_odds(ours["answer"], theirs["answer"]):
+                raise RuntimeError(f"odds_vs_icepool: the answers to {name} differ")
+            slot = times.setdefault(name, {"ours_cold": [], "theirs_cold": [],
+                                           "ours_warm": [], "theirs_warm": []})
+            for side, got in (("ours", ours), ("theirs", theirs)):
+                slot[f"{side}_cold"].append(got["cold"])
+                slot[f"{side}_warm"].append(got["warm"])
+    ratios: dict[str, float] = {}
+    lines = []
+    for name, slot in times.items():
+        for when in ("cold", "warm"):
+            mine = statistics.median(slot[f"ours_{when}"])
+            peer = statistics.median(slot[f"theirs_{when}"])
+            ratios[f"{name} {when}"] = round(peer / mine, 1)
+            lines.append(f"{name} {when} {peer / mine:.1f}x ({1000 * mine:.3f} ms against "
+                         f"{1000 * peer:.3f})")
+    print("odds_vs_icepool (icepool's time / ours, answers equal, goal >= 2x):\n  "
+          + "\n  ".join(lines))
+    return {"odds_vs_icepool": min(ratios.values()), "odds_vs_icepool_each": ratios}
+
+
 def _peers() -> None:
     """Put the folder scripts/bench installs the peers into on sys.path: the app never
     sees them."""
@@ -519,7 +632,7 @@ def main(argv: list[str] | None = None) -> int:
 PARTS: tuple[Callable[[], Figures], ...] = (
     bench_tables, bench_odds, bench_dice_odds, bench_battle_odds, bench_dice_vs_d20,
     bench_startup, bench_version, bench_render, bench_idle_cpu, bench_skirmish,
-    bench_grimdark, bench_act_overhead, bench_peak_rss)
+    bench_grimdark, bench_act_overhead, bench_peak_rss, bench_odds_vs_icepool)
 
 
 if __name__ == "__main__":

@@ -910,11 +910,54 @@ class RollResult:
         self._dice = dice if dice is not None or tree is not None else []
         self._tree = tree
 
-    def _work_out(self) -> None:
-        assert self._tree is not None
-        # The records, not `faces`: they are immutable, and a caller may change a list.
+    def _work_out(self, words: bool) -> None:
+        """Work out the terms (`words`) or the shown dice, and whatever comes with them."""
+        tree = self._tree
+        assert tree is not None
+        plan = tree.quick
+        if type(tree) is Pool and plan is not None:
+            # A pool with no operators: every face kept, a success from the target on.
+            target = tree.target
+            self._dice = [ShownDie(tree.sides, f, f, True, success=f >= target)
+                          for f in self.records[0].faces]
+            self._terms = []
+            return
+        if type(tree) is Sum and plan is not None:
+            # Straight from the records, as the full way makes them, and only what is
+            # asked for (the words or the dice).
+            records = iter(self.records)
+            terms: list[TermRoll] = []
+            dice: list[ShownDie] = []
+            for signed, (_, count, sides, kept) in zip(tree.terms, plan, strict=True):
+                term = signed.term
+                if not sides:
+                    terms.append(TermRoll(signed.sign, term.describe(), [], count))
+                    continue
+                faces = next(records).faces
+                if kept is None:  # plain dice show as their faces
+                    if words:
+                        terms.append(TermRoll(signed.sign, term.describe(), list(faces),
+                                              sum(faces)))
+                    else:
+                        dice += [ShownDie(sides, f, f, True) for f in faces]
+                    continue
+                shown = _kept_or_dropped(term, faces)
+                dice += shown
+                if words:
+                    name = term.describe()
+                    text = "(" + ", ".join(d.text() for d in shown) + ")"
+                    value = sum(d.value for d in shown if d.kept)
+                    terms.append(TermRoll(signed.sign, name, list(faces), value,
+                                          f"{name} {text}", text))
+            if words:
+                self._terms = terms
+            else:
+                self._dice = dice
+            return
+        # Anything else is rolled again on the faces drawn, the full way. The records,
+        # not `faces`: they are immutable, and a caller may change a list.
         drawn = [face for record in self.records for face in record.faces]
-        again = _evaluate_full(self._tree, ScriptedDice(drawn))
+        again = _evaluate_full(tree, ScriptedDice(drawn))
         if self._terms is None:
             self._terms = again.terms
         if self._dice is None:
@@ -923,14 +966,14 @@ class RollResult:
     @property
     def terms(self) -> list[TermRoll]:
         if self._terms is None:
-            self._work_out()
+            self._work_out(words=True)
         assert self._terms is not None
         return self._terms
 
     @property
     def dice(self) -> list[ShownDie]:  # every face, as shown
         if self._dice is None:
-            self._work_out()
+            self._work_out(words=False)
         assert self._dice is not None
         return self._dice
 
@@ -985,6 +1028,21 @@ class RollResult:
                 for t in self.terms
             ]
         return data
+
+
+def _kept_or_dropped(term: Term, faces: tuple[int, ...]) -> list[ShownDie]:
+    """The dice of a group that keeps or drops its highest or lowest few, as the full
+    way shows them: ranked highest first, equal faces in the order rolled."""
+    assert isinstance(term, Operated)
+    op = term.ops[0]
+    selector = op.selectors[0]
+    ranked = sorted(range(len(faces)), key=lambda i: -faces[i])
+    if selector.kind == "h":
+        chosen = set(ranked[:selector.number])
+    else:
+        chosen = set(ranked[max(0, len(ranked) - selector.number):])
+    keep = op.name == "k"
+    return [ShownDie(term.sides, f, f, (i in chosen) == keep) for i, f in enumerate(faces)]
 
 
 def _joined(terms: list[TermRoll], labels: bool) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -26,6 +27,9 @@ from companion.dice import (
     TypedDice,
 )
 from companion.notation import NotationError, _evaluate_full, evaluate, parse
+from companion.rulesets.skirmish.rules import SkirmishRules
+from companion.session import Session, load_session
+from companion.tables.loader import load_tables
 from tests.test_notation_fuzz import expressions
 
 # ---------------------------------------------------------------- the faces
@@ -190,3 +194,40 @@ def test_reading_the_terms_rolls_no_more_dice() -> None:
     assert dice.asked == 2
     assert [t.faces for t in result.terms] == [[1, 1, 1], [1]]
     assert dice.asked == 2 and len(dice.history) == 2
+
+
+# ---------------------------------------------------------------- a whole session
+
+
+class _RandintDice(DiceSource):
+    """The seeded dice as they were: randint through the checked path of DiceSource."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self._rng = random.Random(seed)
+
+    def _draw(self, request: RollRequest) -> list[int]:
+        return [self._rng.randint(1, request.sides) for _ in range(request.count)]
+
+
+def _bout(dice: DiceSource) -> Session:
+    rules = SkirmishRules()
+    session = Session(rules, rules.make_setup({"gladiators": "samnite,retiarius"}),
+                      load_tables())
+    for _ in range(300):
+        action = rules.choose(session.state)
+        if action is None:
+            break
+        session.act(action, dice)
+    return session
+
+
+def test_a_bout_keeps_the_same_journal_and_replays_from_it(tmp_path: Path) -> None:
+    quick, old = _bout(SeededDice(4)), _bout(_RandintDice(4))
+    assert len(quick.journal) > 20
+    assert [e.rolls for e in quick.journal] == [e.rolls for e in old.journal]
+    assert quick.journal == old.journal
+    path = tmp_path / "bout.json"
+    quick.save(path)
+    again = load_session(path, lambda _: SkirmishRules())
+    assert again.journal == quick.journal and again.log == quick.log

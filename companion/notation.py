@@ -838,7 +838,7 @@ def _parsed(text: str) -> Expr:
 # ---------------------------------------------------------------- rolling
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShownDie:
     """One face drawn, as a window shows it: in the order drawn."""
 
@@ -857,7 +857,7 @@ class ShownDie:
         return shown if self.kept else f"{shown} dropped"
 
 
-@dataclass
+@dataclass(slots=True)
 class TermRoll:
     """How one signed term of a sum came out."""
 

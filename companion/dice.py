@@ -61,7 +61,9 @@ def describe_roll(sides: int, count: int, purpose: str = "", roller: str = "") -
     return f"{what} by {roller}" if roller else what
 
 
-@dataclass(frozen=True)
+# Slots: a record is made for every roll of every game; slots make it smaller and
+# its fields quicker to read (see `_trusted_record` for making one quickly).
+@dataclass(frozen=True, slots=True)
 class RollRecord:
     """One roll of `len(faces)` dice of `sides` sides, kept in the session journal."""
 
@@ -136,6 +138,27 @@ class RollRecord:
             raise BadRollRecord(f"{where}: 'typed' must be true or false, got {typed!r}")
         return cls(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces),
                    typed=typed)
+
+
+_SET_PURPOSE = RollRecord.__dict__["purpose"].__set__
+_SET_ROLLER = RollRecord.__dict__["roller"].__set__
+_SET_SIDES = RollRecord.__dict__["sides"].__set__
+_SET_FACES = RollRecord.__dict__["faces"].__set__
+_SET_TYPED = RollRecord.__dict__["typed"].__set__
+
+
+def _trusted_record(purpose: str, roller: str, sides: int, faces: tuple[int, ...],
+                    typed: bool) -> RollRecord:
+    """A record of faces known good (drawn in range by a source of ours), made without
+    the checks of `RollRecord()` and the frozen dataclass's slow field setting: the
+    same record, in a third of the time. Every roll of every game makes one."""
+    record = object.__new__(RollRecord)
+    _SET_PURPOSE(record, purpose)
+    _SET_ROLLER(record, roller)
+    _SET_SIDES(record, sides)
+    _SET_FACES(record, faces)
+    _SET_TYPED(record, typed)
+    return record
 
 
 @dataclass(frozen=True)
@@ -213,9 +236,45 @@ class SeededDice(DiceSource):
         super().__init__()
         self.seed = seed
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
+        # The quick roll below stands for `_draw`: not for a subclass that draws its
+        # own way.
+        self._quick = type(self)._draw is SeededDice._draw
+
+    def roll(self, sides: int, count: int = 1, *, purpose: str = "",
+             roller: str = "") -> RollRecord:
+        # The same faces and the same record as DiceSource.roll, with fewer layers:
+        # no request object, no re-checking of faces drawn in range. Anything unusual
+        # (a bad argument, an int subclass, a subclass's own _draw) goes the long way,
+        # which checks and raises as before.
+        if (type(sides) is not int or type(count) is not int or sides < 2 or count < 0
+                or not self._quick):
+            return super().roll(sides, count, purpose=purpose, roller=roller)
+        record = _trusted_record(purpose, roller, sides, self._faces(sides, count),
+                                 self.typed)
+        self.history.append(record)
+        return record
+
+    def _faces(self, sides: int, count: int) -> tuple[int, ...]:
+        # random.Random.randint(1, sides) is 1 + _randbelow(sides), which draws
+        # getrandbits(sides.bit_length()) until it is below `sides`: done here without
+        # randint's layers of argument checks, face for face the same (tests compare).
+        bits, width = self._bits, sides.bit_length()
+        if count == 1:
+            face = bits(width)
+            while face >= sides:
+                face = bits(width)
+            return (face + 1,)
+        faces = []
+        for _ in range(count):
+            face = bits(width)
+            while face >= sides:
+                face = bits(width)
+            faces.append(face + 1)
+        return tuple(faces)
 
     def _draw(self, request: RollRequest) -> Sequence[int]:
-        return [self._rng.randint(1, request.sides) for _ in range(request.count)]
+        return self._faces(request.sides, request.count) if request.count else ()
 
 
 class ScriptedDice(DiceSource):

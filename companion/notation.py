@@ -42,11 +42,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
-from companion.dice import DiceSource, RollRecord, roll_d66
+from companion.dice import DiceSource, RollRecord, ScriptedDice, roll_d66
 from companion.errors import UserError
 
 # Limits keep a typo (or a joke) from freezing the app: no table needs more.
@@ -395,6 +395,20 @@ class Expr(ABC):
 
     @abstractmethod
     def describe(self) -> str: ...
+
+    # Worked out once per tree (a tree is immutable and the parse cache shares it):
+    # every roll of it needs them. cached_property writes the instance's __dict__,
+    # which a frozen dataclass allows; equality and hashing see only the fields.
+    @cached_property
+    def canonical(self) -> str:
+        """`describe()`, kept."""
+        return self.describe()
+
+    @cached_property
+    def quick(self) -> tuple[_Step, ...] | None:
+        """How `evaluate` rolls this without the full machinery, or None when it
+        takes the full way (see `_quick_plan`)."""
+        return _quick_plan(self)
 
     @property
     @abstractmethod
@@ -824,7 +838,7 @@ def _parsed(text: str) -> Expr:
 # ---------------------------------------------------------------- rolling
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShownDie:
     """One face drawn, as a window shows it: in the order drawn."""
 
@@ -843,7 +857,7 @@ class ShownDie:
         return shown if self.kept else f"{shown} dropped"
 
 
-@dataclass
+@dataclass(slots=True)
 class TermRoll:
     """How one signed term of a sum came out."""
 
@@ -869,15 +883,115 @@ class TermRoll:
         return f"{self.term} {shown}" if labels else shown
 
 
-@dataclass
 class RollResult:
-    expr: str  # canonical notation
-    faces: list[int]  # every die in roll order; d66 gives tens then units
-    total: int  # for a success pool: the number of successes
-    records: list[RollRecord]
-    terms: list[TermRoll] = field(default_factory=list)
-    target: int | None = None  # the success threshold of a pool, else None
-    dice: list[ShownDie] = field(default_factory=list)  # every face, as shown
+    """A roll of an expression: its canonical text, every face in roll order (d66
+    gives tens then units), the total (for a success pool: the number of successes),
+    the records its dice left, and how each term came out (`terms`) and each face
+    shows (`dice`).
+
+    `terms` and `dice` are worked out when first read: most rolls (a table's dice, a
+    rule's) need only the total and the records, and making the words and the shown
+    dice was most of the time of a roll. They are made by rolling the same expression
+    again on the faces drawn, which gives them exactly as rolling had.
+    """
+
+    __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "records", "target", "total")
+
+    def __init__(self, expr: str, faces: list[int], total: int, records: list[RollRecord],
+                 terms: list[TermRoll] | None = None, target: int | None = None,
+                 dice: list[ShownDie] | None = None, *, tree: Expr | None = None) -> None:
+        self.expr = expr  # canonical notation
+        self.faces = faces
+        self.total = total
+        self.records = records
+        self.target = target  # the success threshold of a pool, else None
+        # With `tree` and no terms or dice given, they are worked out from it later.
+        self._terms = terms if terms is not None or tree is not None else []
+        self._dice = dice if dice is not None or tree is not None else []
+        self._tree = tree
+
+    def _work_out(self, words: bool) -> None:
+        """Work out the terms (`words`) or the shown dice, and whatever comes with them."""
+        tree = self._tree
+        assert tree is not None
+        plan = tree.quick
+        if type(tree) is Pool and plan is not None:
+            # A pool with no operators: every face kept, a success from the target on.
+            target = tree.target
+            self._dice = [ShownDie(tree.sides, f, f, True, success=f >= target)
+                          for f in self.records[0].faces]
+            self._terms = []
+            return
+        if type(tree) is Sum and plan is not None:
+            # Straight from the records, as the full way makes them, and only what is
+            # asked for (the words or the dice).
+            records = iter(self.records)
+            terms: list[TermRoll] = []
+            dice: list[ShownDie] = []
+            for signed, (_, count, sides, kept) in zip(tree.terms, plan, strict=True):
+                term = signed.term
+                if not sides:
+                    terms.append(TermRoll(signed.sign, term.describe(), [], count))
+                    continue
+                faces = next(records).faces
+                if kept is None:  # plain dice show as their faces
+                    if words:
+                        terms.append(TermRoll(signed.sign, term.describe(), list(faces),
+                                              sum(faces)))
+                    else:
+                        dice += [ShownDie(sides, f, f, True) for f in faces]
+                    continue
+                shown = _kept_or_dropped(term, faces)
+                dice += shown
+                if words:
+                    name = term.describe()
+                    text = "(" + ", ".join(d.text() for d in shown) + ")"
+                    value = sum(d.value for d in shown if d.kept)
+                    terms.append(TermRoll(signed.sign, name, list(faces), value,
+                                          f"{name} {text}", text))
+            if words:
+                self._terms = terms
+            else:
+                self._dice = dice
+            return
+        # Anything else is rolled again on the faces drawn, the full way. The records,
+        # not `faces`: they are immutable, and a caller may change a list.
+        drawn = [face for record in self.records for face in record.faces]
+        again = _evaluate_full(tree, ScriptedDice(drawn))
+        if self._terms is None:
+            self._terms = again.terms
+        if self._dice is None:
+            self._dice = again.dice
+
+    @property
+    def terms(self) -> list[TermRoll]:
+        if self._terms is None:
+            self._work_out(words=True)
+        assert self._terms is not None
+        return self._terms
+
+    @property
+    def dice(self) -> list[ShownDie]:  # every face, as shown
+        if self._dice is None:
+            self._work_out(words=False)
+        assert self._dice is not None
+        return self._dice
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.expr, self.faces, self.total, self.records, self.terms, self.target,
+                self.dice)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RollResult:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable lists inside, as a dataclass
+
+    def __repr__(self) -> str:
+        return (f"RollResult(expr={self.expr!r}, faces={self.faces!r}, "
+                f"total={self.total!r}, records={self.records!r}, terms={self.terms!r}, "
+                f"target={self.target!r}, dice={self.dice!r})")
 
     @property
     def is_pool(self) -> bool:
@@ -914,6 +1028,21 @@ class RollResult:
                 for t in self.terms
             ]
         return data
+
+
+def _kept_or_dropped(term: Term, faces: tuple[int, ...]) -> list[ShownDie]:
+    """The dice of a group that keeps or drops its highest or lowest few, as the full
+    way shows them: ranked highest first, equal faces in the order rolled."""
+    assert isinstance(term, Operated)
+    op = term.ops[0]
+    selector = op.selectors[0]
+    ranked = sorted(range(len(faces)), key=lambda i: -faces[i])
+    if selector.kind == "h":
+        chosen = set(ranked[:selector.number])
+    else:
+        chosen = set(ranked[max(0, len(ranked) - selector.number):])
+    keep = op.name == "k"
+    return [ShownDie(term.sides, f, f, (i in chosen) == keep) for i, f in enumerate(faces)]
 
 
 def _joined(terms: list[TermRoll], labels: bool) -> str:
@@ -1116,8 +1245,89 @@ def _signed(parts: list[tuple[int, str]]) -> str:
     return " ".join(out)
 
 
+# A step of the quick way: (sign, count, sides, kept) rolls `count`d`sides` and adds
+# (or takes away) the sum of the faces, or of the slice `kept` of them sorted from
+# lowest to highest (keeping or dropping the highest or lowest few); a step with no
+# sides adds the constant `count`.
+_Step = tuple[int, int, int, slice | None]
+
+
+def _quick_plan(expr: Expr) -> tuple[_Step, ...] | None:
+    """The steps of the quick way for a sum of constants, plain dice and dice that
+    keep or drop their highest or lowest few (`4d6kh3`), or a success pool with no
+    operators; None for anything else, which `evaluate` rolls the full way."""
+    if type(expr) is Pool:
+        return None if expr.ops else ((1, expr.count, expr.sides, None),)
+    if type(expr) is not Sum:
+        return None
+    steps: list[_Step] = []
+    for signed in expr.terms:
+        term = signed.term
+        if type(term) is Const:
+            steps.append((signed.sign, term.value, 0, None))
+        elif type(term) is Dice:
+            steps.append((signed.sign, term.count, term.sides, None))
+        elif type(term) is Operated and len(term.ops) == 1 \
+                and len(term.ops[0].selectors) == 1 and term.ops[0].name in ("k", "p") \
+                and term.ops[0].selectors[0].kind in ("h", "l"):
+            # The dice a keep or a drop leaves, of `count` sorted lowest first: the
+            # same total however equal faces are ranked.
+            keep, kind = term.ops[0].name == "k", term.ops[0].selectors[0].kind
+            n, count = term.ops[0].selectors[0].number, term.count
+            high = kind == "h"
+            if keep:
+                kept = slice(max(0, count - n), None) if high else slice(0, n)
+            else:
+                kept = slice(0, max(0, count - n)) if high else slice(n, None)
+            steps.append((signed.sign, count, term.sides, kept))
+        else:
+            return None
+    return tuple(steps)
+
+
 def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
              roller: str = "") -> RollResult:
+    """Roll `expr` with `source`; every die goes through the source and is recorded,
+    one record a group of dice (its rerolls and explosions with it, in order).
+
+    If the source fails part-way (a script runs out), the terms already rolled stay
+    in its history: the error is the caller's to report.
+    """
+    if isinstance(expr, str):
+        expr = parse(expr)
+    plan = expr.quick
+    if plan is None:
+        return _evaluate_full(expr, source, purpose, roller)
+    # The quick way: the same draws in the same order as the full way, the total
+    # worked out straight from the faces; the terms and the shown dice wait until
+    # someone reads them (RollResult).
+    roll = source.roll
+    if type(expr) is Pool:
+        record = roll(expr.sides, expr.count, purpose=purpose, roller=roller)
+        target = expr.target
+        return RollResult(expr.canonical, list(record.faces),
+                          sum(1 for face in record.faces if face >= target), [record],
+                          target=target, tree=expr)
+    records: list[RollRecord] = []
+    total = 0
+    for sign, count, sides, kept in plan:
+        if not sides:
+            total += sign * count
+            continue
+        record = roll(sides, count, purpose=purpose, roller=roller)
+        records.append(record)
+        faces = record.faces
+        value = sum(faces) if kept is None else sum(sorted(faces)[kept])
+        total += value if sign > 0 else -value
+    if len(records) == 1:
+        faces_list = list(records[0].faces)
+    else:
+        faces_list = [face for record in records for face in record.faces]
+    return RollResult(expr.canonical, faces_list, total, records, tree=expr)
+
+
+def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
+                   roller: str = "") -> RollResult:
     """Roll `expr` with `source`; every die goes through the source and is recorded,
     one record a group of dice (its rerolls and explosions with it, in order).
 

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 from math import comb, lcm, log2
 from statistics import median
 
@@ -404,25 +404,44 @@ def pool_successes(n: int, sides: int, k: int) -> Distribution:
     return Distribution._make(counts, sides ** n)
 
 
+def pool_highest_ways(n: int, sides: int = 6) -> tuple[dict[tuple[int, int], int], int]:
+    """For a pool of `n` dice: the ways of each (highest face, how many dice show it),
+    and the ways in all (sides^n), whole numbers. See `pool_highest`."""
+    if n < 0 or sides < 1:
+        raise ValueError(f"no such pool: {n}d{sides}")
+    if n == 0:
+        return {(0, 0): 1}, 1
+    ways: dict[tuple[int, int], int] = {}
+    for m in range(1, sides + 1):
+        for k in range(1, n + 1):
+            # Choose the k dice showing m; the others show less.
+            count = comb(n, k) * (m - 1) ** (n - k)
+            if count:
+                ways[(m, k)] = count
+    return ways, sides ** n
+
+
 def pool_highest(n: int, sides: int = 6) -> dict[tuple[int, int], Fraction]:
     """For a pool of `n` dice: P(highest face, how many dice show it).
 
     P(max = m, count = k) = C(n, k) (m-1)^(n-k) / sides^n: choose the k dice showing
     m, the others show less. An empty pool (n = 0) has no highest face: it gives
     {(0, 0): 1}, which every attack table reads as "3 or less".
+
+    A fresh dict each call (the chances themselves, Fractions, cannot change).
     """
     if n < 0 or sides < 1:
         raise ValueError(f"no such pool: {n}d{sides}")
-    if n == 0:
-        return {(0, 0): Fraction(1)}
-    total = sides ** n
-    out: dict[tuple[int, int], Fraction] = {}
-    for m in range(1, sides + 1):
-        for k in range(1, n + 1):
-            ways = comb(n, k) * (m - 1) ** (n - k)
-            if ways:
-                out[(m, k)] = Fraction(ways, total)
-    return out
+    return dict(_pool_highest(n, sides))
+
+
+# The same few pools are asked for again and again, and making the Fractions was
+# three quarters of the time: the answers are kept, a few kilobytes each.
+# `pool_highest` hands out copies, so no caller can change them.
+@lru_cache(maxsize=128)
+def _pool_highest(n: int, sides: int) -> dict[tuple[int, int], Fraction]:
+    ways, total = pool_highest_ways(n, sides)
+    return {key: Fraction(count, total) for key, count in ways.items()}
 
 
 def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:

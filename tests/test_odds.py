@@ -25,6 +25,7 @@ from companion.odds import (
     die,
     distribution,
     pool_highest,
+    pool_highest_ways,
     pool_successes,
 )
 
@@ -217,6 +218,22 @@ def test_pool_highest_matches_enumeration(n: int, sides: int) -> None:
         counts[(best, faces.count(best))] += 1
     expected = {key: Fraction(c, sides**n) for key, c in counts.items()}
     assert pool_highest(n, sides) == expected
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 30])
+def test_pool_highest_is_its_whole_number_ways_over_all_the_ways(n: int) -> None:
+    ways, total = pool_highest_ways(n)
+    assert total == 6 ** n and sum(ways.values()) == total
+    assert pool_highest(n) == {key: Fraction(count, total) for key, count in ways.items()}
+
+
+def test_changing_an_answer_of_pool_highest_changes_no_later_answer() -> None:
+    first = pool_highest(7)
+    first[(6, 1)] = Fraction(1)
+    del first[(6, 2)]
+    again = pool_highest(7)
+    assert again[(6, 1)] == Fraction(7 * 5 ** 6, 6 ** 7)
+    assert sum(again.values()) == 1 and again is not first
 
 
 def test_pool_highest_answers_the_attack_table() -> None:

@@ -11,7 +11,8 @@ when the health back is worth more than a blow. Luck dice are spent on an attack
 where they gain more than the luck they lose (each die showing 1-3 is gone), and all
 of them on a roll to stay conscious or at death's door, which decides the battle.
 Once-a-battle moves (signature move, Mighty Blow, Called Shot, Reflex to Live) are
-declared when they beat the plain attack by a margin, or at once when he is below 0.
+declared when they beat the plain attack by a margin, or as soon as they beat it once
+either gladiator is down to half his health.
 A dropped weapon or shield is picked up when the odds of a 6 make it worth a turn.
 Below 0, when the next blow is likely to send him to death's door and he is unlikely
 to finish the opponent first, he quits to live. The defender's luck dice and Reflex
@@ -51,7 +52,7 @@ DEAD = 10.0
 LUCK_DIE = 1.0  # a luck die lost: what it would add to a later roll to stay up
 HEAL_DIE = 0.3  # a heal die kept for later
 ONCE_MARGIN = 1.0  # a once-a-battle move must beat the plain attack by this much
-LATER_TURNS = 2.0  # the turns a weapon or shield lost (or won back) counts for
+LATER_TURNS = 3.0  # the turns a weapon or shield lost (or won back) counts for
 QUIT_RISK = 0.25  # below 0, he quits at this chance of death's door next turn
 MOST_LUCK_TRIED = 3  # luck dice on one attack or defence: more is never worth its cost
 STANCES: tuple[Stance, ...] = ("normal", "berserk", "defensive")
@@ -275,8 +276,11 @@ class _Judge:
         plain.sort(key=lambda o: -o.value)
         best = plain[0]
         boosted = [best]
-        margin = ONCE_MARGIN if me.health >= 0 else 0.0
-        once = []
+        # A once-a-battle move waits for a blow it improves by a margin, but not past
+        # the point where either of them is down to half his health.
+        late = any(f.health * 2 <= f.max_health for f in (me, self.him))
+        margin = 0.0 if late else ONCE_MARGIN
+        once: list[dict[str, Any]] = []
         if me.skill("signature-move") > 0 and "signature" not in me.used_once:
             once.append({"signature": True})
         if q.mighty_blow and "mighty_blow" not in me.used_once:
@@ -358,15 +362,19 @@ class _Judge:
         if me.heal_dice < 1 or me.health >= me.max_health:
             return []
         per_face = self.quirks(me).improved_heal or self.tables.heal_per_face
-        after = _like(me, last_turn=LastTurn(kind="heal"), stunned=False)
-        hit_back = self.taken(after)
         now = self.standing(me.health)
         options = []
         for dice in range(1, me.heal_dice + 1):
             dist = self.fc.heal(per_face, dice)
-            gain = sum(p * (self.standing(min(me.max_health, me.health + amount)) - now)
-                       for amount, p in dist)
-            healed = sum(p * min(amount, me.max_health - me.health) for amount, p in dist)
+            gain = hit_back = healed = 0.0
+            for amount, p in dist:
+                health = min(me.max_health, me.health + amount)
+                gain += p * (self.standing(health) - now)
+                healed += p * (health - me.health)
+                # The blow back lands on him as healed: less of it takes him under.
+                after = _like(me, health=health, last_turn=LastTurn(kind="heal"),
+                              stunned=False)
+                hit_back += p * self.taken(after)
             options.append(_Option(
                 {"type": "heal", "dice": dice}, gain - dice * HEAL_DIE - hit_back,
                 f"heals with {dice} heal dice: about {healed:.1f} health back"))
@@ -499,7 +507,7 @@ def _attack_words(tables: Any, plan: AttackPlan) -> str:
         if flag:
             parts.append(words)
     if plan.luck:
-        parts.append(f"{plan.luck} luck dice")
+        parts.append(f"{plan.luck} luck {'die' if plan.luck == 1 else 'dice'}")
     return ", ".join(parts)
 
 
@@ -558,7 +566,7 @@ def _saving(judge: _Judge, kind: str, words: str) -> Decision:
     # Failing ends the battle (or his life): no later roll needs the luck more.
     luck = judge.luck_open(judge.me)
     chance = judge.saving_chance(judge.me, luck)
-    with_luck = f" with all {luck} luck dice" if luck else ""
+    with_luck = f" with all {luck} luck {'die' if luck == 1 else 'dice'}" if luck else ""
     return Decision({"type": kind, "luck": luck},
                     f"rolls {words}{with_luck}: {chance:.0%} for a 6")
 

@@ -20,8 +20,8 @@ from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
-from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
+from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
 from companion.rulesets.battle.clock import parse_time

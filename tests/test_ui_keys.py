@@ -390,6 +390,14 @@ def test_r_retrieves_d_declines_and_y_asks_for_his_own_dice(app: App) -> None:
     assert screen.dialog is not None and screen.dialog.title == "Your dice"
 
 
+def test_c_lets_the_computer_play_what_is_due(app: App) -> None:
+    screen = duel(app)
+    sent = record(screen)
+    key(app, pygame.K_c, "c")
+    assert len(sent) == 1 and sent[0]["type"] in ("attack", "heal")
+    assert screen.message.startswith("Computer: Aulus ")
+
+
 def test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back(app: App) -> None:
     screen = duel(app)
     key(app, pygame.K_g, "g")
@@ -863,6 +871,7 @@ DUEL_KEYS = {
                     test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move),
     **dict.fromkeys(["H", "[", "]"], test_h_heals_with_the_dice_chosen_by_the_brackets),
     **dict.fromkeys(["R", "D", "Y"], test_r_retrieves_d_declines_and_y_asks_for_his_own_dice),
+    "C": test_c_lets_the_computer_play_what_is_due,
     **dict.fromkeys(["G", "Tab", "Esc"],
                     test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),

@@ -100,7 +100,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "auto", help="let the computer play a session on",
         description="The computer plays every gladiator until the session ends (or for "
         "--turns turns), then saves it in place. For systems with a computer player (the "
-        "hex skirmish, and Grimdark matches, played by their coaching).")
+        "hex skirmish, battle-system duels, and Grimdark matches, played by their "
+        "coaching).")
     auto.add_argument("file", type=Path, metavar="FILE", help="a saved session file")
     auto.add_argument("--turns", type=int, default=None, metavar="N",
                       help="play at most N turns (default: to the end)")
@@ -336,7 +337,8 @@ def cmd_auto(args: argparse.Namespace) -> int:
         action = rules.choose(session.state)
         if action is None:
             break
-        session.act(action, dice)
+        # Dated as `act` dates what it is given: a battle's coma or scar needs the time.
+        session.act(rules.stamp(action, now()), dice)
         played += 1
     session.save(args.file)
     print(f"{args.file}: played {played} action{'s' if played != 1 else ''}")

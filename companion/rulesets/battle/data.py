@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -53,20 +54,43 @@ class BattleTables:
         return self.tables.get(table_id)
 
     # --- attack, block, defence, stance -----------------------------------------
+    def _remembered(self, key: tuple[Any, ...], find: Callable[[], Any]) -> Any:
+        # A look-up reads the table through its keys' spellings; the same questions come
+        # back every action (and many times a turn for the computer player), so each
+        # answer found is kept. A question with no answer raises, and is not kept.
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = find()
+        return found
+
+    @cached_property
+    def _found(self) -> dict[tuple[Any, ...], Any]:
+        return {}
+
     def attack(self, weapon_class: str, result: str) -> AttackEntry:
-        entry = self.table("pool-attack").lookup(weapon_class, result)
+        entry = self._remembered(("attack", weapon_class, result),
+                                 lambda: self.table("pool-attack").lookup(weapon_class, result))
         assert isinstance(entry, AttackEntry)
         return entry
 
     def block(self, result: str) -> BlockEntry:
-        entry = self.table("pool-block").lookup(result)
+        entry = self._remembered(("block", result),
+                                 lambda: self.table("pool-block").lookup(result))
         assert isinstance(entry, BlockEntry)
         return entry
 
     def defence_rule(self, applies: list[str]) -> DefenceRuleEntry:
-        return defence_rule(self.table("pool-defence"), applies)
+        entry = self._remembered(("defence", *applies),
+                                 lambda: defence_rule(self.table("pool-defence"), applies))
+        assert isinstance(entry, DefenceRuleEntry)
+        return entry
 
     def stance(self, attack_ranks: int) -> StanceEntry:
+        entry = self._remembered(("stance", attack_ranks), lambda: self._stance(attack_ranks))
+        assert isinstance(entry, StanceEntry)
+        return entry
+
+    def _stance(self, attack_ranks: int) -> StanceEntry:
         table = self.table("pool-stance")
         axis = table.axes[0]
         # A gladiator with no ATTACK ranks reads the first row (the axis starts at 1).
@@ -77,7 +101,8 @@ class BattleTables:
 
     # --- health ------------------------------------------------------------------
     def health(self, health: int) -> HealthEntry:
-        entry = self.table("pool-health").lookup(health)
+        entry = self._remembered(("health", health),
+                                 lambda: self.table("pool-health").lookup(health))
         assert isinstance(entry, HealthEntry)
         return entry
 
@@ -91,7 +116,8 @@ class BattleTables:
     # --- weapons and skills ------------------------------------------------------
     def weapon(self, name: str) -> WeaponEntry:
         try:
-            entry = self.table("pool-weapons").lookup(name)
+            entry = self._remembered(("weapon", name),
+                                     lambda: self.table("pool-weapons").lookup(name))
         except UserError:
             raise UserError(f"no weapon '{name}' in the weapons table") from None
         assert isinstance(entry, WeaponEntry)
@@ -118,7 +144,11 @@ class BattleTables:
         return f"crit-{damage_type}"
 
     def crit(self, damage_type: str, total: int) -> CritEntry:
-        return crit_entry(self.table(self.crit_table_id(damage_type)), total)
+        entry = self._remembered(
+            ("crit", damage_type, total),
+            lambda: crit_entry(self.table(self.crit_table_id(damage_type)), total))
+        assert isinstance(entry, CritEntry)
+        return entry
 
     def fate(self, face: int) -> FateEntry:
         entry = self.table("fate").lookup(face)
@@ -142,7 +172,7 @@ class BattleTables:
 
     # --- figures of the pool-rules table -----------------------------------------
     def rule(self, key: str) -> PoolRuleEntry:
-        entry = self.table("pool-rules").lookup(key)
+        entry = self._remembered(("rule", key), lambda: self.table("pool-rules").lookup(key))
         assert isinstance(entry, PoolRuleEntry)
         return entry
 

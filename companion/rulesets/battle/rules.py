@@ -21,6 +21,7 @@ from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupO
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
+from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
 from companion.rulesets.battle.clock import parse_time
@@ -254,6 +255,12 @@ class BattleRules(Ruleset[BattleState]):
     def stamp(self, action: Action, now: str) -> Action:
         # Comas, scars and insanities are dated by the time an action was taken.
         return action if "now" in action else {**action, "now": now}
+
+    def choose(self, state: BattleState) -> Action | None:
+        """The computer's choice for what is due (`ai.decide`): None once the battle is
+        over, or when it has gone on past `ai.MAX_TURNS` turns."""
+        decision = decide(state)
+        return None if decision is None else decision.action
 
     def odds(self, state: BattleState, action: Mapping[str, Any]) -> AttackOdds | None:
         if action.get("type", "attack") != "attack":

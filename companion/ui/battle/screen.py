@@ -17,6 +17,7 @@ from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.hexgrid import Hex
 from companion.rulesets.base import Outcome
+from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
 from companion.rulesets.battle.state import SIDES, BattleState
@@ -37,7 +38,7 @@ DUEL_HELP = (
     "T: thrown    B: stance (normal, berserk, defensive)    + / -: luck dice",
     "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
     "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
-    "D: decline to stay conscious (he loses)",
+    "D: decline to stay conscious (he loses)    C: the computer plays what is due",
     "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
     EXPORT_HELP,
     PLAYER_HELP,
@@ -237,6 +238,19 @@ class BattleScreen(SessionScreen):
 
     def heal(self) -> None:
         self.act({"type": "heal", "dice": self.heal_dice})
+
+    def computer_step(self) -> None:
+        """The computer player's choice for what is due, played with the session's
+        dice; its reason goes to the status bar."""
+        step = self.due_now()
+        decision = decide(self.state)
+        if decision is None:
+            self.say("the battle is over" if step == "over" else
+                     "the computer stops: the duel has gone on too long", error=True)
+            return
+        who = self.shown_name(self.state.turn) if self.state.turn else "The computer"
+        if self.act(decision.action):
+            self.say(f"Computer: {who} {decision.why}")
 
     def odds_text(self) -> str:
         if self.due_now() != "act":
@@ -570,6 +584,7 @@ class BattleScreen(SessionScreen):
             pygame.K_h: self.heal,
             pygame.K_r: partial(self.send, {"type": "retrieve"}),
             pygame.K_d: partial(self.send, {"type": "decline"}),
+            pygame.K_c: self.computer_step,
             pygame.K_g: self.toggle_board,
             pygame.K_y: self.main_action_typed,
             pygame.K_2: lambda: self._flip("two_handed"),

@@ -5,6 +5,7 @@ Drives the app with real posted events and saves what the window shows after eac
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.hexgrid import Hex, hex_range
 from companion.ui.app import App
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.tools.dice_tray import DiceTray
@@ -101,7 +103,11 @@ QUARTET = {
 def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 100,
              ) -> float:
     """The median full frame of the arena: four gladiators, a human's turn to act with
-    his reach shown, the arcs held shown (V), the mouse on a foe (his arcs and card)."""
+    his reach shown, the arcs held shown (V), and the mouse moving. Each frame is one
+    mouse motion handled, then the window drawn: the pointer goes to the next hex of a
+    round that puts it on each gladiator (his arcs and card) and on an empty hex
+    beside him (the arcs of the one whose turn it is), so that every frame shows a
+    new hover and the frame's redraw of what the hover changes is timed."""
     _dummy_drivers()
     app = App(size=size, scale=scale)
     try:
@@ -116,9 +122,28 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
         screen.show_arcs = True
         active = screen.state.current()
         assert active is not None and screen.state.phase == "act"
-        app.hover = next(g.hex for g in screen.state.gladiators if g.side != active.side)
-        app.draw()
-        return timer(app.draw, repeat)
+        layout = app.board_view.layout
+        assert layout is not None
+        state = screen.state
+        taken = {g.hex for g in state.gladiators}
+        round_: list[Hex] = []
+        for g in state.gladiators:
+            assert g.hex is not None
+            beside = next(h for h in hex_range(g.hex, 1)
+                          if state.board.contains(h) and h not in taken)
+            round_ += [g.hex, beside]
+        moves = [pygame.event.Event(pygame.MOUSEMOTION, rel=(0, 0), buttons=(0, 0, 0),
+                                    pos=tuple(round(c) for c in layout.hex_to_pixel(h)))
+                 for h in round_]
+        turn = itertools.count()
+
+        def frame() -> None:
+            app.handle(moves[next(turn) % len(moves)])
+            app.draw()
+
+        for _ in moves:  # once round, as a player's mouse would have gone before
+            frame()
+        return timer(frame, repeat)
     finally:
         app.close()
 

@@ -14,6 +14,7 @@ from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
+from companion.ui.widgets.retained import Retained
 from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token, side_colour
 
 # Okabe-Ito colours, told apart by red-green colour-blind players; each arc's hexes
@@ -109,6 +110,8 @@ def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
 
 
 class SkirmishBoard:
+    ARCS_KEPT = 8  # arcs layers kept drawn: the mouse goes from gladiator to gladiator
+
     def __init__(self, view: BoardView, theme: Theme) -> None:
         self.view = view
         self.theme = theme
@@ -116,18 +119,80 @@ class SkirmishBoard:
         self._tint_key: tuple = ()
         self._tint: tuple[pygame.Surface, tuple[int, int]] | None = None
         # The arcs change only when the gladiator shown moves or turns: keep them drawn,
-        # cropped to the hexes they cover, with where that crop goes on the window.
-        self._arcs_key: tuple = ()
+        # cropped to the hexes they cover, with where that crop goes on the window;
+        # one layer per gladiator shown lately, the last used last.
+        self._arcs_kept: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._arcs: tuple[pygame.Surface, tuple[int, int]] | None = None
         self.arcs_drawn = 0  # how many times the arcs were drawn afresh (tests read it)
+        # The board as drawn without the hover, kept while the state, the highlights
+        # and the layout stay the same; the hover's hex is painted over it each frame.
+        self._base = Retained()
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
-             hover: Hex | None) -> None:
+             hover: Hex | None, revision: int | None = None) -> None:
+        """The board as `state` and `overlay` show it, with `hover` outlined. With the
+        session's `revision` (which changes with every change of `state`), what does
+        not change from frame to frame is kept drawn: see _retained_draw."""
+        if revision is None or overlay.animating:
+            self._base.forget()
+            self._paint(surface, state, overlay, hover)
+            return
+        self._retained_draw(surface, state, overlay, hover, revision)
+
+    def _retained_draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
+                       hover: Hex | None, revision: int) -> None:
+        """The kept board, brought up to date where it changed, then the hover's hex
+        painted afresh on it (with everything above the hover's outline there). Each
+        part is painted by the one `_paint`, clipped to the part: the same pixels as
+        painting the whole board."""
+        layout, rect = self.view.layout, self.view.rect
+        assert layout is not None
+        theme = self.theme
+        # Everything the board shows but the arcs and the hover.
+        key = (state, revision, tuple(rect), layout, theme.scale, theme.palette,
+               tuple(overlay.path), frozenset(overlay.targets), overlay.chosen,
+               overlay.reach)
+        arcs = self._arcs_box(state, overlay.arcs_of)
+        kept = self._base.key
+        whole = (key, overlay.arcs_of, tuple(arcs))
+
+        def paint(_area: object = None) -> None:
+            self._paint(surface, state, overlay, None)
+
+        if (isinstance(kept, tuple) and kept[0] == key and kept[1] != overlay.arcs_of
+                and self._base.rect == rect):
+            # Only the arcs changed (the mouse went to another gladiator): paint the
+            # hexes the old and the new arcs cover.
+            self._base.draw(surface, rect, kept, paint)
+            self._base.touch_up(surface, _union(pygame.Rect(kept[2]), arcs), whole, paint)
+        else:
+            self._base.draw(surface, rect, whole, paint)
+        if hover is not None:
+            corners = layout.hex_corners(hover)
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            # The outline's width beyond the corners, and a pixel more each side.
+            edge = 2 * theme.px(3) + 2
+            area = pygame.Rect(int(min(xs)) - edge, int(min(ys)) - edge,
+                               int(max(xs) - min(xs)) + 2 * edge + 2,
+                               int(max(ys) - min(ys)) + 2 * edge + 2)
+            area = area.clip(rect)
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip) if clip else area)
+            try:
+                self._paint(surface, state, overlay, hover)
+            finally:
+                surface.set_clip(clip)
+
+    def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
+               hover: Hex | None) -> None:
+        """The whole board, from the floor up (whatever clip `surface` has)."""
         self.view.draw(surface, hover)
         layout = self.view.layout
         assert layout is not None
         if overlay.arcs_of is not None:
-            self._draw_arcs(surface, state, state.find(overlay.arcs_of))
+            arcs = self._arcs_layer(state, state.find(overlay.arcs_of))
+            if arcs is not None:
+                surface.blit(*arcs)
         self._draw_reach(surface, state, overlay)
         for g in state.gladiators:
             if g.id in overlay.targets and g.hex is not None:
@@ -182,11 +247,13 @@ class SkirmishBoard:
             pygame.draw.circle(surface, PATH_COLOUR, points[-1], layout.size * 0.3,
                                self.theme.px(3))
 
-    def _draw_arcs(self, surface: pygame.Surface, state: State, g: Gladiator) -> None:
+    def _arcs_layer(self, state: State, g: Gladiator,
+                    ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """His front, side and rear hexes in three colours; for reach and missile
-        weapons, the front arc out to their range, banded where disadvantaged."""
+        weapons, the front arc out to their range, banded where disadvantaged: a layer
+        and where it goes, drawn afresh only for a key not drawn lately."""
         if g.hex is None:
-            return
+            return None
         layout = self.view.layout
         assert layout is not None
         ranges = []
@@ -198,12 +265,24 @@ class SkirmishBoard:
             ranges.append((info.min_range, info.max_range, bands))
         key = (layout, g.hex, g.facing, tuple(ranges), self.theme.scale,
                state.board.columns, state.board.rows)
-        if key != self._arcs_key or self._arcs is None:
-            self._arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
-            self._arcs_key = key
+        kept = self._arcs_kept
+        arcs = kept.pop(key, None)
+        if arcs is None:
+            arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
             self.arcs_drawn += 1
-        layer, where = self._arcs
-        surface.blit(layer, where)
+            if len(kept) >= self.ARCS_KEPT:
+                del kept[next(iter(kept))]
+        kept[key] = arcs  # the last used last
+        self._arcs = arcs
+        return arcs
+
+    def _arcs_box(self, state: State, gid: str | None) -> pygame.Rect:
+        """Where the arcs of `gid` lie on the window (nowhere, for None)."""
+        arcs = self._arcs_layer(state, state.find(gid)) if gid is not None else None
+        if arcs is None:
+            return pygame.Rect(0, 0, 0, 0)
+        layer, where = arcs
+        return pygame.Rect(where, layer.get_size())
 
     def _draw_arcs_layer(self, state: State, at: Hex, facing: int,
                          ranges: list[tuple[int, int, tuple[int, ...]]],
@@ -259,6 +338,14 @@ class SkirmishBoard:
         surface.blit(label, label.get_rect(center=box.center))
 
 
+def _union(a: pygame.Rect, b: pygame.Rect) -> pygame.Rect:
+    """The box around both, an empty one adding nothing (pygame's own union would
+    stretch to an empty rect's corner)."""
+    if not (a.width and a.height):
+        return b
+    if not (b.width and b.height):
+        return a
+    return a.union(b)
 
 
 Label = tuple[pygame.Surface, pygame.Rect, tuple[int, int, int] | None]

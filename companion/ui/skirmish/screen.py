@@ -529,7 +529,7 @@ class SkirmishScreen(SessionScreen):
         elif self.show_arcs and (active := state.current()) is not None:
             arcs_of = active.id
         self.overlay.arcs_of = arcs_of
-        self.board.draw(surface, state, self.overlay, hover)
+        self.board.draw(surface, state, self.overlay, hover, self.session.revision)
         self.ink.clear()
         # Under an open dialog the mouse is on the dialog, not on the gladiator.
         if hover is not None and (g := state.occupant(hover)) is not None \

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pygame
 
-from companion.hexgrid import Hex, hex_range
+from companion.hexgrid import Hex, line
 from companion.ui.app import App
+from companion.ui.events import ANIMATE
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.tools.dice_tray import DiceTray
 from companion.ui.tools.table_browser import TableBrowser
@@ -104,10 +105,11 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
              ) -> float:
     """The median full frame of the arena: four gladiators, a human's turn to act with
     his reach shown, the arcs held shown (V), and the mouse moving. Each frame is one
-    mouse motion handled, then the window drawn: the pointer goes to the next hex of a
-    round that puts it on each gladiator (his arcs and card) and on an empty hex
-    beside him (the arcs of the one whose turn it is), so that every frame shows a
-    new hover and the frame's redraw of what the hover changes is timed."""
+    mouse motion handled, then the window drawn: the pointer goes one hex further on a
+    round from gladiator to gladiator across the hexes between them, so that every
+    frame shows a new hover, on a gladiator (his arcs and card) or on the hexes
+    between (the arcs of the one whose turn it is), and what the hover changes is
+    painted again each frame."""
     _dummy_drivers()
     app = App(size=size, scale=scale)
     try:
@@ -120,18 +122,20 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
         screen.act({"type": "roll_ap"})
         screen.skip_ahead()
         screen.show_arcs = True
+        # The computer's blows play out (a pushback's slide, the wounds floating up) as
+        # the loop would play them within a second: no timer fires in the bench.
+        while screen.overlay.animating:
+            app.handle(pygame.event.Event(ANIMATE))
         active = screen.state.current()
         assert active is not None and screen.state.phase == "act"
         layout = app.board_view.layout
         assert layout is not None
         state = screen.state
-        taken = {g.hex for g in state.gladiators}
         round_: list[Hex] = []
-        for g in state.gladiators:
-            assert g.hex is not None
-            beside = next(h for h in hex_range(g.hex, 1)
-                          if state.board.contains(h) and h not in taken)
-            round_ += [g.hex, beside]
+        people = state.gladiators
+        for g, after in zip(people, people[1:] + people[:1], strict=True):
+            assert g.hex is not None and after.hex is not None
+            round_ += line(g.hex, after.hex)[:-1]
         moves = [pygame.event.Event(pygame.MOUSEMOTION, rel=(0, 0), buttons=(0, 0, 0),
                                     pos=tuple(round(c) for c in layout.hex_to_pixel(h)))
                  for h in round_]

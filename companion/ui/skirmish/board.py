@@ -133,11 +133,14 @@ class SkirmishBoard:
         """The board as `state` and `overlay` show it, with `hover` outlined. With the
         session's `revision` (which changes with every change of `state`), what does
         not change from frame to frame is kept drawn: see _retained_draw."""
-        if revision is None or overlay.animating:
+        if revision is None or overlay.slides:
+            # A token sliding moves every frame: nothing below the floats stays put.
             self._base.forget()
             self._paint(surface, state, overlay, hover)
             return
         self._retained_draw(surface, state, overlay, hover, revision)
+        # The wounds floating up and the banner are drawn last, over all the rest.
+        self._draw_top(surface, overlay)
 
     def _retained_draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
                        hover: Hex | None, revision: int) -> None:
@@ -157,7 +160,7 @@ class SkirmishBoard:
         whole = (key, overlay.arcs_of, tuple(arcs))
 
         def paint(_area: object = None) -> None:
-            self._paint(surface, state, overlay, None)
+            self._paint(surface, state, overlay, None, top=False)
 
         if (isinstance(kept, tuple) and kept[0] == key and kept[1] != overlay.arcs_of
                 and self._base.rect == rect):
@@ -179,13 +182,14 @@ class SkirmishBoard:
             clip = surface.get_clip()
             surface.set_clip(area.clip(clip) if clip else area)
             try:
-                self._paint(surface, state, overlay, hover)
+                self._paint(surface, state, overlay, hover, top=False)
             finally:
                 surface.set_clip(clip)
 
     def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
-               hover: Hex | None) -> None:
-        """The whole board, from the floor up (whatever clip `surface` has)."""
+               hover: Hex | None, top: bool = True) -> None:
+        """The whole board, from the floor up (whatever clip `surface` has); without
+        `top`, all but the floats and the banner, which go over everything."""
         self.view.draw(surface, hover)
         layout = self.view.layout
         assert layout is not None
@@ -218,6 +222,10 @@ class SkirmishBoard:
                 centre = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
             is_active = active is not None and g.id == active.id and state.phase in ("ap", "act")
             draw_token(surface, layout, token_look(state, g, is_active), self.theme, centre)
+        if top:
+            self._draw_top(surface, overlay)
+
+    def _draw_top(self, surface: pygame.Surface, overlay: Overlay) -> None:
         self._draw_floats(surface, overlay)
         if overlay.banner_ticks:
             self._draw_banner(surface, overlay.banner)

@@ -12,8 +12,9 @@ import pygame
 import pytest
 
 from companion.ui.app import App
+from companion.ui.events import ANIMATE
 from companion.ui.shots import QUARTET, click_hex, hover, press, pump
-from companion.ui.skirmish.board import SkirmishBoard
+from companion.ui.skirmish.board import Float, SkirmishBoard
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.widgets.retained import Retained
 
@@ -47,7 +48,7 @@ def painted_afresh() -> Iterator[None]:
         return draw(self, surface, rect, None, paint)
 
     def whole_board(self: SkirmishBoard, surface: pygame.Surface, state: object,
-                    overlay: object, hover: object, revision: int | None = None) -> None:
+                    overlay: object, hover: object, *kept: object) -> None:
         board_draw(self, surface, state, overlay, hover, None)  # type: ignore[arg-type]
 
     with pytest.MonkeyPatch.context() as patch:
@@ -131,6 +132,17 @@ def turn_ended(app: App) -> None:
     pump(app)
 
 
+def wound_floats_up(app: App) -> None:
+    """A wound's number over a token (drawn over the kept board), a tick later."""
+    screen = app.screen
+    assert isinstance(screen, SkirmishScreen)
+    g = screen.state.gladiators[1]
+    screen.overlay.floats.append(Float(g.hex, "-2", app.theme.palette.bad))
+    frame(app)
+    pygame.event.post(pygame.event.Event(ANIMATE))
+    pump(app)
+
+
 CHANGES = {
     "the mouse goes to another gladiator": lambda app: mouse_on(app, "C5"),
     "the mouse goes to an empty hex": lambda app: mouse_on(app, "B2"),
@@ -145,6 +157,7 @@ CHANGES = {
     "a foe is chosen (the odds card)": target_chosen,
     "a path is shown": path_shown,
     "his turn ends (the reach goes)": turn_ended,
+    "a wound floats up": wound_floats_up,
 }
 
 
@@ -204,3 +217,15 @@ def test_a_panel_view_that_does_not_say_what_it_shows_is_painted_every_frame(app
     frame(app)
     frame(app)
     assert app.panel._retained.painted == painted + 2
+
+
+def test_the_status_bar_is_painted_again_only_when_a_word_of_it_changes(app):
+    arena(app)
+    mouse_on(app, "B2")
+    painted = app._status_kept.painted
+    frame(app)
+    frame(app)
+    assert app._status_kept.painted == painted
+    mouse_on(app, "B3")  # it names the hex under the mouse
+    assert app._status_kept.painted == painted + 1
+    assert "B3" in [w.text for w in app.status_ink.drawn]

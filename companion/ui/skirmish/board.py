@@ -127,49 +127,48 @@ class SkirmishBoard:
         # The board as drawn without the hover, kept while the state, the highlights
         # and the layout stay the same; the hover's hex is painted over it each frame.
         self._base = Retained()
+        # Where the tokens and items lay when the board was last painted whole.
+        self._drawn: dict[tuple[str, int], pygame.Rect] = {}
+        self._drawn_key: object = None
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
-             hover: Hex | None, revision: int | None = None) -> None:
+             hover: Hex | None, revision: int | None = None,
+             arcs_home: str | None = None) -> None:
         """The board as `state` and `overlay` show it, with `hover` outlined. With the
         session's `revision` (which changes with every change of `state`), what does
-        not change from frame to frame is kept drawn: see _retained_draw."""
+        not change from frame to frame is kept drawn: see _retained_draw. `arcs_home`:
+        whose arcs show while the mouse is on no gladiator (None: nobody's)."""
         if revision is None or overlay.slides:
             # A token sliding moves every frame: nothing below the floats stays put.
             self._base.forget()
             self._paint(surface, state, overlay, hover)
             return
-        self._retained_draw(surface, state, overlay, hover, revision)
+        self._retained_draw(surface, state, overlay, hover, revision, arcs_home)
         # The wounds floating up and the banner are drawn last, over all the rest.
         self._draw_top(surface, overlay)
 
     def _retained_draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
-                       hover: Hex | None, revision: int) -> None:
-        """The kept board, brought up to date where it changed, then the hover's hex
-        painted afresh on it (with everything above the hover's outline there). Each
-        part is painted by the one `_paint`, clipped to the part: the same pixels as
-        painting the whole board."""
+                       hover: Hex | None, revision: int, arcs_home: str | None) -> None:
+        """The board without the hover is kept drawn, with the arcs shown while the
+        mouse is on no gladiator; each frame it is blitted and the hover's hex painted
+        afresh on it, clipped (with everything above the hover's outline there): the
+        same pixels as painting the whole board. With the mouse on a gladiator, whose
+        arcs are not those kept, the board is painted whole for that frame (the kept
+        one stays for when the mouse leaves him): as cheap as mending the kept one."""
         layout, rect = self.view.layout, self.view.rect
         assert layout is not None
         theme = self.theme
-        # Everything the board shows but the arcs and the hover.
+        # Everything the board shows but the hover.
         key = (state, revision, tuple(rect), layout, theme.scale, theme.palette,
                tuple(overlay.path), frozenset(overlay.targets), overlay.chosen,
-               overlay.reach)
-        arcs = self._arcs_box(state, overlay.arcs_of)
+               overlay.reach, overlay.arcs_of)
         kept = self._base.key
-        whole = (key, overlay.arcs_of, tuple(arcs))
-
-        def paint(_area: object = None) -> None:
-            self._paint(surface, state, overlay, None, top=False)
-
-        if (isinstance(kept, tuple) and kept[0] == key and kept[1] != overlay.arcs_of
-                and self._base.rect == rect):
-            # Only the arcs changed (the mouse went to another gladiator): paint the
-            # hexes the old and the new arcs cover.
-            self._base.draw(surface, rect, kept, paint)
-            self._base.touch_up(surface, _union(pygame.Rect(kept[2]), arcs), whole, paint)
-        else:
-            self._base.draw(surface, rect, whole, paint)
+        if (overlay.arcs_of != arcs_home and isinstance(kept, tuple)
+                and kept[:-1] == key[:-1] and self._base.rect == rect):
+            self._paint(surface, state, overlay, hover, top=False)
+            return
+        self._base.draw(surface, rect, key, lambda: self._paint(
+            surface, state, overlay, None, top=False, key=key))
         if hover is not None:
             corners = layout.hex_corners(hover)
             xs, ys = [x for x, _ in corners], [y for _, y in corners]
@@ -180,16 +179,21 @@ class SkirmishBoard:
                                int(max(ys) - min(ys)) + 2 * edge + 2)
             area = area.clip(rect)
             clip = surface.get_clip()
-            surface.set_clip(area.clip(clip) if clip else area)
+            surface.set_clip(area.clip(clip))
             try:
-                self._paint(surface, state, overlay, hover, top=False)
+                self._paint(surface, state, overlay, hover, top=False, area=area, key=key)
             finally:
                 surface.set_clip(clip)
 
     def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
-               hover: Hex | None, top: bool = True) -> None:
-        """The whole board, from the floor up (whatever clip `surface` has); without
-        `top`, all but the floats and the banner, which go over everything."""
+               hover: Hex | None, top: bool = True, area: pygame.Rect | None = None,
+               key: object = None) -> None:
+        """The whole board, from the floor up; without `top`, all but the floats and
+        the banner, which go over everything. With `area`, the part painted again (the
+        surface clipped to it): the tokens and items that the whole painting for the
+        same `key` drew away from it are left out, which changes no pixel of it."""
+        skip = area is not None and key is not None and key == self._drawn_key
+        boxes: dict[tuple[str, int], pygame.Rect] = {}
         self.view.draw(surface, hover)
         layout = self.view.layout
         assert layout is not None
@@ -204,15 +208,22 @@ class SkirmishBoard:
                 width = self.theme.px(5 if g.id == overlay.chosen else 3)
                 pygame.draw.polygon(surface, TARGET_COLOUR, corners, width)
         slots: dict[Hex, int] = {}
-        for item in state.items:
+        for n, item in enumerate(state.items):
             slot = slots.get(item.hex, 0)
             slots[item.hex] = slot + 1
+            if area is not None and skip and not self._drawn.get(("item", n), area
+                                                                 ).colliderect(area):
+                continue
             owner = state.glad(item.owner).name[:6] if item.owner else ""
-            draw_item(surface, layout, item.hex, f"{item.name} {owner}".strip(), slot, self.theme)
+            boxes["item", n] = draw_item(surface, layout, item.hex,
+                                         f"{item.name} {owner}".strip(), slot, self.theme)
         sliding = {s.gid: s for s in overlay.slides}
         active = state.current()
-        for g in state.gladiators:
+        for n, g in enumerate(state.gladiators):
             if g.hex is None and not (g.status == BEATEN and g.last_hex is not None):
+                continue
+            if area is not None and skip and not self._drawn.get(("token", n), area
+                                                                 ).colliderect(area):
                 continue
             centre = None
             if g.id in sliding:
@@ -221,7 +232,10 @@ class SkirmishBoard:
                 (x0, y0), (x1, y1) = layout.hex_to_pixel(s.start), layout.hex_to_pixel(s.end)
                 centre = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
             is_active = active is not None and g.id == active.id and state.phase in ("ap", "act")
-            draw_token(surface, layout, token_look(state, g, is_active), self.theme, centre)
+            boxes["token", n] = draw_token(surface, layout, token_look(state, g, is_active),
+                                           self.theme, centre)
+        if area is None and key is not None:  # drawn whole: where each lies, for `key`
+            self._drawn, self._drawn_key = boxes, key
         if top:
             self._draw_top(surface, overlay)
 
@@ -284,14 +298,6 @@ class SkirmishBoard:
         self._arcs = arcs
         return arcs
 
-    def _arcs_box(self, state: State, gid: str | None) -> pygame.Rect:
-        """Where the arcs of `gid` lie on the window (nowhere, for None)."""
-        arcs = self._arcs_layer(state, state.find(gid)) if gid is not None else None
-        if arcs is None:
-            return pygame.Rect(0, 0, 0, 0)
-        layer, where = arcs
-        return pygame.Rect(where, layer.get_size())
-
     def _draw_arcs_layer(self, state: State, at: Hex, facing: int,
                          ranges: list[tuple[int, int, tuple[int, ...]]],
                          ) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -344,16 +350,6 @@ class SkirmishBoard:
         pygame.draw.rect(surface, self.theme.palette.luck, box, border_radius=self.theme.px(10))
         pygame.draw.rect(surface, (20, 20, 20), box, 3, border_radius=self.theme.px(10))
         surface.blit(label, label.get_rect(center=box.center))
-
-
-def _union(a: pygame.Rect, b: pygame.Rect) -> pygame.Rect:
-    """The box around both, an empty one adding nothing (pygame's own union would
-    stretch to an empty rect's corner)."""
-    if not (a.width and a.height):
-        return b
-    if not (b.width and b.height):
-        return a
-    return a.union(b)
 
 
 Label = tuple[pygame.Surface, pygame.Rect, tuple[int, int, int] | None]

@@ -48,23 +48,6 @@ class Retained:
         self._key, self._rect, self._asked = key, area, rect
         return True
 
-    def touch_up(self, surface: pygame.Surface, area: pygame.Rect, key: object,
-                 paint: Callable[[pygame.Rect], None]) -> None:
-        """Paint only `area` afresh (`paint` draws with the surface clipped to it) and
-        keep it in the copy, now kept for `key`: for a change that touches a few
-        hexes of a large part. The rest of the copy must be right for `key` too."""
-        assert self._copy is not None
-        area = pygame.Rect(area).clip(self._rect)
-        if area.width and area.height:
-            clip = surface.get_clip()
-            surface.set_clip(area)
-            try:
-                paint(area)
-            finally:
-                surface.set_clip(clip)
-            self._copy.blit(surface, area.move(-self._rect.x, -self._rect.y), area)
-        self._key = key
-
     @property
     def key(self) -> object:
         """The key of the copy kept (None: none is)."""

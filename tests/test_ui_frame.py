@@ -218,14 +218,3 @@ def test_a_panel_view_that_does_not_say_what_it_shows_is_painted_every_frame(app
     frame(app)
     assert app.panel._retained.painted == painted + 2
 
-
-def test_the_status_bar_is_painted_again_only_when_a_word_of_it_changes(app):
-    arena(app)
-    mouse_on(app, "B2")
-    painted = app._status_kept.painted
-    frame(app)
-    frame(app)
-    assert app._status_kept.painted == painted
-    mouse_on(app, "B3")  # it names the hex under the mouse
-    assert app._status_kept.painted == painted + 1
-    assert "B3" in [w.text for w in app.status_ink.drawn]

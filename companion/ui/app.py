@@ -27,7 +27,6 @@ from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
 from companion.ui.widgets.controls import Ink, Label, wrap
 from companion.ui.widgets.intro_panel import IntroPanel
-from companion.ui.widgets.retained import Retained
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
@@ -101,7 +100,6 @@ class App:
         self.note = ""  # the window's own word on the status bar, until the next input
         self._tip: object = None  # what the pointer was last on (a Fit), to redraw on change
         self.status_ink = Ink(self.theme)
-        self._status_kept = Retained()
         # The tools' rolls while no session is open (a session keeps its own).
         self.loose_rolls: list[Roll] = []
         self._build()
@@ -572,24 +570,6 @@ class App:
             y += font.get_linesize()
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        # Painted again only when a word of it changes: the bar is the same on most
-        # frames (the mouse moving over the board changes only the hex's name).
-        pal = self.theme.palette
-        where = self.board.to_label(self.hover) if self.hover is not None else None
-        screen = self.screen
-        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
-            "F5 rolls  Ctrl+Q quit"
-        hint = self.note or hint
-        # A set-up screen shows its own messages; a session's go to the status bar.
-        message = None
-        if screen is not None and session_of(screen) is not None and screen.message:
-            message = (screen.message, pal.bad if screen.message_is_error else pal.good)
-        key = (where, hint, message, tuple(self.status_rect), self.theme.scale, pal)
-        self._status_kept.draw(surface, self.status_rect, key,
-                               lambda: self._paint_status(surface, where, hint, message))
-
-    def _paint_status(self, surface: pygame.Surface, where: str | None, hint: str,
-                      message: tuple[str, tuple[int, int, int]] | None) -> None:
         pal, px = self.theme.palette, self.theme.px
         ink = self.status_ink
         ink.clear()
@@ -598,13 +578,19 @@ class App:
         x = px(14)
         right = rect.right - px(14)
         height = rect.height
-        if where is not None:
-            label = Label(self.theme, where, 18, colour=pal.hover)
-            label.place(x, rect.y, None, height)
-            ink.label(surface, label)
-            x = label.rect.right + px(16)
-        if message is not None:
-            msg = Label(self.theme, message[0], 18, colour=message[1], elide=True)
+        if self.hover is not None:
+            where = Label(self.theme, self.board.to_label(self.hover), 18, colour=pal.hover)
+            where.place(x, rect.y, None, height)
+            ink.label(surface, where)
+            x = where.rect.right + px(16)
+        screen = self.screen
+        hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
+            "F5 rolls  Ctrl+Q quit"
+        hint = self.note or hint
+        # A set-up screen shows its own messages; a session's go to the status bar.
+        if screen is not None and session_of(screen) is not None and screen.message:
+            colour = pal.bad if screen.message_is_error else pal.good
+            msg = Label(self.theme, screen.message, 18, colour=colour, elide=True)
             msg.place(x, rect.y, rect.width // 2, height)
             ink.label(surface, msg)
             x = msg.rect.right + px(24)

@@ -73,9 +73,8 @@ class SkirmishScreen(SessionScreen):
         self.drag_over: Hex | None = None
         # Clicks on the board made while an animation plays: done when it ends.
         self.pending: list[pygame.event.Event] = []
-        # The hover card laid out last, and for what (see _hover_card).
-        self._card_key: object = None
-        self._card: tuple[pygame.Rect, list[Label]] | None = None
+        # Each gladiator's hover card as last laid out, and for what (see _hover_card).
+        self._cards: dict[str, tuple[object, tuple[pygame.Rect, list[Label]]]] = {}
         self.refresh()
 
     @property
@@ -545,11 +544,12 @@ class SkirmishScreen(SessionScreen):
         (the screen's rect and the layout), drawn each frame."""
         theme = self.host.theme
         pal, px = theme.palette, theme.px
-        key = (g.id, self.session.revision, tuple(self.rect), self.host.board_view.layout,
+        key = (self.session.revision, tuple(self.rect), self.host.board_view.layout,
                theme.scale)
-        if key != self._card_key or self._card is None:
-            self._card, self._card_key = self._lay_out_card(g), key
-        box, labels = self._card
+        kept = self._cards.get(g.id)
+        if kept is None or kept[0] != key:  # one card per gladiator of the bout, at most
+            kept = self._cards[g.id] = (key, self._lay_out_card(g))
+        box, labels = kept[1]
         pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
         pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
         for label in labels:

@@ -519,7 +519,7 @@ def bench_render() -> Figures:
     floor = window_blit_ms(median_ms, (1280, 800))
     floor_big = window_blit_ms(median_ms, (2560, 1600))
     print(f"frame_ms: full arena frame at 1280x800, 4 gladiators, reach and arcs shown, "
-          f"hover on: median {small:.2f} ms (goal <= 1.0 ms), {small / floor:.1f}x one "
+          f"mouse moving: median {small:.2f} ms (goal <= 1.0 ms), {small / floor:.1f}x one "
           f"window-sized blit ({floor:.2f} ms)")
     print(f"frame_ms_big: the same at 2560x1600 and 200 %: median {big:.2f} ms "
           f"(goal <= 3.0 ms), {big / floor_big:.1f}x one window-sized blit "

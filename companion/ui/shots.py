@@ -5,6 +5,7 @@ Drives the app with real posted events and saves what the window shows after eac
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections.abc import Callable
@@ -12,7 +13,9 @@ from pathlib import Path
 
 import pygame
 
+from companion.hexgrid import Hex, line
 from companion.ui.app import App
+from companion.ui.events import ANIMATE
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.tools.dice_tray import DiceTray
 from companion.ui.tools.table_browser import TableBrowser
@@ -101,7 +104,12 @@ QUARTET = {
 def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 100,
              ) -> float:
     """The median full frame of the arena: four gladiators, a human's turn to act with
-    his reach shown, the arcs held shown (V), the mouse on a foe (his arcs and card)."""
+    his reach shown, the arcs held shown (V), and the mouse moving. Each frame is one
+    mouse motion handled, then the window drawn: the pointer goes one hex further on a
+    round from gladiator to gladiator across the hexes between them, so that every
+    frame shows a new hover, on a gladiator (his arcs and card) or on the hexes
+    between (the arcs of the one whose turn it is), and what the hover changes is
+    painted again each frame."""
     _dummy_drivers()
     app = App(size=size, scale=scale)
     try:
@@ -114,11 +122,32 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
         screen.act({"type": "roll_ap"})
         screen.skip_ahead()
         screen.show_arcs = True
+        # The computer's blows play out (a pushback's slide, the wounds floating up) as
+        # the loop would play them within a second: no timer fires in the bench.
+        while screen.overlay.animating:
+            app.handle(pygame.event.Event(ANIMATE))
         active = screen.state.current()
         assert active is not None and screen.state.phase == "act"
-        app.hover = next(g.hex for g in screen.state.gladiators if g.side != active.side)
-        app.draw()
-        return timer(app.draw, repeat)
+        layout = app.board_view.layout
+        assert layout is not None
+        state = screen.state
+        round_: list[Hex] = []
+        people = state.gladiators
+        for g, after in zip(people, people[1:] + people[:1], strict=True):
+            assert g.hex is not None and after.hex is not None
+            round_ += line(g.hex, after.hex)[:-1]
+        moves = [pygame.event.Event(pygame.MOUSEMOTION, rel=(0, 0), buttons=(0, 0, 0),
+                                    pos=tuple(round(c) for c in layout.hex_to_pixel(h)))
+                 for h in round_]
+        turn = itertools.count()
+
+        def frame() -> None:
+            app.handle(moves[next(turn) % len(moves)])
+            app.draw()
+
+        for _ in moves:  # once round, as a player's mouse would have gone before
+            frame()
+        return timer(frame, repeat)
     finally:
         app.close()
 

@@ -14,6 +14,7 @@ from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
+from companion.ui.widgets.retained import Retained
 from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token, side_colour
 
 # Okabe-Ito colours, told apart by red-green colour-blind players; each arc's hexes
@@ -109,6 +110,8 @@ def token_look(state: State, g: Gladiator, active: bool) -> TokenLook:
 
 
 class SkirmishBoard:
+    ARCS_KEPT = 8  # arcs layers kept drawn: the mouse goes from gladiator to gladiator
+
     def __init__(self, view: BoardView, theme: Theme) -> None:
         self.view = view
         self.theme = theme
@@ -116,18 +119,88 @@ class SkirmishBoard:
         self._tint_key: tuple = ()
         self._tint: tuple[pygame.Surface, tuple[int, int]] | None = None
         # The arcs change only when the gladiator shown moves or turns: keep them drawn,
-        # cropped to the hexes they cover, with where that crop goes on the window.
-        self._arcs_key: tuple = ()
+        # cropped to the hexes they cover, with where that crop goes on the window;
+        # one layer per gladiator shown lately, the last used last.
+        self._arcs_kept: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._arcs: tuple[pygame.Surface, tuple[int, int]] | None = None
         self.arcs_drawn = 0  # how many times the arcs were drawn afresh (tests read it)
+        # The board as drawn without the hover, kept while the state, the highlights
+        # and the layout stay the same; the hover's hex is painted over it each frame.
+        self._base = Retained()
+        # Where the tokens and items lay when the board was last painted whole.
+        self._drawn: dict[tuple[str, int], pygame.Rect] = {}
+        self._drawn_key: object = None
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
-             hover: Hex | None) -> None:
+             hover: Hex | None, revision: int | None = None,
+             arcs_home: str | None = None) -> None:
+        """The board as `state` and `overlay` show it, with `hover` outlined. With the
+        session's `revision` (which changes with every change of `state`), what does
+        not change from frame to frame is kept drawn: see _retained_draw. `arcs_home`:
+        whose arcs show while the mouse is on no gladiator (None: nobody's)."""
+        if revision is None or overlay.slides:
+            # A token sliding moves every frame: nothing below the floats stays put.
+            self._base.forget()
+            self._paint(surface, state, overlay, hover)
+            return
+        self._retained_draw(surface, state, overlay, hover, revision, arcs_home)
+        # The wounds floating up and the banner are drawn last, over all the rest.
+        self._draw_top(surface, overlay)
+
+    def _retained_draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
+                       hover: Hex | None, revision: int, arcs_home: str | None) -> None:
+        """The board without the hover is kept drawn, with the arcs shown while the
+        mouse is on no gladiator; each frame it is blitted and the hover's hex painted
+        afresh on it, clipped (with everything above the hover's outline there): the
+        same pixels as painting the whole board. With the mouse on a gladiator, whose
+        arcs are not those kept, the board is painted whole for that frame (the kept
+        one stays for when the mouse leaves him): as cheap as mending the kept one."""
+        layout, rect = self.view.layout, self.view.rect
+        assert layout is not None
+        theme = self.theme
+        # Everything the board shows but the hover.
+        key = (state, revision, tuple(rect), layout, theme.scale, theme.palette,
+               tuple(overlay.path), frozenset(overlay.targets), overlay.chosen,
+               overlay.reach, overlay.arcs_of)
+        kept = self._base.key
+        if (overlay.arcs_of != arcs_home and isinstance(kept, tuple)
+                and kept[:-1] == key[:-1] and self._base.rect == rect):
+            self._paint(surface, state, overlay, hover, top=False)
+            return
+        self._base.draw(surface, rect, key, lambda: self._paint(
+            surface, state, overlay, None, top=False, key=key))
+        if hover is not None:
+            corners = layout.hex_corners(hover)
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            # The outline's width beyond the corners, and a pixel more each side.
+            edge = 2 * theme.px(3) + 2
+            area = pygame.Rect(int(min(xs)) - edge, int(min(ys)) - edge,
+                               int(max(xs) - min(xs)) + 2 * edge + 2,
+                               int(max(ys) - min(ys)) + 2 * edge + 2)
+            area = area.clip(rect)
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
+            try:
+                self._paint(surface, state, overlay, hover, top=False, area=area, key=key)
+            finally:
+                surface.set_clip(clip)
+
+    def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
+               hover: Hex | None, top: bool = True, area: pygame.Rect | None = None,
+               key: object = None) -> None:
+        """The whole board, from the floor up; without `top`, all but the floats and
+        the banner, which go over everything. With `area`, the part painted again (the
+        surface clipped to it): the tokens and items that the whole painting for the
+        same `key` drew away from it are left out, which changes no pixel of it."""
+        skip = area is not None and key is not None and key == self._drawn_key
+        boxes: dict[tuple[str, int], pygame.Rect] = {}
         self.view.draw(surface, hover)
         layout = self.view.layout
         assert layout is not None
         if overlay.arcs_of is not None:
-            self._draw_arcs(surface, state, state.find(overlay.arcs_of))
+            arcs = self._arcs_layer(state, state.find(overlay.arcs_of))
+            if arcs is not None:
+                surface.blit(*arcs)
         self._draw_reach(surface, state, overlay)
         for g in state.gladiators:
             if g.id in overlay.targets and g.hex is not None:
@@ -135,15 +208,22 @@ class SkirmishBoard:
                 width = self.theme.px(5 if g.id == overlay.chosen else 3)
                 pygame.draw.polygon(surface, TARGET_COLOUR, corners, width)
         slots: dict[Hex, int] = {}
-        for item in state.items:
+        for n, item in enumerate(state.items):
             slot = slots.get(item.hex, 0)
             slots[item.hex] = slot + 1
+            if area is not None and skip and not self._drawn.get(("item", n), area
+                                                                 ).colliderect(area):
+                continue
             owner = state.glad(item.owner).name[:6] if item.owner else ""
-            draw_item(surface, layout, item.hex, f"{item.name} {owner}".strip(), slot, self.theme)
+            boxes["item", n] = draw_item(surface, layout, item.hex,
+                                         f"{item.name} {owner}".strip(), slot, self.theme)
         sliding = {s.gid: s for s in overlay.slides}
         active = state.current()
-        for g in state.gladiators:
+        for n, g in enumerate(state.gladiators):
             if g.hex is None and not (g.status == BEATEN and g.last_hex is not None):
+                continue
+            if area is not None and skip and not self._drawn.get(("token", n), area
+                                                                 ).colliderect(area):
                 continue
             centre = None
             if g.id in sliding:
@@ -152,7 +232,14 @@ class SkirmishBoard:
                 (x0, y0), (x1, y1) = layout.hex_to_pixel(s.start), layout.hex_to_pixel(s.end)
                 centre = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
             is_active = active is not None and g.id == active.id and state.phase in ("ap", "act")
-            draw_token(surface, layout, token_look(state, g, is_active), self.theme, centre)
+            boxes["token", n] = draw_token(surface, layout, token_look(state, g, is_active),
+                                           self.theme, centre)
+        if area is None and key is not None:  # drawn whole: where each lies, for `key`
+            self._drawn, self._drawn_key = boxes, key
+        if top:
+            self._draw_top(surface, overlay)
+
+    def _draw_top(self, surface: pygame.Surface, overlay: Overlay) -> None:
         self._draw_floats(surface, overlay)
         if overlay.banner_ticks:
             self._draw_banner(surface, overlay.banner)
@@ -182,11 +269,13 @@ class SkirmishBoard:
             pygame.draw.circle(surface, PATH_COLOUR, points[-1], layout.size * 0.3,
                                self.theme.px(3))
 
-    def _draw_arcs(self, surface: pygame.Surface, state: State, g: Gladiator) -> None:
+    def _arcs_layer(self, state: State, g: Gladiator,
+                    ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """His front, side and rear hexes in three colours; for reach and missile
-        weapons, the front arc out to their range, banded where disadvantaged."""
+        weapons, the front arc out to their range, banded where disadvantaged: a layer
+        and where it goes, drawn afresh only for a key not drawn lately."""
         if g.hex is None:
-            return
+            return None
         layout = self.view.layout
         assert layout is not None
         ranges = []
@@ -198,12 +287,16 @@ class SkirmishBoard:
             ranges.append((info.min_range, info.max_range, bands))
         key = (layout, g.hex, g.facing, tuple(ranges), self.theme.scale,
                state.board.columns, state.board.rows)
-        if key != self._arcs_key or self._arcs is None:
-            self._arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
-            self._arcs_key = key
+        kept = self._arcs_kept
+        arcs = kept.pop(key, None)
+        if arcs is None:
+            arcs = self._draw_arcs_layer(state, g.hex, g.facing, ranges)
             self.arcs_drawn += 1
-        layer, where = self._arcs
-        surface.blit(layer, where)
+            if len(kept) >= self.ARCS_KEPT:
+                del kept[next(iter(kept))]
+        kept[key] = arcs  # the last used last
+        self._arcs = arcs
+        return arcs
 
     def _draw_arcs_layer(self, state: State, at: Hex, facing: int,
                          ranges: list[tuple[int, int, tuple[int, ...]]],
@@ -257,8 +350,6 @@ class SkirmishBoard:
         pygame.draw.rect(surface, self.theme.palette.luck, box, border_radius=self.theme.px(10))
         pygame.draw.rect(surface, (20, 20, 20), box, 3, border_radius=self.theme.px(10))
         surface.blit(label, label.get_rect(center=box.center))
-
-
 
 
 Label = tuple[pygame.Surface, pygame.Rect, tuple[int, int, int] | None]

@@ -50,6 +50,13 @@ class SkirmishPanel(LogPanel):
     def handle(self, event: pygame.event.Event) -> bool:
         return self.export.handle(event)
 
+    def draw_key(self) -> object:
+        """What the tab shows changes with the session's state (its revision counts
+        every action, undo and redo; the log is made from the same), the odds card's
+        attack and the tab's rectangle, and with nothing else."""
+        session = self.screen.session
+        return (session, session.revision, self.screen.odds, tuple(self.rect))
+
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         state: State = self.screen.session.state

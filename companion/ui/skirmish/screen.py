@@ -74,6 +74,8 @@ class SkirmishScreen(SessionScreen):
         self.drag_over: Hex | None = None
         # Clicks on the board made while an animation plays: done when it ends.
         self.pending: list[pygame.event.Event] = []
+        # Each gladiator's hover card as last laid out, and for what (see _hover_card).
+        self._cards: dict[str, tuple[object, tuple[pygame.Rect, list[Label]]]] = {}
         self.refresh()
 
     @property
@@ -524,13 +526,13 @@ class SkirmishScreen(SessionScreen):
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hover: Hex | None) -> None:
         state = self.state
-        arcs_of = None
+        active = state.current()
+        home = active.id if self.show_arcs and active is not None else None
+        arcs_of = home  # with the mouse on no gladiator
         if hover is not None and (g := state.occupant(hover)) is not None:
             arcs_of = g.id
-        elif self.show_arcs and (active := state.current()) is not None:
-            arcs_of = active.id
         self.overlay.arcs_of = arcs_of
-        self.board.draw(surface, state, self.overlay, hover)
+        self.board.draw(surface, state, self.overlay, hover, self.session.revision, home)
         self.ink.clear()
         # Under an open dialog the mouse is on the dialog, not on the gladiator.
         if hover is not None and (g := state.occupant(hover)) is not None \
@@ -538,11 +540,27 @@ class SkirmishScreen(SessionScreen):
             self._hover_card(surface, g)
 
     def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> None:
-        """His state beside his token: strength and wounds, AP, weapons, conditions."""
+        """His state beside his token: strength and wounds, AP, weapons, conditions.
+        Laid out once for what it says (his state: the session's revision) and where
+        (the screen's rect and the layout), drawn each frame."""
+        theme = self.host.theme
+        pal, px = theme.palette, theme.px
+        key = (self.session.revision, tuple(self.rect), self.host.board_view.layout,
+               theme.scale)
+        kept = self._cards.get(g.id)
+        if kept is None or kept[0] != key:  # one card per gladiator of the bout, at most
+            kept = self._cards[g.id] = (key, self._lay_out_card(g))
+        box, labels = kept[1]
+        pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
+        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
+        for label in labels:
+            self.ink.label(surface, label)
+
+    def _lay_out_card(self, g: Gladiator) -> tuple[pygame.Rect, list[Label]]:
         from companion.rulesets.skirmish.state import wound_levels
 
         theme, state = self.host.theme, self.state
-        pal, px = theme.palette, theme.px
+        px = theme.px
         type_info = state.data.types.get(g.type)
         type_name = type_info.name if type_info else "custom kit"
         side = f", {g.side.title()}" if g.side else ""
@@ -575,12 +593,10 @@ class SkirmishScreen(SessionScreen):
         if box.right > self.rect.right - px(6):
             box.right = round(x - layout.size * 1.1)
         box.clamp_ip(self.rect)
-        pygame.draw.rect(surface, pal.field, box, border_radius=px(6))
-        pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
         ty = box.y + px(6)
         for label in labels:
             ty = label.place(box.x + px(8), ty, width - px(16))
-            self.ink.label(surface, label)
+        return box, labels
 
     def status(self) -> str:
         """What he can do now and the keys (the last result is shown beside it); parts

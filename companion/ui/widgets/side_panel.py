@@ -10,6 +10,7 @@ import pygame
 
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Label, ScrollList, TextField, Widget
+from companion.ui.widgets.retained import Retained
 
 
 class PanelView(Protocol):
@@ -18,6 +19,9 @@ class PanelView(Protocol):
     def layout(self, rect: pygame.Rect) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    # Optional: `draw_key() -> object`, which changes whenever what `draw` would show
+    # does; the panel then paints the view only when it changes (see Retained).
 
     def handle(self, event: pygame.event.Event) -> bool: ...
 
@@ -41,6 +45,7 @@ class SidePanel:
                    short=(f"{title} {key}", title))
             for i, (title, key, _) in enumerate(makers)
         ]
+        self._retained = Retained()
 
     @property
     def view(self) -> PanelView:
@@ -81,15 +86,31 @@ class SidePanel:
             view.layout(self._body)
 
     def draw(self, surface: pygame.Surface) -> None:
+        # A view that says what it shows (`draw_key`) is painted once per change of
+        # it and copied back on the frames between; any other is painted every frame.
+        view = self.view
+        draw_key = getattr(view, "draw_key", None)
+        key = None
+        if draw_key is not None:
+            theme = self.theme
+            key = (view, draw_key(), self.active, tuple(self.rect), theme.scale,
+                   theme.palette, tuple((tab.label, tuple(tab.rect)) for tab in self.tabs))
+        self._retained.draw(surface, self.rect, key, lambda: self._paint(surface))
+
+    def _paint(self, surface: pygame.Surface) -> pygame.Rect:
+        """The panel; the box it painted, which its edge's line, as thick as the
+        scale makes it, may take a pixel or two past the panel's left."""
         pal = self.theme.palette
         pygame.draw.rect(surface, pal.panel, self.rect)
-        pygame.draw.line(
+        edge = pygame.draw.line(
             surface, pal.panel_edge, self.rect.topleft, self.rect.bottomleft, self.theme.px(2)
         )
         for i, tab in enumerate(self.tabs):
             tab.selected = i == self.active
             tab.draw(surface)
         self.view.draw(surface)
+        # Only the rows of the panel: below it is the status bar's, painted after.
+        return edge.clip(pygame.Rect(edge.x, self.rect.y, edge.width, self.rect.height))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if any(tab.handle(event) for tab in self.tabs):

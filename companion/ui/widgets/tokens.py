@@ -74,44 +74,55 @@ def _unit(layout: Layout, hex_: Hex, direction: int) -> tuple[float, float]:
 
 
 def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: Theme,
-               centre: tuple[float, float] | None = None) -> None:
+               centre: tuple[float, float] | None = None) -> pygame.Rect:
+    """Draw the token; return the box of what it drew (drawn unclipped), by which a
+    part of the board painted again leaves out the tokens that do not reach it."""
     pal = theme.palette
     cx, cy = centre if centre is not None else layout.hex_to_pixel(look.hex)
     r = layout.size * 0.8
     colour = look.colour or SIDE_COLOURS[look.side_index % len(SIDE_COLOURS)]
+    drawn: list[pygame.Rect] = []
+    add = drawn.append
     if look.out:
         colour = tuple(c // 3 + 60 for c in colour)  # type: ignore[assignment]
     if look.active:
-        pygame.draw.circle(surface, pal.hover, (cx, cy), r + max(3, r * 0.14))
-    pygame.draw.circle(surface, (20, 20, 24), (cx, cy), r + 2)
-    pygame.draw.circle(surface, colour, (cx, cy), r)
+        add(pygame.draw.circle(surface, pal.hover, (cx, cy), r + max(3, r * 0.14)))
+    add(pygame.draw.circle(surface, (20, 20, 24), (cx, cy), r + 2))
+    add(pygame.draw.circle(surface, colour, (cx, cy), r))
+
+    units: dict[int, tuple[float, float]] = {}  # a token asks for three directions
 
     def along(direction: int, dist: float, side: float = 0.0) -> tuple[float, float]:
-        ux, uy = _unit(layout, look.hex, direction)
+        unit = units.get(direction)
+        if unit is None:
+            unit = units[direction] = _unit(layout, look.hex, direction)
+        ux, uy = unit
         return cx + ux * dist - uy * side, cy + uy * dist + ux * side
 
     # Facing wedge: a bright arrowhead on the front hexside.
     tip = along(look.facing, r * 1.18)
-    pygame.draw.polygon(
+    add(pygame.draw.polygon(
         surface, (250, 250, 250),
         [tip, along(look.facing, r * 0.62, r * 0.42), along(look.facing, r * 0.62, -r * 0.42)],
-    )
-    pygame.draw.polygon(
+    ))
+    add(pygame.draw.polygon(
         surface, (20, 20, 24),
         [tip, along(look.facing, r * 0.62, r * 0.42), along(look.facing, r * 0.62, -r * 0.42)],
         2,
-    )
+    ))
     if look.shield_dir is not None:
-        pygame.draw.circle(surface, (200, 205, 215), along(look.shield_dir, r * 0.86), r * 0.2)
-        pygame.draw.circle(surface, (20, 20, 24), along(look.shield_dir, r * 0.86), r * 0.2, 2)
+        add(pygame.draw.circle(surface, (200, 205, 215), along(look.shield_dir, r * 0.86),
+                               r * 0.2))
+        add(pygame.draw.circle(surface, (20, 20, 24), along(look.shield_dir, r * 0.86),
+                               r * 0.2, 2))
     if look.weapon_dir is not None:
-        pygame.draw.line(surface, (235, 235, 240), along(look.weapon_dir, r * 0.55),
-                         along(look.weapon_dir, r * 1.1), max(3, round(r * 0.12)))
+        add(pygame.draw.line(surface, (235, 235, 240), along(look.weapon_dir, r * 0.55),
+                             along(look.weapon_dir, r * 1.1), max(3, round(r * 0.12))))
 
     fonts = theme.fonts
     big = fonts.get(max(10, round(r * 0.8 / theme.scale)), bold=True)
     text = big.render(look.initials, True, (15, 15, 18))
-    surface.blit(text, text.get_rect(center=(cx, cy)))
+    add(surface.blit(text, text.get_rect(center=(cx, cy))))
     small = fonts.get(max(8, round(r * 0.5 / theme.scale)), bold=True)
     if look.full_strength > 0:
         # His strength (or health) as a bar under the disc: what is left, in the
@@ -119,7 +130,7 @@ def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: 
         share = max(0.0, min(1.0, look.strength / look.full_strength))
         bar = pygame.Rect(0, 0, round(r * 1.7), max(4, round(r * 0.2)))
         bar.midtop = (round(cx), round(cy + r * 0.98))
-        pygame.draw.rect(surface, (20, 20, 24), bar.inflate(2, 2))
+        add(pygame.draw.rect(surface, (20, 20, 24), bar.inflate(2, 2)))
         tone = pal.good if share > 0.66 else (pal.luck if share > 0.33 else pal.bad)
         filled = bar.copy()
         filled.width = round(bar.width * share)
@@ -129,30 +140,32 @@ def draw_token(surface: pygame.Surface, layout: Layout, look: TokenLook, theme: 
 
     badge = small.render(look.side_letter, True, (255, 255, 255))
     box = badge.get_rect(center=(cx - r * 0.78, cy - r * 0.72)).inflate(6, 2)
-    pygame.draw.rect(surface, (20, 20, 24), box, border_radius=3)
-    surface.blit(badge, badge.get_rect(center=box.center))
+    add(pygame.draw.rect(surface, (20, 20, 24), box, border_radius=3))
+    add(surface.blit(badge, badge.get_rect(center=box.center)))
 
     if look.off_balance:
         mark = small.render("!", True, (20, 20, 24))
         spot = (cx + r * 0.8, cy - r * 0.72)
-        pygame.draw.circle(surface, pal.luck, spot, r * 0.26)
-        surface.blit(mark, mark.get_rect(center=spot))
+        add(pygame.draw.circle(surface, pal.luck, spot, r * 0.26))
+        add(surface.blit(mark, mark.get_rect(center=spot)))
     if look.entangled:
         for k in (-0.5, 0.0, 0.5):
-            pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k - r * 0.35),
-                             (cx + r * 0.7, cy + r * k + r * 0.35), 2)
-            pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k + r * 0.35),
-                             (cx + r * 0.7, cy + r * k - r * 0.35), 2)
+            add(pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k - r * 0.35),
+                                 (cx + r * 0.7, cy + r * k + r * 0.35), 2))
+            add(pygame.draw.line(surface, (30, 30, 30), (cx - r * 0.7, cy + r * k + r * 0.35),
+                                 (cx + r * 0.7, cy + r * k - r * 0.35), 2))
     if look.out:
-        pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy - r * 0.6),
-                         (cx + r * 0.6, cy + r * 0.6), 4)
-        pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy + r * 0.6),
-                         (cx + r * 0.6, cy - r * 0.6), 4)
+        add(pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy - r * 0.6),
+                             (cx + r * 0.6, cy + r * 0.6), 4))
+        add(pygame.draw.line(surface, pal.bad, (cx - r * 0.6, cy + r * 0.6),
+                             (cx + r * 0.6, cy - r * 0.6), 4))
+    return drawn[0].unionall(drawn[1:])
 
 
 def draw_item(surface: pygame.Surface, layout: Layout, hex_: Hex, label: str, slot: int,
-              theme: Theme) -> None:
-    """A loose item: a small tag in a corner of its hex (several share a hex)."""
+              theme: Theme) -> pygame.Rect:
+    """A loose item: a small tag in a corner of its hex (several share a hex); the
+    box of the tag."""
     cx, cy = layout.hex_to_pixel(hex_)
     corners = layout.hex_corners(hex_)
     corner = corners[(slot + 1) % 6]
@@ -163,3 +176,4 @@ def draw_item(surface: pygame.Surface, layout: Layout, hex_: Hex, label: str, sl
     pygame.draw.rect(surface, (240, 232, 200), box, border_radius=4)
     pygame.draw.rect(surface, (60, 50, 30), box, 1, border_radius=4)
     surface.blit(text, text.get_rect(center=box.center))
+    return box

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from companion.rulesets.base import Event
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action
 from companion.rulesets.skirmish.state import State
@@ -83,8 +83,10 @@ def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
     dice = QuickDice(random.Random(seed))
     if first is not None:
         found = apply_action(state, {"type": "start"}, dice)
-        if events is not None:
-            events += found
         give_first_turn(state, first)
+        if events is not None:
+            # The start began the initiative winner's turn: it is the given one's now.
+            begun = found[-1]
+            events += [*found[:-1], event(begun.kind, first, **begun.data)]
     play_out(state, dice, max_turns, events=events)
     return state

@@ -80,6 +80,7 @@ class Heatmap:
         self.names_up = names_up  # the columns headed by their names, written upwards
         self.ink = Ink(theme)
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
+        self.detail = True  # room for the interval in each cell, as last drawn
 
     # --- sizes ---------------------------------------------------------------------
     def _name_width(self, size: int) -> int:
@@ -130,7 +131,7 @@ class Heatmap:
         legend_h = self.legend_height()
         cell_w = max(1, (rect.right - px(8) - left) // max(1, n))
         cell_h = max(1, (rect.bottom - legend_h - px(8) - top) // max(1, n))
-        detail = cell_h >= px(40) and cell_w >= px(70)
+        detail = self.detail = cell_h >= px(40) and cell_w >= px(70)
         font14 = theme.fonts.get(14)
         for i in range(n):
             y = top + i * cell_h
@@ -201,7 +202,8 @@ class Heatmap:
             words = f"{MARK} the two 95 % intervals do not overlap"
         else:
             ends = ("0 %", "50 %", "100 %")
-            words = "figures: the win rate in %, its 95 % interval below"
+            words = "figures: the win rate in %, its 95 % interval below" if self.detail \
+                else "figures: the win rate in %; point at a cell for its interval"
         y = bar.bottom + px(2)
         third = box.width // 3
         for i, (text, align) in enumerate(zip(ends, ("left", "centre", "right"), strict=True)):

@@ -5,8 +5,10 @@ cell under the mouse below it. Reached from the start screen."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,7 +59,7 @@ class LabScreen(Screen):
         self.result: Matrix | None = None
         self.heat: Heatmap | None = None
         self.hover: tuple[int, int] | None = None
-        self.system_buttons = [Button(self.theme, title, lambda i=i: self.choose_system(i),
+        self.system_buttons = [Button(self.theme, title, partial(self.choose_system, i),
                                       size=17) for i, (_, title) in enumerate(SYSTEMS)]
         self.less = Button(self.theme, "-", lambda: self.step_bouts(-1), size=17)
         self.more = Button(self.theme, "+", lambda: self.step_bouts(1), size=17)
@@ -95,7 +97,7 @@ class LabScreen(Screen):
         self.cursor = 0
         self.result = self.heat = None
         self.entrant_buttons = [
-            Button(self.theme, e.name, lambda i=i: self.toggle(i), size=16, elide=True)
+            Button(self.theme, e.name, partial(self.toggle, i), size=16, elide=True)
             for i, e in enumerate(self.entrants)]
         for i, button in enumerate(self.system_buttons):
             button.selected = i == index
@@ -107,10 +109,9 @@ class LabScreen(Screen):
             from companion.lab.skirmish import kit_entrants, type_entrants
 
             found = type_entrants(tables)
-            try:
+            # No saved kits, or a broken one (which the start screen reports): the types.
+            with contextlib.suppress(UserError):
                 found += kit_entrants(tables, ["all"])
-            except UserError:
-                pass  # no saved kits (or a broken one, which the start screen reports)
             return found
         from companion.lab.grimdark import roster_entrants, samples_folder
 

@@ -198,6 +198,16 @@ def test_the_battle_system_says_in_one_line_that_it_has_no_computer_player(capsy
     assert err.count("\n") == 1 and "no computer player" in err
 
 
+def test_the_battle_system_plays_its_sample_sheets_once_it_has_a_computer_player(capsys):
+    from companion.rulesets.base import Ruleset
+    from companion.rulesets.battle.rules import BattleRules
+
+    if BattleRules.choose is Ruleset.choose:
+        pytest.skip("the battle system has no computer player yet")
+    assert main(["lab", "battle", "--bouts", "2", "--workers", "1"]) == 0
+    assert "Spear Rookie" in capsys.readouterr().out
+
+
 # --- what the user gets wrong ----------------------------------------------------------------
 @pytest.mark.parametrize(("args", "words"), [
     (["--types", "samnit,retiarius"], "no gladiator type 'samnit'"),

@@ -31,7 +31,19 @@ if TYPE_CHECKING:
 LAB_PROGRESS = pygame.event.custom_type()
 POST_EVERY = 0.1  # seconds between the thread's redraws
 
-SYSTEMS = (("skirmish", "Hex skirmish"), ("grimdark", "Grimdark Gladiators"))
+def _systems() -> tuple[tuple[str, str], ...]:
+    """The systems the lab can play: the battle system once it has a computer player."""
+    from companion.lab.battle import ready
+
+    try:
+        ready()
+    except UserError:
+        return (("skirmish", "Hex skirmish"), ("grimdark", "Grimdark Gladiators"))
+    return (("skirmish", "Hex skirmish"), ("grimdark", "Grimdark Gladiators"),
+            ("battle", "Battle system"))
+
+
+SYSTEMS = _systems()
 BOUTS = (20, 50, 100, 200, 500, 1000)
 KEYS = (
     "Tab: the next system    Left / Right: choose a gladiator    Space: in or out",
@@ -113,6 +125,12 @@ class LabScreen(Screen):
             with contextlib.suppress(UserError):
                 found += kit_entrants(tables, ["all"])
             return found
+        if self.system_id == "battle":
+            from companion import paths
+            from companion.lab.battle import sheet_entrants
+            from companion.rulesets.battle.sheet import samples_dir
+
+            return sheet_entrants([samples_dir(), paths.roster_dir()])
         from companion.lab.grimdark import roster_entrants, samples_folder
 
         return roster_entrants(samples_folder(), tables)[0]

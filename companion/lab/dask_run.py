@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import UserError
+from companion.lab.play import Progress, Stop, Stopped, play_chunk
 from companion.lab.results import Cell
-from companion.lab.run import Progress, Stop, Stopped, play_chunk
 from companion.lab.tasks import Chunk
 
 if TYPE_CHECKING:

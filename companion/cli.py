@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
-                                     "grimdark", "export", "verify")
+                                     "grimdark", "export", "verify", "lab")
 
 
 def build_parser() -> argparse.ArgumentParser:

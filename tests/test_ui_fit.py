@@ -194,6 +194,37 @@ def _grimdark_paste(app: App) -> None:
 
 MISSING = "/home/someone/bouts/a folder that is not there/and a long name for a file.json"
 
+def _lab(app: App) -> None:
+    app.show_setup("lab")
+
+
+def _lab_heatmap(app: App) -> None:
+    """The lab run on four gladiators, a cell under the mouse."""
+    app.show_setup("lab")
+    lab = app.screen
+    lab.workers = 1  # type: ignore[union-attr]
+    lab.chosen = [i < 4 for i in range(len(lab.chosen))]  # type: ignore[union-attr]
+    lab.bouts_index = 0  # type: ignore[union-attr]
+    _key(app, pygame.K_RETURN)
+    lab.wait()  # type: ignore[union-attr]
+    pump(app)
+    lab.hover = (1, 2)  # type: ignore[union-attr]
+
+
+def _lab_full(app: App) -> None:
+    """All 13 types: the smallest cells."""
+    app.show_setup("lab")
+    lab = app.screen
+    lab.workers = 1  # type: ignore[union-attr]
+    lab.bouts_index = 0  # type: ignore[union-attr]
+    from companion.lab.lab import Lab
+
+    screen_lab = Lab("skirmish", lab.entrants, 1, 1, [app.tables], ["yours"])  # type: ignore[union-attr]
+    lab.result = screen_lab.run(workers=1)[0]  # type: ignore[union-attr]
+    pump(app)
+    lab.hover = (12, 0)  # type: ignore[union-attr]
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "start": _start,
     "start, keys": _then(_start, F1),
@@ -242,6 +273,11 @@ SCENES: dict[str, Callable[[App], None]] = {
                           turns=1),
     "match, over": _match("lord-smash", "sewer-beast", turns=-1),
     "match, export": _then(_MATCH, EXPORT),
+    "lab": _lab,
+    "lab, grimdark": _then(_lab, (pygame.K_TAB, "", 0)),
+    "lab, keys": _then(_lab, F1),
+    "lab, heat map": _lab_heatmap,
+    "lab, every type": _lab_full,
 }
 
 

@@ -761,11 +761,99 @@ def test_the_grimdark_set_ups_f1_f3_f4_f5_and_f9(app: App, where: str) -> None:
     assert app.settings.ui_scale == 1.5 and setup.mode == where
 
 
+# --- the balance lab ---------------------------------------------------------------------
+def test_l_on_the_start_screen_opens_the_lab_and_esc_returns(app: App) -> None:
+    from companion.ui.lab_screen import LabScreen
+
+    app.show_home()
+    key(app, pygame.K_l, "l")
+    assert isinstance(app.screen, LabScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
+    from companion.ui.lab_screen import BOUTS, LabScreen
+
+    app.show_setup("lab")
+    lab = app.screen
+    assert isinstance(lab, LabScreen) and lab.system_id == "skirmish"
+    lab.workers = 1
+    key(app, pygame.K_TAB)
+    assert lab.system_id == "grimdark" and lab.entrants[0].name == "Arena Robot"
+    key(app, pygame.K_TAB)
+    assert lab.system_id == "skirmish" and len(lab.entrants) == 13
+    key(app, pygame.K_a, "a")
+    assert not any(lab.chosen)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_SPACE, " ")
+    assert lab.chosen == [i == 1 for i in range(13)]  # the Retiarius alone
+    start = lab.bouts
+    key(app, pygame.K_EQUALS, "+")
+    assert lab.bouts > start
+    for _ in range(len(BOUTS)):
+        key(app, pygame.K_MINUS, "-")
+    assert lab.bouts == BOUTS[0]
+    key(app, pygame.K_RETURN)
+    lab.wait()
+    pump(app)
+    assert lab.result is not None and lab.result.cell(0, 0).bouts == BOUTS[0]
+    assert [e.name for e in lab.result.entrants] == ["Retiarius"]
+    box = lab.heat.cells[(0, 0)]  # type: ignore[union-attr]
+    hover_at = pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
+                                  buttons=(0, 0, 0))
+    pygame.event.post(hover_at)
+    pump(app)
+    assert lab.hover == (0, 0)
+    texts = [w.fit().text for w in lab.widgets()]
+    assert "Retiarius against Retiarius" in texts
+    assert any(t.startswith(f"{BOUTS[0]} bouts: ") for t in texts)
+    key(app, pygame.K_ESCAPE)
+    assert lab.result is None and isinstance(app.screen, LabScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_esc_stops_a_run_of_the_lab(app: App) -> None:
+    from companion.ui.lab_screen import BOUTS, LabScreen
+
+    app.show_setup("lab")
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    lab.workers = 1
+    lab.bouts_index = len(BOUTS) - 1  # many bouts: it is still running when Esc comes
+    key(app, pygame.K_RETURN)
+    assert lab.running
+    key(app, pygame.K_ESCAPE)
+    lab.wait()
+    pump(app)
+    assert lab.result is None and lab.message == "the run was stopped"
+
+
+def test_the_labs_f1_f3_f4_f5_and_f9(app: App) -> None:
+    from companion.ui.lab_screen import KEYS
+
+    app.show_setup("lab")
+    key(app, pygame.K_F1)
+    assert app.dialog is not None and app.dialog.lines == list(KEYS)
+    key(app, pygame.K_ESCAPE)
+    assert app.dialog is None
+    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):
+        key(app, k)
+        assert app.panel.active == tab
+    app.panel.show(0)
+    key(app, pygame.K_F9)
+    assert app.settings.ui_scale == 1.5
+
+
 # --- the keys the screens list, each pressed above -------------------------------------
 @pytest.mark.parametrize("mod", [CTRL])
 def test_ctrl_q_quits_from_any_screen(app: App, mod: int) -> None:
     for show in (app.show_home, lambda: app.show_setup("battle"), lambda: bout(app),
-                 lambda: duel(app), lambda: app.show_setup("grimdark")):
+                 lambda: duel(app), lambda: app.show_setup("grimdark"),
+                 lambda: app.show_setup("lab")):
         show()
         app.running = True
         key(app, pygame.K_q, mod=mod)
@@ -888,6 +976,14 @@ START_KEYS = {
     **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"],
                     test_the_start_screens_f1_f3_f4_f5_and_f9),
     "G": test_g_on_the_start_screen_opens_the_grimdark_set_up,
+    "L": test_l_on_the_start_screen_opens_the_lab_and_esc_returns,
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
+}
+LAB_KEYS = {
+    **dict.fromkeys(["Tab", "Left", "Right", "Space", "A", "+", "-", "Enter"],
+                    test_the_labs_keys_choose_run_and_go_back),
+    "Esc": test_esc_stops_a_run_of_the_lab,
+    **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"], test_the_labs_f1_f3_f4_f5_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 BATTLE_SETUP_KEYS = {
@@ -924,6 +1020,11 @@ def listed(app: App, where: str) -> list[str]:
     if where == "start":
         app.show_home()
         return [*app.screen.keys(), app.screen.status()]
+    if where == "lab":
+        from companion.ui.lab_screen import KEYS as LAB_LIST
+
+        app.show_setup("lab")
+        return [*LAB_LIST, app.screen.status()]
     if where == "battle set-up":
         from companion.ui.battle.setup import KEYS
 
@@ -948,7 +1049,8 @@ def listed(app: App, where: str) -> list[str]:
 @pytest.mark.parametrize(("where", "tested"), [
     ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
     ("battle set-up", BATTLE_SETUP_KEYS), ("grimdark set-up", GRIMDARK_KEYS),
-    ("grimdark builder", GRIMDARK_BUILDER_KEYS), ("grimdark paste", GRIMDARK_PASTE_KEYS)])
+    ("grimdark builder", GRIMDARK_BUILDER_KEYS), ("grimdark paste", GRIMDARK_PASTE_KEYS),
+    ("lab", LAB_KEYS)])
 def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
                                                        tested: dict[str, Any]) -> None:
     named = keys_named(listed(app, where))

@@ -146,8 +146,15 @@ def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> T
     if not include_user:
         return found
     folder = paths.user_tables_dir() if user_dir is None else user_dir
-    if not folder.is_dir():
-        return found
+    if folder.is_dir():
+        _layer(found, folder)
+    return found
+
+
+def _layer(found: TableSet, folder: Path) -> list[str]:
+    """Lay the folder's good table files over `found` (a broken one is kept in its
+    problems and skipped); the ids of the tables laid."""
+    laid = []
     for path in sorted(folder.glob("*.json")):
         try:
             table = load_table_file(path)
@@ -156,4 +163,25 @@ def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> T
             continue
         found.tables[table.id] = table
         found.origins[table.id] = path
-    return found
+        laid.append(table.id)
+    return laid
+
+
+def with_folder(base: TableSet, folder: Path) -> tuple[TableSet, list[str]]:
+    """A copy of `base` with an explicit folder of tables laid over it, the way the
+    user's folder is laid over the built-in ones, and the ids it replaced or added.
+    Unlike the user's folder, which must never stop the app, a folder asked for by name
+    must be all good: a missing folder, a folder with no tables or a broken file is a
+    UserError (the first problem, and how many more)."""
+    if not folder.is_dir():
+        raise UserError(f"{folder}: no such folder of tables")
+    found = TableSet(dict(base.tables), dict(base.origins), list(base.problems))
+    known = len(found.problems)
+    laid = _layer(found, folder)
+    broken = found.problems[known:]
+    if broken:
+        more = f" (and {len(broken) - 1} more problems)" if len(broken) > 1 else ""
+        raise UserError(f"{broken[0]}{more}")
+    if not laid:
+        raise UserError(f"{folder}: no table files (*.json) in that folder")
+    return found, laid

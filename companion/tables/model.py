@@ -258,6 +258,11 @@ class Table:
         # False: the keys overlap (a table built without validation), so scan.
         self._index: _Finder | Literal[False] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A table crosses to other processes (the balance lab's workers): its look-up
+        # index holds closures, which do not pickle, and is built again there.
+        return {**self.__dict__, "_index": None}
+
     def _named(self) -> dict[str, Entry]:
         if self._by_slug is None:
             self._by_slug = {}

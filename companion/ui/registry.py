@@ -21,6 +21,9 @@ SCREENS: dict[str, SystemScreens] = {
     "grimdark": SystemScreens("grimdark", "companion.ui.grimdark.setup:GrimdarkSetup",
                               "companion.ui.grimdark.screen:GrimdarkScreen",
                               "Grimdark Gladiators match", "g", ("Grimdark match", "Grimdark")),
+    # Not a rule system: the balance lab plays no session, so it names no play screen.
+    "lab": SystemScreens("lab", "companion.ui.lab_screen:LabScreen", "", "The balance lab", "l",
+                         ("Balance lab", "Lab")),
 }
 
 # What each system shows on the player's window ("module:Class" of a PlayerView).

@@ -239,6 +239,7 @@ def walk(folder: Path, scale: float = 1.0, size: tuple[int, int] = (1280, 800)) 
         pump(app)
         made += duel_shots(app, folder, suffix)
         made += grimdark_shots(app, folder, suffix)
+        made += lab_shots(app, folder, suffix)
         return made
     finally:
         app.close()
@@ -327,6 +328,36 @@ def grimdark_shots(app: App, folder: Path, suffix: str) -> list[Path]:
     press(pygame.K_e, "e")
     pump(app)
     made.append(shoot(app, folder, f"grimdark-over{suffix}"))
+    return made
+
+
+def lab_shots(app: App, folder: Path, suffix: str, workers: int = 0) -> list[Path]:
+    """The Lab screen: its choices, a run under way, and the heat map with the details
+    of a cell under the mouse."""
+    from companion.ui.lab_screen import LabScreen
+
+    app.show_home()
+    press(pygame.K_l, "l")
+    pump(app)
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    lab.workers = workers
+    made = [shoot(app, folder, f"lab-choices{suffix}")]
+    press(pygame.K_MINUS, "-")
+    press(pygame.K_MINUS, "-")
+    press(pygame.K_RETURN)
+    pump(app)
+    made.append(shoot(app, folder, f"lab-running{suffix}"))
+    lab.wait()
+    pump(app)
+    assert lab.heat is not None
+    box = lab.heat.cells[(1, 8)]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    made.append(shoot(app, folder, f"lab-heatmap{suffix}"))
+    press(pygame.K_ESCAPE)
+    press(pygame.K_ESCAPE)
+    pump(app)
     return made
 
 

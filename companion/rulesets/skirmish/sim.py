@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from companion.rulesets.base import Event
+from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action
 from companion.rulesets.skirmish.state import State
@@ -56,15 +56,37 @@ def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
     return taken
 
 
+def give_first_turn(state: State, gid: str) -> None:
+    """Right after the start: `gid` takes the first turn whatever the initiative
+    rolled, the order going round from him. A balance test decides who moves first
+    itself, so that each side does so equally often."""
+    if state.phase != "ap" or state.turn_number != 1:
+        raise ValueError("the first turn is given right after the start")
+    i = state.order.index(gid)
+    # Nobody has acted yet: the turn begun for the initiative's winner is his to take.
+    state.order = state.order[i:] + state.order[:i]
+    state.active = gid
+
+
 def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
                   rules: SkirmishRules | None = None, tables: TableSet | None = None,
-                  max_turns: int = MAX_TURNS, events: list[Event] | None = None) -> State:
+                  max_turns: int = MAX_TURNS, events: list[Event] | None = None,
+                  first: str | None = None) -> State:
     """Play one bout computer against computer from `setup` (a scenario dict, or a
     fresh state to play on in place) with dice seeded by `seed`; the final state.
-    What happened goes to `events` if given."""
+    What happened goes to `events` if given. `first`: the gladiator who takes the
+    first turn (by id), instead of the initiative's winner."""
     if isinstance(setup, State):
         state = setup
     else:
         state = (rules or SkirmishRules()).new_state(setup, tables or load_tables())
-    play_out(state, QuickDice(random.Random(seed)), max_turns, events=events)
+    dice = QuickDice(random.Random(seed))
+    if first is not None:
+        found = apply_action(state, {"type": "start"}, dice)
+        give_first_turn(state, first)
+        if events is not None:
+            # The start began the initiative winner's turn: it is the given one's now.
+            begun = found[-1]
+            events += [*found[:-1], event(begun.kind, first, **begun.data)]
+    play_out(state, dice, max_turns, events=events)
     return state

@@ -122,7 +122,13 @@ class SkirmishSetup(Screen):
             Button(self.theme, f"{s.title} ({s.key.upper()})",
                    partial(host.show_setup, s.ruleset), size=18,
                    short=tuple(f"{t} ({s.key.upper()})" for t in s.short_titles))
-            for s in self.others]
+            for s in self.others if s.play]
+        # A tool that plays no session (the balance lab) goes with the options.
+        self.tool_buttons = [
+            Button(self.theme, f"{s.title} ({s.key.upper()})",
+                   partial(host.show_setup, s.ruleset), size=17,
+                   short=tuple(f"{t} ({s.key.upper()})" for t in s.short_titles))
+            for s in self.others if not s.play]
         self.ink = Ink(self.theme)
 
     def widgets(self) -> list[Widget]:
@@ -267,8 +273,8 @@ class SkirmishSetup(Screen):
         # The options and the dice: each button says what it is.
         seed_w = self.theme.fonts.get(17).size("Seed")[0]
         self.seed.rect = pygame.Rect(0, 0, px(96) + seed_w + px(8), h)
-        y = flow([b["fatigue"], b["experience"], b["dice"], _Spacer(self.seed)], x, y, w, h,
-                 gap)
+        y = flow([b["fatigue"], b["experience"], b["dice"], _Spacer(self.seed),
+                  *self.tool_buttons], x, y, w, h, gap)
         self.seed.rect = pygame.Rect(self.seed.rect.x + seed_w + px(8), self.seed.rect.y,
                                      px(96), h)
         y += px(14)
@@ -331,7 +337,7 @@ class SkirmishSetup(Screen):
                    self.seed.rect.height)
         ink.label(surface, seed)
         self.buttons["resume"].enabled = self.host.can_resume()
-        for button in [*self.buttons.values(), *self.other_buttons]:
+        for button in [*self.buttons.values(), *self.other_buttons, *self.tool_buttons]:
             ink.widget(surface, button)
         ink.widget(surface, self.seed)
         if self.message:
@@ -360,7 +366,7 @@ class SkirmishSetup(Screen):
                     if button.handle(event):
                         self.selected = min(i, len(self.rows) - 1)
                         return True
-            for button in list(self.buttons.values()) + self.other_buttons:
+            for button in [*self.buttons.values(), *self.other_buttons, *self.tool_buttons]:
                 if button.handle(event):
                     return True
         return False

@@ -1,0 +1,69 @@
+"""One lab: a system, its entrants, N bouts a pairing, a seed, and one or two table
+sets (the built-in tables, then the house rules); played into a matrix for each."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.errors import UserError
+from companion.lab.results import Matrix
+from companion.lab.run import Progress, Stop, gather, run_chunks
+from companion.lab.system import Entrant, system_for
+from companion.lab.tasks import chunks
+
+if TYPE_CHECKING:
+    from companion.tables.loader import TableSet
+
+MAX_BOUTS = 1_000_000  # a pairing: far beyond any use, short of a run for days
+MAX_ENTRANTS = 400  # a league's round robin, and no more
+
+
+@dataclass
+class Lab:
+    system_id: str
+    entrants: list[Entrant]
+    bouts: int
+    seed: int
+    tables: list[TableSet]  # the first: as they are; a second: with the house rules
+    tables_words: list[str]  # where each set came from, for the report
+
+    def check(self) -> None:
+        if not 1 <= self.bouts <= MAX_BOUTS:
+            raise UserError(f"--bouts {self.bouts}: from 1 to {MAX_BOUTS:,} a pairing")
+        if not self.entrants:
+            raise UserError("the lab needs at least one gladiator")
+        if len(self.entrants) > MAX_ENTRANTS:
+            raise UserError(f"{len(self.entrants)} gladiators: at most {MAX_ENTRANTS}")
+        system = system_for(self.system_id)
+        for tables in self.tables:
+            system.check_tables(tables)
+
+    def total_bouts(self) -> int:
+        return len(self.entrants) ** 2 * self.bouts * len(self.tables)
+
+    def run(self, *, workers: int = 0, scheduler: str | None = None,
+            progress: Progress | None = None, stop: Stop | None = None) -> list[Matrix]:
+        work = [c for index in range(len(self.tables))
+                for c in chunks(self.system_id, self.entrants, self.bouts, self.seed, index)]
+        found = run_chunks(work, self.tables, workers=workers, scheduler=scheduler,
+                           progress=progress, stop=stop)
+        matrices = [Matrix(self.system_id, self.entrants, self.bouts, self.seed,
+                           tables=words) for words in self.tables_words]
+        gather(found, matrices)
+        return matrices
+
+
+def lab_bouts_per_s(workers: int = 0, bouts: int = 40) -> float:
+    """Skirmish bouts a second over `workers` processes (0: every core), the starting
+    of the processes included as a run of the CLI pays it: all 13 types against each
+    other, `bouts` a pairing, on the built-in tables. A figure for scripts/bench."""
+    from companion.lab.skirmish import type_entrants
+    from companion.tables.loader import load_tables
+
+    tables = load_tables(include_user=False)
+    lab = Lab("skirmish", type_entrants(tables), bouts, 1, [tables], ["built-in"])
+    start = time.perf_counter()
+    lab.run(workers=workers)
+    return lab.total_bouts() / (time.perf_counter() - start)

@@ -1,0 +1,50 @@
+"""The lab's work as tasks: every ordered pairing of the entrants (the matrix's row
+against its column, the diagonal included), N bouts each, cut into chunks. Each
+pairing's seed comes from the lab's seed and the two entrants' keys, and each bout's
+from the pairing's and its number, so the results are the same however the chunks
+are shared among workers, on one machine or many."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from companion.lab.system import Entrant
+
+CHUNK = 125  # bouts a task: small enough to share out evenly and show progress
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Bouts `start` to `stop` (not included) of one pairing, on one table set."""
+
+    system_id: str
+    tables: int  # which of the lab's table sets (0 the built-in ones, 1 the house rules)
+    row: int
+    col: int
+    row_entrant: Entrant
+    col_entrant: Entrant
+    seed: int  # the pairing's
+    start: int
+    stop: int
+
+
+def pairing_seed(seed: int, row: Entrant, col: Entrant) -> int:
+    text = f"{seed}|{row.key}|{col.key}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def bout_seed(pairing: int, index: int) -> int:
+    return pairing * 1_000_003 + index
+
+
+def chunks(system_id: str, entrants: list[Entrant], bouts: int, seed: int,
+           tables: int = 0, size: int = CHUNK) -> list[Chunk]:
+    found = []
+    for r, row in enumerate(entrants):
+        for c, col in enumerate(entrants):
+            p = pairing_seed(seed, row, col)
+            for start in range(0, bouts, size):
+                found.append(Chunk(system_id, tables, r, c, row, col, p, start,
+                                   min(bouts, start + size)))
+    return found

@@ -187,23 +187,7 @@ def test_grimdark_plays_the_sample_roster(capsys):
     assert "Lord Smash" in text and "Sewer Beast" in text
 
 
-def test_the_battle_system_says_in_one_line_that_it_has_no_computer_player(capsys):
-    from companion.rulesets.base import Ruleset
-    from companion.rulesets.battle.rules import BattleRules
-
-    if BattleRules.choose is not Ruleset.choose:
-        pytest.skip("the battle system has a computer player now")
-    assert main(["lab", "battle"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no computer player" in err
-
-
-def test_the_battle_system_plays_its_sample_sheets_once_it_has_a_computer_player(capsys):
-    from companion.rulesets.base import Ruleset
-    from companion.rulesets.battle.rules import BattleRules
-
-    if BattleRules.choose is Ruleset.choose:
-        pytest.skip("the battle system has no computer player yet")
+def test_the_battle_system_plays_its_sample_sheets_computer_against_computer(capsys):
     assert main(["lab", "battle", "--bouts", "2", "--workers", "1"]) == 0
     assert "Spear Rookie" in capsys.readouterr().out
 

@@ -606,6 +606,21 @@ def bench_peak_rss() -> Figures:
     return {"peak_rss_mb": round(app, 1), "peak_rss_mb_bare_window": round(bare, 1)}
 
 
+def bench_lab() -> Figures:
+    """`lab_bouts_per_s`: the balance lab's skirmish bouts a second with every core (all
+    13 types against each other, the workers' start-up included, as the CLI pays it),
+    beside the same on one worker; and what that makes of the full 13x13 at 1,000 bouts
+    a pairing (169,000 bouts)."""
+    from companion.lab.lab import lab_bouts_per_s
+
+    every = lab_bouts_per_s(workers=0, bouts=60)
+    one = lab_bouts_per_s(workers=1, bouts=20)
+    print(f"lab_bouts_per_s: {every:.0f} with every core ({os.cpu_count()}), {one:.0f} on "
+          f"one worker ({every / one:.2f}x); the 13x13 at 1,000 bouts a pairing would take "
+          f"{169_000 / every:.0f} s (goal < 120 s)")
+    return {"lab_bouts_per_s": round(every, 1), "lab_bouts_per_s_one_worker": round(one, 1)}
+
+
 # Each figure the issue sets a goal for: (key, "<=" or ">=", goal).
 GOALS = (
     ("startup_ratio", "<=", 1.2), ("version_ms", "<=", 25.0), ("frame_ms", "<=", 1.0),
@@ -663,7 +678,7 @@ def main(argv: list[str] | None = None) -> int:
 PARTS: tuple[Callable[[], Figures], ...] = (
     bench_tables, bench_odds, bench_dice_odds, bench_battle_odds, bench_dice_vs_d20,
     bench_startup, bench_version, bench_render, bench_idle_cpu, bench_skirmish,
-    bench_grimdark, bench_act_overhead, bench_peak_rss, bench_odds_vs_icepool)
+    bench_grimdark, bench_act_overhead, bench_peak_rss, bench_odds_vs_icepool, bench_lab)
 
 
 if __name__ == "__main__":

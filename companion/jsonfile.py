@@ -86,6 +86,17 @@ def read_file(path: Path, kind: FileKind = OTHER, broken: str = "") -> Any:
     return parse_json(path, _decode(path, _read_bytes(path, kind)), kind, broken)
 
 
+def read_bytes(path: Path, kind: FileKind = OTHER) -> bytes:
+    """The bytes of a file of `kind`, read as `read_file` reads them (never past its
+    size limit); JsonFileError when it cannot be."""
+    return _read_bytes(Path(path), kind)
+
+
+def parse_bytes(path: Path, raw: bytes, kind: FileKind = OTHER) -> Any:
+    """The data of bytes `read_bytes` gave, checked as `read_file` checks them."""
+    return parse_json(path, _decode(path, raw), kind)
+
+
 def parse_json(path: Path, text: str, kind: FileKind = OTHER, broken: str = "") -> Any:
     """The data of the text of a file of `kind` (`path` names it in messages), checked
     as `read_file` checks it, the size aside."""

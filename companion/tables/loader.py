@@ -1,32 +1,42 @@
 """Loading tables: the built-in ones from the package, then the user's folder.
 
 A user file with a built-in id replaces that table; a new id adds one. A broken user
-file is reported (file, place in the JSON, what is wrong) and skipped; no file is ever
-written. A broken built-in file is our bug and raises.
+file is reported (file, place in the JSON, what is wrong) and skipped; no table file is
+ever written. A broken built-in file is our bug and raises.
+
+Each file is validated by pydantic once for its content: `companion.tables.cache` keeps
+the outcome, so a start with the same files (and the same code) reads them back without
+importing pydantic, and a table's models are made when first asked for.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
 from companion.errors import UserError
 from companion.jsonfile import (
     TABLE,
     JsonFileError,
+    parse_bytes,
     parse_json,
     place,
     problem,
+    read_bytes,
     read_file,
     shown,
 )
-from companion.tables.model import Entry, Table, TableFile
-from companion.tables.models import ENTRY_MODELS
+from companion.tables.cache import Memo, file_key
+from companion.tables.table import Known, Table, fingerprint_of
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from companion.tables.model import Entry
 
 
 @dataclass(frozen=True)
@@ -115,6 +125,12 @@ def load_table_file(path: Path) -> Table:
 
 def table_of(path: Path, data: Any) -> Table:
     """The table the data of a table file holds, validated."""
+    # pydantic and the models load with the first table validated, not before.
+    from pydantic import ValidationError
+
+    from companion.tables.model import TableFile
+    from companion.tables.models import ENTRY_MODELS
+
     try:
         envelope = TableFile.model_validate(data)
     except ValidationError as err:
@@ -136,11 +152,47 @@ def table_of(path: Path, data: Any) -> Table:
     return Table(envelope, entries)
 
 
+def _load(path: Path, memo: Memo) -> Table:
+    """One table file, as `load_table_file` gives it, unless the memo knows the outcome
+    of validating these very bytes."""
+    try:
+        raw = read_bytes(path, TABLE)
+    except JsonFileError as err:
+        raise _unreadable(err) from None
+    sha = file_key(raw)
+    known = memo.recall(path, sha)
+    if isinstance(known, Known):
+        return Table.known(known)
+    if known is not None:
+        raise TableFileError([Problem(path, where, message) for where, message in known])
+    try:
+        data = parse_bytes(path, raw, TABLE)
+        table = table_of(path, data)
+    except JsonFileError as err:
+        memo.learn_problems(path, sha, [(err.where, err.what)])
+        raise _unreadable(err) from None
+    except TableFileError as err:
+        memo.learn_problems(path, sha, [(p.where, p.message) for p in err.problems])
+        raise
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    memo.learn_table(path, sha, Known(path, table.id, table.title, fingerprint_of(table.file),
+                                      text, data))
+    return table
+
+
 def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> TableSet:
     """Built-in tables, then (unless told not to) the user's overrides and additions."""
+    memo = Memo.open()
+    try:
+        return _load_tables(memo, user_dir, include_user)
+    finally:
+        memo.save()
+
+
+def _load_tables(memo: Memo, user_dir: Path | None, include_user: bool) -> TableSet:
     found = TableSet()
     for path in sorted(paths.builtin_tables_dir().glob("*.json")):
-        table = load_table_file(path)  # a broken built-in is a bug: let it raise
+        table = _load(path, memo)  # a broken built-in is a bug: let it raise
         found.tables[table.id] = table
         found.origins[table.id] = path
     if not include_user:
@@ -150,7 +202,7 @@ def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> T
         return found
     for path in sorted(folder.glob("*.json")):
         try:
-            table = load_table_file(path)
+            table = _load(path, memo)
         except TableFileError as err:
             found.problems.extend(err.problems)
             continue

@@ -16,9 +16,8 @@ import math
 import re
 import stat
 from collections.abc import Iterator, Mapping, Sequence, Sized
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import UserError, json_path
 
@@ -29,10 +28,10 @@ _MAX_DIGITS = 16  # more digits than MAX_NUMBER has: refused before int() reads 
 SHOWN = 40  # characters of a value quoted in a message
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(NamedTuple):
     """What a file is meant to be: how messages name it, the "format" its envelope
-    carries (None: a file without one) and the most bytes it may hold."""
+    carries (None: a file without one) and the most bytes it may hold. (A NamedTuple,
+    not a dataclass: the tables load without importing `dataclasses`.)"""
 
     name: str
     limit: int

@@ -53,6 +53,11 @@ def user_tables_dir() -> Path:
     return user_data_dir() / "tables"
 
 
+def kits_dir() -> Path:
+    """The user's saved custom kits of the hex skirmish (`companion.rulesets.skirmish.kits`)."""
+    return user_data_dir() / "kits"
+
+
 def autosave_dir() -> Path:
     return user_data_dir() / "autosave"
 

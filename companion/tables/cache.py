@@ -46,6 +46,7 @@ VALIDATION_SOURCES = (
     "tables/__init__.py",
     "tables/cache.py",
     "tables/effects.py",
+    "tables/keys.py",
     "tables/loader.py",
     "tables/model.py",
     "tables/models/__init__.py",

@@ -167,7 +167,7 @@ def _load(path: Path, memo: Memo) -> Table:
     sha = file_key(raw)
     known = memo.recall(path, sha)
     if isinstance(known, Known):
-        return Table.known(known)
+        return Table.known(known, table_of)
     if known is not None:
         raise TableFileError([Problem(path, where, message) for where, message in known])
     try:

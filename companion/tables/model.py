@@ -12,7 +12,7 @@ pydantic model every entry must fit) and the `entries`. Every entry carries a `k
 
 The keys of a range axis must cover `min`..`max` with no gap and no overlap.
 Entry models live in `companion.tables.models`; the loader is `companion.tables.loader`;
-the table the rules read, `Table`, is `companion.tables.table`.
+the table the rules read, `Table`, is `companion.tables.table` (no pydantic there).
 """
 
 from __future__ import annotations
@@ -24,21 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from companion.jsonfile import shown
-
-# The runtime table lives in a module of its own, free of pydantic; these names are
-# read from here too.
-from companion.tables.table import (  # noqa: F401
-    E,
-    RangeKey,
-    Table,
-    TableDataError,
-    _matches,
-    _range_key,
-    _slug,
-    _split_key,
-    _text,
-    axis_words,
-)
+from companion.tables.keys import _range_key, _split_key, _text
 
 TABLE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # The widest a range axis may run: the rules step through some axes value by value

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from companion.errors import UserError
-from companion.jsonfile import shown
+from companion.tables.keys import RangeKey, _range_key, _split_key, _text  # noqa: F401
 
 if TYPE_CHECKING:
     from companion.tables.model import Axis, Entry, TableFile
+
 
 class TableDataError(UserError):
     """A table (usually a user's override) that passes its schema but says something
@@ -34,46 +35,8 @@ class TableDataError(UserError):
         self.table = table
 
 
-RangeKey = tuple[int | None, int | None]
 E = TypeVar("E", bound="Entry")
 
-
-def _text(value: Any) -> str:
-    """A key as the file writes it, cut short: keys come from the file."""
-    if isinstance(value, str):
-        return shown(value)
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _range_key(raw: Any, axis: Axis) -> RangeKey:
-    name = shown(axis.name)
-    if isinstance(raw, bool):
-        raise ValueError(f"key {_text(raw)} on axis {name} must be a number or [low, high]")
-    if isinstance(raw, int):
-        return raw, raw
-    if isinstance(raw, list | tuple) and len(raw) == 2:
-        low, high = raw
-        for end in (low, high):
-            if end is not None and (isinstance(end, bool) or not isinstance(end, int)):
-                raise ValueError(f"key {_text(raw)} on axis {name} must hold integers")
-        if low is None and not axis.open_below:
-            raise ValueError(f"key {_text(raw)}: axis {name} is not open below")
-        if high is None and not axis.open_above:
-            raise ValueError(f"key {_text(raw)}: axis {name} is not open above")
-        if low is not None and high is not None and low > high:
-            raise ValueError(f"key {_text(raw)}: low end above high end")
-        return low, high
-    raise ValueError(f"key {_text(raw)} on axis {name} must be a number or [low, high]")
-
-
-
-def _split_key(key: Any, n_axes: int) -> list[Any]:
-    if n_axes == 1:
-        return [key]
-    if not isinstance(key, list | tuple) or len(key) != n_axes:
-        raise ValueError(f"key {_text(key)} must be a list of {n_axes} keys, one per axis")
-    return list(key)
 
 
 
@@ -119,6 +82,7 @@ class Table:
         self._file: TableFile | None = file
         self._entries: list[Entry] | None = entries
         self._known: Known | None = None
+        self._make: Callable[[Path, Any], Table] | None = None
         self._fingerprint: str | None = None
         # A one-axis table keyed by name, by the slug of each key: the rules look
         # weapons up by name many times a battle.
@@ -129,22 +93,22 @@ class Table:
         self._index: _Finder | Literal[False] | None = None
 
     @classmethod
-    def known(cls, known: Known) -> Table:
-        """The table of a file the loader validated before, its models not yet made."""
+    def known(cls, known: Known, make: Callable[[Path, Any], Table]) -> Table:
+        """The table of a file the loader validated before, its models not yet made:
+        `make` (the loader's `table_of`) makes them from its data when first asked."""
         table = cls.__new__(cls)
         table._file, table._entries, table._known = None, None, known
+        table._make = make
         table._fingerprint = known.fingerprint
         table._by_slug, table._index = None, None
         return table
 
     def _made(self) -> tuple[TableFile, list[Entry]]:
         if self._file is None or self._entries is None:
-            assert self._known is not None
-            from companion.tables.loader import table_of
-
+            assert self._known is not None and self._make is not None
             # The data validated before, validated again by the same models: the same
             # table. (The cache's key holds the models' source, so they are the same.)
-            made = table_of(self._known.path, self._known.data)
+            made = self._make(self._known.path, self._known.data)
             self._file, self._entries = made.file, made.entries
         return self._file, self._entries
 

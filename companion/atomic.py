@@ -29,6 +29,11 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
+def has_copy(path: Path) -> bool:
+    """There is something to open at `path`: the file, or the backup a save kept."""
+    return Path(path).is_file() or backup_path(Path(path)).is_file()
+
+
 def _temp_name(path: Path, what: str) -> Path:
     return path.with_name(f".{path.name}.{what}{os.urandom(4).hex()}{_TMP_SUFFIX}")
 

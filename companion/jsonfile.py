@@ -16,9 +16,8 @@ import math
 import re
 import stat
 from collections.abc import Iterator, Mapping, Sequence, Sized
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import UserError, json_path
 
@@ -29,10 +28,10 @@ _MAX_DIGITS = 16  # more digits than MAX_NUMBER has: refused before int() reads 
 SHOWN = 40  # characters of a value quoted in a message
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(NamedTuple):
     """What a file is meant to be: how messages name it, the "format" its envelope
-    carries (None: a file without one) and the most bytes it may hold."""
+    carries (None: a file without one) and the most bytes it may hold. (A NamedTuple,
+    not a dataclass: the tables load without importing `dataclasses`.)"""
 
     name: str
     limit: int
@@ -84,6 +83,17 @@ def read_file(path: Path, kind: FileKind = OTHER, broken: str = "") -> Any:
     """The data of a file of `kind`; JsonFileError naming the place of any problem."""
     path = Path(path)
     return parse_json(path, _decode(path, _read_bytes(path, kind)), kind, broken)
+
+
+def read_bytes(path: Path, kind: FileKind = OTHER) -> bytes:
+    """The bytes of a file of `kind`, read as `read_file` reads them (never past its
+    size limit); JsonFileError when it cannot be."""
+    return _read_bytes(Path(path), kind)
+
+
+def parse_bytes(path: Path, raw: bytes, kind: FileKind = OTHER) -> Any:
+    """The data of bytes `read_bytes` gave, checked as `read_file` checks them."""
+    return parse_json(path, _decode(path, raw), kind)
 
 
 def parse_json(path: Path, text: str, kind: FileKind = OTHER, broken: str = "") -> Any:

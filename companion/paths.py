@@ -43,8 +43,19 @@ def user_config_dir() -> Path:
     return Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
 
 
+def user_cache_dir() -> Path:
+    """What the app keeps only to start faster (`companion.tables.cache`): deleting it
+    loses nothing."""
+    return Path(platformdirs.user_cache_dir(APP_DIR_NAME, appauthor=False))
+
+
 def user_tables_dir() -> Path:
     return user_data_dir() / "tables"
+
+
+def kits_dir() -> Path:
+    """The user's saved custom kits of the hex skirmish (`companion.rulesets.skirmish.kits`)."""
+    return user_data_dir() / "kits"
 
 
 def autosave_dir() -> Path:

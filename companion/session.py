@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
-from companion.atomic import atomic_write, backup_path
+from companion.atomic import atomic_write, backup_path, has_copy
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.jsonfile import SESSION as SESSION_FILE
@@ -440,4 +440,4 @@ def load_session(
 
 def can_open(path: Path) -> bool:
     """There is a session to open at `path`: the file, or its backup."""
-    return Path(path).is_file() or backup_path(Path(path)).is_file()
+    return has_copy(path)

@@ -17,8 +17,8 @@ import pytest
 
 from companion.errors import UserError
 from companion.tables.loader import TableFileError, load_tables, parse_table
-from companion.tables.model import Table
 from companion.tables.models.battle import CritEntry, crit_entry, crit_hit, crit_total
+from companion.tables.table import Table
 
 SEED = {
     "crit-slashing": """

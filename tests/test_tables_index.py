@@ -10,7 +10,8 @@ import pytest
 
 from companion.errors import UserError
 from companion.tables.loader import load_tables
-from companion.tables.model import Axis, Entry, Table, TableFile, _matches, _split_key
+from companion.tables.model import Axis, Entry, TableFile
+from companion.tables.table import Table, _matches, _split_key
 
 
 def scanned(table: Table, keys: tuple[Any, ...]) -> Entry | None:

@@ -16,7 +16,6 @@ import pytest
 
 from companion import paths
 from companion.tables.loader import TableFileError, load_tables, parse_table
-from companion.tables.model import Table
 from companion.tables.models.battle import (
     AttackEntry,
     BlockEntry,
@@ -30,6 +29,7 @@ from companion.tables.models.battle import (
     defence_rule,
     health_roll_dice,
 )
+from companion.tables.table import Table
 
 POOL_TABLES = (
     "insanity",

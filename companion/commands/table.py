@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 
@@ -89,7 +89,7 @@ def _by_file(tables: TableSet) -> list[tuple[Problem, int]]:
 
 def _list(args: argparse.Namespace) -> int:
     tables = _tables()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for table in sorted(tables.tables.values(), key=lambda t: (t.file.system, t.id)):
         rows.append(
             {

@@ -6,12 +6,14 @@ rather than in the middle of a game."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
-from companion.rulesets.base import Ruleset
 from companion.tables.loader import Problem, TableSet, load_table_file
-from companion.tables.model import TableDataError
+from companion.tables.table import TableDataError
+
+if TYPE_CHECKING:
+    from companion.rulesets.base import Ruleset
 
 
 def _builtin(table_id: str) -> tuple[Any, Any]:
@@ -28,6 +30,13 @@ def with_builtin(tables: TableSet, table_id: str, why: str) -> TableSet:
     problem = Problem(tables.origins[table_id], table_id, why)
     return TableSet({**tables.tables, table_id: table}, {**tables.origins, table_id: path},
                     [*tables.problems, problem])
+
+
+def has_user_tables(tables: TableSet) -> bool:
+    """Whether any table is the user's: only then can a system find one it cannot play
+    (the built-in ones are checked by the tests), so only then need the systems, their
+    code and their models, be loaded to check them when the tables load."""
+    return any(tables.overridden(table_id) for table_id in tables.tables)
 
 
 def playable_tables(tables: TableSet, systems: Iterable[Ruleset[Any]]) -> TableSet:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tables.model import Entry, Table
+from companion.tables.model import Entry
+from companion.tables.table import Table
 from companion.tables.words import (
     Names,
     effect_words,

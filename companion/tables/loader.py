@@ -1,36 +1,46 @@
 """Loading tables: the built-in ones from the package, then the user's folder.
 
 A user file with a built-in id replaces that table; a new id adds one. A broken user
-file is reported (file, place in the JSON, what is wrong) and skipped; no file is ever
-written. A broken built-in file is our bug and raises.
+file is reported (file, place in the JSON, what is wrong) and skipped; no table file is
+ever written. A broken built-in file is our bug and raises.
+
+Each file is validated by pydantic once for its content: `companion.tables.cache` keeps
+the outcome, so a start with the same files (and the same code) reads them back without
+importing pydantic, and a table's models are made when first asked for.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import paths
 from companion.errors import UserError
 from companion.jsonfile import (
     TABLE,
     JsonFileError,
+    parse_bytes,
     parse_json,
     place,
     problem,
+    read_bytes,
     read_file,
     shown,
 )
-from companion.tables.model import Entry, Table, TableFile
-from companion.tables.models import ENTRY_MODELS
+from companion.tables.cache import Memo, file_key
+from companion.tables.table import Known, Table, fingerprint_of
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from companion.tables.model import Entry
 
 
-@dataclass(frozen=True)
-class Problem:
+# Plain classes, not dataclasses: an unchanged set of tables loads without importing
+# `dataclasses` (and `inspect`), a fifth of what a cold load imports.
+class Problem(NamedTuple):
     file: Path
     where: str
     message: str
@@ -47,11 +57,16 @@ class TableFileError(UserError):
         self.problems = problems
 
 
-@dataclass
 class TableSet:
-    tables: dict[str, Table] = field(default_factory=dict)
-    origins: dict[str, Path] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
+    def __init__(self, tables: dict[str, Table] | None = None,
+                 origins: dict[str, Path] | None = None,
+                 problems: list[Problem] | None = None) -> None:
+        self.tables: dict[str, Table] = {} if tables is None else tables
+        self.origins: dict[str, Path] = {} if origins is None else origins
+        self.problems: list[Problem] = [] if problems is None else problems
+
+    def __repr__(self) -> str:
+        return f"TableSet({len(self.tables)} tables, {len(self.problems)} problems)"
 
     def get(self, table_id: str) -> Table:
         try:
@@ -115,6 +130,12 @@ def load_table_file(path: Path) -> Table:
 
 def table_of(path: Path, data: Any) -> Table:
     """The table the data of a table file holds, validated."""
+    # pydantic and the models load with the first table validated, not before.
+    from pydantic import ValidationError
+
+    from companion.tables.model import TableFile
+    from companion.tables.models import ENTRY_MODELS
+
     try:
         envelope = TableFile.model_validate(data)
     except ValidationError as err:
@@ -136,28 +157,64 @@ def table_of(path: Path, data: Any) -> Table:
     return Table(envelope, entries)
 
 
+def _load(path: Path, memo: Memo) -> Table:
+    """One table file, as `load_table_file` gives it, unless the memo knows the outcome
+    of validating these very bytes."""
+    try:
+        raw = read_bytes(path, TABLE)
+    except JsonFileError as err:
+        raise _unreadable(err) from None
+    sha = file_key(raw)
+    known = memo.recall(path, sha)
+    if isinstance(known, Known):
+        return Table.known(known, table_of)
+    if known is not None:
+        raise TableFileError([Problem(path, where, message) for where, message in known])
+    try:
+        data = parse_bytes(path, raw, TABLE)
+        table = table_of(path, data)
+    except JsonFileError as err:
+        memo.learn_problems(path, sha, [(err.where, err.what)])
+        raise _unreadable(err) from None
+    except TableFileError as err:
+        memo.learn_problems(path, sha, [(p.where, p.message) for p in err.problems])
+        raise
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    memo.learn_table(path, sha, Known(path, table.id, table.title, fingerprint_of(table.file),
+                                      text, data))
+    return table
+
+
 def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> TableSet:
     """Built-in tables, then (unless told not to) the user's overrides and additions."""
+    memo = Memo.open()
+    try:
+        return _load_tables(memo, user_dir, include_user)
+    finally:
+        memo.save()
+
+
+def _load_tables(memo: Memo, user_dir: Path | None, include_user: bool) -> TableSet:
     found = TableSet()
     for path in sorted(paths.builtin_tables_dir().glob("*.json")):
-        table = load_table_file(path)  # a broken built-in is a bug: let it raise
+        table = _load(path, memo)  # a broken built-in is a bug: let it raise
         found.tables[table.id] = table
         found.origins[table.id] = path
     if not include_user:
         return found
     folder = paths.user_tables_dir() if user_dir is None else user_dir
     if folder.is_dir():
-        _layer(found, folder)
+        _layer(found, folder, memo)
     return found
 
 
-def _layer(found: TableSet, folder: Path) -> list[str]:
+def _layer(found: TableSet, folder: Path, memo: Memo) -> list[str]:
     """Lay the folder's good table files over `found` (a broken one is kept in its
     problems and skipped); the ids of the tables laid."""
     laid = []
     for path in sorted(folder.glob("*.json")):
         try:
-            table = load_table_file(path)
+            table = _load(path, memo)
         except TableFileError as err:
             found.problems.extend(err.problems)
             continue
@@ -177,7 +234,11 @@ def with_folder(base: TableSet, folder: Path) -> tuple[TableSet, list[str]]:
         raise UserError(f"{folder}: no such folder of tables")
     found = TableSet(dict(base.tables), dict(base.origins), list(base.problems))
     known = len(found.problems)
-    laid = _layer(found, folder)
+    memo = Memo.open()
+    try:
+        laid = _layer(found, folder, memo)
+    finally:
+        memo.save()
     broken = found.problems[known:]
     if broken:
         more = f" (and {len(broken) - 1} more problems)" if len(broken) > 1 else ""

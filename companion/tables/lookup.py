@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.tables.loader import TableSet
-from companion.tables.model import Entry, Table
+from companion.tables.model import Entry
+from companion.tables.table import Table
 
 QUICK_TABLES = {
     "s": "crit-slashing",

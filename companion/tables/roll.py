@@ -9,7 +9,8 @@ from companion.dice import DiceSource, RollRecord
 from companion.errors import UserError
 from companion.notation import evaluate, parse
 from companion.tables.loader import TableSet
-from companion.tables.model import Axis, Entry, Table, axis_words
+from companion.tables.model import Axis, Entry
+from companion.tables.table import Table, axis_words
 
 MAX_NESTING = 4
 

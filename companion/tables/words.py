@@ -17,9 +17,10 @@ from typing import Any
 
 from companion.tables.effects import describe
 from companion.tables.loader import TableSet
-from companion.tables.model import Entry, Table
+from companion.tables.model import Entry
 from companion.tables.models.battle import INSANITY_RULES
 from companion.tables.models.grimdark import ABILITY_RULES, EQUIPMENT_RULES, MOVE_RULES
+from companion.tables.table import Table
 
 Names = Mapping[str, str]
 

@@ -126,13 +126,16 @@ class App:
         """Every table, built-in then the user's, for the tools and every session; a
         user's table a system cannot play is set aside for the built-in one."""
         if self._tables is None:
-            from companion.rulesets.playable import playable_tables
-            from companion.rulesets.registry import get_ruleset, ruleset_ids
+            from companion.rulesets.playable import has_user_tables, playable_tables
             from companion.tables.loader import load_tables
 
-            systems = [get_ruleset(r) for r in ruleset_ids()]
             self._tables_seen = _folder_state(paths.user_tables_dir())
-            self._tables = playable_tables(load_tables(), systems)
+            tables = load_tables()
+            if has_user_tables(tables):  # else the start needs no system's code
+                from companion.rulesets.registry import get_ruleset, ruleset_ids
+
+                tables = playable_tables(tables, [get_ruleset(r) for r in ruleset_ids()])
+            self._tables = tables
         return self._tables
 
     def systems(self) -> list[SystemScreens]:
@@ -289,9 +292,10 @@ class App:
         return paths.autosave_dir() / AUTOSAVE_NAME
 
     def can_resume(self) -> bool:
-        from companion.session import can_open
+        # Not through companion.session, which the start screen need not load.
+        from companion.atomic import has_copy
 
-        return can_open(self.autosave_path())
+        return has_copy(self.autosave_path())
 
     def resume(self) -> None:
         self.open_file(self.autosave_path(), remember=False)

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.battle.data import RESULT_KEYS, BattleTables
-from companion.tables.model import Entry, TableDataError
+from companion.tables.model import Entry
 from companion.tables.models.battle import (
     AttackEntry,
     BlockEntry,
@@ -25,6 +25,7 @@ from companion.tables.models.battle import (
     WeaponEntry,
     defence_rule,
 )
+from companion.tables.table import TableDataError
 
 CLASSES = ("A", "B", "C", "D")
 KINDS: dict[str, type[Entry]] = {

@@ -9,7 +9,6 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.tables.loader import TableSet, load_tables
-from companion.tables.model import Table
 from companion.tables.models.battle import (
     AttackEntry,
     BlockEntry,
@@ -25,6 +24,7 @@ from companion.tables.models.battle import (
     crit_entry,
     defence_rule,
 )
+from companion.tables.table import Table
 
 # The result columns of the attack and block tables, low to high.
 RESULT_KEYS = ("3-or-less", "one-4", "4-4", "one-5", "5-5", "one-6", "6-6", "three-6s")

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.tables.loader import TableSet, load_tables
-from companion.tables.model import TableDataError
 from companion.tables.models.grimdark import (
     GrimdarkAbilityEntry,
     GrimdarkCritEntry,
@@ -17,6 +16,7 @@ from companion.tables.models.grimdark import (
     GrimdarkMoveEntry,
     GrimdarkRuleEntry,
 )
+from companion.tables.table import TableDataError
 
 TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment",
              "grimdark-crit")

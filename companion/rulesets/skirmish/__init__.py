@@ -12,15 +12,41 @@ items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts), `bench
 events (`companion.rulesets.base.Event`); only `narrator` makes words of them.
 """
 
-from companion.rulesets.skirmish.ai import choose_action
-from companion.rulesets.skirmish.bench import bench
-from companion.rulesets.skirmish.legal import Target, legal_actions, targets
-from companion.rulesets.skirmish.movement import Reach, path_to, reachable
-from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
-from companion.rulesets.skirmish.rules import SkirmishRules, apply_action
-from companion.rulesets.skirmish.sim import simulate_bout
-from companion.rulesets.skirmish.state import State, summary
-from companion.rulesets.skirmish.turn import ap_modifiers, appeal_modifiers
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.rulesets.skirmish.ai import choose_action
+    from companion.rulesets.skirmish.legal import Target, legal_actions, targets
+    from companion.rulesets.skirmish.movement import Reach, path_to, reachable
+    from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
+    from companion.rulesets.skirmish.rules import SkirmishRules, apply_action
+    from companion.rulesets.skirmish.sim import simulate_bout
+    from companion.rulesets.skirmish.state import State, summary
+    from companion.rulesets.skirmish.turn import ap_modifiers, appeal_modifiers
+
+# Each name is imported when first asked for (PEP 562): the start screen imports
+# `kits`, which need not load the engine, its computer player and its tables. (The
+# bench's `bench` is read from its module, whose name it shares.)
+_WHERE = {
+    "AttackOdds": "odds",
+    "Reach": "movement",
+    "SkirmishRules": "rules",
+    "State": "state",
+    "Target": "legal",
+    "ap_modifiers": "turn",
+    "appeal_modifiers": "turn",
+    "apply_action": "rules",
+    "attack_odds": "odds",
+    "choose_action": "ai",
+    "legal_actions": "legal",
+    "path_to": "movement",
+    "reachable": "movement",
+    "simulate_bout": "sim",
+    "summary": "state",
+    "targets": "legal",
+}
+
 
 __all__ = [
     "AttackOdds",
@@ -32,7 +58,6 @@ __all__ = [
     "appeal_modifiers",
     "apply_action",
     "attack_odds",
-    "bench",
     "choose_action",
     "legal_actions",
     "path_to",
@@ -41,3 +66,12 @@ __all__ = [
     "summary",
     "targets",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # asked for once
+    return value

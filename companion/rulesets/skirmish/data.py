@@ -41,7 +41,6 @@ from companion.rulesets.skirmish.records import (
     dice_spec,
 )
 from companion.tables.loader import TableSet
-from companion.tables.model import E
 from companion.tables.models.skirmish import (
     ApActionEntry,
     ApModifierEntry,
@@ -56,6 +55,7 @@ from companion.tables.models.skirmish import (
     WoundLevelEntry,
 )
 from companion.tables.models.skirmish import WeaponEntry as SkirmishWeaponEntry
+from companion.tables.table import E
 
 __all__ = ["DiceSpec", "Figures", "GameData", "HeldSpec", "KitInfo", "SkillInfo",
            "SkirmishDataError", "TypeInfo", "WeaponInfo", "build_game_data"]

@@ -44,7 +44,7 @@ class SavedKit:
 
 
 def kits_dir() -> Path:
-    return paths.user_data_dir() / "kits"
+    return paths.kits_dir()
 
 
 def load_kit(path: Path, known: dict[str, set[str]] | None = None) -> SavedKit:
@@ -82,7 +82,9 @@ def known_names(tables: TableSet | None = None) -> dict[str, set[str]]:
         from companion.tables.loader import load_tables
 
         tables = load_tables()
-    return {name: {str(e.key) for e in tables.get(f"skirmish-{name}").entries}
+    # The keys as the files write them: the same strings as the models' keys, without
+    # making the models.
+    return {name: {str(e["key"]) for e in tables.get(f"skirmish-{name}").raw_entries}
             for name in ("weapons", "kit")}
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.notation import Const, Dice, Sum, parse
-from companion.tables.model import TableDataError
+from companion.tables.table import TableDataError
 
 
 class SkirmishDataError(TableDataError):

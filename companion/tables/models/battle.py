@@ -18,7 +18,8 @@ from pydantic import Field, model_validator
 
 from companion.errors import UserError
 from companion.tables.effects import Effect, Scar, ScarLoss
-from companion.tables.model import Entry, StrictModel, Table
+from companion.tables.model import Entry, StrictModel
+from companion.tables.table import Table
 
 
 class SubEntry(StrictModel):

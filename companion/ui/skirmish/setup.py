@@ -68,12 +68,18 @@ class Row:
 
 def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
     """(label, scenario spec) of every gladiator one can choose: the types of the
-    skirmish-types table, then the saved custom kits; and the broken kit files."""
-    from companion.rulesets.skirmish.kits import saved_kits
+    skirmish-types table, then the saved custom kits; and the broken kit files. Read
+    from the tables as the files write them, so the start screen builds no model and
+    loads no rules; the kits' code only when there are kits."""
+    from companion.paths import kits_dir
 
     table = host.tables.get("skirmish-types")
     choices: list[tuple[str, dict[str, Any]]] = [
-        (str(getattr(e, "name", e.key)), {"type": str(e.key)}) for e in table.entries]
+        (str(e.get("name", e["key"])), {"type": str(e["key"])}) for e in table.raw_entries]
+    if not any(kits_dir().glob("*.json")):
+        return choices, []
+    from companion.rulesets.skirmish.kits import saved_kits
+
     kits, problems = saved_kits(tables=host.tables)
     choices += [(f"{k.name} (kit)", {"kit": k.kit, "name": k.name}) for k in kits]
     return choices, problems

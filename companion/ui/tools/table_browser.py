@@ -15,8 +15,9 @@ from companion.errors import UserError
 from companion.tables.format import entry_line
 from companion.tables.loader import TableSet
 from companion.tables.lookup import QUICK_TABLES, quick_lookup
-from companion.tables.model import Entry, Table
+from companion.tables.model import Entry
 from companion.tables.roll import TableRoll, roll_table
+from companion.tables.table import Table
 from companion.tables.words import entry_card, names_for, roll_words
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.quickdice import QuickDice
 from companion.rulesets.base import Event
 from companion.rulesets.battle.ai import MAX_TURNS, decide
 from companion.rulesets.battle.rules import BattleRules
@@ -24,26 +25,6 @@ DEFAULT_START = "2025-01-01T20:00:00+00:00"
 # One instance for every duel of a process: it keeps the BattleTables it built for each
 # TableSet, and the computer's memo of figures hangs on those (see `forecast`).
 _RULES = BattleRules()
-
-
-class _Rolled(NamedTuple):
-    faces: tuple[int, ...]
-
-
-class FastDice:
-    """Seeded d6 without roll records, for duels nobody replays."""
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-
-    def roll(self, sides: int, count: int = 1, *, purpose: str = "",
-             roller: str = "") -> _Rolled:
-        r = self._random
-        return _Rolled(tuple(int(r() * sides) + 1 for _ in range(count)))
-
-    def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> _Rolled:
-        r = self._random
-        return _Rolled(tuple(int(r() * 6) + 1 for _ in range(count)))
 
 
 def duel_setup(a: Mapping[str, Any], b: Mapping[str, Any],
@@ -76,7 +57,7 @@ def play_duel(setup: Mapping[str, Any] | BattleState, seed: int,
             setup = {**setup, "options": {**(setup.get("options") or {}),
                                           "started": DEFAULT_START}}
         state = _RULES.new_state(setup, tables if tables is not None else load_tables())
-    dice: Any = FastDice(seed)
+    dice: Any = QuickDice(random.Random(seed))
     actions = 0
     limit = min(max_turns, MAX_TURNS)
     while state.phase != "over" and state.turn_count <= limit:

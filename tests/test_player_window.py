@@ -20,6 +20,7 @@ from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
 from companion.ui.player_window import WAITING
 from companion.ui.shots import click, press, pump
+from tests.test_ui_keys import record
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -71,18 +72,6 @@ def bout(app: App) -> Any:
     pump(app)
     gm_key(app, pygame.K_SPACE, " ")
     return app.screen
-
-
-def record(screen: Any) -> list[dict[str, Any]]:
-    sent: list[dict[str, Any]] = []
-    real = screen.act
-
-    def act(action: dict[str, Any], typed: bool = False) -> bool:
-        sent.append(dict(action))
-        return real(action, typed)
-
-    screen.act = act
-    return sent
 
 
 # --- two windows, one loop ------------------------------------------------------------

@@ -840,14 +840,7 @@ def test_the_labs_f1_f3_f4_f5_and_f9(app: App) -> None:
     app.show_setup("lab")
     key(app, pygame.K_F1)
     assert app.dialog is not None and app.dialog.lines == list(KEYS)
-    key(app, pygame.K_ESCAPE)
-    assert app.dialog is None
-    for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):
-        key(app, k)
-        assert app.panel.active == tab
-    app.panel.show(0)
-    key(app, pygame.K_F9)
-    assert app.settings.ui_scale == 1.5
+    f1_closes_and_the_panel_keys_work(app)
 
 
 # --- the keys the screens list, each pressed above -------------------------------------
@@ -866,6 +859,12 @@ def test_the_start_screens_f1_f3_f4_f5_and_f9(app: App) -> None:
     app.show_home()
     key(app, pygame.K_F1)
     assert app.dialog is not None and app.dialog.title == "Keys"
+    f1_closes_and_the_panel_keys_work(app)
+
+
+def f1_closes_and_the_panel_keys_work(app: App) -> None:
+    """With the keys shown, Esc closes them; F3-F5 show the dice, tables and rolls
+    tabs; F9 steps the scale up from 100 %."""
     key(app, pygame.K_ESCAPE)
     assert app.dialog is None
     for k, tab in ((pygame.K_F3, 1), (pygame.K_F4, 2), (pygame.K_F5, 3)):

@@ -21,6 +21,7 @@ import pygame
 from companion.rolls import Roll
 from companion.session import Session
 from companion.ui.theme import Theme
+from companion.ui.tools.roll_log import die_look
 from companion.ui.widgets.controls import Ink, Label, Widget
 
 ROLL_SHARE = 0.3  # of the window's width, for the column of the last roll
@@ -211,13 +212,9 @@ class PlayerView:
             box = pygame.Rect(x + dx, y, width, size)
             if box.bottom > self.side_rect.bottom - px(8):
                 break
-            fill, ink = pal.die, pal.die_text
-            if die.luck:
-                fill = pal.luck
-            if not die.kept:
-                fill, ink = pal.button, pal.text_dim
+            fill, ink, ring = die_look(self.theme, die)
             pygame.draw.rect(surface, fill, box, border_radius=px(8))
-            if die.success and die.kept:
+            if ring:
                 pygame.draw.rect(surface, pal.good, box.inflate(px(6), px(6)), px(4),
                                  border_radius=px(10))
             label = Label(self.theme, face, 30, bold=True, colour=ink, align="centre")

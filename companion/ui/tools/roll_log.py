@@ -144,13 +144,9 @@ class RollLog:
         font = self.theme.fonts.get(16, bold=True)
         for die, rel in card.dice:
             r = rel.move(x, y)
-            fill, ink = pal.die, pal.die_text
-            if die.luck:
-                fill = pal.luck
-            if not die.kept:
-                fill, ink = pal.button, pal.text_dim
+            fill, ink, ring = die_look(self.theme, die)
             pygame.draw.rect(surface, fill, r, border_radius=px(5))
-            if die.success and die.kept:
+            if ring:
                 pygame.draw.rect(surface, pal.good, r.inflate(px(4), px(4)), px(3),
                                  border_radius=px(6))
             label = str(die.face)
@@ -224,3 +220,17 @@ class RollLog:
                 texts.append(_Text(line, small, pal.text_dim, (pad, y)))
                 y += small.get_linesize()
         return _Card(y + pad, tuple(texts), tuple(placed))
+
+
+Colour = tuple[int, int, int]
+
+
+def die_look(theme: Theme, die: Die) -> tuple[Colour, Colour, bool]:
+    """How a shown die is drawn, wherever it is: its fill, the ink of its face, and
+    whether it wears the ring of a success (a kept die that succeeded). Luck dice are
+    gold; dice dropped from the total are greyed."""
+    pal = theme.palette
+    fill, ink = (pal.luck if die.luck else pal.die), pal.die_text
+    if not die.kept:
+        fill, ink = pal.button, pal.text_dim
+    return fill, ink, bool(die.success and die.kept)

@@ -781,6 +781,7 @@ def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
     lab.workers = 1
     key(app, pygame.K_TAB)
     assert lab.system_id == "grimdark" and lab.entrants[0].name == "Arena Robot"
+    assert not lab.sets_first_move  # Init decides who acts first in Grimdark
     key(app, pygame.K_TAB)  # the battle system, now that it has a computer player
     assert lab.system_id == "battle" and lab.entrants
     key(app, pygame.K_TAB)

@@ -31,6 +31,7 @@ def ready() -> None:
 class BattleLab:
     id = "battle"
     title = "battle system"
+    sets_first_move = False
 
     def __init__(self) -> None:
         self.rules = BattleRules()

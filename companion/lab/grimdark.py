@@ -26,6 +26,7 @@ STARTED = "2026-01-01T20:00:00"  # every match of the lab starts at one fixed ti
 class GrimdarkLab:
     id = "grimdark"
     title = "Grimdark Gladiators"
+    sets_first_move = False
 
     def __init__(self) -> None:
         self.rules = GrimdarkRules()

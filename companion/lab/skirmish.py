@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class SkirmishLab:
     id = "skirmish"
     title = "hex skirmish"
+    sets_first_move = True
 
     def __init__(self) -> None:
         self.rules = SkirmishRules()  # keeps the game data of the last table set

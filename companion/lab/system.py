@@ -52,6 +52,8 @@ def layout_of(index: int) -> Layout:
 class LabSystem(Protocol):
     id: str
     title: str
+    # True where the lab chooses who moves first; elsewhere the rules do (Init).
+    sets_first_move: bool
 
     def play(self, row: Entrant, col: Entrant, seed: int, layout: Layout,
              tables: TableSet) -> Bout: ...

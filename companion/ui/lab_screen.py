@@ -17,7 +17,7 @@ from companion.errors import UserError
 from companion.lab.lab import Lab
 from companion.lab.results import Matrix
 from companion.lab.run import Stopped
-from companion.lab.system import Entrant
+from companion.lab.system import Entrant, system_for
 from companion.ui.host import Host, Screen
 from companion.ui.lab_heatmap import Heatmap, cell_details
 from companion.ui.widgets.controls import Button, Ink, Widget, flow
@@ -101,6 +101,7 @@ class LabScreen(Screen):
             return
         self.system_index = index
         self.message = ""
+        self.sets_first_move = system_for(self.system_id).sets_first_move
         try:
             self.entrants = self._entrants()
         except UserError as err:
@@ -264,9 +265,10 @@ class LabScreen(Screen):
                        self.run_button, self.back_button):
             ink.widget(surface, button)
         pairings = count * count
-        words = (f"{pairings:,} pairings, {pairings * self.bouts:,} bouts. Both sides and "
-                 "the first move are taken equally often; the same choices give the same "
-                 "results.")
+        balanced = ("Both sides and the first move are" if self.sets_first_move
+                    else "Both sides are")
+        words = (f"{pairings:,} pairings, {pairings * self.bouts:,} bouts. {balanced} "
+                 "taken equally often; the same choices give the same results.")
         y = ink.text(surface, words, (x, self._message_y), w, size=17, colour=pal.text_dim)
         if self.message:
             ink.text(surface, self.message, (x, y + px(8)), w, size=18, bold=True,

@@ -156,6 +156,11 @@ def _reason(err: Exception) -> str:
     return reason[0].lower() + reason[1:]
 
 
+def decode_text(path: Path, raw: bytes) -> str:
+    """The text of bytes `read_bytes` gave: UTF-8, a byte-order mark dropped."""
+    return _decode(path, raw)
+
+
 def _decode(path: Path, raw: bytes) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]  # a byte-order mark, as some Windows editors write

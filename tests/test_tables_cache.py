@@ -106,3 +106,24 @@ def test_the_start_screen_of_a_second_start_builds_no_model_and_loads_no_rules()
             "int('companion.rulesets.skirmish.rules' in sys.modules)); app.close()")
     _fresh_process(code)  # the first start validates the tables
     assert _fresh_process(code).split() == ["SkirmishSetup", "13", "0", "0"]
+
+
+def test_a_record_edited_by_hand_changes_no_table(tmp_path, monkeypatch):
+    """The record keeps what validating a file's bytes gave; the table itself is read
+    from those bytes, so a record whose copy of the data was tampered with is harmless."""
+    import json as json_module
+
+    from companion import paths
+    from companion.tables.loader import load_tables
+
+    load_tables(include_user=False)  # writes the record
+    record = next(paths.user_cache_dir().rglob("tables.json"))
+    data = json_module.loads(record.read_text())
+    for path, entry in data["files"].items():
+        if path.endswith("skirmish-types.json"):
+            table = json_module.loads(entry["table"]["data"])
+            table["entries"][0]["key"] = {"evil": [1, 2]}
+            entry["table"]["data"] = json_module.dumps(table)
+    record.write_text(json_module.dumps(data))
+    types = load_tables(include_user=False).get("skirmish-types")
+    assert types.entries[0].key == "samnite"

@@ -21,6 +21,7 @@ from companion.errors import UserError
 from companion.jsonfile import (
     TABLE,
     JsonFileError,
+    decode_text,
     parse_bytes,
     parse_json,
     place,
@@ -167,6 +168,9 @@ def _load(path: Path, memo: Memo) -> Table:
     sha = file_key(raw)
     known = memo.recall(path, sha)
     if isinstance(known, Known):
+        # The data is the file's own bytes (those the record says were validated), not
+        # the record's copy of them: a record edited by hand changes no table.
+        known.text = decode_text(path, raw)
         return Table.known(known, table_of)
     if known is not None:
         raise TableFileError([Problem(path, where, message) for where, message in known])

@@ -5,6 +5,7 @@ mouse moving, a resize, a new UI scale, the arcs and the reach shown or hidden."
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -44,7 +45,7 @@ def painted_afresh() -> Iterator[None]:
     draw, board_draw = Retained.draw, SkirmishBoard.draw
 
     def retained_draw(self: Retained, surface: pygame.Surface, rect: pygame.Rect,
-                      key: object, paint: Callable[[], None]) -> bool:
+                      key: object, paint: Callable[[], None], soil: object = None) -> bool:
         return draw(self, surface, rect, None, paint)
 
     def whole_board(self: SkirmishBoard, surface: pygame.Surface, state: object,
@@ -218,3 +219,55 @@ def test_a_panel_view_that_does_not_say_what_it_shows_is_painted_every_frame(app
     frame(app)
     assert app.panel._retained.painted == painted + 2
 
+
+
+def fresh_frame_unseen(app: App) -> bytes:
+    """The frame painted from scratch, with the window left as it was: its pixels,
+    what its parts kept and where they were drawn, as if that frame had never been."""
+    screen = app.screen
+    assert isinstance(screen, SkirmishScreen)
+    surface = app.window.get_surface()
+    shown = surface.copy()
+    parts = (screen.board._base, app.panel._retained, app.soil, screen.board)
+    kept = [copy.copy(vars(part)) for part in parts]
+    fresh = fresh_frame(app)
+    surface.blit(shown, (0, 0))
+    for part, was in zip(parts, kept, strict=True):
+        vars(part).clear()
+        vars(part).update(was)
+    return fresh
+
+
+def test_frame_after_frame_mended_only_where_drawn_over_is_the_frame_painted_afresh(app):
+    """The board and the panel, shown the frame before, put back only what the hover,
+    his card, a tooltip or a dialog drew over them; frame after frame, with no frame
+    painted from scratch between, each is the frame painted afresh."""
+    screen = arena(app)
+    press(pygame.K_v, "v")
+    frame(app)
+    board, panel = screen.board._base, app.panel._retained
+    mended = board.mended, panel.mended
+    steps = ["B2", "B3", "E8", "E7", "C5", "C6", "F9", "B2"]
+    for g in screen.state.gladiators:
+        steps += [screen.state.label(g.hex), "D4"]
+    for label in steps:
+        mouse_on(app, label)
+        assert frame(app) == fresh_frame_unseen(app), f"the mouse on {label}"
+    # A name shown shortened on the panel, whole under the mouse (a tooltip), then gone.
+    shortened = [fit.rect.center for layer in app.layers() if layer.name == "panel"
+                 for fit in (w.fit() for w in layer.widgets) if fit.shortened]
+    assert shortened, "the panel shows a name shortened"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=shortened[0], rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app)
+    assert frame(app) == fresh_frame_unseen(app), "a tooltip on the panel"
+    mouse_on(app, "B2")
+    assert frame(app) == fresh_frame_unseen(app), "the tooltip gone"
+    # The keys dialog (F1) over everything, then closed.
+    press(pygame.K_F1)
+    pump(app)
+    assert frame(app) == fresh_frame_unseen(app), "a dialog open"
+    press(pygame.K_ESCAPE)
+    pump(app)
+    assert frame(app) == fresh_frame_unseen(app), "the dialog closed"
+    assert board.mended > mended[0] and panel.mended > mended[1], "mended, not blitted whole"

@@ -27,6 +27,7 @@ from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
 from companion.ui.widgets.controls import Ink, Label, wrap
 from companion.ui.widgets.intro_panel import IntroPanel
+from companion.ui.widgets.retained import Soil
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class App:
         self.physical = False  # the kind of dice the last session was played with
         self.running = True
         self.frames_drawn = 0
+        # Where each frame drew besides the parts kept drawn, for them to mend.
+        self.soil = Soil()
         # The character of the last key pressed as a shortcut, until its TEXTINPUT
         # comes (see _shortcut_twin).
         self._shortcut_text = ""
@@ -574,18 +577,31 @@ class App:
     # --- drawing ------------------------------------------------------------------
     def draw(self) -> None:
         surface = self.window.get_surface()
+        soil = self.soil
+        soil.new_frame()
         # No fill: the left area, the panel and the status bar cover the window.
         if self.screen is not None:
             self.screen.draw(surface, self.hover)
+            # A screen that says where it drew does so itself (see Soil); one that
+            # does not may have drawn anywhere.
+            if not getattr(self.screen, "reports_soil", False):
+                soil.add(surface.get_rect())
         else:
             self.board_view.draw(surface, self.hover)
-        self.panel.draw(surface)
+            soil.add(self.left_rect)
+        self.panel.draw(surface, soil)
         self._draw_status(surface)
+        soil.add(self.status_rect)
+        dialogs = self.dialog is not None or getattr(self.screen, "dialog", None) is not None
         if self.screen is not None:
             self.screen.draw_dialog(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)
-        self._draw_hover(surface)
+        if dialogs:  # seldom open, and drawn anywhere: the whole window counts
+            soil.add(surface.get_rect())
+        tip = self._draw_hover(surface)
+        if tip is not None:
+            soil.add(tip)
         self.window.flip()
         self.frames_drawn += 1
         if self.player is not None:
@@ -606,13 +622,14 @@ class App:
                 found.append(Layer("dialog", pygame.Rect(dialog.rect), widgets()))
         return found
 
-    def _draw_hover(self, surface: pygame.Surface) -> None:
-        """The whole of a text shown shortened, while the mouse is on it."""
+    def _draw_hover(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The whole of a text shown shortened, while the mouse is on it; the box it
+        drew, if it did."""
         if self.mouse is None:
-            return
+            return None
         fit = widget_at(self.layers(), self.mouse)
         if fit is None or not fit.shortened or not fit.text:
-            return
+            return None
         pal, px = self.theme.palette, self.theme.px
         font = self.theme.fonts.get(18)
         width = min(px(520), surface.get_width() - px(20))
@@ -630,6 +647,7 @@ class App:
         for line in lines:
             surface.blit(font.render(line, True, pal.text), (box.x + px(8), y))
             y += font.get_linesize()
+        return box
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         pal, px = self.theme.palette, self.theme.px

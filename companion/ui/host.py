@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from companion.ui.theme import Theme
     from companion.ui.widgets.board_view import BoardView
     from companion.ui.widgets.controls import Widget
+    from companion.ui.widgets.retained import Soil
     from companion.ui.widgets.side_panel import PanelView
 
 
@@ -43,6 +44,7 @@ class Host(Protocol):
     board: Board
     board_view: BoardView
     settings: Settings
+    soil: Soil  # where this frame and the last drew, for the parts kept drawn
 
     @property
     def tables(self) -> TableSet: ...

@@ -14,7 +14,7 @@ from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
-from companion.ui.widgets.retained import Retained
+from companion.ui.widgets.retained import Retained, Soil
 from companion.ui.widgets.tokens import TokenLook, draw_item, draw_token, side_colour
 
 # Okabe-Ito colours, told apart by red-green colour-blind players; each arc's hexes
@@ -133,22 +133,28 @@ class SkirmishBoard:
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
              hover: Hex | None, revision: int | None = None,
-             arcs_home: str | None = None) -> None:
+             arcs_home: str | None = None, soil: Soil | None = None) -> None:
         """The board as `state` and `overlay` show it, with `hover` outlined. With the
         session's `revision` (which changes with every change of `state`), what does
         not change from frame to frame is kept drawn: see _retained_draw. `arcs_home`:
-        whose arcs show while the mouse is on no gladiator (None: nobody's)."""
+        whose arcs show while the mouse is on no gladiator (None: nobody's). `soil`:
+        the window's record of where it was drawn on, this adds to (see Soil)."""
+        soil = soil if soil is not None else Soil()
         if revision is None or overlay.slides:
             # A token sliding moves every frame: nothing below the floats stays put.
             self._base.forget()
             self._paint(surface, state, overlay, hover)
+            soil.add(surface.get_rect())
             return
-        self._retained_draw(surface, state, overlay, hover, revision, arcs_home)
+        self._retained_draw(surface, state, overlay, hover, revision, arcs_home, soil)
         # The wounds floating up and the banner are drawn last, over all the rest.
         self._draw_top(surface, overlay)
+        if overlay.floats or overlay.banner_ticks:  # rare, and they may go anywhere
+            soil.add(surface.get_rect())
 
     def _retained_draw(self, surface: pygame.Surface, state: State, overlay: Overlay,
-                       hover: Hex | None, revision: int, arcs_home: str | None) -> None:
+                       hover: Hex | None, revision: int, arcs_home: str | None,
+                       soil: Soil) -> None:
         """The board without the hover is kept drawn, with the arcs shown while the
         mouse is on no gladiator; each frame it is blitted and the hover's hex painted
         afresh on it, clipped (with everything above the hover's outline there): the
@@ -166,9 +172,10 @@ class SkirmishBoard:
         if (overlay.arcs_of != arcs_home and isinstance(kept, tuple)
                 and kept[:-1] == key[:-1] and self._base.rect == rect):
             self._paint(surface, state, overlay, hover, top=False)
+            soil.add(surface.get_rect())
             return
         self._base.draw(surface, rect, key, lambda: self._paint(
-            surface, state, overlay, None, top=False, key=key))
+            surface, state, overlay, None, top=False, key=key), soil)
         if hover is not None:
             corners = layout.hex_corners(hover)
             xs, ys = [x for x, _ in corners], [y for _, y in corners]
@@ -184,6 +191,7 @@ class SkirmishBoard:
                 self._paint(surface, state, overlay, hover, top=False, area=area, key=key)
             finally:
                 surface.set_clip(clip)
+            soil.add(area)
 
     def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
                hover: Hex | None, top: bool = True, area: pygame.Rect | None = None,

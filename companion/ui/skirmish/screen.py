@@ -59,6 +59,7 @@ class SkirmishScreen(SessionScreen):
     help_lines = KEY_HELP
     default_file = "skirmish.json"
     noun = "bout"
+    reports_soil = True  # draw() adds to the window's Soil all it draws beyond the board
 
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
@@ -532,14 +533,16 @@ class SkirmishScreen(SessionScreen):
         if hover is not None and (g := state.occupant(hover)) is not None:
             arcs_of = g.id
         self.overlay.arcs_of = arcs_of
-        self.board.draw(surface, state, self.overlay, hover, self.session.revision, home)
+        soil = self.host.soil
+        self.board.draw(surface, state, self.overlay, hover, self.session.revision, home,
+                        soil)
         self.ink.clear()
         # Under an open dialog the mouse is on the dialog, not on the gladiator.
         if hover is not None and (g := state.occupant(hover)) is not None \
                 and self.drag_from is None and self.dialog is None:
-            self._hover_card(surface, g)
+            soil.add(self._hover_card(surface, g))
 
-    def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> None:
+    def _hover_card(self, surface: pygame.Surface, g: Gladiator) -> pygame.Rect:
         """His state beside his token: strength and wounds, AP, weapons, conditions.
         Laid out once for what it says (his state: the session's revision) and where
         (the screen's rect and the layout), drawn each frame."""
@@ -555,6 +558,7 @@ class SkirmishScreen(SessionScreen):
         pygame.draw.rect(surface, pal.hover, box, 1, border_radius=px(6))
         for label in labels:
             self.ink.label(surface, label)
+        return box.inflate(2, 2)  # the labels stay inside; the border's antialiasing may not
 
     def _lay_out_card(self, g: Gladiator) -> tuple[pygame.Rect, list[Label]]:
         from companion.rulesets.skirmish.state import wound_levels

@@ -10,7 +10,7 @@ import pygame
 
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Label, ScrollList, TextField, Widget
-from companion.ui.widgets.retained import Retained
+from companion.ui.widgets.retained import Retained, Soil
 
 
 class PanelView(Protocol):
@@ -85,7 +85,7 @@ class SidePanel:
         for view in self.views.values():
             view.layout(self._body)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, soil: Soil | None = None) -> None:
         # A view that says what it shows (`draw_key`) is painted once per change of
         # it and copied back on the frames between; any other is painted every frame.
         view = self.view
@@ -95,7 +95,7 @@ class SidePanel:
             theme = self.theme
             key = (view, draw_key(), self.active, tuple(self.rect), theme.scale,
                    theme.palette, tuple((tab.label, tuple(tab.rect)) for tab in self.tabs))
-        self._retained.draw(surface, self.rect, key, lambda: self._paint(surface))
+        self._retained.draw(surface, self.rect, key, lambda: self._paint(surface), soil)
 
     def _paint(self, surface: pygame.Surface) -> pygame.Rect:
         """The panel; the box it painted, which its edge's line, as thick as the

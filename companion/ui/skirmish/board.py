@@ -159,8 +159,8 @@ class SkirmishBoard:
         mouse is on no gladiator; each frame it is blitted and the hover's hex painted
         afresh on it, clipped (with everything above the hover's outline there): the
         same pixels as painting the whole board. With the mouse on a gladiator, whose
-        arcs are not those kept, the board is painted whole for that frame (the kept
-        one stays for when the mouse leaves him): as cheap as mending the kept one."""
+        arcs are not those kept, the kept board is shown and painted again, clipped,
+        where his arcs or the kept ones lie (a few hexes, or a missile's range)."""
         layout, rect = self.view.layout, self.view.rect
         assert layout is not None
         theme = self.theme
@@ -169,29 +169,57 @@ class SkirmishBoard:
                tuple(overlay.path), frozenset(overlay.targets), overlay.chosen,
                overlay.reach, overlay.arcs_of)
         kept = self._base.key
-        if (overlay.arcs_of != arcs_home and isinstance(kept, tuple)
-                and kept[:-1] == key[:-1] and self._base.rect == rect):
-            self._paint(surface, state, overlay, hover, top=False)
-            soil.add(surface.get_rect())
-            return
-        self._base.draw(surface, rect, key, lambda: self._paint(
-            surface, state, overlay, None, top=False, key=key), soil)
-        if hover is not None:
-            corners = layout.hex_corners(hover)
-            xs, ys = [x for x, _ in corners], [y for _, y in corners]
-            # The outline's width beyond the corners, and a pixel more each side.
-            edge = 2 * theme.px(3) + 2
-            area = pygame.Rect(int(min(xs)) - edge, int(min(ys)) - edge,
-                               int(max(xs) - min(xs)) + 2 * edge + 2,
-                               int(max(ys) - min(ys)) + 2 * edge + 2)
-            area = area.clip(rect)
-            clip = surface.get_clip()
-            surface.set_clip(area.clip(clip))
-            try:
-                self._paint(surface, state, overlay, hover, top=False, area=area, key=key)
-            finally:
-                surface.set_clip(clip)
-            soil.add(area)
+        home_key = (*key[:-1], arcs_home)
+        others = (overlay.arcs_of != arcs_home and kept == home_key
+                  and self._base.rect == rect)
+        area: pygame.Rect | None
+        if not others:
+            self._base.draw(surface, rect, key, lambda: self._paint(
+                surface, state, overlay, None, top=False, key=key), soil)
+            if hover is None:
+                return
+            area = self._hover_area(hover)
+        else:
+            # The kept board shows the home arcs: mend it, then paint again where
+            # either his arcs or the home arcs lie, and the hover's hex.
+            self._base.draw(surface, rect, home_key, lambda: None, soil)
+            area = self._arcs_box(state, arcs_home)
+            for box in (self._arcs_box(state, overlay.arcs_of),
+                        self._hover_area(hover) if hover is not None else None):
+                if box is not None:
+                    area = box if area is None else area.union(box)
+            if area is None:
+                return
+        area = area.clip(rect)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        try:
+            self._paint(surface, state, overlay, hover, top=False, area=area, key=home_key
+                        if others else key)
+        finally:
+            surface.set_clip(clip)
+        soil.add(area)
+
+    def _hover_area(self, hover: Hex) -> pygame.Rect:
+        """The box of the hover's outline on `hover`."""
+        layout = self.view.layout
+        assert layout is not None
+        corners = layout.hex_corners(hover)
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        # The outline's width beyond the corners, and a pixel more each side.
+        edge = 2 * self.theme.px(3) + 2
+        return pygame.Rect(int(min(xs)) - edge, int(min(ys)) - edge,
+                           int(max(xs) - min(xs)) + 2 * edge + 2,
+                           int(max(ys) - min(ys)) + 2 * edge + 2)
+
+    def _arcs_box(self, state: State, gid: str | None) -> pygame.Rect | None:
+        """Where the arcs of `gid` lie on the window (None: he shows none)."""
+        if gid is None:
+            return None
+        arcs = self._arcs_layer(state, state.find(gid))
+        if arcs is None:
+            return None
+        return pygame.Rect(arcs[1], arcs[0].get_size())
 
     def _paint(self, surface: pygame.Surface, state: State, overlay: Overlay,
                hover: Hex | None, top: bool = True, area: pygame.Rect | None = None,

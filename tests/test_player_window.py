@@ -281,6 +281,33 @@ def test_a_display_gone_since_opens_it_centred_on_the_first(app: App) -> None:
     assert pygame.Rect(player.window.position, player.window.size).center == first.center
 
 
+def test_full_screen_is_kept_and_it_reopens_in_full_screen(app: App) -> None:
+    player = opened(app)
+    player.window.position = (0, 40)
+    own_key(app, pygame.K_F11)
+    assert player.fullscreen
+    gm_key(app, pygame.K_F6)
+    # The place kept is where it stood before full screen: F11 brings it back there.
+    assert app.settings.player_fullscreen and app.settings.player_place[1:3] == (0, 40)
+    assert load_settings().player_fullscreen  # and at the next start
+    again = opened(app)
+    assert again.fullscreen
+    own_key(app, pygame.K_F11)
+    gm_key(app, pygame.K_F6)
+    assert not load_settings().player_fullscreen
+
+
+@pytest.mark.parametrize("entry", ["1", 1, None, [True]])
+def test_a_full_screen_setting_that_is_not_yes_or_no_means_no(entry: object) -> None:
+    import json
+
+    from companion.settings import settings_path
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"player_fullscreen": entry}), encoding="utf-8")
+    assert load_settings().player_fullscreen is False
+
+
 def test_its_scale_and_size_are_its_own(app: App) -> None:
     player = opened(app)
     own_key(app, pygame.K_F9)

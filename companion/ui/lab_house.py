@@ -59,12 +59,12 @@ class HouseChoice:
     def refresh(self) -> None:
         """Look for the user's folders again (he may have made one since)."""
         self.folders = house_folders()
-        self.buttons = [Button(self.theme, "None (H)", partial(self.choose, None), size=16,
+        self.buttons = [Button(self.theme, "None (H)", partial(self.pick, None), size=16,
                                short=("None",))]
         font = self.theme.fonts.get(16, bold=True)
         for folder in self.folders:
             short = shorten(folder.name, font, self.theme.px(NAME_ROOM))
-            self.buttons.append(Button(self.theme, folder.name, partial(self.choose, folder),
+            self.buttons.append(Button(self.theme, folder.name, partial(self.pick, folder),
                                        size=16, elide=True,
                                        short=(short,) if short != folder.name else ()))
 
@@ -81,6 +81,11 @@ class HouseChoice:
             return
         self.folder = folder
 
+    def pick(self, folder: Path | None) -> None:
+        """A button's choice (or H's): the path typed before goes."""
+        self.field.set_text("")
+        self.choose(folder)
+
     def recheck(self) -> None:
         """The system changed: the folder must hold some of its tables too."""
         if self.folder is not None:
@@ -90,7 +95,7 @@ class HouseChoice:
         """H: the next of the user's folders, after the last none."""
         choices: list[Path | None] = [None, *self.folders]
         at = choices.index(self.folder) if self.folder in choices else 0
-        self.choose(choices[(at + 1) % len(choices)])
+        self.pick(choices[(at + 1) % len(choices)])
 
     def _typed(self, text: str) -> None:
         self.field.focused = False

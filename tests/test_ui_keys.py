@@ -837,7 +837,7 @@ def house_lab(app: App) -> Any:
 def test_the_labs_house_rules_h_a_typed_folder_and_the_change_they_make(app: App) -> None:
     lab = house_lab(app)
     assert lab.house.folder is None and [b.label for b in lab.house.buttons] == \
-        ["None (H)", "iron-skin"]
+        ["Off (H)", "iron-skin"]
     # A folder typed in that is not there: one line, and Enter ran nothing.
     click(lab.house.field.rect.center)
     pump(app)

@@ -1,7 +1,7 @@
 """The Lab screen's choice of house rules: none, one of the folders of tables in the
 user's house-rules folder, or any folder typed in. A folder is checked by the lab's
 own code when it is chosen (and again for another system): a missing or broken one
-is refused in one line, and the choice goes back to none."""
+is refused in one line, and the choice goes back to off."""
 
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ class HouseChoice:
     def refresh(self) -> None:
         """Look for the user's folders again (he may have made one since)."""
         self.folders = house_folders()
-        self.buttons = [Button(self.theme, "None (H)", partial(self.pick, None), size=16,
-                               short=("None",))]
+        self.buttons = [Button(self.theme, "Off (H)", partial(self.pick, None), size=16,
+                               short=("Off",))]
         font = self.theme.fonts.get(16, bold=True)
         for folder in self.folders:
             short = shorten(folder.name, font, self.theme.px(NAME_ROOM))
@@ -92,7 +92,7 @@ class HouseChoice:
             self.choose(self.folder)
 
     def cycle(self) -> None:
-        """H: the next of the user's folders, after the last none."""
+        """H: the next of the user's folders, after the last off."""
         choices: list[Path | None] = [None, *self.folders]
         at = choices.index(self.folder) if self.folder in choices else 0
         self.pick(choices[(at + 1) % len(choices)])

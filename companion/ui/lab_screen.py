@@ -54,7 +54,7 @@ BOUTS = (20, 50, 100, 200, 500, 1000)
 KEYS = (
     "Tab: the next system    Left / Right: choose a gladiator    Space: in or out",
     "A: all or none    + / -: more or fewer bouts a pairing    Enter: run the lab",
-    "H: house rules, none or the next of your folders (or type a folder's path, Enter)",
+    "H: house rules, off or the next of your folders (or type a folder's path, Enter)",
     "C, on the results: the change the house rules make, or the win rates",
     "Esc: stop a run, back to the choices, or back to the start screen",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",

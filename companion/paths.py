@@ -62,5 +62,10 @@ def autosave_dir() -> Path:
     return user_data_dir() / "autosave"
 
 
+def house_rules_dir() -> Path:
+    """Folders of house-rule tables, one a set, for the Lab screen to offer."""
+    return user_data_dir() / "house-rules"
+
+
 def roster_dir() -> Path:
     return user_data_dir() / "roster"

@@ -27,10 +27,12 @@ class Settings:
     recent_files: list[str] = field(default_factory=list)
     window_size: tuple[int, int] | None = None  # the window's last size, when it closed
     # The player's window: where it was last (display, x and y from that display's
-    # top left, width, height), its own UI scale, and whether it shows the odds.
+    # top left, width, height: in full screen, where it stood before), its own UI
+    # scale, whether it shows the odds, and whether it was in full screen.
     player_place: tuple[int, int, int, int, int] | None = None
     player_scale: float = 1.0
     player_odds: bool = False
+    player_fullscreen: bool = False
 
     def with_window_size(self, size: tuple[int, int]) -> Settings:
         return replace(self, window_size=(int(size[0]), int(size[1])))
@@ -45,6 +47,9 @@ class Settings:
 
     def with_player_odds(self, shown: bool) -> Settings:
         return replace(self, player_odds=bool(shown))
+
+    def with_player_fullscreen(self, full: bool) -> Settings:
+        return replace(self, player_fullscreen=bool(full))
 
     def with_recent(self, path: Path) -> Settings:
         name = str(Path(path).resolve())
@@ -63,6 +68,7 @@ class Settings:
             data["player_place"] = list(self.player_place)
         data["player_scale"] = self.player_scale
         data["player_odds"] = self.player_odds
+        data["player_fullscreen"] = self.player_fullscreen
         return json.dumps(data, indent=1)
 
 
@@ -84,12 +90,14 @@ def load_settings(path: Path | None = None) -> Settings:
     if not isinstance(recent, list):
         recent = []
     odds = data.get("player_odds", False)
+    full = data.get("player_fullscreen", False)
     return Settings(ui_scale=_scale(data.get("ui_scale")),
                     recent_files=[r for r in recent if _usable_path(r)][:MAX_RECENT],
                     window_size=_window_size(data.get("window_size")),
                     player_place=_player_place(data.get("player_place")),
                     player_scale=_scale(data.get("player_scale")),
-                    player_odds=odds if isinstance(odds, bool) else False)
+                    player_odds=odds if isinstance(odds, bool) else False,
+                    player_fullscreen=full if isinstance(full, bool) else False)
 
 
 def _scale(entry: object) -> float:

@@ -19,7 +19,7 @@ from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
 from companion.ui.player_window import WAITING
-from companion.ui.shots import click, press, pump
+from companion.ui.shots import click, click_hex, press, pump
 from tests.test_ui_keys import record
 
 CTRL = pygame.KMOD_LCTRL
@@ -252,6 +252,37 @@ def test_the_duels_cards_show_health_luck_and_heal_dice(app: App) -> None:
     assert not any("health: -7" in w for w in words)  # the GM's field, not here
 
 
+def duel_on_board(app: App) -> None:
+    """The duel with the GM standing the two gladiators on the hex board."""
+    _duel(app)
+    gm_key(app, pygame.K_g, "g")
+    click_hex(app, "E5")
+    pump(app)
+    gm_key(app, pygame.K_TAB)
+    click_hex(app, "E7")
+    pump(app)
+
+
+def test_the_duels_board_shows_large_with_the_cards_essentials_beside_it(app: App) -> None:
+    _duel(app)
+    player = opened(app)
+    assert any(w.endswith(" losses)") for w in player.words())  # the cards, whole
+    duel_on_board(app)
+    assert set(app.screen.state.positions.values()) == {"E5", "E7"}
+    view = player.view
+    board = view.board_view
+    assert board is not None and board.rect.width > view.main_rect.width // 2
+    words = player.words()
+    assert words.count("Luck") == 2 and words.count("Heal") == 2
+    assert words.count("not stunned") == 2 and any(w.startswith("of ") for w in words)
+    assert not any(w.endswith(" losses)") for w in words)  # his record: not essential
+    assert not any(w.startswith("Placing ") for w in words)  # the GM's aid stays his
+    for card in view.cards.values():  # beside the board, not over it
+        assert not card.rect.colliderect(board.rect)
+    gm_key(app, pygame.K_g, "g")
+    assert any(w.endswith(" losses)") for w in player.words())
+
+
 def test_the_matchs_cards_show_hit_points_and_conditions(app: App) -> None:
     _TWO_ON_ONE(app)
     player = opened(app)
@@ -281,6 +312,33 @@ def test_a_display_gone_since_opens_it_centred_on_the_first(app: App) -> None:
     assert pygame.Rect(player.window.position, player.window.size).center == first.center
 
 
+def test_full_screen_is_kept_and_it_reopens_in_full_screen(app: App) -> None:
+    player = opened(app)
+    player.window.position = (0, 40)
+    own_key(app, pygame.K_F11)
+    assert player.fullscreen
+    gm_key(app, pygame.K_F6)
+    # The place kept is where it stood before full screen: F11 brings it back there.
+    assert app.settings.player_fullscreen and app.settings.player_place[1:3] == (0, 40)
+    assert load_settings().player_fullscreen  # and at the next start
+    again = opened(app)
+    assert again.fullscreen
+    own_key(app, pygame.K_F11)
+    gm_key(app, pygame.K_F6)
+    assert not load_settings().player_fullscreen
+
+
+@pytest.mark.parametrize("entry", ["1", 1, None, [True]])
+def test_a_full_screen_setting_that_is_not_yes_or_no_means_no(entry: object) -> None:
+    import json
+
+    from companion.settings import settings_path
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"player_fullscreen": entry}), encoding="utf-8")
+    assert load_settings().player_fullscreen is False
+
+
 def test_its_scale_and_size_are_its_own(app: App) -> None:
     player = opened(app)
     own_key(app, pygame.K_F9)
@@ -299,6 +357,7 @@ SCENES = {
     "arena, over": _ending(_arena),
     "duel": _duel,
     "duel, over": _ending(_duel),
+    "duel, board": duel_on_board,
     "match": _match("lord-smash", "sewer-beast"),
     "match, mid-match": _MIDMATCH,
     "match, two against one": _TWO_ON_ONE,

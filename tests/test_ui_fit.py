@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -225,6 +226,42 @@ def _lab_full(app: App) -> None:
     lab.hover = (12, 0)  # type: ignore[union-attr]
 
 
+def _lab_house(app: App, typed: str | None = None) -> None:
+    """Folders of house rules to choose from (names long and short), one chosen; or
+    a folder typed in that is not there."""
+    from tests.test_lab import iron_skin
+
+    root = paths.house_rules_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("iron-skin", "Marcus's league rules, season of the long winter", "b"):
+        if not (root / name).exists():
+            iron_skin(root / name)
+    app.show_setup("lab")
+    lab = app.screen
+    if typed is None:
+        _key(app, pygame.K_h, "h")
+    else:
+        lab.house.field.focused = True  # type: ignore[union-attr]
+        type_text(typed)
+        _key(app, pygame.K_RETURN)
+
+
+def _lab_house_heatmap(app: App) -> None:
+    """The change four gladiators' pairings take under the house rules, a cell under
+    the mouse."""
+    _lab_house(app)
+    lab: Any = app.screen
+    from companion.lab.lab import Lab
+    from companion.lab.results import changes
+
+    chosen = lab.entrants[:4]
+    before, after = Lab("skirmish", chosen, 2, 1, [app.tables, lab.house.tables],
+                        ["yours", lab.house.words]).run(workers=1)
+    lab.house_result, lab.changes, lab.result = after, changes(before, after), before
+    pump(app)
+    lab.hover = (1, 2)
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "start": _start,
     "start, keys": _then(_start, F1),
@@ -278,6 +315,9 @@ SCENES: dict[str, Callable[[App], None]] = {
     "lab, keys": _then(_lab, F1),
     "lab, heat map": _lab_heatmap,
     "lab, every type": _lab_full,
+    "lab, house rules": _lab_house,
+    "lab, a house folder not there": lambda app: _lab_house(app, MISSING),
+    "lab, house heat map": _lab_house_heatmap,
 }
 
 

@@ -819,6 +819,73 @@ def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
     assert isinstance(app.screen, SkirmishSetup)
 
 
+def house_lab(app: App) -> Any:
+    """The Lab screen with the Samnite and the Cataphractarius chosen, and one folder of
+    house rules in the user's house-rules folder: heavy armour that all but never fails."""
+    from test_lab import iron_skin
+
+    paths.house_rules_dir().mkdir(parents=True, exist_ok=True)
+    iron_skin(paths.house_rules_dir() / "iron-skin")
+    app.show_setup("lab")
+    lab = app.screen
+    lab.workers = 1
+    lab.chosen = [e.name in ("Samnite", "Cataphractarius") for e in lab.entrants]
+    app.draw()
+    return lab
+
+
+def test_the_labs_house_rules_h_a_typed_folder_and_the_change_they_make(app: App) -> None:
+    lab = house_lab(app)
+    assert lab.house.folder is None and [b.label for b in lab.house.buttons] == \
+        ["Off (H)", "iron-skin"]
+    # A folder typed in that is not there: one line, and Enter ran nothing.
+    click(lab.house.field.rect.center)
+    pump(app)
+    assert app.typing
+    type_text("/no/such/house")
+    key(app, pygame.K_RETURN)
+    assert not lab.running and lab.house.folder is None and not app.typing
+    assert "no such folder" in lab.house.message and "\n" not in lab.house.message
+    key(app, pygame.K_h, "h")
+    assert lab.house.folder is not None and lab.house.folder.name == "iron-skin"
+    assert not lab.house.is_error
+    key(app, pygame.K_RETURN)
+    lab.wait()
+    pump(app)
+    assert lab.changes is not None and lab.house_result is not None
+    texts = [w.fit().text for w in lab.widgets()]
+    assert any("with the house rules (iron-skin)" in t for t in texts)
+    assert any(t.endswith("*") for t in texts)  # the armour's pairings: beyond chance
+    armoured = [e.name for e in lab.result.entrants].index("Cataphractarius")
+    box = lab.heat.cells[(armoured, 1 - armoured)]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app)
+    texts = [w.fit().text for w in lab.widgets()]
+    assert any(t.startswith("with the house rules") and t.endswith("beyond chance")
+               for t in texts)
+    key(app, pygame.K_c, "c")
+    assert lab.heat is not None and lab.heat.changes is None  # the win rates
+    key(app, pygame.K_c, "c")
+    assert lab.heat is not None and lab.heat.changes is not None
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h, "h")
+    assert lab.house.folder is None and lab.house.message == ""  # back to none
+
+
+def test_a_broken_house_folder_is_refused_in_one_line_and_nothing_runs(app: App) -> None:
+    broken = paths.house_rules_dir() / "broken"
+    broken.mkdir(parents=True)
+    (broken / "skirmish-kit.json").write_text('{"id": "skirmish-kit", "entries": [')
+    app.show_setup("lab")
+    lab = app.screen
+    key(app, pygame.K_h, "h")
+    assert lab.house.folder is None and lab.house.is_error
+    assert "skirmish-kit.json" in lab.house.message and "\n" not in lab.house.message
+    lab.house.choose(None)
+    assert lab.house.message == ""
+
+
 def test_esc_stops_a_run_of_the_lab(app: App) -> None:
     from companion.ui.lab_screen import BOUTS, LabScreen
 
@@ -985,6 +1052,8 @@ LAB_KEYS = {
     **dict.fromkeys(["Tab", "Left", "Right", "Space", "A", "+", "-", "Enter"],
                     test_the_labs_keys_choose_run_and_go_back),
     "Esc": test_esc_stops_a_run_of_the_lab,
+    **dict.fromkeys(["H", "C"],
+                    test_the_labs_house_rules_h_a_typed_folder_and_the_change_they_make),
     **dict.fromkeys(["F1", "F3", "F4", "F5", "F9"], test_the_labs_f1_f3_f4_f5_and_f9),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from collections.abc import Sequence
 from functools import cache
 
 import pygame
@@ -84,20 +85,47 @@ def display_of(window: pygame.Window) -> int:
     return 0
 
 
-def place_on(display: int, offset: tuple[int, int], size: tuple[int, int],
-             minimum: tuple[int, int]) -> tuple[int, tuple[int, int], tuple[int, int]]:
+def primary(rects: Sequence[pygame.Rect]) -> int:
+    """The primary display: the one at the desktop's origin, as SDL lays them out
+    (the first, if none is)."""
+    return next((i for i, r in enumerate(rects) if r.topleft == (0, 0)), 0)
+
+
+def place_on(display: int, offset: tuple[int, int] | None, size: tuple[int, int],
+             minimum: tuple[int, int], rects: Sequence[pygame.Rect],
+             ) -> tuple[int, tuple[int, int], tuple[int, int]]:
     """Where a window last at `offset` from the top left of `display`, of `size`,
-    opens now: (its display, its place on the desktop, its size). On that display if
-    it is still there, else on the first; kept within the display, and no smaller
-    than `minimum`."""
-    rects = display_rects() or [pygame.Rect(0, 0, *minimum)]
+    opens among the displays `rects` present now: (its display, its place on the
+    desktop, its size). On that display if it is still there, else centred on the
+    primary; `offset` None centres it. Always kept within its display (a place off
+    it, or a size larger than it, is brought back), and no smaller than `minimum`."""
+    if not rects:
+        return 0, (0, 0), (max(minimum[0], size[0]), max(minimum[1], size[1]))
     if not 0 <= display < len(rects):
-        display, offset = 0, (-1, -1)  # gone: centred on the first
+        display, offset = primary(rects), None  # gone: centred on the primary
     screen = rects[display]
     width = max(minimum[0], min(size[0], screen.width))
     height = max(minimum[1], min(size[1], screen.height))
-    box = pygame.Rect(screen.x + offset[0], screen.y + offset[1], width, height)
-    if offset == (-1, -1):
+    box = pygame.Rect(screen.x, screen.y, width, height)
+    if offset is None:
         box.center = screen.center
+    else:
+        box.topleft = (screen.x + offset[0], screen.y + offset[1])
     box.clamp_ip(screen)
     return display, box.topleft, box.size
+
+
+def opening_place(saved: tuple[int, int, int, int, int] | None,
+                  rects: Sequence[pygame.Rect], minimum: tuple[int, int],
+                  share: float) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """Where the player's window opens, from where it was last (`saved`: display,
+    x and y from its top left, width, height) and the displays present now. The
+    first time: centred on the last display (a TV beside the laptop), `share` of its
+    size."""
+    if saved is not None:
+        display, x, y, width, height = saved
+        return place_on(display, (x, y), (width, height), minimum, rects)
+    last = max(0, len(rects) - 1)
+    screen = rects[last] if rects else pygame.Rect(0, 0, *minimum)
+    size = (round(screen.width * share), round(screen.height * share))
+    return place_on(last, None, size, minimum, rects)

@@ -123,7 +123,9 @@ class Heatmap:
         n = len(self.matrix.entrants)
         title_bottom = ink.text(surface, self.title(), (rect.x + px(8), rect.y + px(4)),
                                 rect.width - px(16), size=18, bold=True, wrap=False,
-                                short=(self.title().split(",")[0],))
+                                short=(self.title().split(",")[0],
+                                       "Change with the house rules" if self.changes is not None
+                                       else "Win rate of the row's gladiator"))
         left = rect.x + self._name_width(14) + px(16)
         head_h = self._name_width(14) + px(16) if self.names_up else \
             theme.fonts.get(14).get_linesize() + px(8)

@@ -1,7 +1,9 @@
 """The Lab screen: the balance lab in the window. Choose the system, the gladiators
 and the bouts a pairing; the lab runs in the background (the window stays live, a bar
 shows how far it has got, Esc stops it); then the heat map, with the details of the
-cell under the mouse below it. Reached from the start screen."""
+cell under the mouse below it. With house rules chosen (companion.ui.lab_house), the
+same bouts are played again with them, and the heat map shows the change pairing by
+pairing, marked where it is beyond chance. Reached from the start screen."""
 
 from __future__ import annotations
 
@@ -15,16 +17,20 @@ import pygame
 
 from companion.errors import UserError
 from companion.lab.lab import Lab
-from companion.lab.results import Matrix
+from companion.lab.results import Change, Matrix, changes
 from companion.lab.run import Stopped
 from companion.lab.system import Entrant, system_for
 from companion.ui.host import Host, Screen
 from companion.ui.lab_heatmap import Heatmap, cell_details
+from companion.ui.lab_house import HouseChoice
 from companion.ui.widgets.controls import Button, Ink, Widget, flow
 from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from companion.hexgrid import Hex
+    from companion.tables.loader import TableSet
     from companion.ui.widgets.side_panel import PanelView
 
 # Posted by the lab's thread: the bar moved, or the run ended.
@@ -48,6 +54,8 @@ BOUTS = (20, 50, 100, 200, 500, 1000)
 KEYS = (
     "Tab: the next system    Left / Right: choose a gladiator    Space: in or out",
     "A: all or none    + / -: more or fewer bouts a pairing    Enter: run the lab",
+    "H: house rules, off or the next of your folders (or type a folder's path, Enter)",
+    "C, on the results: the change the house rules make, or the win rates",
     "Esc: stop a run, back to the choices, or back to the start screen",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
@@ -69,6 +77,9 @@ class LabScreen(Screen):
         self.done = self.total = 0
         self.started = 0.0
         self.result: Matrix | None = None
+        self.house_result: Matrix | None = None  # the same bouts with the house rules
+        self.changes: dict[tuple[int, int], Change] | None = None
+        self.show_change = True  # with house rules: the change, else the win rates
         self.heat: Heatmap | None = None
         self.hover: tuple[int, int] | None = None
         self.system_buttons = [Button(self.theme, title, partial(self.choose_system, i),
@@ -81,6 +92,7 @@ class LabScreen(Screen):
                                  selected=True, short=("Run (Enter)",))
         self.back_button = Button(self.theme, "Back (Esc)", self.back, size=17)
         self.entrant_buttons: list[Button] = []
+        self.house = HouseChoice(self.theme, self._house_tables)
         self.choose_system(0)
 
     # --- the choices -----------------------------------------------------------------
@@ -108,13 +120,26 @@ class LabScreen(Screen):
             self.entrants, self.message, self.message_is_error = [], str(err), True
         self.chosen = [True] * len(self.entrants)
         self.cursor = 0
-        self.result = self.heat = None
+        self._clear_result()
+        self.house.refresh()
+        self.house.recheck()
         self.entrant_buttons = [
             Button(self.theme, e.name, partial(self.toggle, i), size=16, elide=True)
             for i, e in enumerate(self.entrants)]
         for i, button in enumerate(self.system_buttons):
             button.selected = i == index
         self.layout(self.rect)
+
+    def _house_tables(self, folder: Path) -> TableSet:
+        """The tables the lab plays with `folder`'s laid over them, as the command line's
+        --tables checks them."""
+        from companion.lab.setup import house_tables
+
+        return house_tables(self.system_id, self.host.tables, folder)
+
+    def _clear_result(self) -> None:
+        self.result = self.house_result = self.changes = None
+        self.heat = self.hover = None
 
     def _entrants(self) -> list[Entrant]:
         tables = self.host.tables
@@ -161,8 +186,13 @@ class LabScreen(Screen):
         if not chosen:
             self.message, self.message_is_error = "choose at least one gladiator", True
             return
-        lab = Lab(self.system_id, chosen, self.bouts, 1, [self.host.tables], ["yours"])
-        self.message, self.result, self.heat, self.hover = "", None, None, None
+        sets, words = [self.host.tables], ["yours"]
+        if self.house.tables is not None:
+            sets.append(self.house.tables)
+            words.append(self.house.words)
+        lab = Lab(self.system_id, chosen, self.bouts, 1, sets, words)
+        self.message = ""
+        self._clear_result()
         self.done, self.total, self.stop_asked = 0, lab.total_bouts(), False
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._play, args=(lab,), daemon=True)
@@ -181,9 +211,12 @@ class LabScreen(Screen):
                 pygame.event.post(pygame.event.Event(LAB_PROGRESS))
 
         try:
-            matrix = lab.run(workers=self.workers, progress=progress,
-                             stop=lambda: self.stop_asked)[0]
-            self.result = matrix
+            matrices = lab.run(workers=self.workers, progress=progress,
+                               stop=lambda: self.stop_asked)
+            if len(matrices) > 1:
+                self.house_result = matrices[1]
+                self.changes = changes(matrices[0], matrices[1])
+            self.result = matrices[0]  # last: the window draws the results once it is set
         except Stopped:
             self.message, self.message_is_error = "the run was stopped", False
         except UserError as err:
@@ -202,7 +235,7 @@ class LabScreen(Screen):
         if self.running:
             self.stop_asked = True
         elif self.result is not None:
-            self.result = self.heat = self.hover = None
+            self._clear_result()
         else:
             self.host.show_home()
 
@@ -227,7 +260,10 @@ class LabScreen(Screen):
         self.less.rect = pygame.Rect(x + label_w, y, px(36), h)
         self.more.rect = pygame.Rect(self.less.rect.right + gap, y, px(36), h)
         y = flow([self.all_button], self.more.rect.right + px(18), y,
-                 x + w - self.more.rect.right - px(18), h, gap) + px(14)
+                 x + w - self.more.rect.right - px(18), h, gap) + px(12)
+        self._house_y = y
+        house_w = self.theme.fonts.get(17).size("House rules:")[0] + px(12)
+        y = self.house.layout(x, y, w, px(32), gap, house_w) + px(14)
         y = flow([self.run_button, self.back_button], x, y, w, px(40), gap)
         self._message_y = y + px(10)
 
@@ -261,19 +297,31 @@ class LabScreen(Screen):
                                  border_radius=px(6))
         ink.text(surface, f"Bouts a pairing: {self.bouts:,}", (x, self._bouts_y),
                  self.less.rect.x - x - px(8), size=17, wrap=False, height=self.less.rect.h)
+        ink.text(surface, "House rules:", (x, self._house_y), None, size=17, wrap=False,
+                 height=px(32))
+        self.house.draw(surface, ink)
         for button in (*self.system_buttons, self.less, self.more, self.all_button,
                        self.run_button, self.back_button):
             ink.widget(surface, button)
         pairings = count * count
+        bouts = f"{pairings:,} pairings, {pairings * self.bouts:,} bouts"
+        if self.house.tables is not None:
+            bouts = (f"{pairings:,} pairings, {pairings * self.bouts:,} bouts with your "
+                     f"tables, and again with {self.house.words}")
         balanced = ("Both sides and the first move are" if self.sets_first_move
                     else "Both sides are")
-        words = (f"{pairings:,} pairings, {pairings * self.bouts:,} bouts. {balanced} "
-                 "taken equally often; the same choices give the same results.")
-        y = ink.text(surface, words, (x, self._message_y), w, size=17, colour=pal.text_dim)
-        if self.message:
-            ink.text(surface, self.message, (x, y + px(8)), w, size=18, bold=True,
-                     colour=pal.bad if self.message_is_error else pal.good,
-                     height=max(0, self.rect.bottom - y - px(12)))
+        words = (f"{bouts}. {balanced} taken equally often; the same choices give the "
+                 "same results.")
+        shown = [(self.message, self.message_is_error)] if self.message else []
+        if self.house.message:
+            shown.append((self.house.message, self.house.is_error))
+        if not shown:  # what went wrong, or else what the run will play: one line each
+            ink.text(surface, words, (x, self._message_y), w, size=17, colour=pal.text_dim,
+                     wrap=False, short=(f"{bouts}.",), elide=True)
+        y = self._message_y - px(8)
+        for text, bad in shown:
+            y = ink.text(surface, text, (x, y + px(8)), w, size=18, bold=True,
+                         colour=pal.bad if bad else pal.good, wrap=False, elide=True)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         pal, px, ink = self.theme.palette, self.theme.px, self.ink
@@ -303,18 +351,24 @@ class LabScreen(Screen):
         px, pal, ink = self.theme.px, self.theme.palette, self.ink
         assert self.result is not None
         if self.heat is None:
-            self.heat = Heatmap(self.theme, self.result)
+            self.heat = Heatmap(self.theme, self.house_result, self.changes) \
+                if self.changes is not None and self.house_result is not None \
+                and self.show_change else Heatmap(self.theme, self.result)
         font = self.theme.fonts.get(16)
-        details_h = 4 * font.get_linesize() + px(16)
+        details_h = (5 if self.changes is not None else 4) * font.get_linesize() + px(16)
         area = pygame.Rect(self.rect.x + px(8), self.rect.y + px(6), self.rect.width - px(16),
                            self.rect.height - details_h - px(10))
         self.heat.draw(surface, area, self.hover)
         ink.drawn.extend(self.heat.ink.drawn)
         y = area.bottom + px(4)
         x, w = self.rect.x + px(16), self.rect.width - px(32)
-        lines = cell_details(self.result, *self.hover) if self.hover is not None else [
+        change = self.changes.get(self.hover) if self.changes is not None and \
+            self.hover is not None else None
+        other = "the win rates" if self.show_change else "the change"
+        lines = cell_details(self.result, *self.hover, change) if self.hover is not None else [
             "Point at a cell for its interval, its bouts and their length.",
-            "Esc: back to the choices."]
+            f"C: {other}.  Esc: back to the choices." if self.changes is not None
+            else "Esc: back to the choices."]
         for line in lines:
             y = ink.text(surface, line, (x, y), w, size=16, colour=pal.text, wrap=False,
                          elide=True)
@@ -329,12 +383,23 @@ class LabScreen(Screen):
             "Blue: the row wins more often; red: less often. Each figure comes with its "
             "95 % interval: where two intervals do not overlap, the difference is not "
             "chance.",
-            "On the command line, companion lab also tries a folder of house-rule tables "
-            "and writes the results to files."])
+            "House rules: the folders in house-rules, beside your tables folder, or any "
+            "folder typed in. The same bouts again with them: the heat map shows the "
+            "change, * where it is beyond chance."])
 
     # --- input ------------------------------------------------------------------------
+    @property
+    def typing(self) -> bool:
+        return self.house.field.focused
+
+    def unfocus(self) -> None:
+        self.house.field.focused = False
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == LAB_PROGRESS:
+            return True
+        on_form = not self.running and self.result is None
+        if on_form and self.house.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             if self.heat is None or self.result is None:
@@ -362,6 +427,10 @@ class LabScreen(Screen):
         if key == pygame.K_F1:
             self.host.show_keys(list(KEYS))
             return True
+        if self.result is not None and key == pygame.K_c and self.changes is not None:
+            self.show_change = not self.show_change
+            self.heat, self.hover = None, None
+            return True
         if self.running or self.result is not None:
             return False
         actions = {
@@ -375,6 +444,7 @@ class LabScreen(Screen):
             pygame.K_KP_PLUS: lambda: self.step_bouts(1),
             pygame.K_MINUS: lambda: self.step_bouts(-1),
             pygame.K_KP_MINUS: lambda: self.step_bouts(-1),
+            pygame.K_h: self.house.cycle,
             pygame.K_RETURN: self.run,
         }
         if key in actions:
@@ -386,5 +456,8 @@ class LabScreen(Screen):
         if self.running:
             return "Esc stop  F1 keys"
         if self.result is not None:
-            return "Point at a cell for its details  Esc back  F1 keys"
-        return "Enter run  Tab system  Space in or out  A all  + / - bouts  Esc back  F1 keys"
+            other = ("C win rates  " if self.show_change else "C change  ") \
+                if self.changes is not None else ""
+            return f"Point at a cell for its details  {other}Esc back  F1 keys"
+        return ("Enter run  Tab system  Space in or out  A all  + / - bouts  H house rules  "
+                "Esc back  F1 keys")

@@ -4,8 +4,8 @@ loop. It has no controls of the GM's: its keys change only itself (F6 closes it,
 its scale, F11 full screen, O the odds), and it keeps its own size and scale.
 
 It reopens where it was last: on that display if it is still there, at the same
-place on it (see companion.ui.displays); the first time, on the last display (a TV
-beside the laptop), else centred on the one display.
+place on it, in full screen if it was (see companion.ui.displays); the first time, on
+the last display (a TV beside the laptop), else centred on the one display.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pygame
 from companion import APP_NAME
 from companion.settings import Settings
 from companion.ui import registry
-from companion.ui.displays import display_of, display_rects, place_on
+from companion.ui.displays import display_of, display_rects, opening_place
 from companion.ui.fit import Layer
 from companion.ui.host import session_of
 from companion.ui.player_view import PlayerView
@@ -36,7 +36,8 @@ class PlayerWindow:
         """`fitted(chosen, size)`: the UI scale a window of that size holds."""
         self.minimum = minimum
         self.fitted = fitted
-        display, position, size = self._opening(settings)
+        display, position, size = opening_place(settings.player_place, display_rects(),
+                                                minimum, OPENING_SHARE)
         self.window = pygame.Window(TITLE, size, position=position, resizable=True)
         self.window.minimum_size = minimum
         self.chosen_scale = settings.player_scale
@@ -51,18 +52,8 @@ class PlayerWindow:
         self._drawn: tuple[Any, ...] | None = None
         self.frames_drawn = 0
         self.ink = Ink(self.theme)
-
-    def _opening(self, settings: Settings,
-                 ) -> tuple[int, tuple[int, int], tuple[int, int]]:
-        saved = settings.player_place
-        if saved is not None:
-            display, x, y, width, height = saved
-            return place_on(display, (x, y), (width, height), self.minimum)
-        rects = display_rects()
-        last = max(0, len(rects) - 1)
-        screen = rects[last] if rects else pygame.Rect(0, 0, *self.minimum)
-        size = (round(screen.width * OPENING_SHARE), round(screen.height * OPENING_SHARE))
-        return place_on(last, (-1, -1), size, self.minimum)
+        if settings.player_fullscreen:
+            self.toggle_fullscreen()  # on the display it was last on, as it was left
 
     def _measured(self, display: int | None = None) -> tuple[int, int, int, int, int]:
         """Where the window is now: its display, its place from that display's top left,
@@ -76,10 +67,11 @@ class PlayerWindow:
 
     # --- the settings it keeps ------------------------------------------------------------
     def kept(self, settings: Settings) -> Settings:
-        """`settings` with this window's place, scale and odds."""
+        """`settings` with this window's place, scale, odds and full screen."""
         if not self.fullscreen:
             self.place = self._measured()
-        found = settings.with_player_place(self.place).with_player_odds(self.show_odds)
+        found = settings.with_player_place(self.place).with_player_odds(
+            self.show_odds).with_player_fullscreen(self.fullscreen)
         while found.player_scale != self.chosen_scale:
             found = found.next_player_scale()
         return found

@@ -414,8 +414,7 @@ class BattleScreen(SessionScreen):
 
     def draw_board(self, surface: pygame.Surface, hover: Any) -> None:
         """The arena with the two gladiators where the players stood them."""
-        from companion.facing import facing_towards
-        from companion.ui.widgets.tokens import TokenLook, draw_token
+        from companion.ui.battle.board import draw_fighters
 
         theme = self.host.theme
         view = self.host.board_view
@@ -431,20 +430,9 @@ class BattleScreen(SessionScreen):
         view.set_rect(pygame.Rect(self.rect.x, strip.bottom, self.rect.width,
                                   self.rect.height - strip.height))
         view.draw(surface, hover)
-        board = view.board
-        spots = {side: board.from_label(label) for side, label in self.state.positions.items()}
-        for i, side in enumerate(SIDES):
-            if side not in spots:
-                continue
-            f = self.state.fighters[side]
-            other = spots.get("b" if side == "a" else "a")
-            facing = facing_towards(spots[side], other) if other is not None else 0
-            look = TokenLook(hex=spots[side], facing=facing, initials=f.name[:2].title(),
-                             side_index=i, side_letter=side.upper(), strength=f.health,
-                             full_strength=f.max_health, shield_dir=None, weapon_dir=None,
-                             out=f.health <= self.tables.dead_at(), active=side == self.placing)
-            assert view.layout is not None
-            draw_token(surface, view.layout, look, theme)
+        assert view.layout is not None
+        draw_fighters(surface, view.layout, view.board, self.state, self.tables, theme,
+                      self.placing)
         pygame.draw.rect(surface, theme.palette.status, strip)
         self.ink.clear()
         self.ink.text(surface, line, (self.rect.x + theme.px(12), self.rect.y + theme.px(4)),

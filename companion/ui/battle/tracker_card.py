@@ -49,6 +49,9 @@ class TrackerCard:
         # Nor the player's window, which closes the gap it leaves too (a report keeps
         # the card's shape as the GM saw it).
         self.field_room = True
+        # His ranks and record: left off where the card is only his essentials, beside
+        # the board on the player's window.
+        self.shows_ranks = True
         # Clickable spots found while drawing: (rect, action).
         self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
 
@@ -145,6 +148,8 @@ class TrackerCard:
             label = Label(self.theme, due_text, 18, bold=True, colour=colour, wrap=True)
             y = label.place(x, y + px(4), w)
             self._put(surface, label)
+        if not self.shows_ranks:
+            return y + px(6)
         ranks = [f"{self.tables.skill(k).name.upper()} {v}" for k, v in f.skills.items()
                  if v and k != "health"]
         ranks += [f"{self.tables.weapon(w).name} {n}" for w, n in f.weapon_ranks.items() if n]

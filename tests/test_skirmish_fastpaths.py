@@ -147,3 +147,8 @@ def test_the_board_lookups_agree_with_the_geometry():
         assert geo.direction(at, target) == direction_between(at, target), target
         if target != at:
             assert geo.facing_to(at, target) == facing_towards(at, target), target
+    for here in geo.labels:
+        on_board = {h for h in hex_range(here, 1) if h != here and state.board.contains(h)}
+        assert geo.around[here] == on_board, here
+        for there in (at, Hex(0, 0), Hex(9, -4)):
+            assert geo.distances(there)[here] == distance(there, here), (there, here)

@@ -41,8 +41,10 @@ def choose_action(state: State, gladiator_id: str | None = None,
     """
     phase = state.phase
     if phase == "act":
-        g = state.current()
-        assert g is not None and g.hex is not None
+        active = state.active
+        assert active is not None
+        g = state.gladiators[ord(active) - 65]  # `State.current`
+        assert g.hex is not None
         return _act(state, g)
     if phase == "setup":
         return {"type": "start"}
@@ -71,9 +73,13 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
     assert here is not None
     side = g.side
     # His opponents on the board (`State.enemies`), with their distance, in order.
-    ranged = [(dist(here, o.hex), o.strength, o.id, o)
-              for o in state.gladiators
-              if o.side != side and o.hex is not None and o.status == FIGHTING]
+    away = state.geo.distances(here)
+    ranged = []
+    for o in state.gladiators:
+        if o.side != side and o.status == FIGHTING:
+            at = o.hex
+            if at is not None:
+                ranged.append((away[at], o.strength, o.id, o))
     if not ranged:
         return {"type": "end_turn"}
     # Nearest first, then the weaker, then by id (ids differ, so that decides).
@@ -85,20 +91,15 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
                 return {"type": "pick_up", "item": item.id}
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    # `weapon_options`, from the kit already found.
-    options = _options(g, kit.spent if kit.spent is not None and g.darts <= 0
-                       else kit.options)
+    options, reach = _usable(kit, g)
     best, value = None, -1.0
-    for o in options:
-        if near_d <= o.weapon.max_range:
-            if len(ranged) > 1:
-                # Only those in reach can be struck: the search weighs no one further.
-                reach = max(o.weapon.max_range for o in options)
-                foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
-            else:
-                foes = [(near_d, nearest)]
-            best, value = _best_attack(state, g, foes, options)
-            break
+    if near_d <= reach:
+        if len(ranged) > 1:
+            # Only those in reach can be struck: the search weighs no one further.
+            foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
+        else:
+            foes = [(near_d, nearest)]
+        best, value = _best_attack(state, g, foes, options)
     if near_d == 1 and value < 1.0:
         near = [x[3] for x in by_range if x[0] == 1]
         if any(f.strength > g.strength for f in near) \
@@ -130,6 +131,20 @@ _CHEAPEST = ("cheapest action",)
 
 
 # --- striking ---------------------------------------------------------------------------
+
+def _usable(kit: Kit, g: Gladiator) -> tuple[list[Option], int]:
+    """`_options` of his `weapon_options` (`kit` is his), and the longest reach among
+    them (0 for none); kept in the kit's memo by what decides them, since he asks
+    before every action."""
+    spent = kit.spent is not None and g.darts <= 0
+    key = ("usable", spent, g.ap, g.unarmed_used, g.darts > 0, g.arrows > 0, *g.used)
+    found = kit.memo.get(key)
+    if found is None:
+        options = _options(g, kit.spent if spent else kit.options)  # type: ignore[arg-type]
+        found = kit.memo[key] = (options, max((o.weapon.max_range for o in options),
+                                              default=0))
+    return found
+
 
 def _options(g: Gladiator, options: list[Option]) -> list[Option]:
     """Those of his options he can strike with now: affordable, and not `unusable`."""
@@ -278,12 +293,13 @@ def _flank_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
         left = facing_amount(data, t, (t.facing + 5) % 6)
         by_turn = memo[key] = (data.mod_front, right, data.mod_rear, data.mod_rear,
                                data.mod_rear, left)
-    taken = {(o.hex.q, o.hex.r) for o in state.gladiators if o is not g and o.hex is not None}
+    taken = [o.hex for o in state.gladiators if o is not g and o.hex is not None]
     facing = t.facing
+    away = state.geo.distances(here)
     for d, spot in enumerate(state.geo.nb[there]):
-        if spot is None or (spot.q, spot.r) in taken:
+        if spot is None or spot in taken:
             continue
-        s = by_turn[(d - facing) % 6] - 0.75 * dist(here, spot)
+        s = by_turn[(d - facing) % 6] - 0.75 * away[spot]
         if s > score:
             best, score = spot, s
     return best
@@ -301,16 +317,17 @@ def _step_towards(state: State, g: Gladiator, goal: Hex,
                   face: Hex | None) -> dict[str, Any] | None:
     here, facing = g.hex, g.facing
     assert here is not None
-    gap = dist(here, goal)
+    geo = state.geo
+    to_goal = geo.distances(goal)
+    gap = to_goal[here]
     if gap == 0:
         if face is not None and face != here:
             return _turn_to(state, g, face)
         return None
-    geo = state.geo
     if gap == 1 or geo.in_front_arc(here, facing, goal):
         # The straight step is cheapest; take it if it brings him nearer.
         ahead = geo.nb[here][facing]
-        if ahead is not None and dist(ahead, goal) < gap \
+        if ahead is not None and to_goal[ahead] < gap \
                 and state.data.ap_costs["move-straight"] <= g.ap \
                 and step_refusal(state, g, here, ahead) is None:  # `_can_step`
             return {"type": "move", "to": geo.labels[ahead]}
@@ -329,7 +346,7 @@ def _step_towards(state: State, g: Gladiator, goal: Hex,
         return turn
     # Facing the goal but the way ahead is shut: any step that gets nearer.
     for d, spot in enumerate(geo.nb[here]):
-        if spot is not None and dist(spot, goal) < gap and _can_step(state, g, spot, d):
+        if spot is not None and to_goal[spot] < gap and _can_step(state, g, spot, d):
             return {"type": "move", "to": geo.labels[spot]}
     return None
 

@@ -17,7 +17,6 @@ from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
-from companion.rulesets.skirmish.geometry import STEP_DIRECTION
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 
 
@@ -29,27 +28,24 @@ def step_cost(state: State, g: Gladiator, direction: int) -> int:
 def step_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> str | None:
     """Why he cannot step from `src` to the neighbouring `dest`, or None."""
     # (Written out by hand: the computer player asks this for every step it weighs.)
-    q, r = dest.q, dest.r
-    board = state.board
-    row = r + (q - (q & 1)) // 2  # `hexgrid.hex_to_offset`
-    if not (0 <= q < board.columns and 0 <= row < board.rows):
+    geo = state.geo
+    if dest not in geo.labels:
         return "he would leave the arena"
     # One pass: a gladiator in `dest` (`State.occupant`) refuses first; else the first
     # opponent on the board (`State.enemies`) next to both hexes.
     side = g.side
-    sq, sr = src.q, src.r
+    near_src, near_dest = geo.around[src], geo.around[dest]
     beside = None
     for o in state.gladiators:
         at = o.hex
         if at is None:
             continue
-        if at.q == q and at.r == r:
+        if at == dest:
             if o is g:
                 continue
             return f"{state.label(dest)} is occupied by {o.name}"
         if beside is None and o.side != side and o.status == FIGHTING \
-                and (at.q - sq, at.r - sr) in STEP_DIRECTION \
-                and (at.q - q, at.r - r) in STEP_DIRECTION:
+                and at in near_src and at in near_dest:
             beside = o
     if beside is not None:
         return (f"he is next to {beside.name} and may not step straight into another hex "

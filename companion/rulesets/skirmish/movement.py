@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import UserError
 from companion.facing import turns_between
@@ -18,6 +18,14 @@ from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
+
+
+class Step(NamedTuple):
+    """A step found allowed (`step_refusal`) and affordable: to the neighbouring
+    `dest`, in `direction` from where he stands."""
+
+    dest: Hex
+    direction: int
 
 
 def step_cost(state: State, g: Gladiator, direction: int) -> int:
@@ -74,8 +82,17 @@ def move(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
     if g.ap < cost:
         need_ap(g, cost, "that step" if ahead else "a step aside or back")
+    return take_step(state, g, Step(dest, direction))
+
+
+def take_step(state: State, g: Gladiator, step: Step) -> list[Event]:
+    """He takes a step already checked (`move` checks one): AP spent, hex changed."""
+    dest, direction = step
+    geo = state.geo
+    ahead = direction == g.facing
+    cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
     g.ap -= cost
-    at = geo.labels[g.hex]
+    at = geo.labels[g.hex]  # type: ignore[index]
     g.hex = dest
     return [event("moved", g.id, at=at, to=geo.labels[dest],
                   direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]

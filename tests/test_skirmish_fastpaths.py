@@ -158,23 +158,24 @@ def test_the_board_lookups_agree_with_the_geometry():
 
 
 def test_a_strike_or_step_the_computer_carries_out_unchecked_is_what_the_rules_check():
-    ready = 0
+    found = 0
     for state in positions():
         # Tried on copies: the choice holds the very gladiators of the state it was made in.
         carried, checked = copy.deepcopy(state), copy.deepcopy(state)
         choice = choose(carried)
-        if isinstance(choice.ready, Step):
+        action, ready = choice
+        if isinstance(ready, Step):
             g = carried.current()
             assert g is not None and g.hex is not None
-            dest = carried.geo.parse(choice.action["to"])
-            assert choice.ready == (dest, carried.geo.direction(g.hex, dest))
+            dest = carried.geo.parse(action["to"])
+            assert ready == (dest, carried.geo.direction(g.hex, dest))
             assert step_refusal(carried, g, g.hex, dest) is None
-            ready += 1
-        elif choice.ready is not None:
-            assert choice.ready == plan_attack(carried, choice.action)
-            ready += 1
+            found += 1
+        elif ready is not None:
+            assert ready == plan_attack(carried, action)
+            found += 1
         seed = len(state.items) + state.turn_number
-        events = apply_action(checked, choice.action, QuickDice(random.Random(seed)))
+        events = apply_action(checked, action, QuickDice(random.Random(seed)))
         assert carry_out(carried, choice, QuickDice(random.Random(seed))) == events
         assert summary(carried) == summary(checked)
-    assert ready > 300
+    assert found > 300

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.errors import UserError
 from companion.facing import turns_between
@@ -35,14 +35,12 @@ BEATEN_VALUE = 3.0
 WORTH_STRIKING = 0.15
 
 
-class Choice(NamedTuple):
-    """An action the computer chose and, for a strike or a step, what the rules' check
-    of that action finds (`plan_attack`'s plan, or the step's hex and direction): the
-    search has just checked it, so bulk play carries it out without asking again
-    (`rules.carry_out`). None for the others: they go through the checks."""
-
-    action: dict[str, Any]
-    ready: AttackPlan | Step | None = None
+# An action the computer chose and, for a strike or a step, what the rules' check of
+# that action finds (`plan_attack`'s plan, or the step's hex and direction): the search
+# has just checked it, so bulk play carries it out without asking again
+# (`rules.carry_out`). None for the others: they go through the checks. A plain pair:
+# one is made before every action.
+Choice = tuple[dict[str, Any], AttackPlan | Step | None]
 
 
 def choose_action(state: State, gladiator_id: str | None = None,
@@ -51,7 +49,7 @@ def choose_action(state: State, gladiator_id: str | None = None,
 
     `rng` is accepted for callers that want to pass one; this player needs none.
     """
-    return choose(state, gladiator_id).action
+    return choose(state, gladiator_id)[0]
 
 
 def choose(state: State, gladiator_id: str | None = None) -> Choice:
@@ -64,14 +62,14 @@ def choose(state: State, gladiator_id: str | None = None) -> Choice:
         assert g.hex is not None
         return _act(state, g)
     if phase == "setup":
-        return Choice({"type": "start"})
+        return ({"type": "start"}, None)
     if phase == "over":
         raise UserError("the bout is over: there is nothing left to do")
     if phase == "appeal":
         gid = gladiator_id if gladiator_id in state.appeals else state.appeals[0]
-        return Choice({"type": "appeal", "gladiator": gid})
+        return ({"type": "appeal", "gladiator": gid}, None)
     if phase == "ap":
-        return Choice({"type": "roll_ap"})
+        return ({"type": "roll_ap"}, None)
     raise UserError(f"unknown phase {phase!r}")  # pragma: no cover - PHASES is closed
 
 
@@ -81,11 +79,11 @@ def _act(state: State, g: Gladiator) -> Choice:
     ap = g.ap
     if g.entangled is not None:
         if not (data.cut_free_once and g.cut_free_tried) and ap >= costs["cut-free"]:
-            return Choice({"type": "cut_free"})
-        return Choice({"type": "end_turn"})
+            return ({"type": "cut_free"}, None)
+        return ({"type": "end_turn"}, None)
     cheapest = data.odds_cache.get(_CHEAPEST)
     if ap < (cheapest if cheapest is not None else _cheapest(data)):
-        return Choice({"type": "end_turn"})  # nothing he might do is affordable
+        return ({"type": "end_turn"}, None)  # nothing he might do is affordable
     here = g.hex
     assert here is not None
     side = g.side
@@ -98,14 +96,14 @@ def _act(state: State, g: Gladiator) -> Choice:
             if at is not None:
                 ranged.append((away[at], o.strength, o.id, o))
     if not ranged:
-        return Choice({"type": "end_turn"})
+        return ({"type": "end_turn"}, None)
     # Nearest first, then the weaker, then by id (ids differ, so that decides).
     by_range = sorted(ranged) if len(ranged) > 1 else ranged
     # Fetch his own things lying at his feet.
     if state.items and ap >= costs["pick-up"]:
         for item in state.items:
             if item.hex == here and may_pick_up(g, item):
-                return Choice({"type": "pick_up", "item": item.id})
+                return ({"type": "pick_up", "item": item.id}, None)
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
     options, reach = _usable(kit, g)
@@ -131,7 +129,7 @@ def _act(state: State, g: Gladiator) -> Choice:
     if step is not None:
         return step
     turn = _face_threat(state, g, by_range)
-    return Choice(turn if turn is not None else {"type": "end_turn"})
+    return (turn if turn is not None else {"type": "end_turn"}), None
 
 
 def _cheapest(data: GameData) -> int:
@@ -238,8 +236,8 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
     # The plan `plan_attack` makes of this action; unless a weapon of the same name
     # comes first in his kit, which the action would name instead.
     same = kit.by_ref.get(option.ref) is option
-    return Choice(action, AttackPlan(g, t, option, d, side, sides, option.weapon.ap)
-                  if same else None), best_value
+    return (action, AttackPlan(g, t, option, d, side, sides, option.weapon.ap)
+            if same else None), best_value
 
 
 # --- where to go --------------------------------------------------------------------------
@@ -348,7 +346,7 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
     if gap == 0:
         if face is not None and face != here:
             turn = _turn_to(state, g, face)
-            return None if turn is None else Choice(turn)
+            return None if turn is None else (turn, None)
         return None
     if gap == 1 or geo.in_front_arc(here, facing, goal):
         # The straight step is cheapest; take it if it brings him nearer.
@@ -356,7 +354,7 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
         if ahead is not None and to_goal[ahead] < gap \
                 and state.data.ap_costs["move-straight"] <= g.ap \
                 and step_refusal(state, g, here, ahead) is None:  # `_can_step`
-            return Choice({"type": "move", "to": geo.labels[ahead]}, Step(ahead, facing))
+            return {"type": "move", "to": geo.labels[ahead]}, Step(ahead, facing)
     if gap == 1:
         d = geo.direction(here, goal)
         assert d is not None
@@ -366,14 +364,14 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
             # Aside or back costs more than turning first, unless he must keep facing.
             if costs["move-other-direction"] <= turn_cost + costs["move-straight"] \
                     or face is not None:
-                return Choice({"type": "move", "to": geo.labels[goal]}, Step(goal, d))
+                return {"type": "move", "to": geo.labels[goal]}, Step(goal, d)
     turn = _turn_to(state, g, goal)
     if turn is not None:
-        return Choice(turn)
+        return turn, None
     # Facing the goal but the way ahead is shut: any step that gets nearer.
     for d, spot in enumerate(geo.nb[here]):
         if spot is not None and to_goal[spot] < gap and _can_step(state, g, spot, d):
-            return Choice({"type": "move", "to": geo.labels[spot]}, Step(spot, d))
+            return {"type": "move", "to": geo.labels[spot]}, Step(spot, d)
     return None
 
 
@@ -414,7 +412,7 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> Choice | No
     if best is None:
         return None
     _, spot, d = best
-    return Choice({"type": "move", "to": state.geo.labels[spot]}, Step(spot, d))
+    return {"type": "move", "to": state.geo.labels[spot]}, Step(spot, d)
 
 
 def _face_threat(state: State, g: Gladiator,

@@ -138,9 +138,9 @@ def carry_out(state: State, choice: Choice, dice: Dice) -> list[Event]:
     """`apply_action` of the computer's choice, for bouts played in bulk: a strike or
     a step its search has checked is carried out as the rules would once they had
     checked it again; anything else goes through `apply_action`. The same events."""
-    ready = choice.ready
+    action, ready = choice
     if ready is None:
-        return apply_action(state, choice.action, dice)
+        return apply_action(state, action, dice)
     if isinstance(ready, Step):
         found = movement.take_step(state, state.glad(state.active), ready)  # type: ignore[arg-type]
     elif ready.option.weapon.entangles:

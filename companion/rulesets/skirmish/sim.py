@@ -20,6 +20,11 @@ def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
     turns have begun, or `max_turns` in all); what happened goes to `events` if given.
     Returns the number of actions taken."""
     taken = 0
+    if turns is None and events is None:  # the bench's and the lab's loop, kept bare
+        while state.phase != "over" and state.turn_number <= max_turns:
+            carry_out(state, choose(state), dice)
+            taken += 1
+        return taken
     stop_at = None if turns is None else state.turn_number + turns
     while state.phase != "over" and state.turn_number <= max_turns:
         if stop_at is not None and state.turn_number >= stop_at and state.phase == "ap":

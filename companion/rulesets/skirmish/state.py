@@ -149,10 +149,8 @@ class State:
     def find(self, ref: Any, what: str = "gladiator") -> Gladiator:
         """The gladiator an action names, by id ("B") or by name (any case)."""
         if isinstance(ref, str) and ref:
-            if len(ref) == 1:
-                i = ord(ref) - 65
-                if 0 <= i < len(self.gladiators):
-                    return self.gladiators[i]  # an id, as actions give them
+            if len(ref) == 1 and "A" <= ref < chr(65 + len(self.gladiators)):
+                return self.gladiators[ord(ref) - 65]  # an id, as actions give them
             key = ref.strip()
             if len(key) == 1 and "A" <= key.upper() <= chr(64 + len(self.gladiators)):
                 return self.gladiators[ord(key.upper()) - 65]

@@ -8,6 +8,7 @@ the slower, plainer reading it stands for, in every position of a few played bou
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +16,8 @@ from typing import Any
 from companion.facing import facing_towards
 from companion.hexgrid import Hex, direction_between, distance, hex_range
 from companion.rulesets.skirmish import SkirmishRules
-from companion.rulesets.skirmish.ai import _options, choose_action
+from companion.rulesets.skirmish.ai import _options, choose, choose_action
+from companion.rulesets.skirmish.attack import plan_attack
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
@@ -23,20 +25,21 @@ from companion.rulesets.skirmish.modifiers import (
     effective_save,
     net_modifier,
 )
-from companion.rulesets.skirmish.movement import step_refusal
+from companion.rulesets.skirmish.movement import Step, step_refusal
 from companion.rulesets.skirmish.plan import (
     AttackPlan,
     _weapon_options,
     unusable,
     weapon_options,
 )
-from companion.rulesets.skirmish.rules import apply_action
+from companion.rulesets.skirmish.rules import apply_action, carry_out
 from companion.rulesets.skirmish.sim import QuickDice
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     Gladiator,
     State,
     _wound_levels,
+    summary,
     wound_levels,
 )
 from companion.rulesets.skirmish.turn import (
@@ -147,3 +150,32 @@ def test_the_board_lookups_agree_with_the_geometry():
         assert geo.direction(at, target) == direction_between(at, target), target
         if target != at:
             assert geo.facing_to(at, target) == facing_towards(at, target), target
+    for here in geo.labels:
+        on_board = {h for h in hex_range(here, 1) if h != here and state.board.contains(h)}
+        assert geo.around[here] == on_board, here
+        for there in (at, Hex(0, 0), Hex(9, -4)):
+            assert geo.distances(there)[here] == distance(there, here), (there, here)
+
+
+def test_a_strike_or_step_the_computer_carries_out_unchecked_is_what_the_rules_check():
+    found = 0
+    for state in positions():
+        # Tried on copies: the choice holds the very gladiators of the state it was made in.
+        carried, checked = copy.deepcopy(state), copy.deepcopy(state)
+        choice = choose(carried)
+        action, ready = choice
+        if isinstance(ready, Step):
+            g = carried.current()
+            assert g is not None and g.hex is not None
+            dest = carried.geo.parse(action["to"])
+            assert ready == (dest, carried.geo.direction(g.hex, dest))
+            assert step_refusal(carried, g, g.hex, dest) is None
+            found += 1
+        elif ready is not None:
+            assert ready == plan_attack(carried, action)
+            found += 1
+        seed = len(state.items) + state.turn_number
+        events = apply_action(checked, action, QuickDice(random.Random(seed)))
+        assert carry_out(carried, choice, QuickDice(random.Random(seed))) == events
+        assert summary(carried) == summary(checked)
+    assert found > 300

@@ -15,6 +15,7 @@ from companion.dice import ScriptedDice
 from companion.errors import UserError
 from companion.hexgrid import direction_name
 from companion.rulesets.skirmish import SkirmishRules, apply_action, summary
+from companion.rulesets.skirmish.bench import crowded_tables
 from companion.rulesets.skirmish.state import State, save_value, weight_total
 from companion.tables.loader import load_tables
 
@@ -128,6 +129,23 @@ def test_the_summary_names_places_and_facings():
     assert brutus["save"] == 3 and brutus["save_without_shield"] == 1
     assert brutus["weight"] == "heavy" and brutus["weight_without_shield"] == "medium"
     assert data["turn"]["gladiator"] == "A" and data["phase"] == "ap"
+
+
+def test_every_one_of_a_repeated_type_is_lettered_and_a_single_one_keeps_his_name():
+    types = ("samnite", "samnite", "retiarius", "samnite", "samnite")
+    state = RULES.new_state({"gladiators": [{"type": t} for t in types]},
+                            crowded_tables(TABLES, 5))
+    assert [g.name for g in state.gladiators] == [
+        "Samnite A", "Samnite B", "Retiarius", "Samnite D", "Samnite E"]
+
+
+def test_a_name_typed_like_a_lettered_one_is_told_apart_too():
+    state = RULES.new_state({"gladiators": [
+        {"type": "samnite"}, {"type": "samnite"}, {"type": "thracian", "name": "Samnite A"}]},
+        TABLES)
+    names = [g.name for g in state.gladiators]
+    assert names[:2] == ["Samnite A", "Samnite B"]
+    assert len(set(names)) == 3
 
 
 def test_a_custom_kit_is_allowed():

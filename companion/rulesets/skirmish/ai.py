@@ -5,7 +5,9 @@ random input). It strikes when a blow or cast is worth it, otherwise closes in o
 nearest opponent, heading for his weakest side, keeps reach and missile weapons at
 their best range, cuts free, fetches its darts and lost weapons, steps back when
 badly hurt, and turns to face the enemy before ending its turn. Every action it
-returns is legal (the engine checks them all the same).
+returns is legal. The engine checks each one it is sent; bouts played in bulk
+(`sim.play_out`) carry out its strikes and steps as its search found them (`Choice`),
+which tests/test_skirmish_fastpaths.py holds to the engine's checks.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from companion.hexgrid import Hex, direction_name
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount, net_modifier
-from companion.rulesets.skirmish.movement import step_cost, step_refusal
+from companion.rulesets.skirmish.movement import Step, step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
-from companion.rulesets.skirmish.plan import Kit, Option, kit_of, weapon_options
+from companion.rulesets.skirmish.plan import AttackPlan, Kit, Option, kit_of, weapon_options
 from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
 from companion.rulesets.skirmish.weapons import may_pick_up, shredder
 
@@ -33,72 +35,86 @@ BEATEN_VALUE = 3.0
 WORTH_STRIKING = 0.15
 
 
+# An action the computer chose and, for a strike or a step, what the rules' check of
+# that action finds (`plan_attack`'s plan, or the step's hex and direction): the search
+# has just checked it, so bulk play carries it out without asking again
+# (`rules.carry_out`). None for the others: they go through the checks. A plain pair:
+# one is made before every action.
+Choice = tuple[dict[str, Any], AttackPlan | Step | None]
+
+
 def choose_action(state: State, gladiator_id: str | None = None,
                   rng: random.Random | None = None) -> dict[str, Any]:
     """The computer's next action for the gladiator to act (or appeal) now.
 
     `rng` is accepted for callers that want to pass one; this player needs none.
     """
+    return choose(state, gladiator_id)[0]
+
+
+def choose(state: State, gladiator_id: str | None = None) -> Choice:
+    """`choose_action`, with what its check finds for a strike or a step."""
     phase = state.phase
     if phase == "act":
-        g = state.current()
-        assert g is not None and g.hex is not None
+        active = state.active
+        assert active is not None
+        g = state.gladiators[ord(active) - 65]  # `State.current`
+        assert g.hex is not None
         return _act(state, g)
     if phase == "setup":
-        return {"type": "start"}
+        return ({"type": "start"}, None)
     if phase == "over":
         raise UserError("the bout is over: there is nothing left to do")
     if phase == "appeal":
         gid = gladiator_id if gladiator_id in state.appeals else state.appeals[0]
-        return {"type": "appeal", "gladiator": gid}
+        return ({"type": "appeal", "gladiator": gid}, None)
     if phase == "ap":
-        return {"type": "roll_ap"}
+        return ({"type": "roll_ap"}, None)
     raise UserError(f"unknown phase {phase!r}")  # pragma: no cover - PHASES is closed
 
 
-def _act(state: State, g: Gladiator) -> dict[str, Any]:
+def _act(state: State, g: Gladiator) -> Choice:
     data = state.data
     costs = data.ap_costs
     ap = g.ap
     if g.entangled is not None:
         if not (data.cut_free_once and g.cut_free_tried) and ap >= costs["cut-free"]:
-            return {"type": "cut_free"}
-        return {"type": "end_turn"}
+            return ({"type": "cut_free"}, None)
+        return ({"type": "end_turn"}, None)
     cheapest = data.odds_cache.get(_CHEAPEST)
     if ap < (cheapest if cheapest is not None else _cheapest(data)):
-        return {"type": "end_turn"}  # nothing he might do is affordable
+        return ({"type": "end_turn"}, None)  # nothing he might do is affordable
     here = g.hex
     assert here is not None
     side = g.side
     # His opponents on the board (`State.enemies`), with their distance, in order.
-    ranged = [(dist(here, o.hex), o.strength, o.id, o)
-              for o in state.gladiators
-              if o.side != side and o.hex is not None and o.status == FIGHTING]
+    away = state.geo.distances(here)
+    ranged = []
+    for o in state.gladiators:
+        if o.side != side and o.status == FIGHTING:
+            at = o.hex
+            if at is not None:
+                ranged.append((away[at], o.strength, o.id, o))
     if not ranged:
-        return {"type": "end_turn"}
+        return ({"type": "end_turn"}, None)
     # Nearest first, then the weaker, then by id (ids differ, so that decides).
     by_range = sorted(ranged) if len(ranged) > 1 else ranged
     # Fetch his own things lying at his feet.
     if state.items and ap >= costs["pick-up"]:
         for item in state.items:
             if item.hex == here and may_pick_up(g, item):
-                return {"type": "pick_up", "item": item.id}
+                return ({"type": "pick_up", "item": item.id}, None)
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    # `weapon_options`, from the kit already found.
-    options = _options(g, kit.spent if kit.spent is not None and g.darts <= 0
-                       else kit.options)
+    options, reach = _usable(kit, g)
     best, value = None, -1.0
-    for o in options:
-        if near_d <= o.weapon.max_range:
-            if len(ranged) > 1:
-                # Only those in reach can be struck: the search weighs no one further.
-                reach = max(o.weapon.max_range for o in options)
-                foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
-            else:
-                foes = [(near_d, nearest)]
-            best, value = _best_attack(state, g, foes, options)
-            break
+    if near_d <= reach:
+        if len(ranged) > 1:
+            # Only those in reach can be struck: the search weighs no one further.
+            foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
+        else:
+            foes = [(near_d, nearest)]
+        best, value = _best_attack(state, g, foes, options, kit)
     if near_d == 1 and value < 1.0:
         near = [x[3] for x in by_range if x[0] == 1]
         if any(f.strength > g.strength for f in near) \
@@ -112,7 +128,8 @@ def _act(state: State, g: Gladiator) -> dict[str, Any]:
     step = _step_towards(state, g, goal, face)
     if step is not None:
         return step
-    return _face_threat(state, g, by_range) or {"type": "end_turn"}
+    turn = _face_threat(state, g, by_range)
+    return (turn if turn is not None else {"type": "end_turn"}), None
 
 
 def _cheapest(data: GameData) -> int:
@@ -130,6 +147,20 @@ _CHEAPEST = ("cheapest action",)
 
 
 # --- striking ---------------------------------------------------------------------------
+
+def _usable(kit: Kit, g: Gladiator) -> tuple[list[Option], int]:
+    """`_options` of his `weapon_options` (`kit` is his), and the longest reach among
+    them (0 for none); kept in the kit's memo by what decides them, since he asks
+    before every action."""
+    spent = kit.spent is not None and g.darts <= 0
+    key = ("usable", spent, g.ap, g.unarmed_used, g.darts > 0, g.arrows > 0, *g.used)
+    found = kit.memo.get(key)
+    if found is None:
+        options = _options(g, kit.spent if spent else kit.options)  # type: ignore[arg-type]
+        found = kit.memo[key] = (options, max((o.weapon.max_range for o in options),
+                                              default=0))
+    return found
+
 
 def _options(g: Gladiator, options: list[Option]) -> list[Option]:
     """Those of his options he can strike with now: affordable, and not `unusable`."""
@@ -150,12 +181,12 @@ def _options(g: Gladiator, options: list[Option]) -> list[Option]:
 
 
 def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
-                 options: list[Option]) -> tuple[dict[str, Any] | None, float]:
+                 options: list[Option], kit: Kit) -> tuple[Choice | None, float]:
     """The attack worth most a point of AP, and its worth. `foes`: (distance,
-    opponent) for those he might reach."""
+    opponent) for those he might reach; `options` his usable ones, of his `kit`."""
     here, facing = g.hex, g.facing
     assert here is not None
-    best: dict[str, Any] | None = None
+    best: tuple[Option, Gladiator, int, int, tuple[int, ...]] | None = None
     best_value = -1.0
     geo = state.geo
     front = geo.nb[here][facing]
@@ -195,10 +226,18 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
             value /= w.ap
             if value > best_value:
                 best_value = value
-                best = {"type": "attack", "target": t.id, "weapon": option.ref}
-                if len(sides) > 1:
-                    best["hexside"] = direction_name(side)
-    return best, best_value
+                best = (option, t, d, side, sides)
+    if best is None:
+        return None, best_value
+    option, t, d, side, sides = best
+    action = {"type": "attack", "target": t.id, "weapon": option.ref}
+    if len(sides) > 1:
+        action["hexside"] = direction_name(side)
+    # The plan `plan_attack` makes of this action; unless a weapon of the same name
+    # comes first in his kit, which the action would name instead.
+    same = kit.by_ref.get(option.ref) is option
+    return (action, AttackPlan(g, t, option, d, side, sides, option.weapon.ap)
+            if same else None), best_value
 
 
 # --- where to go --------------------------------------------------------------------------
@@ -278,12 +317,13 @@ def _flank_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
         left = facing_amount(data, t, (t.facing + 5) % 6)
         by_turn = memo[key] = (data.mod_front, right, data.mod_rear, data.mod_rear,
                                data.mod_rear, left)
-    taken = {(o.hex.q, o.hex.r) for o in state.gladiators if o is not g and o.hex is not None}
+    taken = [o.hex for o in state.gladiators if o is not g and o.hex is not None]
     facing = t.facing
+    away = state.geo.distances(here)
     for d, spot in enumerate(state.geo.nb[there]):
-        if spot is None or (spot.q, spot.r) in taken:
+        if spot is None or spot in taken:
             continue
-        s = by_turn[(d - facing) % 6] - 0.75 * dist(here, spot)
+        s = by_turn[(d - facing) % 6] - 0.75 * away[spot]
         if s > score:
             best, score = spot, s
     return best
@@ -297,23 +337,24 @@ def _retreat_hex(state: State, g: Gladiator, t: Gladiator) -> Hex:
     return state.geo.nb[g.hex][away] or g.hex
 
 
-def _step_towards(state: State, g: Gladiator, goal: Hex,
-                  face: Hex | None) -> dict[str, Any] | None:
+def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Choice | None:
     here, facing = g.hex, g.facing
     assert here is not None
-    gap = dist(here, goal)
+    geo = state.geo
+    to_goal = geo.distances(goal)
+    gap = to_goal[here]
     if gap == 0:
         if face is not None and face != here:
-            return _turn_to(state, g, face)
+            turn = _turn_to(state, g, face)
+            return None if turn is None else (turn, None)
         return None
-    geo = state.geo
     if gap == 1 or geo.in_front_arc(here, facing, goal):
         # The straight step is cheapest; take it if it brings him nearer.
         ahead = geo.nb[here][facing]
-        if ahead is not None and dist(ahead, goal) < gap \
+        if ahead is not None and to_goal[ahead] < gap \
                 and state.data.ap_costs["move-straight"] <= g.ap \
                 and step_refusal(state, g, here, ahead) is None:  # `_can_step`
-            return {"type": "move", "to": geo.labels[ahead]}
+            return {"type": "move", "to": geo.labels[ahead]}, Step(ahead, facing)
     if gap == 1:
         d = geo.direction(here, goal)
         assert d is not None
@@ -323,14 +364,14 @@ def _step_towards(state: State, g: Gladiator, goal: Hex,
             # Aside or back costs more than turning first, unless he must keep facing.
             if costs["move-other-direction"] <= turn_cost + costs["move-straight"] \
                     or face is not None:
-                return {"type": "move", "to": geo.labels[goal]}
+                return {"type": "move", "to": geo.labels[goal]}, Step(goal, d)
     turn = _turn_to(state, g, goal)
     if turn is not None:
-        return turn
+        return turn, None
     # Facing the goal but the way ahead is shut: any step that gets nearer.
     for d, spot in enumerate(geo.nb[here]):
-        if spot is not None and dist(spot, goal) < gap and _can_step(state, g, spot, d):
-            return {"type": "move", "to": geo.labels[spot]}
+        if spot is not None and to_goal[spot] < gap and _can_step(state, g, spot, d):
+            return {"type": "move", "to": geo.labels[spot]}, Step(spot, d)
     return None
 
 
@@ -356,7 +397,7 @@ def _turn_to(state: State, g: Gladiator, target: Hex) -> dict[str, Any] | None:
     return {"type": "turn", "steps": can if steps > 0 else -can}
 
 
-def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> dict[str, Any] | None:
+def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> Choice | None:
     """A step to a hex no opponent is next to, if he can afford one."""
     assert g.hex is not None
     best = None
@@ -367,8 +408,11 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> dict[str, A
             continue
         cost = step_cost(state, g, d)
         if best is None or cost < best[0]:
-            best = (cost, spot)
-    return None if best is None else {"type": "move", "to": state.label(best[1])}
+            best = (cost, spot, d)
+    if best is None:
+        return None
+    _, spot, d = best
+    return {"type": "move", "to": state.geo.labels[spot]}, Step(spot, d)
 
 
 def _face_threat(state: State, g: Gladiator,

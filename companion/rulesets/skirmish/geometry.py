@@ -34,6 +34,13 @@ class Geometry:
         self.nb: dict[Hex, tuple[Hex | None, ...]] = {
             h: tuple(self._canonical.get(neighbour(h, d)) for d in range(6)) for h in hexes
         }
+        # The board's neighbours of each hex as a set, for "is he next to this hex".
+        self.around: dict[Hex, frozenset[Hex]] = {
+            h: frozenset(n for n in self.nb[h] if n is not None) for h in hexes
+        }
+        # Distances from a hex to every hex of the board, filled in for a hex the first
+        # time it is asked about (a big board would hold millions otherwise).
+        self._dists: dict[Hex, dict[Hex, int]] = {}
         self._arc: dict[tuple[int, int, int], bool] = {}
         self._sides: dict[tuple[int, int], tuple[int, ...]] = {}
         self._facing_to: dict[tuple[int, int], int] = {}
@@ -53,6 +60,14 @@ class Geometry:
 
     def contains(self, h: Hex) -> bool:
         return h in self.labels
+
+    def distances(self, h: Hex) -> dict[Hex, int]:
+        """The distance from `h` to each hex of the board (`dist` as one lookup each:
+        the computer player measures the same few hexes again and again)."""
+        found = self._dists.get(h)
+        if found is None:
+            found = self._dists[h] = {o: dist(h, o) for o in self.labels}
+        return found
 
     def in_front_arc(self, at: Hex, facing: int, target: Hex) -> bool:
         key = (target.q - at.q, target.r - at.r, facing)

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import UserError
 from companion.facing import turns_between
 from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
-from companion.rulesets.skirmish.geometry import STEP_DIRECTION
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
+
+
+class Step(NamedTuple):
+    """A step found allowed (`step_refusal`) and affordable: to the neighbouring
+    `dest`, in `direction` from where he stands."""
+
+    dest: Hex
+    direction: int
 
 
 def step_cost(state: State, g: Gladiator, direction: int) -> int:
@@ -29,27 +36,24 @@ def step_cost(state: State, g: Gladiator, direction: int) -> int:
 def step_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> str | None:
     """Why he cannot step from `src` to the neighbouring `dest`, or None."""
     # (Written out by hand: the computer player asks this for every step it weighs.)
-    q, r = dest.q, dest.r
-    board = state.board
-    row = r + (q - (q & 1)) // 2  # `hexgrid.hex_to_offset`
-    if not (0 <= q < board.columns and 0 <= row < board.rows):
+    geo = state.geo
+    if dest not in geo.labels:
         return "he would leave the arena"
     # One pass: a gladiator in `dest` (`State.occupant`) refuses first; else the first
     # opponent on the board (`State.enemies`) next to both hexes.
     side = g.side
-    sq, sr = src.q, src.r
+    near_src, near_dest = geo.around[src], geo.around[dest]
     beside = None
     for o in state.gladiators:
         at = o.hex
         if at is None:
             continue
-        if at.q == q and at.r == r:
+        if at == dest:
             if o is g:
                 continue
             return f"{state.label(dest)} is occupied by {o.name}"
         if beside is None and o.side != side and o.status == FIGHTING \
-                and (at.q - sq, at.r - sr) in STEP_DIRECTION \
-                and (at.q - q, at.r - r) in STEP_DIRECTION:
+                and at in near_src and at in near_dest:
             beside = o
     if beside is not None:
         return (f"he is next to {beside.name} and may not step straight into another hex "
@@ -78,8 +82,17 @@ def move(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
     if g.ap < cost:
         need_ap(g, cost, "that step" if ahead else "a step aside or back")
+    return take_step(state, g, Step(dest, direction))
+
+
+def take_step(state: State, g: Gladiator, step: Step) -> list[Event]:
+    """He takes a step already checked (`move` checks one): AP spent, hex changed."""
+    dest, direction = step
+    geo = state.geo
+    ahead = direction == g.facing
+    cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
     g.ap -= cost
-    at = geo.labels[g.hex]
+    at = geo.labels[g.hex]  # type: ignore[index]
     g.hex = dest
     return [event("moved", g.id, at=at, to=geo.labels[dest],
                   direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]

@@ -34,10 +34,11 @@ from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
 from companion.rulesets.skirmish import movement, narrator, report, turn, weapons
 from companion.rulesets.skirmish import rolls as roll_log
-from companion.rulesets.skirmish.ai import choose_action
+from companion.rulesets.skirmish.ai import Choice, choose_action
 from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
 from companion.rulesets.skirmish.data import TABLE_IDS, GameData, build_game_data
 from companion.rulesets.skirmish.legal import legal_actions
+from companion.rulesets.skirmish.movement import Step
 from companion.rulesets.skirmish.odds import attack_odds
 from companion.rulesets.skirmish.scenario import build_state
 from companion.rulesets.skirmish.setup import SETUP_OPTIONS, setup_from_options
@@ -123,9 +124,31 @@ def apply_action(state: State, action: dict[str, Any], dice: Dice) -> list[Event
         raise
     found = handler(state, action, dice)
     if state.appeals and state.phase == "act":
-        # Someone fell in the middle of a turn: the crowd decides, then the turn goes on.
-        state.phase = "appeal"
-        state.after_appeals = "act"
+        _appeals_first(state)
+    return found
+
+
+def _appeals_first(state: State) -> None:
+    # Someone fell in the middle of a turn: the crowd decides, then the turn goes on.
+    state.phase = "appeal"
+    state.after_appeals = "act"
+
+
+def carry_out(state: State, choice: Choice, dice: Dice) -> list[Event]:
+    """`apply_action` of the computer's choice, for bouts played in bulk: a strike or
+    a step its search has checked is carried out as the rules would once they had
+    checked it again; anything else goes through `apply_action`. The same events."""
+    action, ready = choice
+    if ready is None:
+        return apply_action(state, action, dice)
+    if isinstance(ready, Step):
+        found = movement.take_step(state, state.glad(state.active), ready)  # type: ignore[arg-type]
+    elif ready.option.weapon.entangles:
+        found = weapons.resolve_cast(state, ready, dice)
+    else:
+        found = resolve_blow(state, ready, dice)
+    if state.appeals and state.phase == "act":
+        _appeals_first(state)
     return found
 
 

@@ -261,14 +261,13 @@ def build_state(data: GameData, setup: dict[str, Any]) -> State:
             defeated_today=spec.defeated_today, spared_today=spec.spared_today,
         )
         gladiators.append(g)
-    # Names must tell gladiators apart: repeated ones get their id added. A name is
-    # repeated if an earlier gladiator has it now (renamed or not) or a later one has it
-    # as given: counted once, not by comparing every pair.
-    later = Counter(g.name.lower() for g in gladiators)
+    # Names must tell gladiators apart: every one of a repeated name gets his id added
+    # ("Samnite A" ... "Samnite D", the last one too); a name given once stays plain
+    # unless an earlier one now bears it ("Samnite A" typed in beside two Samnites).
+    given = Counter(g.name.lower() for g in gladiators)
     for g in gladiators:
         key = g.name.lower()
-        later[key] -= 1
-        if key in names_seen or later[key] > 0:
+        if given[key] > 1 or key in names_seen:
             g.name = f"{g.name} {g.id}"
         names_seen[g.name.lower()] = g.id
     sides = list(dict.fromkeys(g.side for g in gladiators))

@@ -8,8 +8,8 @@ from typing import Any
 
 from companion.quickdice import QuickDice
 from companion.rulesets.base import Event, event
-from companion.rulesets.skirmish.ai import choose_action
-from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action
+from companion.rulesets.skirmish.ai import choose
+from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action, carry_out
 from companion.rulesets.skirmish.state import State
 from companion.tables.loader import TableSet, load_tables
 
@@ -20,11 +20,16 @@ def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
     turns have begun, or `max_turns` in all); what happened goes to `events` if given.
     Returns the number of actions taken."""
     taken = 0
+    if turns is None and events is None:  # the bench's and the lab's loop, kept bare
+        while state.phase != "over" and state.turn_number <= max_turns:
+            carry_out(state, choose(state), dice)
+            taken += 1
+        return taken
     stop_at = None if turns is None else state.turn_number + turns
     while state.phase != "over" and state.turn_number <= max_turns:
         if stop_at is not None and state.turn_number >= stop_at and state.phase == "ap":
             break
-        found = apply_action(state, choose_action(state), dice)
+        found = carry_out(state, choose(state), dice)
         if events is not None:
             events += found
         taken += 1

@@ -7,12 +7,17 @@ looked up, the wheel's first.
 
 from __future__ import annotations
 
+import os
+import posixpath
+import sys
 from pathlib import Path
-
-import platformdirs
 
 APP_DIR_NAME = "companion"
 _PACKAGE_DIR = Path(__file__).resolve().parent
+# The XDG base directories a plain Linux desktop uses, and where each defaults to.
+_XDG_HOMES = {"data": ("XDG_DATA_HOME", "~/.local/share"),
+              "config": ("XDG_CONFIG_HOME", "~/.config"),
+              "cache": ("XDG_CACHE_HOME", "~/.cache")}
 
 
 def _builtin(name: str) -> Path:
@@ -35,18 +40,51 @@ def font_path(bold: bool = False) -> Path:
     return assets_dir() / "fonts" / name
 
 
+def _xdg_dir(kind: str, environ: dict[str, str] | os._Environ[str] | None = None,
+             platform: str | None = None) -> str | None:
+    """The user's folder of `kind` as platformdirs finds it on a plain Linux desktop
+    (an absolute $XDG_..._HOME, else its default under an absolute $HOME), or None
+    wherever it is any less plain. Importing platformdirs costs a start a few
+    milliseconds (it brings tempfile, shutil and random); everything else (macOS,
+    Windows, Android, no usable HOME) asks platformdirs itself. The tests check that
+    both agree."""
+    env = os.environ if environ is None else environ
+    if (sys.platform if platform is None else platform) != "linux" \
+            or "ANDROID_DATA" in env or "ANDROID_ROOT" in env:
+        return None
+    variable, default = _XDG_HOMES[kind]
+    base = env.get(variable, "")
+    if not posixpath.isabs(base):  # unset, empty or relative: the spec says ignore it
+        home = env.get("HOME", "")
+        if not posixpath.isabs(home):
+            return None
+        base = posixpath.join(home.rstrip("/") or "/", default[2:])
+    return posixpath.join(base, APP_DIR_NAME)
+
+
+def _user_dir(kind: str) -> Path:
+    found = _xdg_dir(kind)
+    if found is not None:
+        return Path(found)
+    import platformdirs
+
+    ask = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
+           "cache": platformdirs.user_cache_dir}[kind]
+    return Path(ask(APP_DIR_NAME, appauthor=False))
+
+
 def user_data_dir() -> Path:
-    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+    return _user_dir("data")
 
 
 def user_config_dir() -> Path:
-    return Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
+    return _user_dir("config")
 
 
 def user_cache_dir() -> Path:
     """What the app keeps only to start faster (`companion.tables.cache`): deleting it
     loses nothing."""
-    return Path(platformdirs.user_cache_dir(APP_DIR_NAME, appauthor=False))
+    return _user_dir("cache")
 
 
 def user_tables_dir() -> Path:

@@ -17,9 +17,14 @@ import re
 import stat
 from collections.abc import Iterator, Mapping, Sequence, Sized
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from companion.errors import UserError, json_path
+
+# Spelt here, not imported: the tables load without importing `typing` (mypy takes any
+# name TYPE_CHECKING as true).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MB = 1_000_000
 MAX_DEPTH = 64  # the built-in tables and real sessions nest 7 deep at most
@@ -28,15 +33,30 @@ _MAX_DIGITS = 16  # more digits than MAX_NUMBER has: refused before int() reads 
 SHOWN = 40  # characters of a value quoted in a message
 
 
-class FileKind(NamedTuple):
+class FileKind:
     """What a file is meant to be: how messages name it, the "format" its envelope
-    carries (None: a file without one) and the most bytes it may hold. (A NamedTuple,
-    not a dataclass: the tables load without importing `dataclasses`.)"""
+    carries (None: a file without one) and the most bytes it may hold. (A plain class,
+    not a dataclass or a NamedTuple: the tables load without importing `dataclasses`
+    or `typing`.)"""
 
-    name: str
-    limit: int
-    format: str | None = None
-    refuses_others: bool = True  # False: any kind of file is welcome (`check` reads any)
+    __slots__ = ("format", "limit", "name", "refuses_others")
+
+    def __init__(self, name: str, limit: int, format: str | None = None,
+                 refuses_others: bool = True) -> None:
+        self.name, self.limit, self.format = name, limit, format
+        self.refuses_others = refuses_others  # False: any kind of file is welcome (`check`)
+
+    def _fields(self) -> tuple[str, int, str | None, bool]:
+        return self.name, self.limit, self.format, self.refuses_others
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FileKind) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"FileKind{self._fields()!r}"
 
 
 # Generous: a long bout's session is a few hundred KB (eight gladiators fought out on
@@ -229,15 +249,17 @@ def _bad_number(literal: str) -> str:
 
 _TOO_DEEP = f"nested too deep (at most {MAX_DEPTH} levels of lists and objects)"
 
+# Patterns, not compiled ones: `re` compiles each the first time it is used (and keeps
+# it), which spares every start that reads no file needing it a few milliseconds.
 # A JSON string (escapes included), an opening or closing bracket, or a number.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]|-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?)'
-                    r"|NaN|-?Infinity")
+_TOKEN = (r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]|-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?)'
+          r"|NaN|-?Infinity")
 
 
 def _too_deep_at(text: str) -> int:
     """Where the first list or object deeper than MAX_DEPTH opens."""
     depth = 0
-    for token in _TOKEN.finditer(text):
+    for token in re.finditer(_TOKEN, text):
         first = token.group()[0]
         if first in "[{":
             depth += 1
@@ -249,7 +271,7 @@ def _too_deep_at(text: str) -> int:
 
 
 def _number_at(text: str, literal: str) -> int:
-    for token in _TOKEN.finditer(text):
+    for token in re.finditer(_TOKEN, text):
         if token.group() == literal:
             return token.start()
     return 0
@@ -275,28 +297,28 @@ def _check_nesting(path: Path, text: str, data: Any) -> None:
 
 # Control characters (tab, line feed and carriage return aside) and halves of UTF-16
 # pairs: the window cannot draw a NUL, a terminal obeys escapes, no file holds them.
-_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_CHAR = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]"
+_CONTROL = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
 
 
 # What a text must hold for _BAD_CHAR to be found in its data: such a character
 # itself (JSON refuses raw control characters below U+0020) or its escape.
-_RAW_BAD = re.compile("[\x7f-\x9f]")
-_ESCAPED_BAD = re.compile(r"\\u(?:00[0189]|007[fF]|[dD][89a-fA-F])")
-_ESCAPED_SPACE = re.compile(r"\\[tnr]")
+_RAW_BAD = "[\x7f-\x9f]"
+_ESCAPED_BAD = r"\\u(?:00[0189]|007[fF]|[dD][89a-fA-F])"
+_ESCAPED_SPACE = r"\\[tnr]"
 
 
 def _check_text(path: Path, text: str, data: Any) -> None:
     # Searching the text first spares nearly every file the walk through its strings
     # (a field name with a tab or line break in it must hold its escape).
-    raw = "\x7f" in text or (not text.isascii() and _RAW_BAD.search(text))
-    escaped = "\\" in text and (_ESCAPED_BAD.search(text) or _ESCAPED_SPACE.search(text))
+    raw = "\x7f" in text or (not text.isascii() and re.search(_RAW_BAD, text))
+    escaped = "\\" in text and (re.search(_ESCAPED_BAD, text) or re.search(_ESCAPED_SPACE, text))
     if not raw and not escaped:
         return
     for loc, value, is_key in _texts(data, ()):
         # A field name is never more than a word: not even a tab or a line break
         # (messages quote field names, each on one line).
-        found = (_CONTROL if is_key else _BAD_CHAR).search(value)
+        found = re.search(_CONTROL if is_key else _BAD_CHAR, value)
         if found:
             what = "a field name holds" if is_key else "the text holds"
             raise JsonFileError(path, place(loc), f"{what} {_char(found.group())}")
@@ -306,7 +328,7 @@ def check_one_line(path: Path, data: Any, loc: tuple[Any, ...] = ()) -> None:
     """Refuse a tab or line break anywhere in the text of `data` (`loc`: where it is in
     the file): for what a program wrote, which messages quote (a session's actions)."""
     for at, value, _ in _texts(data, loc):
-        found = _CONTROL.search(value)
+        found = re.search(_CONTROL, value)
         if found:
             raise JsonFileError(path, place(at), f"the text holds {_char(found.group())}")
 
@@ -342,7 +364,7 @@ def _char(char: str) -> str:
 def check_name(value: str) -> str:
     """A name for a pydantic validator: one line of text without control characters
     (a name is drawn in the window and printed in one-line messages)."""
-    found = _CONTROL.search(value)
+    found = re.search(_CONTROL, value)
     if found:
         raise ValueError(f"a name is one line of text; this one holds {_char(found.group())}")
     return value
@@ -454,4 +476,4 @@ def problem(error: Mapping[str, Any]) -> str:
     if text.startswith("Input should be "):
         text = "must be " + text.removeprefix("Input should be ")
     # Messages quote the file; each stays on one line.
-    return _CONTROL.sub(lambda c: f"\\u{ord(c.group()):04x}", text)
+    return re.sub(_CONTROL, lambda c: f"\\u{ord(c.group()):04x}", text)

@@ -108,22 +108,96 @@ def test_the_start_screen_of_a_second_start_builds_no_model_and_loads_no_rules()
     assert _fresh_process(code).split() == ["SkirmishSetup", "13", "0", "0"]
 
 
-def test_a_record_edited_by_hand_changes_no_table(tmp_path, monkeypatch):
-    """The record keeps what validating a file's bytes gave; the table itself is read
-    from those bytes, so a record whose copy of the data was tampered with is harmless."""
-    import json as json_module
-
-    from companion import paths
-    from companion.tables.loader import load_tables
-
+def test_the_record_keeps_no_copy_of_a_table_its_data_is_the_files_own():
     load_tables(include_user=False)  # writes the record
-    record = next(paths.user_cache_dir().rglob("tables.json"))
-    data = json_module.loads(record.read_text())
-    for path, entry in data["files"].items():
-        if path.endswith("skirmish-types.json"):
-            table = json_module.loads(entry["table"]["data"])
-            table["entries"][0]["key"] = {"evil": [1, 2]}
-            entry["table"]["data"] = json_module.dumps(table)
-    record.write_text(json_module.dumps(data))
+    record = json.loads(cache_path().read_text())
+    for entry in record["files"].values():
+        assert set(entry) <= {"sha", "stat", "table", "problems"}
+        assert set(entry.get("table", {})) <= {"id", "title", "fingerprint"}
     types = load_tables(include_user=False).get("skirmish-types")
+    assert types.raw_entries == _user_table("skirmish-types.json")["entries"]
     assert types.entries[0].key == "samnite"
+
+
+def _later(monkeypatch, seconds: float = 10.0) -> None:
+    """Every load from now on happens `seconds` after the files were written: their
+    stamps are old enough to be trusted."""
+    from companion.tables import cache
+
+    now = cache.time.time_ns() + int(seconds * 1e9)
+    monkeypatch.setattr(cache.time, "time_ns", lambda: now)
+
+
+def test_an_unchanged_table_file_whose_stamp_is_old_is_not_hashed_again(monkeypatch):
+    from companion.tables import cache
+
+    _later(monkeypatch)
+    load_tables(include_user=False)  # validates, and writes down each file's stamp
+    hashed = []
+    real = cache.file_key
+    monkeypatch.setattr(cache, "file_key", lambda raw: hashed.append(raw) or real(raw))
+    load_tables(include_user=False)
+    assert hashed == []
+
+
+def test_a_file_just_written_is_hashed_at_every_start_until_its_stamp_is_old(monkeypatch):
+    from companion.tables import cache
+
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True)
+    (folder / "fate.json").write_text(json.dumps(_user_table("fate.json")))
+    load_tables()
+    hashed = []
+    real = cache.file_key
+    monkeypatch.setattr(cache, "file_key", lambda raw: hashed.append(raw) or real(raw))
+    load_tables()
+    assert (folder / "fate.json").read_bytes() in hashed  # within its clock tick: hashed
+
+
+def test_a_file_changed_and_given_back_its_old_time_is_read_anew(monkeypatch):
+    """Same size, same modification time (as `cp -p` or `touch -d` leave it): the
+    change time still moved, so the file is hashed and validated again."""
+    _later(monkeypatch)
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True)
+    target = folder / "crit-slashing.json"
+    data = _user_table()
+    data["title"] = "Slashing, take A"
+    target.write_text(json.dumps(data))
+    before = target.stat()
+    assert load_tables().get("crit-slashing").title == "Slashing, take A"
+    data["title"] = "Slashing, take B"
+    while target.stat().st_ctime_ns == before.st_ctime_ns:  # a tick of the file clock
+        target.write_text(json.dumps(data))
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert target.stat().st_size == before.st_size
+    assert load_tables().get("crit-slashing").title == "Slashing, take B"
+
+
+def test_a_validation_source_changed_is_a_new_key_even_with_its_old_time(monkeypatch,
+                                                                        tmp_path):
+    import shutil
+
+    from companion.tables import cache
+
+    for name in VALIDATION_SOURCES:  # a copy of our code, to edit
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(cache._PACKAGE / name, tmp_path / name)
+    monkeypatch.setattr(cache, "_PACKAGE", tmp_path)
+    cache.code_key.cache_clear()
+    _later(monkeypatch)
+    first = cache.Memo.open()
+    first.changed = True
+    first.save()
+    assert cache.Memo.open().code == first.code
+    model = tmp_path / "tables" / "model.py"
+    before = model.stat()
+    while model.stat().st_ctime_ns == before.st_ctime_ns:
+        model.write_text(model.read_text().replace("the", "THE", 1))
+    assert model.stat().st_size == before.st_size
+    os.utime(model, ns=(before.st_atime_ns, before.st_mtime_ns))
+    cache.code_key.cache_clear()
+    try:
+        assert cache.Memo.open().code != first.code
+    finally:
+        cache.code_key.cache_clear()

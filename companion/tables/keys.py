@@ -5,20 +5,24 @@ pydantic."""
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
 
 from companion.jsonfile import shown
 
+# Spelt here, not imported: the tables load without importing `typing` (mypy takes any
+# name TYPE_CHECKING as true).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
 
-class AxisLike(Protocol):
-    """What reading a key needs of its axis (`companion.tables.model.Axis`)."""
+    class AxisLike(Protocol):
+        """What reading a key needs of its axis (`companion.tables.model.Axis`)."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def open_above(self) -> bool: ...
-    @property
-    def open_below(self) -> bool: ...
+        @property
+        def name(self) -> str: ...
+        @property
+        def open_above(self) -> bool: ...
+        @property
+        def open_below(self) -> bool: ...
 
 
 RangeKey = tuple[int | None, int | None]

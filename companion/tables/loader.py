@@ -11,10 +11,8 @@ importing pydantic, and a table's models are made when first asked for.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import paths
 from companion.errors import UserError
@@ -30,21 +28,39 @@ from companion.jsonfile import (
     read_file,
     shown,
 )
-from companion.tables.cache import Memo, file_key
+from companion.tables.cache import Memo
 from companion.tables.table import Known, Table, fingerprint_of
 
+# Spelt here, not imported: the tables load without importing `typing` (mypy takes any
+# name TYPE_CHECKING as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from pydantic import ValidationError
 
     from companion.tables.model import Entry
 
 
-# Plain classes, not dataclasses: an unchanged set of tables loads without importing
-# `dataclasses` (and `inspect`), a fifth of what a cold load imports.
-class Problem(NamedTuple):
-    file: Path
-    where: str
-    message: str
+# Plain classes, not dataclasses or NamedTuples: an unchanged set of tables loads
+# without importing `dataclasses` (and `inspect`) or `typing`.
+class Problem:
+    """One thing wrong in a table file: the file, the place in it, what is wrong."""
+
+    __slots__ = ("file", "message", "where")
+
+    def __init__(self, file: Path, where: str, message: str) -> None:
+        self.file, self.where, self.message = file, where, message
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (self.file, self.where, self.message) == \
+            (other.file, other.where, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.where, self.message))
+
+    def __repr__(self) -> str:
+        return f"Problem({self.file!r}, {self.where!r}, {self.message!r})"
 
     def __str__(self) -> str:
         # An empty `where`: the whole file (too large, not found, of another kind).
@@ -165,11 +181,10 @@ def _load(path: Path, memo: Memo) -> Table:
         raw = read_bytes(path, TABLE)
     except JsonFileError as err:
         raise _unreadable(err) from None
-    sha = file_key(raw)
-    known = memo.recall(path, sha)
+    known = memo.recall(path, raw)
     if isinstance(known, Known):
-        # The data is the file's own bytes (those the record says were validated), not
-        # the record's copy of them: a record edited by hand changes no table.
+        # The data is the file's own bytes, those the record says were validated: the
+        # record keeps no copy of it, so no edit of the record changes a table.
         known.text = decode_text(path, raw)
         return Table.known(known, table_of)
     if known is not None:
@@ -178,14 +193,13 @@ def _load(path: Path, memo: Memo) -> Table:
         data = parse_bytes(path, raw, TABLE)
         table = table_of(path, data)
     except JsonFileError as err:
-        memo.learn_problems(path, sha, [(err.where, err.what)])
+        memo.learn_problems(path, raw, [(err.where, err.what)])
         raise _unreadable(err) from None
     except TableFileError as err:
-        memo.learn_problems(path, sha, [(p.where, p.message) for p in err.problems])
+        memo.learn_problems(path, raw, [(p.where, p.message) for p in err.problems])
         raise
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    memo.learn_table(path, sha, Known(path, table.id, table.title, fingerprint_of(table.file),
-                                      text, data))
+    memo.learn_table(path, raw, Known(path, table.id, table.title, fingerprint_of(table.file),
+                                      ""))
     return table
 
 

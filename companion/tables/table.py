@@ -7,7 +7,6 @@ rule or a screen first asks for them.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -15,13 +14,19 @@ from bisect import bisect_right
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from companion.errors import UserError
 from companion.tables.keys import RangeKey, _range_key, _split_key, _text  # noqa: F401
 
+# Spelt here, not imported: the tables load without importing `typing` (mypy takes any
+# name TYPE_CHECKING as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Literal, TypeVar
+
     from companion.tables.model import Axis, Entry, TableFile
+
+    E = TypeVar("E", bound="Entry")
 
 
 class TableDataError(UserError):
@@ -33,11 +38,6 @@ class TableDataError(UserError):
     def __init__(self, message: str, table: str) -> None:
         super().__init__(message)
         self.table = table
-
-
-E = TypeVar("E", bound="Entry")
-
-
 
 
 class Known:
@@ -65,6 +65,8 @@ class Known:
 
 def fingerprint_of(file: TableFile) -> str:
     """The sha256 of a validated envelope's content, whitespace and key order aside."""
+    import hashlib  # here: a start that validates nothing needs none (its import is slow)
+
     text = json.dumps(file.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
                       ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from string import ascii_uppercase
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.hexgrid import Board, parse_direction
@@ -55,7 +55,9 @@ from companion.tables.models.skirmish import (
     WoundLevelEntry,
 )
 from companion.tables.models.skirmish import WeaponEntry as SkirmishWeaponEntry
-from companion.tables.table import E
+
+if TYPE_CHECKING:
+    from companion.tables.table import E
 
 __all__ = ["DiceSpec", "Figures", "GameData", "HeldSpec", "KitInfo", "SkillInfo",
            "SkirmishDataError", "TypeInfo", "WeaponInfo", "build_game_data"]

@@ -17,14 +17,12 @@ import pygame
 
 from companion import APP_NAME, paths
 from companion.errors import UserError
-from companion.hexgrid import Board, Hex
 from companion.settings import Settings, load_settings, save_settings
 from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
 from companion.ui.theme import Theme
-from companion.ui.widgets.board_view import BoardView
 from companion.ui.widgets.controls import Ink, Label, wrap
 from companion.ui.widgets.intro_panel import IntroPanel
 from companion.ui.widgets.retained import Soil
@@ -32,10 +30,12 @@ from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
     from companion.dice import DiceSource
+    from companion.hexgrid import Board, Hex
     from companion.rolls import Roll
     from companion.session import Session
     from companion.tables.loader import TableSet
     from companion.ui.player_window import PlayerWindow
+    from companion.ui.widgets.board_view import BoardView
     from companion.ui.widgets.dialogs import Dialog
 
 DEFAULT_SIZE = (1280, 800)
@@ -86,7 +86,10 @@ class App:
         self.window.minimum_size = MINIMUM_SIZE
         self.chosen_scale = self.settings.ui_scale if scale is None else scale
         self.theme = Theme(scale=fitted_scale(self.chosen_scale, size))
-        self.board = Board()
+        # The arena and its view are made when a screen first shows the board: the
+        # start screen does not (see `board`, `board_view`).
+        self._board: Board | None = None
+        self._board_view: BoardView | None = None
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
         self._tables: TableSet | None = None
@@ -141,12 +144,29 @@ class App:
             self._tables = tables
         return self._tables
 
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            from companion.hexgrid import Board
+
+            self._board = Board()
+        return self._board
+
+    @property
+    def board_view(self) -> BoardView:
+        if self._board_view is None:
+            from companion.ui.widgets.board_view import BoardView
+
+            self._board_view = BoardView(self.board, self.theme)
+            self._board_view.set_rect(self.left_rect)
+        return self._board_view
+
     def systems(self) -> list[SystemScreens]:
         return registry.systems()
 
     def _build(self) -> None:
         """Everything that depends on the UI scale (made again when it changes)."""
-        self.board_view = BoardView(self.board, self.theme)
+        self._board_view = None  # made again, at the new scale, when next shown
         self.panel = SidePanel(
             self.theme,
             [
@@ -173,7 +193,8 @@ class App:
         self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
         self.panel_rect = pygame.Rect(width - panel_w, 0, panel_w, height - status_h)
         self.left_rect = pygame.Rect(0, 0, width - panel_w, height - status_h)
-        self.board_view.set_rect(self.left_rect)
+        if self._board_view is not None:
+            self._board_view.set_rect(self.left_rect)
         self.panel.layout(self.panel_rect)
         if self.screen is not None:
             self.screen.layout(self.left_rect)
@@ -234,7 +255,8 @@ class App:
         self._stop_timers()
         self.screen = screen
         self.hover = None
-        self.board_view.set_rect(self.left_rect)  # whatever the screen before made of it
+        if self._board_view is not None:  # whatever the screen before made of it
+            self._board_view.set_rect(self.left_rect)
         screen.layout(self.left_rect)
         self.panel.views.pop(0, None)
         self.panel.show(0)
@@ -458,7 +480,10 @@ class App:
         last_event = time.monotonic()
         while self.running:
             if dirty:
-                self.draw()
+                if self.screen is None:
+                    self._draw_opening()  # show_home makes the start screen just below
+                else:
+                    self.draw()
                 dirty = False
                 if frames is not None and self.frames_drawn >= frames:
                     break
@@ -575,6 +600,14 @@ class App:
         return False
 
     # --- drawing ------------------------------------------------------------------
+    def _draw_opening(self) -> None:
+        """The first frame of a start, before the start screen is made: the window, at
+        once, in the app's colour. (The empty arena and the panel drawn there, to be
+        covered a few milliseconds later, had cost every start ~10 ms.)"""
+        self.window.get_surface().fill(self.theme.palette.background)
+        self.window.flip()
+        self.frames_drawn += 1
+
     def draw(self) -> None:
         surface = self.window.get_surface()
         soil = self.soil

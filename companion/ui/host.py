@@ -41,10 +41,14 @@ class Host(Protocol):
     """The window, as screens see it."""
 
     theme: Theme
-    board: Board
-    board_view: BoardView
     settings: Settings
     soil: Soil  # where this frame and the last drew, for the parts kept drawn
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def board_view(self) -> BoardView: ...
 
     @property
     def tables(self) -> TableSet: ...

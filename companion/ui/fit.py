@@ -8,15 +8,15 @@ developer calls to see why a screen looks wrong (`problems(app.layers())`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from companion.ui.widgets.controls import Fit, Widget
 
 
-@dataclass(frozen=True)
-class Layer:
+# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
+class Layer(NamedTuple):
     """Widgets drawn in one area of the window (the screen, the panel, the status bar,
     a dialog): they must stay inside it and apart from one another."""
 

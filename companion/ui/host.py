@@ -4,9 +4,8 @@ on it and on the registry, never on a screen, so it names no game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import pygame
 
@@ -23,8 +22,8 @@ if TYPE_CHECKING:
     from companion.ui.widgets.side_panel import PanelView
 
 
-@dataclass(frozen=True)
-class SystemScreens:
+# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
+class SystemScreens(NamedTuple):
     """A rule system's screens, as the registry names them: "module:Class" of its
     set-up screen and of the screen that plays its sessions. The set-up of the first
     system registered is the start screen; the others are reached from it by `key`."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
 from companion import paths
@@ -13,8 +11,13 @@ Colour = tuple[int, int, int]
 MIN_TEXT = 14  # pixels at 100 %: nothing smaller is read across a table
 
 
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: making a dataclass costs about a millisecond, the
+# 19-colour palette several, and these are made at every start.
 class Palette:
+    """The colours, read-only: one palette for every theme."""
+
+    __slots__ = ()
+
     background: Colour = (24, 26, 31)
     panel: Colour = (34, 37, 44)
     panel_edge: Colour = (70, 76, 88)
@@ -36,14 +39,14 @@ class Palette:
     die_text: Colour = (20, 20, 20)
 
 
-@dataclass
 class Fonts:
     """Fonts by pixel size, loaded once each from the shipped DejaVu Sans. Each is a
     `SafeFont`: every piece of text the window draws goes through one, so no text, typed
     or read from a file, can make a frame raise."""
 
-    scale: float = 1.0
-    _cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of `size` pixels at 100 % (never under MIN_TEXT), at the scale."""
@@ -54,14 +57,13 @@ class Fonts:
         return self._cache[key]
 
 
-@dataclass
 class Theme:
-    scale: float = 1.0
-    palette: Palette = field(default_factory=Palette)
-    fonts: Fonts = field(default_factory=Fonts)
-
-    def __post_init__(self) -> None:
-        self.fonts.scale = self.scale
+    def __init__(self, scale: float = 1.0, palette: Palette | None = None,
+                 fonts: Fonts | None = None) -> None:
+        self.scale = scale
+        self.palette = Palette() if palette is None else palette
+        self.fonts = Fonts() if fonts is None else fonts
+        self.fonts.scale = scale
 
     def set_scale(self, scale: float) -> None:
         """Every widget holds this one Theme, so they all follow the new scale."""

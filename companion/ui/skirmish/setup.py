@@ -6,7 +6,6 @@ It fills the board's area; the right-hand panel (dice tray, tables) stays usable
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,11 +38,12 @@ def _width(button: Button, label: str) -> int:
     return button.font.size(label)[0] + 2 * button.pad
 
 
-@dataclass
+# Plain classes, not dataclasses: see companion.ui.widgets.controls.
 class _Spacer:
     """Room in a row of buttons for something else (the seed and its label)."""
 
-    widget: TextField
+    def __init__(self, widget: TextField) -> None:
+        self.widget = widget
 
     def needed_width(self, shortest: bool = False) -> int:
         return self.widget.rect.width
@@ -57,13 +57,14 @@ class _Spacer:
         self.widget.rect = rect
 
 
-@dataclass
 class Row:
-    type_index: int
-    side_index: int
-    human: bool
-    name: TextField
-    buttons: list[Button] = field(default_factory=list)
+    def __init__(self, type_index: int, side_index: int, human: bool, name: TextField,
+                 buttons: list[Button] | None = None) -> None:
+        self.type_index = type_index
+        self.side_index = side_index
+        self.human = human
+        self.name = name
+        self.buttons: list[Button] = [] if buttons is None else buttons
 
 
 def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:

@@ -12,8 +12,7 @@ Free text is drawn through an `Ink`, which records each piece as a `Label`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -122,8 +121,8 @@ def shorten(text: str, font: pygame.font.Font, width: int) -> str:
     return cut.rstrip(" ,;:-") + ELLIPSIS
 
 
-@dataclass(frozen=True)
-class Fit:
+# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
+class Fit(NamedTuple):
     """What a widget tells the fit check and the hover: its ink's box, its whole text,
     the text it shows, and whether that text overflows (is cut where it must not be,
     or does not fit its box)."""
@@ -157,20 +156,25 @@ def best_label(labels: Sequence[str], font: pygame.font.Font, width: int) -> tup
     return labels[-1], False
 
 
-@dataclass
+# The widgets are plain classes, not dataclasses: every start makes these classes, and
+# making a dataclass costs ~1 ms (its methods are compiled from text). They compare as
+# themselves, as widgets on a screen should.
 class Button:
     """A button with a label and, for narrow rooms, shorter labels that still say what
     it does (`short`, longest first: "Retrieve a weapon (R)", "Retrieve (R)")."""
 
-    theme: Theme
-    label: str
-    on_click: Callable[[], None]
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    enabled: bool = True
-    selected: bool = False
-    size: int = 18
-    short: tuple[str, ...] = ()
-    elide: bool = False  # a label from the player (a file's name): cut after a word
+    def __init__(self, theme: Theme, label: str, on_click: Callable[[], None],
+                 rect: pygame.Rect | None = None, enabled: bool = True, selected: bool = False,
+                 size: int = 18, short: tuple[str, ...] = (), elide: bool = False) -> None:
+        self.theme = theme
+        self.label = label
+        self.on_click = on_click
+        self.rect: pygame.Rect = pygame.Rect(0, 0, 0, 0) if rect is None else rect
+        self.enabled = enabled
+        self.selected = selected
+        self.size = size
+        self.short = short
+        self.elide = elide  # a label from the player (a file's name): cut after a word
 
     @property
     def font(self) -> pygame.font.Font:
@@ -233,7 +237,6 @@ class Button:
         return False
 
 
-@dataclass
 class TextField:
     """One line of typed text. Enter submits, Escape clears; it keeps the last
     message (an error or a result) to show under itself.
@@ -243,17 +246,21 @@ class TextField:
     comes as TEXTEDITING and is shown, not kept, until it is committed. Control
     characters in either are dropped: Enter, Tab and Backspace act as keys."""
 
-    theme: Theme
-    placeholder: str
-    on_submit: Callable[[str], None]
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    text: str = ""
-    focused: bool = False
-    size: int = 20
-    on_change: Callable[[str], None] | None = None
-    composing: str = ""  # an input method's text, not yet committed
-    short: tuple[str, ...] = ()  # shorter hints, for a narrow field
-    selected: bool = False  # the whole text is selected (Ctrl+A): typing replaces it
+    def __init__(self, theme: Theme, placeholder: str, on_submit: Callable[[str], None],
+                 rect: pygame.Rect | None = None, text: str = "", focused: bool = False,
+                 size: int = 20, on_change: Callable[[str], None] | None = None,
+                 composing: str = "", short: tuple[str, ...] = (), selected: bool = False) -> None:
+        self.theme = theme
+        self.placeholder = placeholder
+        self.on_submit = on_submit
+        self.rect: pygame.Rect = pygame.Rect(0, 0, 0, 0) if rect is None else rect
+        self.text = text
+        self.focused = focused
+        self.size = size
+        self.on_change = on_change
+        self.composing = composing  # an input method's text, not yet committed
+        self.short = short  # shorter hints, for a narrow field
+        self.selected = selected  # the whole text is selected (Ctrl+A): typing replaces it
 
     def select_all(self) -> None:
         self.selected = bool(self.text)
@@ -365,18 +372,21 @@ class TextField:
         return False
 
 
-@dataclass
 class ScrollList:
     """A list of rows with one selected; wheel or arrow keys move through it."""
 
-    theme: Theme
-    rows: Sequence[str] = ()
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    selected: int = 0
-    top: int = 0
-    size: int = 18
-    on_select: Callable[[int], None] | None = None
-    highlight: int | None = None
+    def __init__(self, theme: Theme, rows: Sequence[str] = (), rect: pygame.Rect | None = None,
+                 selected: int = 0, top: int = 0, size: int = 18,
+                 on_select: Callable[[int], None] | None = None,
+                 highlight: int | None = None) -> None:
+        self.theme = theme
+        self.rows = rows
+        self.rect: pygame.Rect = pygame.Rect(0, 0, 0, 0) if rect is None else rect
+        self.selected = selected
+        self.top = top
+        self.size = size
+        self.on_select = on_select
+        self.highlight = highlight
 
     @property
     def row_height(self) -> int:
@@ -464,7 +474,6 @@ class ScrollList:
                    px=font.point_size)
 
 
-@dataclass
 class Label:
     """Text in a box: one line, or wrapped (`wrap`) to the box's width.
 
@@ -474,20 +483,25 @@ class Label:
     overflows when a word is wider than the box, or when its lines are taller than a
     box of fixed height."""
 
-    theme: Theme
-    text: str
-    size: int = 18
-    bold: bool = False
-    colour: tuple[int, int, int] | None = None
-    wrap: bool = False
-    elide: bool = False
-    short: tuple[str, ...] = ()
-    room: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    fixed_height: bool = False
-    align: str = "left"  # or "centre", "right": within the room, on one line
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    lines: list[str] = field(default_factory=list)
-    overflow: bool = False
+    def __init__(self, theme: Theme, text: str, size: int = 18, bold: bool = False,
+                 colour: tuple[int, int, int] | None = None, wrap: bool = False,
+                 elide: bool = False, short: tuple[str, ...] = (), room: pygame.Rect | None = None,
+                 fixed_height: bool = False, align: str = "left", rect: pygame.Rect | None = None,
+                 lines: list[str] | None = None, overflow: bool = False) -> None:
+        self.theme = theme
+        self.text = text
+        self.size = size
+        self.bold = bold
+        self.colour = colour
+        self.wrap = wrap
+        self.elide = elide
+        self.short = short
+        self.room: pygame.Rect = pygame.Rect(0, 0, 0, 0) if room is None else room
+        self.fixed_height = fixed_height
+        self.align = align  # or "centre", "right": within the room, on one line
+        self.rect: pygame.Rect = pygame.Rect(0, 0, 0, 0) if rect is None else rect
+        self.lines: list[str] = [] if lines is None else lines
+        self.overflow = overflow
 
     @property
     def font(self) -> pygame.font.Font:

@@ -7,8 +7,8 @@ before the rest of the machinery). A broken file gives the defaults, never an er
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from companion import paths
 from companion.atomic import atomic_write
@@ -21,44 +21,88 @@ MAX_WINDOW = 16384  # pixels a side: larger than any display
 MAX_PATH = 4096  # characters of a recent file's path (Linux's own limit)
 
 
-@dataclass(frozen=True)
 class Settings:
-    ui_scale: float = 1.0
-    recent_files: list[str] = field(default_factory=list)
-    window_size: tuple[int, int] | None = None  # the window's last size, when it closed
-    # The player's window: where it was last (display, x and y from that display's
-    # top left, width, height: in full screen, where it stood before), its own UI
-    # scale, whether it shows the odds, and whether it was in full screen.
-    player_place: tuple[int, int, int, int, int] | None = None
-    player_scale: float = 1.0
-    player_odds: bool = False
-    player_fullscreen: bool = False
+    """The settings, never changed once made: each `with_...` gives new ones. (A plain
+    class, not a frozen dataclass, which costs every start ~1 ms to make.)"""
+
+    __slots__ = ("player_fullscreen", "player_odds", "player_place", "player_scale",
+                 "recent_files", "ui_scale", "window_size")
+
+    def __init__(self, ui_scale: float = 1.0, recent_files: list[str] | None = None,
+                 window_size: tuple[int, int] | None = None,
+                 player_place: tuple[int, int, int, int, int] | None = None,
+                 player_scale: float = 1.0, player_odds: bool = False,
+                 player_fullscreen: bool = False) -> None:
+        put = object.__setattr__
+        put(self, "ui_scale", ui_scale)
+        put(self, "recent_files", [] if recent_files is None else recent_files)
+        put(self, "window_size", window_size)  # the window's last size, when it closed
+        # The player's window: where it was last (display, x and y from that display's
+        # top left, width, height: in full screen, where it stood before), its own UI
+        # scale, whether it shows the odds, and whether it was in full screen.
+        put(self, "player_place", player_place)
+        put(self, "player_scale", player_scale)
+        put(self, "player_odds", player_odds)
+        put(self, "player_fullscreen", player_fullscreen)
+
+    # What the slots hold, for the type checker.
+    ui_scale: float
+    recent_files: list[str]
+    window_size: tuple[int, int] | None
+    player_place: tuple[int, int, int, int, int] | None
+    player_scale: float
+    player_odds: bool
+    player_fullscreen: bool
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"settings are not changed in place: with_... makes new ones "
+                             f"({name})")
+
+    def _fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settings) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # a list inside, as the dataclass had
+
+    def __repr__(self) -> str:
+        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
+
+    def __reduce__(self) -> tuple[type[Settings], tuple[Any, ...]]:
+        # Copies and pickles are made through __init__, __setattr__ refusing them.
+        return Settings, (self.ui_scale, self.recent_files, self.window_size,
+                          self.player_place, self.player_scale, self.player_odds,
+                          self.player_fullscreen)
+
+    def _with(self, **changes: Any) -> Settings:
+        return Settings(**{**self._fields(), **changes})
 
     def with_window_size(self, size: tuple[int, int]) -> Settings:
-        return replace(self, window_size=(int(size[0]), int(size[1])))
+        return self._with(window_size=(int(size[0]), int(size[1])))
 
     def with_player_place(self, place: tuple[int, int, int, int, int]) -> Settings:
         display, x, y, width, height = (int(n) for n in place)
-        return replace(self, player_place=(display, x, y, width, height))
+        return self._with(player_place=(display, x, y, width, height))
 
     def next_player_scale(self) -> Settings:
         i = UI_SCALES.index(self.player_scale) if self.player_scale in UI_SCALES else -1
-        return replace(self, player_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
+        return self._with(player_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
 
     def with_player_odds(self, shown: bool) -> Settings:
-        return replace(self, player_odds=bool(shown))
+        return self._with(player_odds=bool(shown))
 
     def with_player_fullscreen(self, full: bool) -> Settings:
-        return replace(self, player_fullscreen=bool(full))
+        return self._with(player_fullscreen=bool(full))
 
     def with_recent(self, path: Path) -> Settings:
         name = str(Path(path).resolve())
         recent = [name] + [p for p in self.recent_files if p != name]
-        return replace(self, recent_files=recent[:MAX_RECENT])
+        return self._with(recent_files=recent[:MAX_RECENT])
 
     def next_scale(self) -> Settings:
         i = UI_SCALES.index(self.ui_scale) if self.ui_scale in UI_SCALES else -1
-        return replace(self, ui_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
+        return self._with(ui_scale=UI_SCALES[(i + 1) % len(UI_SCALES)])
 
     def to_json(self) -> str:
         data: dict[str, object] = {"ui_scale": self.ui_scale, "recent_files": self.recent_files}

@@ -35,3 +35,10 @@ def test_anywhere_less_plain_platformdirs_is_asked():
     assert paths._xdg_dir("cache", {**home, "ANDROID_DATA": "/data"}, "linux") is None
     assert paths._xdg_dir("cache", {"HOME": "nowhere"}, "linux") is None
     assert paths._xdg_dir("cache", {}, "linux") is None
+
+
+def test_a_folders_json_files_are_globs_own(tmp_path):
+    for name in ("b.json", "a.json", ".hidden.json", "notes.txt", "c.json.bak", "sub.json"):
+        (tmp_path / name).mkdir() if name == "sub.json" else (tmp_path / name).write_text("{}")
+    assert paths.json_files(tmp_path) == sorted(tmp_path.glob("*.json"))
+    assert paths.json_files(tmp_path / "not there") == []

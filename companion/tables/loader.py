@@ -219,7 +219,7 @@ def load_tables(user_dir: Path | None = None, *, include_user: bool = True) -> T
 
 def _load_tables(memo: Memo, user_dir: Path | None, include_user: bool) -> TableSet:
     found = TableSet()
-    for path in sorted(paths.builtin_tables_dir().glob("*.json")):
+    for path in paths.json_files(paths.builtin_tables_dir()):
         table = _load(path, memo)  # a broken built-in is a bug: let it raise
         found.tables[table.id] = table
         found.origins[table.id] = path
@@ -235,7 +235,7 @@ def _layer(found: TableSet, folder: Path, memo: Memo) -> list[str]:
     """Lay the folder's good table files over `found` (a broken one is kept in its
     problems and skipped); the ids of the tables laid."""
     laid = []
-    for path in sorted(folder.glob("*.json")):
+    for path in paths.json_files(folder):
         try:
             table = _load(path, memo)
         except TableFileError as err:

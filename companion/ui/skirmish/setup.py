@@ -72,12 +72,12 @@ def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], lis
     skirmish-types table, then the saved custom kits; and the broken kit files. Read
     from the tables as the files write them, so the start screen builds no model and
     loads no rules; the kits' code only when there are kits."""
-    from companion.paths import kits_dir
+    from companion.paths import json_files, kits_dir
 
     table = host.tables.get("skirmish-types")
     choices: list[tuple[str, dict[str, Any]]] = [
         (str(e.get("name", e["key"])), {"type": str(e["key"])}) for e in table.raw_entries]
-    if not any(kits_dir().glob("*.json")):
+    if not json_files(kits_dir()):
         return choices, []
     from companion.rulesets.skirmish.kits import saved_kits
 

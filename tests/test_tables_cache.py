@@ -124,8 +124,8 @@ def _later(monkeypatch, seconds: float = 10.0) -> None:
     stamps are old enough to be trusted."""
     from companion.tables import cache
 
-    now = cache.time.time_ns() + int(seconds * 1e9)
-    monkeypatch.setattr(cache.time, "time_ns", lambda: now)
+    now = cache._now() + int(seconds * 1e9)
+    monkeypatch.setattr(cache, "_now", lambda: now)
 
 
 def test_an_unchanged_table_file_whose_stamp_is_old_is_not_hashed_again(monkeypatch):
@@ -146,6 +146,8 @@ def test_a_file_just_written_is_hashed_at_every_start_until_its_stamp_is_old(mon
     folder = paths.user_tables_dir()
     folder.mkdir(parents=True)
     (folder / "fate.json").write_text(json.dumps(_user_table("fate.json")))
+    written = (folder / "fate.json").stat().st_ctime_ns
+    monkeypatch.setattr(cache, "_now", lambda: written + 1_000_000)  # 1 ms later
     load_tables()
     hashed = []
     real = cache.file_key

@@ -604,7 +604,10 @@ class App:
         """The first frame of a start, before the start screen is made: the window, at
         once, in the app's colour. (The empty arena and the panel drawn there, to be
         covered a few milliseconds later, had cost every start ~10 ms.)"""
-        self.window.get_surface().fill(self.theme.palette.background)
+        surface = self.window.get_surface()
+        self.soil.new_frame()
+        surface.fill(self.theme.palette.background)
+        self.soil.add(surface.get_rect())  # over anything kept drawn
         self.window.flip()
         self.frames_drawn += 1
 

@@ -47,13 +47,6 @@ def version_line() -> str:
     return f"companion {__version__}"
 
 
-def one_line(text: str) -> str:
-    """A message as one printable line: line breaks and other control characters become
-    spaces, and what the terminal cannot show is escaped."""
-    flat = "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
-    return flat.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     if args_given == ["--version"]:
@@ -61,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # notation and the odds; the same line and exit as argparse's version action.
         print(version_line())
         raise SystemExit(0)
-    from companion.errors import UserError
+    from companion.errors import UserError, one_line
 
     if args_given in ([], ["--smoke"]):
         # Opening the window needs none of the subcommands: skip building them, so

@@ -18,6 +18,13 @@ class UserError(Exception):
             self.exit_code = exit_code
 
 
+def one_line(text: str) -> str:
+    """A message as one printable line: line breaks and other control characters become
+    spaces, and what the terminal cannot show is escaped."""
+    flat = "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
+    return flat.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def json_path(loc: Sequence[object]) -> str:
     """A place in a JSON document as people write it: `entries[3].damage`."""
     out = ""

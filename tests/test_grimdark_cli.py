@@ -123,6 +123,17 @@ def test_check_lists_every_broken_rule(capsys, tmp_path) -> None:
             f"{bad}: his equipment fills 6 slots; he has 5"]
 
 
+def test_a_weapon_property_with_a_line_break_is_named_on_one_line(capsys, tmp_path) -> None:
+    data = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    data["weapons"][0]["properties"].append("sharp\nedged")
+    bad = tmp_path / "smash.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{bad}: sharp edged on the Oversized greataxe is not a weapon property"]
+
+
 def test_check_names_a_broken_file(capsys, tmp_path) -> None:
     bad = tmp_path / "x.json"
     bad.write_text(json.dumps({"format": FORMAT, "name": "X", "brutality": 6, "style": 3,

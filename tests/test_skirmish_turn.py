@@ -9,6 +9,7 @@ from test_skirmish_scenes import RULES, TABLES, act, scene
 from companion.dice import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import ap_modifiers, apply_action, summary
+from companion.session import Session
 
 
 def fresh(*types, **setup):
@@ -31,6 +32,15 @@ def test_initiative_ties_are_rolled_again():
     # Strengths 1, 1, 1; initiative 4, 4, 2: A and B roll again, 3 against 5.
     act(state, {"type": "start"}, 1, 1, 1, 4, 4, 2, 3, 5)
     assert state.order == ["B", "A", "C"]
+
+
+def test_dice_that_tie_for_ever_are_refused_in_one_line_and_the_bout_is_unchanged():
+    # Faces typed in or read from a file can tie every time; real dice never do.
+    session = Session(RULES, {"gladiators": [{"type": "samnite"}, {"type": "retiarius"}]})
+    before = summary(session.state)
+    with pytest.raises(UserError, match="tied 100 times running"):
+        session.act({"type": "start"}, ScriptedDice([2, 2] + [3] * 10_000))
+    assert summary(session.state) == before and not session.journal
 
 
 def test_the_tough_skill_makes_strength_6_plus_a_d6_with_the_experience_rule():

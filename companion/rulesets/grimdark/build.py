@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from companion.errors import one_line
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator, Weapon
 from companion.tables.models.grimdark import GrimdarkAbilityEntry, GrimdarkEquipmentEntry, Rule
@@ -132,9 +133,11 @@ def open_moves_allowed(g: Gladiator, data: GrimdarkData) -> int:
 
 
 def problems(g: Gladiator, data: GrimdarkData) -> list[str]:
-    """Every build rule he breaks, each in a player's words."""
-    return [*_stat_problems(g, data), *_ability_problems(g, data),
-            *_move_problems(g, data), *_equipment_problems(g, data)]
+    """Every build rule he breaks, each in a player's words, on one line (they quote
+    what his file says, which may hold a line break)."""
+    return [one_line(problem) for found in (
+        _stat_problems(g, data), _ability_problems(g, data), _move_problems(g, data),
+        _equipment_problems(g, data)) for problem in found]
 
 
 def roster_problems(gladiators: Iterable[Gladiator], data: GrimdarkData) -> list[str]:

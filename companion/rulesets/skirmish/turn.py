@@ -46,14 +46,24 @@ def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     return found
 
 
-def _initiative(group: list[Gladiator], dice: Dice, found: list[Event]) -> list[str]:
+# Ties rolled again, one after the other, before the dice are taken to be stuck: real
+# dice tie 100 times running less often than once in 6**100; faces typed in or read
+# from a file (a journal of thousands of threes) can, and must not recurse for ever.
+MOST_TIES = 100
+
+
+def _initiative(group: list[Gladiator], dice: Dice, found: list[Event],
+                ties: int = 0) -> list[str]:
     """Highest first; a tie is rolled again among those who tied."""
+    if ties >= MOST_TIES:
+        raise UserError(f"the initiative tied {MOST_TIES} times running: the dice given "
+                        "always show the same face")
     rolls = {g.id: dice.d6(purpose="initiative", roller=g.name).faces[0] for g in group}
     found.append(event("initiative_rolled", None, rolls=[[g.id, rolls[g.id]] for g in group]))
     order: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [g for g in group if rolls[g.id] == value]
-        order += [tied[0].id] if len(tied) == 1 else _initiative(tied, dice, found)
+        order += [tied[0].id] if len(tied) == 1 else _initiative(tied, dice, found, ties + 1)
     return order
 
 

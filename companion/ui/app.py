@@ -144,6 +144,28 @@ class App:
             self._tables = tables
         return self._tables
 
+    def raw_entries(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's entries as its file writes them, for a screen shown before any game
+        (the start screen's gladiator types). While the user has no table files and no
+        screen has asked for the tables, the built-in file is read alone: the whole set
+        loads on first use (see companion.tables.builtin)."""
+        if self._tables is None:
+            from companion.tables.builtin import builtin_raw_entries, user_has_tables
+
+            if not user_has_tables():
+                return builtin_raw_entries(table_id)
+        return self.tables.get(table_id).raw_entries
+
+    def table_problems(self) -> list[str]:
+        """The user's table files set aside as broken, in words; none while he has no
+        table files (the built-in ones are checked by the tests)."""
+        if self._tables is None:
+            from companion.tables.builtin import user_has_tables
+
+            if not user_has_tables():
+                return []
+        return [str(problem) for problem in self.tables.problems]
+
     @property
     def board(self) -> Board:
         if self._board is None:

@@ -52,6 +52,13 @@ class Host(Protocol):
     @property
     def tables(self) -> TableSet: ...
 
+    def raw_entries(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's entries as its file writes them, without loading every table
+        while only the built-in ones exist."""
+
+    def table_problems(self) -> list[str]:
+        """The user's broken table files, in words."""
+
     def systems(self) -> list[SystemScreens]: ...
 
     def show_home(self) -> None: ...

@@ -74,9 +74,9 @@ def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], lis
     loads no rules; the kits' code only when there are kits."""
     from companion.paths import json_files, kits_dir
 
-    table = host.tables.get("skirmish-types")
     choices: list[tuple[str, dict[str, Any]]] = [
-        (str(e.get("name", e["key"])), {"type": str(e["key"])}) for e in table.raw_entries]
+        (str(e.get("name", e["key"])), {"type": str(e["key"])})
+        for e in host.raw_entries("skirmish-types")]
     if not json_files(kits_dir()):
         return choices, []
     from companion.rulesets.skirmish.kits import saved_kits
@@ -93,7 +93,7 @@ class SkirmishSetup(Screen):
         # (label, scenario spec) of every choice: the 13 types, then the saved kits.
         self.types, problems = gladiator_choices(host)
         notes = []
-        broken = [str(p) for p in host.tables.problems]
+        broken = host.table_problems()
         if broken:
             more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
             notes.append(f"skipped a broken table file, the built-in table is used: "

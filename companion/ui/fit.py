@@ -8,21 +8,23 @@ developer calls to see why a screen looks wrong (`problems(app.layers())`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import pygame
 
+from companion.ui.record import Record
 from companion.ui.widgets.controls import Fit, Widget
 
 
-# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
-class Layer(NamedTuple):
+class Layer(Record):
     """Widgets drawn in one area of the window (the screen, the panel, the status bar,
     a dialog): they must stay inside it and apart from one another."""
 
-    name: str
-    area: pygame.Rect
-    widgets: Sequence[Widget]
+    __slots__ = ("area", "name", "widgets")
+
+    def __init__(self, name: str, area: pygame.Rect, widgets: Sequence[Widget]) -> None:
+        self.name = name
+        self.area = area
+        self.widgets = widgets
 
 
 def _what(widget: Widget, fit: Fit) -> str:

@@ -5,9 +5,11 @@ on it and on the registry, never on a screen, so it names no game."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
+
+from companion.ui.record import Record
 
 if TYPE_CHECKING:
     from companion.dice import DiceSource
@@ -22,18 +24,21 @@ if TYPE_CHECKING:
     from companion.ui.widgets.side_panel import PanelView
 
 
-# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
-class SystemScreens(NamedTuple):
+class SystemScreens(Record):
     """A rule system's screens, as the registry names them: "module:Class" of its
     set-up screen and of the screen that plays its sessions. The set-up of the first
     system registered is the start screen; the others are reached from it by `key`."""
 
-    ruleset: str
-    setup: str
-    play: str
-    title: str  # on the start screen's button
-    key: str  # the start screen's key for it ("b")
-    short_titles: tuple[str, ...] = ()  # shorter titles, for a narrow start screen
+    __slots__ = ("key", "play", "ruleset", "setup", "short_titles", "title")
+
+    def __init__(self, ruleset: str, setup: str, play: str, title: str, key: str,
+                 short_titles: tuple[str, ...] = ()) -> None:
+        self.ruleset = ruleset
+        self.setup = setup
+        self.play = play
+        self.title = title  # on the start screen's button
+        self.key = key  # the start screen's key for it ("b")
+        self.short_titles = short_titles  # shorter titles, for a narrow start screen
 
 
 class Host(Protocol):

@@ -31,6 +31,10 @@ KEYS = (
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
+# The subtitle and the seed's label are in the size of the fields' text: each size of
+# letters on the start screen is a font of its own, whose every letter is made afresh
+# on every start (about 0.5 ms each).
+LABEL_SIZE = 18
 
 
 def _width(button: Button, label: str) -> int:
@@ -253,7 +257,7 @@ class SkirmishSetup(Screen):
         else:
             y += title.get_linesize()
         self._subtitle_y = y
-        font = self.theme.fonts.get(17)
+        font = self.theme.fonts.get(LABEL_SIZE)
         y += len(wrap(SUBTITLE, font, w)) * font.get_linesize() + px(10)
         for row in self.rows:
             lt, gt, side, human, remove = row.buttons
@@ -278,7 +282,7 @@ class SkirmishSetup(Screen):
         later = [] if self._others_beside else self.other_buttons
         y = flow([b["add"], *later], x, y, w, px(36), gap) + px(12)
         # The options and the dice: each button says what it is.
-        seed_w = self.theme.fonts.get(17).size("Seed")[0]
+        seed_w = self.theme.fonts.get(LABEL_SIZE).size("Seed")[0]
         self.seed.rect = pygame.Rect(0, 0, px(96) + seed_w + px(8), h)
         y = flow([b["fatigue"], b["experience"], b["dice"], _Spacer(self.seed),
                   *self.tool_buttons], x, y, w, h, gap)
@@ -318,7 +322,7 @@ class SkirmishSetup(Screen):
         ink.clear()
         x, w = self.rect.x + px(24), self.rect.width - px(48)
         ink.text(surface, "New skirmish", (x, self._title_y), w, size=34, bold=True)
-        ink.text(surface, SUBTITLE, (x, self._subtitle_y), w, size=17, colour=pal.text_dim)
+        ink.text(surface, SUBTITLE, (x, self._subtitle_y), w, size=LABEL_SIZE, colour=pal.text_dim)
         for i, row in enumerate(self.rows):
             lt, gt, side, human, _remove = row.buttons
             side.label = SIDES[row.side_index].title()
@@ -338,7 +342,7 @@ class SkirmishSetup(Screen):
             ink.widget(surface, row.name)
         self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
         self._label_options()
-        seed = Label(self.theme, "Seed", 17, colour=pal.text_dim, align="right")
+        seed = Label(self.theme, "Seed", LABEL_SIZE, colour=pal.text_dim, align="right")
         seed_w = seed.font.size("Seed")[0]
         seed.place(self.seed.rect.x - px(8) - seed_w, self.seed.rect.y, seed_w,
                    self.seed.rect.height)

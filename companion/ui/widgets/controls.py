@@ -12,10 +12,11 @@ Free text is drawn through an `Ink`, which records each piece as a `Label`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 import pygame
 
+from companion.ui.record import Record
 from companion.ui.text import drawable, typed
 from companion.ui.theme import Colour, Theme
 
@@ -121,17 +122,20 @@ def shorten(text: str, font: pygame.font.Font, width: int) -> str:
     return cut.rstrip(" ,;:-") + ELLIPSIS
 
 
-# A NamedTuple, not a frozen dataclass: made at every start, a dataclass costs ~1 ms.
-class Fit(NamedTuple):
+class Fit(Record):
     """What a widget tells the fit check and the hover: its ink's box, its whole text,
     the text it shows, and whether that text overflows (is cut where it must not be,
     or does not fit its box)."""
 
-    rect: pygame.Rect
-    text: str = ""
-    shown: str = ""
-    overflow: bool = False
-    px: int = 0  # the size of its letters as drawn, in pixels (0: it has no text)
+    __slots__ = ("overflow", "px", "rect", "shown", "text")
+
+    def __init__(self, rect: pygame.Rect, text: str = "", shown: str = "",
+                 overflow: bool = False, px: int = 0) -> None:
+        self.rect = rect
+        self.text = text
+        self.shown = shown
+        self.overflow = overflow
+        self.px = px  # the size of its letters as drawn, in pixels (0: it has no text)
 
     @property
     def shortened(self) -> bool:

@@ -12,6 +12,10 @@ from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Label, ScrollList, TextField, Widget
 from companion.ui.widgets.retained import Retained, Soil
 
+# The tabs' letters are those of the small buttons (the start screen's): a size of its
+# own would be a font whose every letter is made afresh at every start.
+TAB_SIZE = 17
+
 
 class PanelView(Protocol):
     title: str
@@ -41,7 +45,7 @@ class SidePanel:
         self.active = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tabs = [
-            Button(theme, f"{title} ({key})", partial(self.show, i), size=16,
+            Button(theme, f"{title} ({key})", partial(self.show, i), size=TAB_SIZE,
                    short=(f"{title} {key}", title))
             for i, (title, key, _) in enumerate(makers)
         ]

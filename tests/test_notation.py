@@ -272,3 +272,17 @@ def test_a_text_parsed_again_is_the_same_shared_tree_and_errors_are_not_kept():
     for _ in range(2):
         with pytest.raises(NotationError):
             parse("4d6kh")
+
+
+def test_a_sum_that_could_pass_a_million_million_is_refused_at_the_sign_that_passes_it():
+    with pytest.raises(NotationError) as refused:
+        parse("1000000*1000000+5-1000000*1000000")
+    assert str(refused.value).startswith("'+' at column 16: totals could reach "
+                                         "1,000,000,000,005")
+    # Taking away what was added keeps the total within the limit.
+    assert parse("1000000*1000000 - 1000000*1000000").bounds() == (0, 0)
+
+
+def test_a_sum_of_a_hundred_and_fifty_terms_reads_as_written():
+    text = "+".join(["3d6", "2", "d66"] * 50)
+    assert parse(text).describe() == text

@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from functools import cache
+
+import pytest
 
 from companion.commands.odds import as_json, text
 from companion.dice import SeededDice
@@ -187,18 +190,31 @@ def _check(index: int, notation: str, seen: Counter[str]) -> None:
         assert list(chances) == [str(value) for value in odds]
 
 
-def test_every_expression_is_answered_or_refused_in_one_line() -> None:
+@cache
+def _all_expressions() -> list[str]:
+    return expressions(SEED, EXPRESSIONS)
+
+
+PARTS = 4  # run side by side by the test workers: the whole is the suite's longest test
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_expression_is_answered_or_refused_in_one_line(part: int) -> None:
     seen: Counter[str] = Counter()
-    for index, notation in enumerate(expressions(SEED, EXPRESSIONS)):
+    size = EXPRESSIONS // PARTS
+    every = _all_expressions()
+    for index in range(part * size, (part + 1) * size):
+        notation = every[index]
         try:
             _check(index, notation, seen)
         except BaseException as err:
             err.add_note(f"expression {index}: {notation!r}")
             raise
-    # The generator reaches every outcome and every corner of the grammar.
+    # Each quarter of the expressions reaches every outcome and every corner of the
+    # grammar (the generator is seeded: these hold, or fail, every run alike).
     for outcome in ("refused by the notation", "odds refused", "odds worked out"):
-        assert seen[outcome] >= 1000, (outcome, seen)
-    assert seen["json refused"] >= 5 and seen["printed"] >= 200, seen
+        assert seen[outcome] >= 250, (outcome, seen)
+    assert seen["json refused"] >= 1 and seen["printed"] >= 50, seen
     for feature in ("Sum", "Pool", "d66", "minus", "d1000", "a thousand dice",
                     "target = sides", "pool of d1000", "near the length limit"):
-        assert seen[feature] >= 5, (feature, seen)
+        assert seen[feature] >= 1, (feature, seen)

@@ -287,8 +287,22 @@ def test_the_matchs_cards_show_hit_points_and_conditions(app: App) -> None:
     _TWO_ON_ONE(app)
     player = opened(app)
     words = player.words()
-    assert sum(" HP" in w for w in words) == 3 and "Turn 5: every gladiator moves at once" \
-        in words
+    assert sum(" / " in w and w.endswith(" HP") for w in words) == 3 \
+        and "Turn 5: every gladiator moves at once" in words
+
+
+def test_the_matchs_story_is_told_under_its_cards_and_not_twice(app: App) -> None:
+    _TWO_ON_ONE(app)
+    player = opened(app)
+    resized(app, (1920, 1080))
+    view = player.view
+    # The newest line is the banner's too (a fate); the one before it is told once.
+    told = app.screen.session.public_log[-2]
+    assert player.words().count(told) == 1
+    story = [w for w in view.main_widgets() if w.fit().text == told]
+    lowest_card = max(card.rect.bottom for card in view.cards.values())
+    assert story and story[0].fit().rect.top > lowest_card
+    assert not problems(app.layers()) and not problems(player.layers())
 
 
 # --- its place, size and scale ------------------------------------------------------------

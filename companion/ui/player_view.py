@@ -124,9 +124,14 @@ class PlayerView:
         lines = rules.narrate(state, found[-1:]) if found else []
         return lines[0] if lines else ""
 
-    def recent(self) -> list[str]:
+    def recent(self, lines: int = RECENT_LINES) -> list[str]:
         """What happened last, newest first, as the crowd may read it."""
-        return list(reversed(self.session.public_log[-RECENT_LINES:]))
+        return list(reversed(self.session.public_log[-lines:])) if lines > 0 else []
+
+    def side_recent(self) -> list[str]:
+        """The lines under the last roll; a view that shows the story larger in its
+        picture shows none there."""
+        return self.recent()
 
     def widgets(self) -> list[Widget]:
         return [*self.ink.drawn, *self.main_widgets()]
@@ -179,7 +184,7 @@ class PlayerView:
             for line in self.odds_words():
                 y = self._line(surface, line, 18, True, pal.hover, x, y + px(6), w)
         y += px(10)
-        for line in self.recent():
+        for line in self.side_recent():
             label = Label(self.theme, line, 18, colour=pal.text, wrap=True)
             bottom = label.place(x, y, w)
             if bottom > side.bottom - px(8):

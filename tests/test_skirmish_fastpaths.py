@@ -13,11 +13,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from companion.facing import facing_towards
 from companion.hexgrid import Hex, direction_between, distance, hex_range
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish import SkirmishRules
 from companion.rulesets.skirmish.ai import _options, choose, choose_action
 from companion.rulesets.skirmish.attack import plan_attack
+from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
@@ -32,8 +36,8 @@ from companion.rulesets.skirmish.plan import (
     unusable,
     weapon_options,
 )
-from companion.rulesets.skirmish.rules import apply_action, carry_out
-from companion.rulesets.skirmish.sim import QuickDice
+from companion.rulesets.skirmish.rules import MAX_TURNS, apply_action, carry_out, carry_out_quietly
+from companion.rulesets.skirmish.sim import QuickDice, play_out
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     Gladiator,
@@ -175,7 +179,27 @@ def test_a_strike_or_step_the_computer_carries_out_unchecked_is_what_the_rules_c
             assert ready == plan_attack(carried, action)
             found += 1
         seed = len(state.items) + state.turn_number
+        quiet = copy.deepcopy(checked)
+        quiet_choice = choose(quiet)
         events = apply_action(checked, action, QuickDice(random.Random(seed)))
         assert carry_out(carried, choice, QuickDice(random.Random(seed))) == events
         assert summary(carried) == summary(checked)
+        assert carry_out_quietly(quiet, quiet_choice, QuickDice(random.Random(seed))) is None
+        assert quiet == checked
     assert found > 300
+
+
+@pytest.mark.parametrize("setup", [*SETUPS, crowd_setup(4), crowd_setup(16)])
+def test_a_bout_played_quietly_is_the_bout_played_with_its_events(setup):
+    # The bench's and the lab's loop builds few events (`carry_out_quietly`); the
+    # replay fixture holds the loop that builds them all. Every field of the state
+    # (what each has used this turn, the items, whose turn) ends the same.
+    tables = crowded_tables(TABLES, 16) if len(setup["gladiators"]) > 4 else TABLES
+    bouts = 3 if len(setup["gladiators"]) > 4 else 25
+    for seed in range(bouts):
+        quiet, loud = RULES.new_state(setup, tables), RULES.new_state(setup, tables)
+        events: list[Event] = []
+        actions = play_out(quiet, QuickDice(random.Random(seed)))
+        assert play_out(loud, QuickDice(random.Random(seed)), events=events) == actions
+        assert quiet == loud, seed
+        assert quiet.phase == "over" or quiet.turn_number > MAX_TURNS

@@ -23,6 +23,7 @@ from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
     attack_total,
     effective_save,
+    net_modifier,
     shield_counts,
 )
 from companion.rulesets.skirmish.plan import (
@@ -141,25 +142,46 @@ def default_option(state: State, g: Gladiator, t: Gladiator) -> Option:
 
 
 def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
+    found: list[Event] = []
+    strike(state, plan, dice, found)
+    return found
+
+
+def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None) -> None:
+    """`resolve_blow`, putting what happened in `found`. None: bulk play that reads
+    nothing, where the commonest blow, a miss, builds no events (nor the modifiers'
+    words), and the rarer ones build theirs to drop them."""
     data = state.data
     g, t, w = plan.attacker, plan.target, plan.option.weapon
     assert t.hex is not None
     origin = t.hex
     spend(plan)
-    found = [event("attack", g.id, target=t.id, weapon=plan.option.ref,
-                   distance=plan.distance)]
+    if found is not None:
+        found.append(event("attack", g.id, target=t.id, weapon=plan.option.ref,
+                           distance=plan.distance))
     a = dice.d6(purpose="attack", roller=g.name).faces[0]
     d = dice.d6(purpose="defence", roller=t.name).faces[0]
     if a == d:
+        found = [] if found is None else found
         found.append(event("double", g.id, target=t.id, face=a))
         found += special_event(state, plan, a, dice)
-        return found + missile_fate(state, plan, "special-event", origin, dice)
-    att, defence = attack_modifiers(state, plan)
-    net = _net_of(data, tuple(att), tuple(defence))
-    margin = a + net - d
-    found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
-                       modifiers=[list(m) for m in att],
-                       defence_modifiers=[list(m) for m in defence], margin=margin))
+        found += missile_fate(state, plan, "special-event", origin, dice)
+        return
+    if found is None:
+        # The sum `attack_modifiers` would give (tests/test_skirmish_fastpaths.py).
+        margin = a + net_modifier(state, g, t, w, plan.distance, plan.hexside) - d
+        if margin <= 0:
+            missile_fate(state, plan, "miss", origin, dice)
+            push_back(state, t, plan.hexside)
+            return
+        found = []
+    else:
+        att, defence = attack_modifiers(state, plan)
+        net = _net_of(data, tuple(att), tuple(defence))
+        margin = a + net - d
+        found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
+                           modifiers=[list(m) for m in att],
+                           defence_modifiers=[list(m) for m in defence], margin=margin))
     if margin > 0:
         save, extra = effective_save(data, t, plan.hexside, w)
         wounds = margin + extra
@@ -168,16 +190,17 @@ def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
             s = dice.d6(purpose="save", roller=t.name).faces[0]
             if s + save >= target:
                 found.append(event("saved", t.id, face=s, save=save, need=target))
-                return found + missile_fate(state, plan, "saved", origin, dice)
+                found += missile_fate(state, plan, "saved", origin, dice)
+                return
             found.append(event("save_failed", t.id, face=s, save=save, need=target))
         elif extra:
             found.append(event("no_save", t.id, extra=extra))
         found += wound(state, g, t, wounds)
-        return found + missile_fate(state, plan, "wounds", origin, dice)
+        found += missile_fate(state, plan, "wounds", origin, dice)
+        return
     found.append(event("avoided", t.id, by=g.id))
     found += missile_fate(state, plan, "miss", origin, dice)
     found.append(push_back(state, t, plan.hexside))
-    return found
 
 
 def _net_of(data: GameData, att: tuple[tuple[str, int], ...],

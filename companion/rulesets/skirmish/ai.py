@@ -25,7 +25,7 @@ from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount
 from companion.rulesets.skirmish.movement import Step, step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
 from companion.rulesets.skirmish.plan import AttackPlan, Kit, Option, kit_of, weapon_options
-from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
+from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, levels_of
 from companion.rulesets.skirmish.weapons import may_pick_up, shredder
 
 # How much the computer values an entangled foe, in wounds, and how it trades
@@ -41,6 +41,10 @@ WORTH_STRIKING = 0.15
 # (`rules.carry_out`). None for the others: they go through the checks. A plain pair:
 # one is made before every action.
 Choice = tuple[dict[str, Any], AttackPlan | Step | None]
+
+# tuple.__new__ skips a named tuple's own constructor (as `base.event` does): a step
+# or a plan is made for nearly every action.
+_made = tuple.__new__
 
 
 def choose_action(state: State, gladiator_id: str | None = None,
@@ -115,10 +119,11 @@ def _act(state: State, g: Gladiator) -> Choice:
         else:
             foes = [(near_d, nearest)]
         best, value = _best_attack(state, g, foes, options, kit)
-    if near_d == 1 and value < 1.0:
-        near = [x[3] for x in by_range if x[0] == 1]
-        if any(f.strength > g.strength for f in near) \
-                and "seriously-wounded" in wound_levels(data, g):
+    # Badly hurt (the memo's tuple read first: it is cheaper than looking round) and
+    # next to a stronger foe: step back.
+    if near_d == 1 and value < 1.0 and "seriously-wounded" in levels_of(data, g):
+        strength = g.strength
+        if any(x[0] == 1 and x[3].strength > strength for x in by_range):
             step = _step_away(state, g, [x[3] for x in ranged])
             if step is not None:
                 return step
@@ -236,7 +241,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
     # The plan `plan_attack` makes of this action; unless a weapon of the same name
     # comes first in his kit, which the action would name instead.
     same = kit.by_ref.get(option.ref) is option
-    return (action, AttackPlan(g, t, option, d, side, sides, option.weapon.ap)
+    return (action, _made(AttackPlan, (g, t, option, d, side, sides, option.weapon.ap))
             if same else None), best_value
 
 
@@ -354,7 +359,7 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
         if ahead is not None and to_goal[ahead] < gap \
                 and state.data.ap_costs["move-straight"] <= g.ap \
                 and step_refusal(state, g, here, ahead) is None:  # `_can_step`
-            return {"type": "move", "to": geo.labels[ahead]}, Step(ahead, facing)
+            return {"type": "move", "to": geo.labels[ahead]}, _made(Step, (ahead, facing))
     if gap == 1:
         d = geo.direction(here, goal)
         assert d is not None
@@ -364,14 +369,14 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
             # Aside or back costs more than turning first, unless he must keep facing.
             if costs["move-other-direction"] <= turn_cost + costs["move-straight"] \
                     or face is not None:
-                return {"type": "move", "to": geo.labels[goal]}, Step(goal, d)
+                return {"type": "move", "to": geo.labels[goal]}, _made(Step, (goal, d))
     turn = _turn_to(state, g, goal)
     if turn is not None:
         return turn, None
     # Facing the goal but the way ahead is shut: any step that gets nearer.
     for d, spot in enumerate(geo.nb[here]):
         if spot is not None and to_goal[spot] < gap and _can_step(state, g, spot, d):
-            return {"type": "move", "to": geo.labels[spot]}, Step(spot, d)
+            return {"type": "move", "to": geo.labels[spot]}, _made(Step, (spot, d))
     return None
 
 
@@ -412,7 +417,7 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> Choice | No
     if best is None:
         return None
     _, spot, d = best
-    return {"type": "move", "to": state.geo.labels[spot]}, Step(spot, d)
+    return {"type": "move", "to": state.geo.labels[spot]}, _made(Step, (spot, d))
 
 
 def _face_threat(state: State, g: Gladiator,

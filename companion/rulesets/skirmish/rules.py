@@ -160,12 +160,12 @@ def carry_out_quietly(state: State, choice: Choice, dice: Dice) -> None:
     if ready is None:
         kind = action["type"]
         if kind == "end_turn" and state.phase == "act" and "gladiator" not in action:
-            turn.close_turn(state, state.glad(state.active), None)  # type: ignore[arg-type]
+            turn.close_turn(state, state.gladiators[ord(state.active) - 65], None)  # type: ignore[arg-type]
         else:
             apply_action(state, action, dice)
             return
     elif isinstance(ready, Step):
-        movement.step_quietly(state, state.glad(state.active), ready)  # type: ignore[arg-type]
+        movement.step_quietly(state, state.gladiators[ord(state.active) - 65], ready)  # type: ignore[arg-type]
     elif ready.option.weapon.entangles:
         weapons.resolve_cast(state, ready, dice)
     else:
@@ -178,7 +178,7 @@ def roll_ap_quietly(state: State, dice: Dice) -> None:
     """The AP roll due now (the only action of the "ap" phase), as `carry_out_quietly`
     carries out the others."""
     assert state.phase == "ap" and state.active is not None
-    turn.ap_roll(state, state.glad(state.active), dice, None)
+    turn.ap_roll(state, state.gladiators[ord(state.active) - 65], dice, None)  # `State.glad`
     if state.appeals and state.phase == "act":
         _appeals_first(state)
 

@@ -110,9 +110,10 @@ def _act(state: State, g: Gladiator) -> Choice:
                 return ({"type": "pick_up", "item": item.id}, None)
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    options, reach = _usable(kit, g)
     best, value = None, -1.0
-    if near_d <= reach:
+    # Further off than any of his weapons reaches, used or not: nothing to weigh.
+    if near_d <= _longest_reach(kit) and near_d <= (usable := _usable(kit, g))[1]:
+        options, reach = usable
         if len(ranged) > 1:
             # Only those in reach can be struck: the search weighs no one further.
             foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
@@ -165,6 +166,19 @@ def _usable(kit: Kit, g: Gladiator) -> tuple[list[Option], int]:
         found = kit.memo[key] = (options, max((o.weapon.max_range for o in options),
                                               default=0))
     return found
+
+
+def _longest_reach(kit: Kit) -> int:
+    """The longest reach of any option of his kit, his fists included once his darts
+    are spent: `_usable`'s reach is never longer."""
+    found = kit.memo.get(_LONGEST)
+    if found is None:
+        found = kit.memo[_LONGEST] = max(o.weapon.max_range
+                                         for o in [*kit.options, *(kit.spent or ())])
+    return found
+
+
+_LONGEST = ("longest reach",)
 
 
 def _options(g: Gladiator, options: list[Option]) -> list[Option]:

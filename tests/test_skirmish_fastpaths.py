@@ -13,11 +13,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from companion.facing import facing_towards
 from companion.hexgrid import Hex, direction_between, distance, hex_range
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish import SkirmishRules
 from companion.rulesets.skirmish.ai import _options, choose, choose_action
 from companion.rulesets.skirmish.attack import plan_attack
+from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
@@ -32,8 +36,9 @@ from companion.rulesets.skirmish.plan import (
     unusable,
     weapon_options,
 )
-from companion.rulesets.skirmish.rules import apply_action, carry_out
-from companion.rulesets.skirmish.sim import QuickDice
+from companion.rulesets.skirmish.rules import MAX_TURNS, apply_action, carry_out, carry_out_quietly
+from companion.rulesets.skirmish.scenario import ScenarioError, _build_state
+from companion.rulesets.skirmish.sim import QuickDice, play_out
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     Gladiator,
@@ -175,7 +180,88 @@ def test_a_strike_or_step_the_computer_carries_out_unchecked_is_what_the_rules_c
             assert ready == plan_attack(carried, action)
             found += 1
         seed = len(state.items) + state.turn_number
+        quiet = copy.deepcopy(checked)
+        quiet_choice = choose(quiet)
         events = apply_action(checked, action, QuickDice(random.Random(seed)))
         assert carry_out(carried, choice, QuickDice(random.Random(seed))) == events
         assert summary(carried) == summary(checked)
+        assert carry_out_quietly(quiet, quiet_choice, QuickDice(random.Random(seed))) is None
+        assert quiet == checked
     assert found > 300
+
+
+@pytest.mark.parametrize("setup", [*SETUPS, crowd_setup(4), crowd_setup(16)])
+def test_a_bout_played_quietly_is_the_bout_played_with_its_events(setup):
+    # The bench's and the lab's loop builds few events (`carry_out_quietly`); the
+    # replay fixture holds the loop that builds them all. Every field of the state
+    # (what each has used this turn, the items, whose turn) ends the same.
+    tables = crowded_tables(TABLES, 16) if len(setup["gladiators"]) > 4 else TABLES
+    bouts = 3 if len(setup["gladiators"]) > 4 else 25
+    for seed in range(bouts):
+        quiet, loud = RULES.new_state(setup, tables), RULES.new_state(setup, tables)
+        events: list[Event] = []
+        actions = play_out(quiet, QuickDice(random.Random(seed)))
+        assert play_out(loud, QuickDice(random.Random(seed)), events=events) == actions
+        assert quiet == loud, seed
+        assert quiet.phase == "over" or quiet.turn_number > MAX_TURNS
+
+
+_STARTS: list[dict[str, Any]] = [
+    *SETUPS, crowd_setup(4),
+    {"board": {"columns": 8, "rows": 9}, "spared_today": 1,
+     "gladiators": [
+         {"name": "Odd", "kit": {"weapons": [{"weapon": "sword"}], "shield": "large-shield",
+                                 "armour": "light-armour"}, "at": "D2", "strength": 9},
+         {"type": "gaetulian", "side": "x", "at": "D7", "facing": "N", "human": False},
+         {"type": "laquearius", "side": "x", "skills": ["popular"], "defeated_today": 2}]},
+]
+
+
+def _shared_parts(a: State, b: State) -> list[str]:
+    """What two states hold as the same object that play changes in place."""
+    shared = [name for name in ("gladiators", "items", "order", "appeals")
+              if getattr(a, name) is getattr(b, name)]
+    shared += ["options"] if a.options is b.options else []
+    for x, y in zip(a.gladiators, b.gladiators, strict=True):
+        if x is y:
+            shared.append(x.id)
+        shared += [f"{x.id}.{name}" for name, value in vars_of(x).items()
+                   if isinstance(value, list) and value is getattr(y, name)]
+    return shared
+
+
+def vars_of(g: Gladiator) -> dict[str, Any]:
+    return {name: getattr(g, name) for name in Gladiator.__slots__}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("setup", _STARTS)
+def test_a_scenario_started_again_is_built_afresh_as_the_first_time(setup):
+    # `build_state` keeps each scenario's starting state and hands out copies.
+    tables = TABLES
+    data = RULES.data_for(tables)
+    data.starts.clear()
+    first = RULES.new_state(setup, tables)
+    play_out(first, QuickDice(random.Random(3)))  # played, which must change no other
+    again = RULES.new_state(copy.deepcopy(setup), tables)
+    plain = _build_state(data, copy.deepcopy(setup))
+    assert again == plain
+    assert [vars_of(g) for g in again.gladiators] == [vars_of(g) for g in plain.gladiators]
+    assert len(data.starts) == 1
+    assert _shared_parts(again, data.starts[next(iter(data.starts))]) == []
+    assert _shared_parts(again, RULES.new_state(setup, tables)) == []
+    # The same scenario written in another order is the same start.
+    RULES.new_state(dict(reversed(list(setup.items()))), tables)
+    assert len(data.starts) == 1
+
+
+def test_a_scenario_refused_is_refused_every_time_and_kept_by_nobody():
+    data = RULES.data_for(TABLES)
+    data.starts.clear()
+    bad = {"gladiators": [{"type": "samnite"}, {"type": "nobody"}]}
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match="no gladiator type 'nobody'"):
+            RULES.new_state(bad, TABLES)
+    not_json = {"gladiators": [{"type": "samnite"}, {"type": "thracian", "strength": object()}]}
+    with pytest.raises(ScenarioError):
+        RULES.new_state(not_json, TABLES)
+    assert data.starts == {}

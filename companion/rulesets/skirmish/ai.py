@@ -25,7 +25,7 @@ from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount
 from companion.rulesets.skirmish.movement import Step, step_cost, step_refusal
 from companion.rulesets.skirmish.odds import quick_value
 from companion.rulesets.skirmish.plan import AttackPlan, Kit, Option, kit_of, weapon_options
-from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, wound_levels
+from companion.rulesets.skirmish.state import FIGHTING, Gladiator, State, levels_of
 from companion.rulesets.skirmish.weapons import may_pick_up, shredder
 
 # How much the computer values an entangled foe, in wounds, and how it trades
@@ -41,6 +41,10 @@ WORTH_STRIKING = 0.15
 # (`rules.carry_out`). None for the others: they go through the checks. A plain pair:
 # one is made before every action.
 Choice = tuple[dict[str, Any], AttackPlan | Step | None]
+
+# tuple.__new__ skips a named tuple's own constructor (as `base.event` does): a step
+# or a plan is made for nearly every action.
+_made = tuple.__new__
 
 
 def choose_action(state: State, gladiator_id: str | None = None,
@@ -106,19 +110,21 @@ def _act(state: State, g: Gladiator) -> Choice:
                 return ({"type": "pick_up", "item": item.id}, None)
     nearest, near_d = by_range[0][3], by_range[0][0]
     kit = kit_of(data, g)
-    options, reach = _usable(kit, g)
     best, value = None, -1.0
-    if near_d <= reach:
+    # Further off than any of his weapons reaches, used or not: nothing to weigh.
+    if near_d <= _longest_reach(kit) and near_d <= (usable := _usable(kit, g))[1]:
+        options, reach = usable
         if len(ranged) > 1:
             # Only those in reach can be struck: the search weighs no one further.
             foes = [(x[0], x[3]) for x in ranged if x[0] <= reach]
         else:
             foes = [(near_d, nearest)]
         best, value = _best_attack(state, g, foes, options, kit)
-    if near_d == 1 and value < 1.0:
-        near = [x[3] for x in by_range if x[0] == 1]
-        if any(f.strength > g.strength for f in near) \
-                and "seriously-wounded" in wound_levels(data, g):
+    # Badly hurt (the memo's tuple read first: it is cheaper than looking round) and
+    # next to a stronger foe: step back.
+    if near_d == 1 and value < 1.0 and "seriously-wounded" in levels_of(data, g):
+        strength = g.strength
+        if any(x[0] == 1 and x[3].strength > strength for x in by_range):
             step = _step_away(state, g, [x[3] for x in ranged])
             if step is not None:
                 return step
@@ -160,6 +166,19 @@ def _usable(kit: Kit, g: Gladiator) -> tuple[list[Option], int]:
         found = kit.memo[key] = (options, max((o.weapon.max_range for o in options),
                                               default=0))
     return found
+
+
+def _longest_reach(kit: Kit) -> int:
+    """The longest reach of any option of his kit, his fists included once his darts
+    are spent: `_usable`'s reach is never longer."""
+    found = kit.memo.get(_LONGEST)
+    if found is None:
+        found = kit.memo[_LONGEST] = max(o.weapon.max_range
+                                         for o in [*kit.options, *(kit.spent or ())])
+    return found
+
+
+_LONGEST = ("longest reach",)
 
 
 def _options(g: Gladiator, options: list[Option]) -> list[Option]:
@@ -236,7 +255,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
     # The plan `plan_attack` makes of this action; unless a weapon of the same name
     # comes first in his kit, which the action would name instead.
     same = kit.by_ref.get(option.ref) is option
-    return (action, AttackPlan(g, t, option, d, side, sides, option.weapon.ap)
+    return (action, _made(AttackPlan, (g, t, option, d, side, sides, option.weapon.ap))
             if same else None), best_value
 
 
@@ -354,7 +373,7 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
         if ahead is not None and to_goal[ahead] < gap \
                 and state.data.ap_costs["move-straight"] <= g.ap \
                 and step_refusal(state, g, here, ahead) is None:  # `_can_step`
-            return {"type": "move", "to": geo.labels[ahead]}, Step(ahead, facing)
+            return {"type": "move", "to": geo.labels[ahead]}, _made(Step, (ahead, facing))
     if gap == 1:
         d = geo.direction(here, goal)
         assert d is not None
@@ -364,14 +383,14 @@ def _step_towards(state: State, g: Gladiator, goal: Hex, face: Hex | None) -> Ch
             # Aside or back costs more than turning first, unless he must keep facing.
             if costs["move-other-direction"] <= turn_cost + costs["move-straight"] \
                     or face is not None:
-                return {"type": "move", "to": geo.labels[goal]}, Step(goal, d)
+                return {"type": "move", "to": geo.labels[goal]}, _made(Step, (goal, d))
     turn = _turn_to(state, g, goal)
     if turn is not None:
         return turn, None
     # Facing the goal but the way ahead is shut: any step that gets nearer.
     for d, spot in enumerate(geo.nb[here]):
         if spot is not None and to_goal[spot] < gap and _can_step(state, g, spot, d):
-            return {"type": "move", "to": geo.labels[spot]}, Step(spot, d)
+            return {"type": "move", "to": geo.labels[spot]}, _made(Step, (spot, d))
     return None
 
 
@@ -412,7 +431,7 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> Choice | No
     if best is None:
         return None
     _, spot, d = best
-    return {"type": "move", "to": state.geo.labels[spot]}, Step(spot, d)
+    return {"type": "move", "to": state.geo.labels[spot]}, _made(Step, (spot, d))
 
 
 def _face_threat(state: State, g: Gladiator,

@@ -14,15 +14,16 @@ from typing import Any
 from companion.errors import UserError
 from companion.hexgrid import direction_name, parse_direction
 from companion.rulesets.base import Event, event
-from companion.rulesets.skirmish.core import actor, need_ap, push_back
+from companion.rulesets.skirmish.core import actor, need_ap, push_back, shove
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.events import special_event
 from companion.rulesets.skirmish.geometry import dist
-from companion.rulesets.skirmish.harm import missile_fate, wound
+from companion.rulesets.skirmish.harm import hurt, missile_fate
 from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
     attack_total,
     effective_save,
+    net_modifier,
     shield_counts,
 )
 from companion.rulesets.skirmish.plan import (
@@ -141,43 +142,69 @@ def default_option(state: State, g: Gladiator, t: Gladiator) -> Option:
 
 
 def resolve_blow(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
+    found: list[Event] = []
+    strike(state, plan, dice, found)
+    return found
+
+
+def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None) -> None:
+    """`resolve_blow`, putting what happened in `found`. None: bulk play that reads
+    nothing, where a blow builds no events (nor the modifiers' words); the rarer
+    doubles build theirs to drop them."""
     data = state.data
     g, t, w = plan.attacker, plan.target, plan.option.weapon
     assert t.hex is not None
     origin = t.hex
     spend(plan)
-    found = [event("attack", g.id, target=t.id, weapon=plan.option.ref,
-                   distance=plan.distance)]
+    if found is not None:
+        found.append(event("attack", g.id, target=t.id, weapon=plan.option.ref,
+                           distance=plan.distance))
     a = dice.d6(purpose="attack", roller=g.name).faces[0]
     d = dice.d6(purpose="defence", roller=t.name).faces[0]
     if a == d:
+        found = [] if found is None else found
         found.append(event("double", g.id, target=t.id, face=a))
         found += special_event(state, plan, a, dice)
-        return found + missile_fate(state, plan, "special-event", origin, dice)
-    att, defence = attack_modifiers(state, plan)
-    net = _net_of(data, tuple(att), tuple(defence))
-    margin = a + net - d
-    found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
-                       modifiers=[list(m) for m in att],
-                       defence_modifiers=[list(m) for m in defence], margin=margin))
+        found += missile_fate(state, plan, "special-event", origin, dice)
+        return
+    if found is None:
+        # The sum `attack_modifiers` would give (tests/test_skirmish_fastpaths.py).
+        margin = a + net_modifier(state, g, t, w, plan.distance, plan.hexside) - d
+    else:
+        att, defence = attack_modifiers(state, plan)
+        net = _net_of(data, tuple(att), tuple(defence))
+        margin = a + net - d
+        found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
+                           modifiers=[list(m) for m in att],
+                           defence_modifiers=[list(m) for m in defence], margin=margin))
     if margin > 0:
         save, extra = effective_save(data, t, plan.hexside, w)
         wounds = margin + extra
         target = data.rules.save_target
+        outcome = "wounds"
         if save >= 1 and save + 6 >= target:
             s = dice.d6(purpose="save", roller=t.name).faces[0]
             if s + save >= target:
-                found.append(event("saved", t.id, face=s, save=save, need=target))
-                return found + missile_fate(state, plan, "saved", origin, dice)
-            found.append(event("save_failed", t.id, face=s, save=save, need=target))
-        elif extra:
+                outcome = "saved"
+            if found is not None:
+                found.append(event("saved" if outcome == "saved" else "save_failed", t.id,
+                                   face=s, save=save, need=target))
+        elif extra and found is not None:
             found.append(event("no_save", t.id, extra=extra))
-        found += wound(state, g, t, wounds)
-        return found + missile_fate(state, plan, "wounds", origin, dice)
-    found.append(event("avoided", t.id, by=g.id))
-    found += missile_fate(state, plan, "miss", origin, dice)
-    found.append(push_back(state, t, plan.hexside))
-    return found
+        if outcome == "wounds":
+            hurt(state, g, t, wounds, found)
+    else:
+        outcome = "miss"
+        if found is not None:
+            found.append(event("avoided", t.id, by=g.id))
+    flown = missile_fate(state, plan, outcome, origin, dice)
+    if found is not None:
+        found += flown
+    if outcome == "miss":
+        if found is not None:
+            found.append(push_back(state, t, plan.hexside))
+        else:
+            shove(state, t, plan.hexside)
 
 
 def _net_of(data: GameData, att: tuple[tuple[str, int], ...],

@@ -80,19 +80,30 @@ def drop_item(state: State, kind: str, name: str, owner: str, hex_: Hex, *,
 def push_back(state: State, target: Gladiator, hexside: int) -> Event:
     """Miss: he jumps back one hex straight away from the blow, or, with the edge or
     another gladiator behind him, stays and is off balance."""
+    at = target.hex
+    blocker = shove(state, target, hexside)
+    if target.hex is not at:
+        return event("pushed_back", target.id, at=state.label(at), to=state.label(target.hex))
+    if blocker is None:
+        return event("held_at_edge", target.id)
+    return event("held_by_blocker", target.id, blocker=blocker.id)
+
+
+def shove(state: State, target: Gladiator, hexside: int) -> Gladiator | None:
+    """`push_back` without its event, for bulk play that reads none: the gladiator
+    behind him who kept him in place, if one did."""
     assert target.hex is not None
     # The neighbour behind him (`facing.pushback_hex`); None off the arena.
     dest = state.geo.nb[target.hex][(hexside + 3) % 6]
     if dest is None:
         target.off_balance = True
-        return event("held_at_edge", target.id)
+        return None
     blocker = state.occupant(dest)
     if blocker is not None:
         target.off_balance = True
-        return event("held_by_blocker", target.id, blocker=blocker.id)
-    at = state.label(target.hex)
+        return blocker
     target.hex = dest
-    return event("pushed_back", target.id, at=at, to=state.label(dest))
+    return None
 
 
 # Why a gladiator is beaten, in the events.

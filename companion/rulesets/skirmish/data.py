@@ -179,6 +179,9 @@ class GameData:
     odds_cache: dict[Any, Any] = field(default_factory=dict)
     levels_memo: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     kits: dict[Any, Any] = field(default_factory=dict)  # attack.Kit by what he holds
+    # The state each scenario starts from (`scenario.build_state`), by the scenario's
+    # JSON text: a balance lab or a bench starts thousands of bouts from a few.
+    starts: dict[str, Any] = field(default_factory=dict)
     geometries: dict[tuple[int, int], Geometry] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
@@ -186,7 +189,7 @@ class GameData:
 
     def forget(self) -> None:
         """Empty the memos (for timings of the first sight of a question)."""
-        for memo in (self.odds_cache, self.levels_memo, self.kits):
+        for memo in (self.odds_cache, self.levels_memo, self.kits, self.starts):
             memo.clear()
 
     def geometry(self, board: Board) -> Geometry:

@@ -28,6 +28,14 @@ def missile_fate(state: State, plan: AttackPlan, outcome: str, origin: Hex,
 
 
 def wound(state: State, by: Gladiator | None, t: Gladiator, n: int) -> list[Event]:
+    found: list[Event] = []
+    hurt(state, by, t, n, found)
+    return found
+
+
+def hurt(state: State, by: Gladiator | None, t: Gladiator, n: int,
+         found: list[Event] | None) -> None:
+    """`wound`, putting its events in `found`; None: bulk play, which reads none."""
     data = state.data
     before = levels_of(data, t)
     old = t.strength
@@ -35,13 +43,16 @@ def wound(state: State, by: Gladiator | None, t: Gladiator, n: int) -> list[Even
     if by is not None:
         by.wounds_inflicted += n
     after = levels_of(data, t)
-    at = state.label(t.hex if t.hex is not None else t.last_hex)
-    found = [event("wounded", t.id, by=None if by is None else by.id, wounds=n, before=old,
-                   strength=t.strength, level=after[-1] if after else None, at=at)]
+    if found is not None:
+        at = state.label(t.hex if t.hex is not None else t.last_hex)
+        found.append(event("wounded", t.id, by=None if by is None else by.id, wounds=n,
+                           before=old, strength=t.strength,
+                           level=after[-1] if after else None, at=at))
     if by is not None and SERIOUS_LEVEL in after and SERIOUS_LEVEL not in before \
             and t.id not in by.seriously_wounded_foes:
         by.seriously_wounded_foes.append(t.id)
     appeals = any(lv in data.appealing_levels for lv in after)
     if appeals and t.status == FIGHTING:
-        found.append(beat(state, t, by, STRENGTH_GONE))
-    return found
+        beaten = beat(state, t, by, STRENGTH_GONE)
+        if found is not None:
+            found.append(beaten)

@@ -90,12 +90,19 @@ def take_step(state: State, g: Gladiator, step: Step) -> list[Event]:
     dest, direction = step
     geo = state.geo
     ahead = direction == g.facing
-    cost = state.data.ap_costs["move-straight" if ahead else "move-other-direction"]
-    g.ap -= cost
     at = geo.labels[g.hex]  # type: ignore[index]
-    g.hex = dest
+    cost = step_quietly(state, g, step)
     return [event("moved", g.id, at=at, to=geo.labels[dest],
                   direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]
+
+
+def step_quietly(state: State, g: Gladiator, step: Step) -> int:
+    """`take_step` without its event, for bulk play that reads none; the AP spent."""
+    cost = state.data.ap_costs["move-straight" if step[1] == g.facing
+                               else "move-other-direction"]
+    g.ap -= cost
+    g.hex = step[0]
+    return cost
 
 
 def turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:

@@ -35,7 +35,7 @@ from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
 from companion.rulesets.skirmish import movement, narrator, report, turn, weapons
 from companion.rulesets.skirmish import rolls as roll_log
 from companion.rulesets.skirmish.ai import Choice, choose_action
-from companion.rulesets.skirmish.attack import plan_attack, resolve_blow
+from companion.rulesets.skirmish.attack import plan_attack, resolve_blow, strike
 from companion.rulesets.skirmish.data import TABLE_IDS, GameData, build_game_data
 from companion.rulesets.skirmish.legal import legal_actions
 from companion.rulesets.skirmish.movement import Step
@@ -150,6 +150,37 @@ def carry_out(state: State, choice: Choice, dice: Dice) -> list[Event]:
     if state.appeals and state.phase == "act":
         _appeals_first(state)
     return found
+
+
+def carry_out_quietly(state: State, choice: Choice, dice: Dice) -> None:
+    """`carry_out` for bulk play that reads no events: the commonest actions (a step,
+    a blow that misses, the end of his turn) build none, the rarer ones build theirs
+    only to drop them. The same changes to the state (tests/test_skirmish_fastpaths.py)."""
+    action, ready = choice
+    if ready is None:
+        kind = action["type"]
+        if kind == "end_turn" and state.phase == "act" and "gladiator" not in action:
+            turn.close_turn(state, state.gladiators[ord(state.active) - 65], None)  # type: ignore[arg-type]
+        else:
+            apply_action(state, action, dice)
+            return
+    elif isinstance(ready, Step):
+        movement.step_quietly(state, state.gladiators[ord(state.active) - 65], ready)  # type: ignore[arg-type]
+    elif ready.option.weapon.entangles:
+        weapons.resolve_cast(state, ready, dice)
+    else:
+        strike(state, ready, dice, None)
+    if state.appeals and state.phase == "act":
+        _appeals_first(state)
+
+
+def roll_ap_quietly(state: State, dice: Dice) -> None:
+    """The AP roll due now (the only action of the "ap" phase), as `carry_out_quietly`
+    carries out the others."""
+    assert state.phase == "ap" and state.active is not None
+    turn.ap_roll(state, state.gladiators[ord(state.active) - 65], dice, None)  # `State.glad`
+    if state.appeals and state.phase == "act":
+        _appeals_first(state)
 
 
 class SkirmishRules(Ruleset[State]):

@@ -22,9 +22,13 @@ but no `facing`, he faces the nearest opponent.
 
 from __future__ import annotations
 
+import copy
+import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import fields
 from functools import lru_cache
+from operator import attrgetter
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -201,7 +205,59 @@ def _edge_spots(board: Board, edge: int, inset: int, count: int) -> tuple[tuple[
     return tuple(spots), (3, 0, 2, 5)[edge]
 
 
+# The most starting states `build_state` keeps for one table set: more than a lab's
+# pairings, few enough to hold for as long as the tables are (each is a few KB).
+MOST_STARTS = 512
+
+
 def build_state(data: GameData, setup: dict[str, Any]) -> State:
+    """The state a bout of this scenario starts in; ScenarioError saying what is wrong
+    with the scenario. A fresh state every call, made from the one kept for the same
+    scenario (by its JSON text) when there is one: checking and placing cost more than
+    a bout's first dozen actions."""
+    try:
+        key = _START_TEXT(setup)
+    except (TypeError, ValueError):
+        key = None  # not plain JSON: checked (and refused, or built) afresh
+    start = None if key is None else data.starts.get(key)
+    if start is None:
+        start = _build_state(data, setup)
+        if key is not None:
+            if len(data.starts) >= MOST_STARTS:
+                data.starts.clear()
+            data.starts[key] = start
+    return fresh_copy(start)
+
+
+# Made once: json.dumps with options builds an encoder on every call. Keys sorted, so
+# that the same scenario written in another order is found; NaN refused (not JSON).
+_START_TEXT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False).encode
+_STATE_NAMES = [f.name for f in fields(State)]
+_STATE_VALUES = attrgetter(*_STATE_NAMES)
+_GLADIATORS, _OPTIONS, _ITEMS = (_STATE_NAMES.index(name)
+                                 for name in ("gladiators", "options", "items"))
+_GLADIATOR_VALUES = attrgetter(*(f.name for f in fields(Gladiator)))
+
+
+def fresh_copy(start: State) -> State:
+    """A state equal to a starting state that shares nothing play changes with it:
+    what `build_state` hands out. Field by field, so that a field added to State or
+    Gladiator is copied too: lists copied, gladiators and options made anew, the rest
+    values (hexes, names, the shared data and board)."""
+    values: list[Any] = [list(v) if type(v) is list else v for v in _STATE_VALUES(start)]
+    values[_GLADIATORS] = [_fresh_gladiator(g) for g in start.gladiators]
+    values[_OPTIONS] = Options(start.options.fatigue, start.options.experience)
+    values[_ITEMS] = [copy.copy(i) for i in start.items]
+    return State(*values)
+
+
+def _fresh_gladiator(g: Gladiator) -> Gladiator:
+    assert g.entangled is None  # nobody starts entangled
+    values: list[Any] = [list(v) if type(v) is list else v for v in _GLADIATOR_VALUES(g)]
+    return Gladiator(*values)
+
+
+def _build_state(data: GameData, setup: dict[str, Any]) -> State:
     scenario = parse_scenario(setup)
     try:
         board = Board(scenario.board.columns or data.rules.board_columns,

@@ -9,7 +9,14 @@ from typing import Any
 from companion.quickdice import QuickDice
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.ai import choose
-from companion.rulesets.skirmish.rules import MAX_TURNS, SkirmishRules, apply_action, carry_out
+from companion.rulesets.skirmish.rules import (
+    MAX_TURNS,
+    SkirmishRules,
+    apply_action,
+    carry_out,
+    carry_out_quietly,
+    roll_ap_quietly,
+)
 from companion.rulesets.skirmish.state import State
 from companion.tables.loader import TableSet, load_tables
 
@@ -20,9 +27,12 @@ def play_out(state: State, dice: Any, max_turns: int = MAX_TURNS,
     turns have begun, or `max_turns` in all); what happened goes to `events` if given.
     Returns the number of actions taken."""
     taken = 0
-    if turns is None and events is None:  # the bench's and the lab's loop, kept bare
+    if turns is None and events is None:  # the bench's and the lab's loop: nobody reads events
         while state.phase != "over" and state.turn_number <= max_turns:
-            carry_out(state, choose(state), dice)
+            if state.phase == "ap":
+                roll_ap_quietly(state, dice)
+            else:
+                carry_out_quietly(state, choose(state), dice)
             taken += 1
         return taken
     stop_at = None if turns is None else state.turn_number + turns

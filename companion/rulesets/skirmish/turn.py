@@ -42,7 +42,7 @@ def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     state.order = _initiative(state.gladiators, dice, found)
     found.append(event("order", None, order=list(state.order)))
     state.active = state.order[0]
-    found += _begin_turn(state)
+    _begin_turn(state, found)
     return found
 
 
@@ -67,7 +67,13 @@ def _initiative(group: list[Gladiator], dice: Dice, found: list[Event],
     return order
 
 
-def _begin_turn(state: State) -> list[Event]:
+# The steps of a turn below put what happened in `found`; None in bulk play
+# (`sim.play_out` with nobody reading), where the commonest events are not built at
+# all: they are a tenth of a bout's time, and the state changes the same either way.
+Found = list[Event] | None
+
+
+def _begin_turn(state: State, found: Found) -> None:
     g = state.current()
     assert g is not None
     state.turn_number += 1
@@ -77,7 +83,8 @@ def _begin_turn(state: State) -> list[Event]:
     g.cut_free_tried = False
     g.floored.clear()
     state.phase = "ap"
-    return [event("turn_began", g.id, number=state.turn_number)]
+    if found is not None:
+        found.append(event("turn_began", g.id, number=state.turn_number))
 
 
 def ap_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
@@ -121,59 +128,83 @@ def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
 
 def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap")
+    found: list[Event] = []
+    ap_roll(state, g, dice, found)
+    return found
+
+
+def ap_roll(state: State, g: Gladiator, dice: Dice, found: Found) -> None:
+    """`roll_ap` once it is known to be his roll to make."""
     data = state.data
     net, mods = _ap_terms(state, g)
     face = dice.d6(purpose="AP", roller=g.name).faces[0]
     g.ap = max(data.ap_floor, face + net)
     g.off_balance = False
-    found = [event("ap_rolled", g.id, face=face, modifiers=[list(m) for m in mods], ap=g.ap)]
+    if found is not None:
+        found.append(event("ap_rolled", g.id, face=face, modifiers=[list(m) for m in mods],
+                           ap=g.ap))
     if state.options.fatigue and face in data.fatigue_naturals:
         g.fatigue += 1
-        found.append(event("tired", g.id, fatigue=g.fatigue))
+        if found is not None:
+            found.append(event("tired", g.id, fatigue=g.fatigue))
     foe = in_opponents_front_hex(state, g) if net <= data.give_in_at else None
     if foe is not None:
         g.given_in = True
-        found.append(event("gave_in", g.id, modifier=net, foe=foe.id))
-        found.append(beat(state, g, foe, GAVE_IN))
+        gave_in = event("gave_in", g.id, modifier=net, foe=foe.id)
+        beaten = beat(state, g, foe, GAVE_IN)
+        if found is not None:
+            found += (gave_in, beaten)
         state.after_appeals = "next"
         state.phase = "appeal"
-        return found
+        return
     state.phase = "act"
-    return found
 
 
 def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     found = [event("turn_ended", g.id)]
+    close_turn(state, g, found)
+    return found
+
+
+def close_turn(state: State, g: Gladiator, found: Found) -> None:
+    """`end_turn` once it is known to be his turn that ends (its first event is the
+    caller's)."""
     for fid in g.floored:
         f = state.glad(fid)
         if f.status != FIGHTING or f.hex is None:
             continue
         if adjacent(g.hex, f.hex):
-            found.append(beat(state, f, g, FLOORED))
+            beaten = beat(state, f, g, FLOORED)
+            if found is not None:
+                found.append(beaten)
         else:
             f.off_balance = True
-            found.append(event("got_up", f.id))
+            if found is not None:
+                found.append(event("got_up", f.id))
     g.floored.clear()
     g.ap = 0
     if state.appeals:
         state.after_appeals = "next"
         state.phase = "appeal"
-        return found
-    return found + next_turn(state)
+        return
+    next_turn(state, found)
 
 
-def next_turn(state: State) -> list[Event]:
-    if not _two_sides_standing(state):
-        return finish(state)
-    assert state.active is not None
-    i = state.order.index(state.active)
-    for k in range(1, len(state.order) + 1):
-        g = state.glad(state.order[(i + k) % len(state.order)])
-        if g.status == FIGHTING:
-            state.active = g.id
-            return _begin_turn(state)
-    return finish(state)  # pragma: no cover - nobody standing is caught above
+def next_turn(state: State, found: Found) -> None:
+    if _two_sides_standing(state):
+        assert state.active is not None
+        order = state.order
+        i = order.index(state.active)
+        for k in range(1, len(order) + 1):
+            g = state.glad(order[(i + k) % len(order)])
+            if g.status == FIGHTING:
+                state.active = g.id
+                _begin_turn(state, found)
+                return
+    ended = finish(state)
+    if found is not None:
+        found += ended
 
 
 def _sides_standing(state: State) -> int:
@@ -263,7 +294,8 @@ def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if state.after_appeals == "act" and active is not None and active.status == FIGHTING:
         state.phase = "act"
         return found
-    return found + next_turn(state)
+    next_turn(state, found)
+    return found
 
 
 def finish(state: State) -> list[Event]:

@@ -29,6 +29,8 @@ from companion.ui.widgets.retained import Soil
 from companion.ui.widgets.side_panel import PanelView, SidePanel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from companion.dice import DiceSource
     from companion.hexgrid import Board, Hex
     from companion.rolls import Roll
@@ -488,7 +490,8 @@ class App:
         pygame.time.set_timer(ANIMATE, 0)
 
     # --- loop ---------------------------------------------------------------------
-    def run(self, frames: int | None = None) -> int:
+    def run(self, frames: int | None = None,
+            started: Callable[[], None] | None = None) -> int:
         """Run until closed; with `frames`, stop after drawing that many frames. The
         first frame shows the empty window; the start screen is made after it (it reads
         the user's folders), so `frames=2` is a whole start-up.
@@ -496,7 +499,7 @@ class App:
         While things happen it sleeps in `pygame.event.wait()`. pygame-ce's wait polls
         inside (about 4% of a core, measured), so after IDLE_AFTER seconds without an
         event it naps in IDLE_NAP steps instead (under 1%), still answering within
-        a frame or two.
+        a frame or two. `started` is called once the start screen has been drawn.
         """
         dirty = True
         last_event = time.monotonic()
@@ -506,6 +509,9 @@ class App:
                     self._draw_opening()  # show_home makes the start screen just below
                 else:
                     self.draw()
+                    if started is not None:
+                        started()
+                        started = None
                 dirty = False
                 if frames is not None and self.frames_drawn >= frames:
                     break

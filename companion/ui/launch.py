@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -33,15 +34,32 @@ def launch(smoke: bool = False) -> int:
         )
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if smoke:
-        return _smoke()
-    from companion.ui.app import App
-
-    app = App(size=None)  # the display's, or the size it had last
+    # No cyclic garbage collection until the start screen shows. A start makes tens of
+    # thousands of objects that live as long as the app (modules, classes, functions,
+    # pygame's own), and the collector went over them again and again as they were
+    # made: about 4 % of a start's instructions, for almost no garbage. Once the start
+    # screen is up they are frozen out of later collections, which then go over only
+    # what the game makes.
+    gc.disable()
     try:
-        return app.run()
+        if smoke:
+            return _smoke()
+        from companion.ui.app import App
+
+        app = App(size=None)  # the display's, or the size it had last
+        try:
+            return app.run(started=settle_collector)
+        finally:
+            app.close()
     finally:
-        app.close()
+        gc.enable()
+
+
+def settle_collector() -> None:
+    """The start is over: what it made is kept out of later collections, which run
+    again from now on."""
+    gc.freeze()
+    gc.enable()
 
 
 def first_frame() -> int:
@@ -64,7 +82,7 @@ def _smoke() -> int:
     try:
         app = App()
         try:
-            app.run(frames=SMOKE_FRAMES)
+            app.run(frames=SMOKE_FRAMES, started=settle_collector)
             if app.screen is None or app.frames_drawn < SMOKE_FRAMES:
                 raise RuntimeError("the start screen was not shown")
         finally:

@@ -1,5 +1,6 @@
-"""The start screen names the skirmish types from the built-in file alone while the
-player has no tables of his own; with his own, it reads the whole set as ever."""
+"""What a start does before its start screen shows. The start screen names the skirmish
+types from the built-in file alone while the player has no tables of his own (with his
+own, it reads the whole set as ever), and no garbage is collected until it shows."""
 
 from __future__ import annotations
 
@@ -73,3 +74,12 @@ def test_a_broken_table_of_ones_own_is_named_on_the_start_screen_at_once():
         assert "fate.json" in app.screen.message
     finally:
         app.close()
+
+
+def test_a_start_collects_no_garbage_until_the_start_screen_shows_and_then_does_again():
+    code = ("import gc; from companion.ui import app as ui_app, launch; seen = []; "
+            "real = ui_app.App.show_home; "
+            "ui_app.App.show_home = lambda self: (seen.append(gc.isenabled()), real(self)); "
+            "rc = launch.launch(smoke=True); "
+            "print(rc, int(seen == [False]), int(gc.isenabled()), int(gc.get_freeze_count() > 0))")
+    assert _fresh_process(code).split() == ["0", "1", "1", "1"]

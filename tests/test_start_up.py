@@ -5,24 +5,12 @@ own, it reads the whole set as ever), and no garbage is collected until it shows
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
+
+from test_tables_cache import _fresh_process
 
 from companion import paths
 from companion.tables.builtin import builtin_raw_entries
 from companion.tables.loader import load_tables
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _fresh_process(code: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, check=True)
-    return done.stdout.strip()
 
 
 def test_every_built_in_table_lives_in_a_file_named_by_its_id():

@@ -541,7 +541,7 @@ class _Parser:
         terms = [Signed(sign, first)]
         # The sum's bounds so far, added to term by term as `Sum.bounds` adds them: a
         # new Sum of every term at each "+" made a long sum's parse quadratic (a sum of
-        # 150 terms took 60 ms).
+        # 150 terms took 3.5 ms, 1.6 ms this way).
         low, high = Sum((terms[0],)).bounds()
         while True:
             self.skip_spaces()

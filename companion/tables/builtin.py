@@ -29,6 +29,6 @@ def builtin_raw_entries(table_id: str) -> list[dict[str, Any]]:
     return entries
 
 
-def user_has_tables(folder: Path | None = None) -> bool:
+def user_has_tables() -> bool:
     """Whether the user's tables folder holds any table file (`*.json`)."""
-    return bool(paths.json_files(paths.user_tables_dir() if folder is None else folder))
+    return bool(paths.json_files(paths.user_tables_dir()))

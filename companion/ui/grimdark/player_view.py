@@ -106,10 +106,9 @@ class GrimdarkPlayerView(PlayerView):
         # Row under row at the height of its tallest card: the room left is the story's.
         y = rect.y + gap
         for row in range(rows):
-            members = list(enumerate(glads))[row * columns:(row + 1) * columns]
             tallest = 0
-            for i, g in members:
-                who = ids[i]
+            for i in range(row * columns, min(len(glads), (row + 1) * columns)):
+                g, who = glads[i], ids[i]
                 card = self.cards[who]
                 natural = card.measure(g, looks[who], width, wounded_at)
                 height = max(px(60), min(natural, room))

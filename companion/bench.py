@@ -406,7 +406,7 @@ def bench_grimdark() -> Figures:
                 "coaching": json.loads((folder / "coaching" / f"{key}.json").read_text())}
 
     setup = {"gladiators": [entry("lord-smash", "1"), entry("sewer-beast", "2")],
-             "options": {"started": "2026-12-01T20:00:00"}}
+             "options": {"started": "2026-12-01T20:00:00", "engine": 2}}
     seeds = iter(range(10**6))
     turns: list[int] = []
 
@@ -453,7 +453,7 @@ def _bout_setups() -> dict[str, tuple[Any, dict[str, Any]]]:
         "skirmish": (skirmish, skirmish.make_setup({"gladiators": "samnite,retiarius"})),
         "grimdark": (GrimdarkRules(), {
             "gladiators": [entry("lord-smash", "1"), entry("sewer-beast", "2")],
-            "options": {"started": "2026-12-01T20:00:00"}}),
+            "options": {"started": "2026-12-01T20:00:00", "engine": 2}}),
     }
 
 

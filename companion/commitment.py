@@ -75,11 +75,24 @@ class Commitment:
         return f"{LINE_PREFIX} sha256:{self.digest} {tags}"
 
 
-def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str, str],
+def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str, str] | str,
            seed: str) -> Commitment:
-    """The commitment to a match: its system, setup (secret part apart), tables, seed."""
-    return commit_parts(ruleset.id, *ruleset.split_secret(setup), tables_digest(tables),
-                        seed)
+    """The commitment to a match: its system, setup (secret part apart), tables (their
+    fingerprints, or their digest), seed."""
+    digest = tables if isinstance(tables, str) else tables_digest(tables)
+    return commit_parts(ruleset.id, *ruleset.split_secret(setup), digest, seed)
+
+
+def committed_tables(session: Session) -> str:
+    """The digest of the tables a verifiable match was committed to: those a replay
+    code claims, else those its file recorded, else those it is played with now. A
+    match committed to before a table changed keeps its commitment, its report and its
+    replay code."""
+    if session.committed_tables is not None:
+        return session.committed_tables
+    if session.seed is not None and session.played_with:
+        return tables_digest(session.played_with)
+    return tables_digest(session.fingerprints)
 
 
 def commit_parts(ruleset_id: str, public: Any, secret: Any, tables: str,
@@ -137,7 +150,7 @@ def replay_of(session: Session) -> Replay:
     if session.seed is None:
         raise UserError("the session is not verifiable: it has no secret seed")
     return Replay(session.ruleset.id, dict(session.setup), session.seed,
-                  tables_digest(session.fingerprints),
+                  committed_tables(session),
                   tuple(_entry(e) for e in session.journal))
 
 
@@ -253,7 +266,7 @@ def commit_session(session: Session) -> tuple[str, str | None]:
             session.act(dict(opening), SeededDice(None))  # the seed's dice, by act
             note += "; its start was rolled again from the seed"
     rules = session.ruleset
-    line = commit(rules, session.setup, session.fingerprints, session.seed or "")
+    line = commit(rules, session.setup, committed_tables(session), session.seed or "")
     return line.line(rules.secret_word), note
 
 
@@ -265,7 +278,7 @@ def footnotes(session: Session) -> tuple[str, ...]:
     if session.seed is None:
         return ()
     rules = session.ruleset
-    line = commit(rules, session.setup, session.fingerprints, session.seed).line(
+    line = commit(rules, session.setup, committed_tables(session), session.seed).line(
         rules.secret_word)
     notes = ["Verifiable: every die the app rolled came from a secret seed, committed to "
              "before the first roll:", line]

@@ -108,7 +108,8 @@ class Session:
                  tables: TableSet | None = None, journal: Sequence[JournalEntry] = (),
                  redo: Sequence[JournalEntry] = (), *, created: str | None = None,
                  autosave_path: Path | None = None,
-                 other_rolls: Sequence[KeptRoll] = (), seed: str | None = None) -> None:
+                 other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
+                 played_with: Mapping[str, str] | None = None) -> None:
         self.ruleset = ruleset
         # Verifiable: the app's dice of each action are drawn from this secret seed.
         self.seed = None if seed is None else check_seed(seed)
@@ -117,6 +118,11 @@ class Session:
         # A user's table the system cannot play is set aside here, before any action.
         self.tables = playable_tables(given, [ruleset])
         self.created = created or _now()
+        # The fingerprints its file recorded: a verifiable match keeps those it was
+        # committed to, though it plays on with other versions of the tables.
+        self.played_with: dict[str, str] | None = dict(played_with) if played_with else None
+        # The digest of the tables a replay code says the match was committed to.
+        self.committed_tables: str | None = None
         self.autosave_path = autosave_path
         self.redo_stack: list[JournalEntry] = list(redo)
         # For the player: tables set aside, tables changed since the save.
@@ -325,7 +331,8 @@ class Session:
             version=SCHEMA_VERSION,
             ruleset=self.ruleset.id,
             setup=self.setup,
-            tables=self.fingerprints,
+            tables=self.played_with if self.seed is not None and self.played_with
+            else self.fingerprints,
             journal=self.journal,
             redo=list(self.redo_stack),
             other_rolls=list(self.other_rolls),
@@ -425,7 +432,7 @@ def load_session(
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
                           created=parsed.created or _now(), other_rolls=parsed.other_rolls,
-                          seed=parsed.seed)
+                          seed=parsed.seed, played_with=parsed.tables)
     except SessionFileError as err:
         raise SessionFileError(f"{path}: {err}{since}") from None
     except UserError as err:

@@ -104,6 +104,7 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         truth.append(entry)
     findings = _few_claims(findings)
     session = Session(ruleset, setup, tables, truth, seed=seed)
+    session.committed_tables = played_with
     return Verdict(findings, session, commitment,
                    checked=sum(1 for c in claims[:len(truth)] if not c.typed))
 

@@ -30,7 +30,7 @@ def setup(*sheets: dict[str, Any], teams: list[str] | None = None,
     return {"gladiators": [
         {"sheet": s, "team": teams[i] if teams else str(i + 1),
          "coaching": coaching[i] if coaching else None} for i, s in enumerate(sheets)],
-        "options": {"started": "2026-01-01T20:00:00"}}
+        "options": {"started": "2026-01-01T20:00:00", "engine": 2}}
 
 
 def match(*sheets: dict[str, Any], teams: list[str] | None = None,

@@ -89,7 +89,7 @@ def _entry(name: str, team: str) -> dict[str, Any]:
 def grimdark(most: int = 400, seed: int = 7) -> Session:
     return _played(GrimdarkRules(), {"gladiators": [_entry("Lord Smash", "1"),
                                                     _entry("Sewer Beast", "2")],
-                                     "options": {"started": NOW}}, seed, most)
+                                     "options": {"started": NOW, "engine": 2}}, seed, most)
 
 
 SESSIONS = {"skirmish": skirmish, "duel": duel, "trackers": trackers, "grimdark": grimdark}

@@ -28,7 +28,7 @@ def _entry(name: str, team: str) -> dict:
 
 def _played(entries: list[dict], seed: int) -> Session:
     rules = GrimdarkRules()
-    session = Session(rules, {"gladiators": entries, "options": {}}, load_tables())
+    session = Session(rules, {"gladiators": entries, "options": {"engine": 2}}, load_tables())
     dice = SeededDice(seed)
     for _ in range(200):
         action = rules.choose(session.state)

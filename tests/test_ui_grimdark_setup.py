@@ -209,7 +209,7 @@ def test_the_match_setup_has_each_sheet_team_and_coaching(app: App,
                                  **json.loads((samples_dir() / "lord-smash.json").read_text())}
     assert glads[0]["coaching"]["opening"] == ["wild-charge", "flurry-of-blows", "brutal-bash"]
     assert glads[1]["coaching"] is None and glads[2]["coaching"]["gladiator"] == "Sewer Beast"
-    assert set(setup["options"]) == {"started"}
+    assert set(setup["options"]) == {"started", "engine"}
 
 
 def test_a_gladiator_who_breaks_a_rule_keeps_the_match_from_starting(app: App) -> None:

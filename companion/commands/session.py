@@ -201,6 +201,7 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
         setup = read_json_object(setup_file, "a setup")
     else:
         setup = rules.make_setup(given)
+    setup = rules.new_setup(setup)
     if verifiable:
         from companion.seeddice import new_seed
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.dice import SeededDice
 from companion.errors import UserError
 from companion.lab.system import Bout, Entrant, Layout
+from companion.rulesets.grimdark.engine import stamped
 from companion.rulesets.grimdark.rules import GrimdarkRules
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class GrimdarkLab:
         a = {**row.spec, "team": "1"}
         b = {**col.spec, "team": "2"}
         pair = [b, a] if layout.row_second else [a, b]
-        return {"gladiators": pair, "options": {"started": STARTED}}
+        return stamped({"gladiators": pair, "options": {"started": STARTED}})
 
     def play(self, row: Entrant, col: Entrant, seed: int, layout: Layout,
              tables: TableSet) -> Bout:

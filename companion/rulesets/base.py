@@ -191,6 +191,12 @@ class Ruleset(ABC, Generic[S]):
         """A setup from the values of `setup_options` (`companion new`)."""
         raise UserError(f"the {self.title} takes its setup from a file: --setup FILE")
 
+    def new_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """A setup about to open a new session (made from options or read from a
+        file): what the system records of how a new one is played. A saved session's
+        setup never passes here, so it replays as it was played."""
+        return dict(setup)
+
     def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
         """The file `companion new` writes when not told where."""
         return f"{self.id}-{now.strftime('%Y%m%d-%H%M%S')}.json"

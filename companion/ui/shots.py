@@ -316,7 +316,7 @@ def grimdark_shots(app: App, folder: Path, suffix: str) -> list[Path]:
 
     setup = {"gladiators": [entry("lord-smash", "1"), entry("arena-robot", "1"),
                             entry("sewer-beast", "2")],
-             "options": {"started": "2026-12-01T20:00:00"}}
+             "options": {"started": "2026-12-01T20:00:00", "engine": 2}}
     app.start_session("grimdark", setup, seed=5)
     for _ in range(2):
         press(pygame.K_RETURN)

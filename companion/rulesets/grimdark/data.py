@@ -5,7 +5,8 @@ equipment by key and by name. Nothing else reads these tables."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from companion.tables.loader import TableSet, load_tables
@@ -43,6 +44,8 @@ NEEDED: dict[str, FigureKind] = {
     "weapon-in-use": "reading", "on-hit-affects": "reading", "tie-cz": "value",
     "wounded-at-hp": "value", "defeated-at-hp": "value", "cz-floor": "value",
     "finisher-tie-cz": "reading", "gruesome-demise": "reading",
+    "situational-bonuses-against": "reading", "poison-defeat": "reading",
+    "toxic-dose-on": "reading", "face-off-binds": "reading", "natural-weapon-use": "reading",
     "curse-die": "die", "curse-breaks-on": "value",
     "curse-damage": "value", "execution-cz-lead": "value", "execution-die": "die",
     "execution-spared-on": "value", "death-die": "die", "death-die-late": "die",
@@ -64,6 +67,9 @@ def name_key(text: str) -> str:
 @dataclass(frozen=True)
 class Figures:
     entries: dict[str, GrimdarkRuleEntry]
+    # Readings held whatever the table says: a match saved by an earlier engine replays
+    # with the readings of its day (`engine.py`).
+    pinned: Mapping[str, str] = field(default_factory=dict)
 
     def _get(self, key: str, kind: FigureKind) -> object:
         entry = self.entries.get(key)
@@ -84,7 +90,8 @@ class Figures:
         return str(self._get(key, "stat"))
 
     def reading(self, key: str) -> str:
-        return str(self._get(key, "reading"))
+        held = self.pinned.get(key)
+        return held if held is not None else str(self._get(key, "reading"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,6 +121,11 @@ class GrimdarkData:
              if isinstance(e, GrimdarkEquipmentEntry)},
             _crits(tables),
         )
+
+    def with_readings(self, readings: Mapping[str, str]) -> GrimdarkData:
+        """The same tables with these readings held, whatever the table says."""
+        pinned = {**self.figures.pinned, **readings}
+        return replace(self, figures=replace(self.figures, pinned=pinned))
 
     @property
     def crit_sides(self) -> int:

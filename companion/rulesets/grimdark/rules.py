@@ -1,9 +1,10 @@
 """`GrimdarkRules`: Grimdark Gladiators' match adjudicator as a `Ruleset` (id
 "grimdark").
 
-Setup: {"gladiators": [{"sheet": GLADIATOR, "team": "1", "coaching": COACHING|null},
-...], "options": {"started": ISO time}}, the sheets inline so a saved match replays
-without the roster. Actions: {"type": "start"}, then {"type": "turn", "moves": {...}}
+Setup: {"gladiators": [{"sheet": GLADIATOR, "team": "1", "coaching": COACHING|null,
+"chooser": "odds"|"weights" (optional)}, ...], "options": {"started": ISO time,
+"engine": 2}}, the sheets inline so a saved match replays without the roster; a setup
+with no engine is a match saved before engines were named (`engine.py`). Actions: {"type": "start"}, then {"type": "turn", "moves": {...}}
 until at most one team stands; moves not given are chosen by the coaching. Every die
 is rolled inside `apply` through the session's dice source.
 """
@@ -25,6 +26,7 @@ from companion.rulesets.grimdark import narrator, report, verifying
 from companion.rulesets.grimdark import rolls as roll_log
 from companion.rulesets.grimdark.choosing import choose_for
 from companion.rulesets.grimdark.data import TABLE_IDS, GrimdarkData, name_key
+from companion.rulesets.grimdark.engine import ENGINE_1_READINGS, engine_of, stamped
 from companion.rulesets.grimdark.match_odds import TurnOdds, turn_odds
 from companion.rulesets.grimdark.start import fighters_from_setup, start_match
 from companion.rulesets.grimdark.state import GrimdarkState, Shared
@@ -55,6 +57,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
 
     def __init__(self) -> None:
         self._memo: list[tuple[TableSet, GrimdarkData]] = []
+        self._engine_1_memo: list[tuple[GrimdarkData, GrimdarkData]] = []
 
     def data(self, tables: TableSet) -> GrimdarkData:
         for known, built in self._memo:
@@ -68,13 +71,28 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
         self.data(tables)
 
     def new_state(self, setup: Mapping[str, Any], tables: TableSet) -> GrimdarkState:
-        data = self.data(tables)
-        fighters, coaching = fighters_from_setup(setup, data)
-        options = setup.get("options") or {}
+        options = (setup.get("options") or {}) if isinstance(setup, Mapping) else {}
         if not isinstance(options, Mapping):
             raise UserError('options: an object, like {"started": "2025-05-01T20:00:00"}')
+        engine = engine_of(options)
+        data = self.data(tables)
+        if engine == 1:
+            data = self._engine_1(data)
+        fighters, coaching = fighters_from_setup(setup, data, engine)
         return GrimdarkState(fighters=fighters, coaching=coaching, shared=Shared(data),
                              options=dict(options))
+
+    def _engine_1(self, data: GrimdarkData) -> GrimdarkData:
+        """The tables with engine 1's readings held, one copy for each table set."""
+        for known, built in self._engine_1_memo:
+            if known is data:
+                return built
+        built = data.with_readings(ENGINE_1_READINGS)
+        self._engine_1_memo = [(data, built), *self._engine_1_memo[:_MEMO_SIZE - 1]]
+        return built
+
+    def new_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        return stamped(setup)
 
     def parse_action(self, data: Any) -> Action:
         if not isinstance(data, Mapping) or data.get("type") not in TYPES:
@@ -183,8 +201,8 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
                 coaching = load_coaching_file(find_coaching(coached[i]))
             gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),
                                "team": teams[i], "coaching": coaching})
-        return {"gladiators": gladiators,
-                "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")}}
+        return stamped({"gladiators": gladiators, "options": {
+            "started": datetime.now(UTC).isoformat(timespec="seconds")}})
 
     def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
         names = []

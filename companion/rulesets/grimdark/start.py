@@ -13,6 +13,7 @@ from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.build import problems, start_figures
 from companion.rulesets.grimdark.coaching import Coaching, check_coaching, parse_coaching
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.engine import ENGINE, chooser_of
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.sheet import Gladiator, SheetError, parse_gladiator
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
@@ -24,7 +25,7 @@ IDS = "abcdefghijklmnopqrstuvwxyz"
 # ------------------------------------------------------------------ the setup
 
 
-def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
+def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData, engine: int = ENGINE
                         ) -> tuple[list[Fighter], dict[str, Coaching | None]]:
     entries = setup.get("gladiators") if isinstance(setup, Mapping) else None
     if not isinstance(entries, list) or len(entries) < 2:
@@ -54,6 +55,7 @@ def fighters_from_setup(setup: Mapping[str, Any], data: GrimdarkData
         fid = IDS[i]
         fighters.append(_fighter(fid, g, dict(entry["sheet"]), str(team).strip(),
                                  bool(entry.get("npc", g.npc))))
+        fighters[-1].chooser = chooser_of(entry, engine, where)
         coaching[fid] = _coaching(entry.get("coaching"), g, data, f"{where}.coaching")
     if len({f.team for f in fighters}) < 2:
         raise UserError("every gladiator is on one team: a match needs two sides")

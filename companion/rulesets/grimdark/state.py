@@ -65,6 +65,7 @@ class Fighter:
     repertoire: dict[str, int]
     starred: bool = False
     npc: bool = False
+    chooser: str = "odds"  # how the computer chooses his moves (engine.CHOOSERS)
     fame: int = 0
     wins: int = 0
     losses: int = 0
@@ -115,6 +116,12 @@ class GrimdarkState:
     @property
     def data(self) -> GrimdarkData:
         return self.shared.data
+
+    @property
+    def engine(self) -> int:
+        """The engine the match is adjudicated with (`engine.py`): 1 for a match saved
+        before engines were named."""
+        return int(self.options.get("engine", 1))
 
     def fighter(self, who: Any) -> Fighter:
         """A gladiator by id ("a") or by name; UserError naming the ones there are."""

@@ -449,6 +449,8 @@ Reading = Literal[
     "every power roll", "attacks only", "always dead unless starred", "rolled as usual",
     "another move played", "never", "down", "up", "every copy", "one copy",
     "attackers", "move bonus too", "whole blow", "in place of the weapon in hand",
+    "own target", "every opponent", "at once", "end of turn", "every hit",
+    "hits that do damage", "its user's fights", "better die", "listed weapon first",
 ]
 
 

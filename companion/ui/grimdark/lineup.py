@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.engine import stamped
 from companion.ui.grimdark.roster import RosterEntry, coaching_for
 
 # How many gladiators the line-up holds: what its rows have room for at 200 %. The
@@ -116,4 +117,4 @@ class Lineup:
                                "team": fighter.team,
                                "coaching": coaching})
         started = datetime.now(UTC).isoformat(timespec="seconds")
-        return {"gladiators": gladiators, "options": {"started": started}}
+        return stamped({"gladiators": gladiators, "options": {"started": started}})

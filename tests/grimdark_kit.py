@@ -26,17 +26,23 @@ def sheet(name: str, stats: tuple[int, int, int, int] = (6, 3, 3, 3), *,
 
 
 def setup(*sheets: dict[str, Any], teams: list[str] | None = None,
-          coaching: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
+          coaching: list[dict[str, Any] | None] | None = None, engine: int = 2
+          ) -> dict[str, Any]:
+    """A match of these sheets; `engine` 1 is the engine of matches saved before
+    issue 23 (the setup then names none)."""
+    options: dict[str, Any] = {"started": "2026-01-01T20:00:00"}
+    if engine != 1:
+        options["engine"] = engine
     return {"gladiators": [
         {"sheet": s, "team": teams[i] if teams else str(i + 1),
          "coaching": coaching[i] if coaching else None} for i, s in enumerate(sheets)],
-        "options": {"started": "2026-01-01T20:00:00", "engine": 2}}
+        "options": options}
 
 
 def match(*sheets: dict[str, Any], teams: list[str] | None = None,
           tables: TableSet | None = None, hp: int = 40, inits: list[int] | None = None,
           hands: list[list[str]] | None = None,
-          coaching: list[dict[str, Any] | None] | None = None
+          coaching: list[dict[str, Any] | None] | None = None, engine: int = 2
           ) -> tuple[GrimdarkRules, GrimdarkState]:
     """A started match whose gladiators have `hp` HP, Init 10, 9, 8, ... (or `inits`)
     and the given hands (an empty one: as dealt); the start's own dice are seeded and
@@ -44,7 +50,7 @@ def match(*sheets: dict[str, Any], teams: list[str] | None = None,
     from companion.tables.loader import load_tables
 
     rules = GrimdarkRules()
-    state = rules.new_state(setup(*sheets, teams=teams, coaching=coaching),
+    state = rules.new_state(setup(*sheets, teams=teams, coaching=coaching, engine=engine),
                             tables or load_tables())
     rules.apply(state, {"type": "start"}, SeededDice(1))
     for i, f in enumerate(state.fighters):

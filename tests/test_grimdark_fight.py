@@ -175,40 +175,39 @@ def with_reading(key: str, reading: str) -> GrimdarkData:
     return replace(DATA, figures=Figures(entries))
 
 
-ATTACKERS_READING = with_reading("extra-attacker-bonus-goes-to", "attackers")
+TARGET_READING = with_reading("extra-attacker-bonus-goes-to", "target")
 
 
-def test_the_target_of_two_attackers_gets_1_in_each_of_his_fights_up_to_4() -> None:
-    target = side(gang=1, targeted=True)
-    assert situation(target, side(gang=1))["extra-attackers"] == 1
-    assert "extra-attackers" not in situation(side(gang=1), target)
-    assert situation(side(gang=4, targeted=True), side(gang=4))["extra-attackers"] == 4
-    assert situation(side(gang=6, targeted=True), side(gang=6))["extra-attackers"] == 4
+def test_each_attacker_gets_1_for_every_other_attacker_on_his_target_up_to_4() -> None:
+    target = side(targeted=True, facing_target=False)
+    assert situation(side(gang=1), target)["extra-attackers"] == 1
+    assert situation(side(gang=3), target)["extra-attackers"] == 3
+    assert situation(side(gang=4), target)["extra-attackers"] == 4
+    assert situation(side(gang=5), target)["extra-attackers"] == 4
+    assert "extra-attackers" not in situation(target, side(gang=1))
 
 
-def test_a_non_huge_target_gets_no_group_bonus_against_a_huge_attacker() -> None:
-    assert "extra-attackers" not in situation(side(gang=2, targeted=True), side(gang=2, huge=True))
-    huge_target = side(gang=2, targeted=True, huge=True)
-    assert situation(huge_target, side(gang=2, huge=True))["extra-attackers"] == 2
-    assert situation(huge_target, side(gang=2))["extra-attackers"] == 2
+def test_an_attacker_gets_no_group_bonus_in_a_fight_against_someone_he_did_not_target() -> None:
+    assert "extra-attackers" not in situation(side(gang=2, facing_target=False), side())
 
 
-def test_a_table_that_gives_the_gang_bonus_to_the_attackers_is_followed() -> None:
+def test_non_huge_attackers_get_no_group_bonus_against_a_huge_target() -> None:
+    huge_target = side(targeted=True, huge=True)
+    assert "extra-attackers" not in situation(side(gang=2), huge_target)
+    assert situation(side(gang=2, huge=True), huge_target)["extra-attackers"] == 2
+
+
+def test_a_table_that_gives_the_gang_bonus_to_the_target_is_followed() -> None:
     target = side(gang=2, targeted=True)
-    assert {m.reason for m in power_modifiers(ATTACKERS_READING, target, side(gang=2))} == \
+    assert Modifier(2, "extra-attackers") in power_modifiers(TARGET_READING, target,
+                                                             side(gang=2))
+    assert {m.reason for m in power_modifiers(TARGET_READING, side(gang=2), target)} == \
         {"stat"}
-    assert Modifier(2, "extra-attackers") in power_modifiers(ATTACKERS_READING, side(gang=2),
-                                                             target)
     assert Modifier(4, "extra-attackers") in power_modifiers(
-        ATTACKERS_READING, side(gang=5), side(gang=5, targeted=True))
-
-
-def test_with_the_attackers_reading_non_huge_attackers_get_nothing_against_a_huge_target() -> None:
-    huge_target = side(gang=2, targeted=True, huge=True)
-    assert "extra-attackers" not in {
-        m.reason for m in power_modifiers(ATTACKERS_READING, side(gang=2), huge_target)}
-    assert Modifier(2, "extra-attackers") in power_modifiers(
-        ATTACKERS_READING, side(gang=2, huge=True), huge_target)
+        TARGET_READING, side(gang=5, targeted=True), side(gang=5))
+    # Huge's words hold under it too: a non-huge target gets none against a huge one.
+    assert "extra-attackers" not in {m.reason for m in power_modifiers(
+        TARGET_READING, target, side(gang=2, huge=True))}
 
 
 def test_huges_chance_is_1_more_against_a_non_huge_opponent() -> None:

@@ -30,16 +30,17 @@ def test_two_gladiators_attacking_each_other_make_one_fight():
     assert state.fighters[0].hp == 40 - 3 - 2  # Vex won: he deals the damage
 
 
-def test_a_tie_gives_each_side_one_cz_once_a_turn_and_the_target_of_two_gets_the_gang_bonus():
+def test_a_tie_gives_each_side_one_cz_once_a_turn_and_two_on_one_each_get_the_group_bonus():
     rules, state = match(sheet("A"), sheet("B"), sheet("C"))
     moves = {"a": {"move": "basic-melee", "target": "b"}, "b": {"move": "basic-melee",
              "target": "a"}, "c": {"move": "basic-melee", "target": "a"}}
-    events = turn(rules, state, moves, [3, 4, 4, 3])
+    events = turn(rules, state, moves, [4, 4, 4, 4])
     first, second = kinds(events, "fight")
     assert first.data["band"] == second.data["band"] == "inconclusive"
-    # Two attack A: he is the one target, and only he has the bonus (+1 for one more).
-    mods = {m["reason"]: m["amount"] for m in first.data["sides"][0]["modifiers"]}
-    assert mods["extra-attackers"] == 1
+    # Two attack A: each of them has +1 for the other, in his fight against A.
+    for f in (first, second):
+        attacker = next(s for s in f.data["sides"] if s["id"] != "a")
+        assert {m["reason"]: m["amount"] for m in attacker["modifiers"]}["extra-attackers"] == 1
     assert [f.cz for f in state.fighters] == [1, 1, 1]
 
 

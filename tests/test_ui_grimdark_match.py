@@ -184,7 +184,8 @@ def match_setup(*names: str, teams: tuple[str, ...] = ()) -> dict[str, Any]:
     gladiators = [sample(n) for n in names]
     for i, g in enumerate(gladiators):
         g["team"] = teams[i] if teams else str(i + 1)
-    return {"gladiators": gladiators, "options": {"started": "2024-05-01T20:00:00+00:00", "engine": 2}}
+    return {"gladiators": gladiators,
+            "options": {"started": "2024-05-01T20:00:00+00:00", "engine": 2}}
 
 
 def match(app: App, *names: str, seed: int = 3, teams: tuple[str, ...] = ()) -> Any:

@@ -81,8 +81,9 @@ class Side:
     weapon: Weapon
     reach: Reach | None = None
     opponent_out_of_position: bool = False
-    # A gang fight: how many attack the one target past the first (the same number on
-    # the target's side and each attacker's), and whether he is that target.
+    # The group bonus's count (`group_bonus`): the other attackers on his own target
+    # when this fight is against it; under the other reading, how many attack the one
+    # ganged past the first. `targeted`: he is the one several attack.
     gang: int = 0
     targeted: bool = False
     struck_in_melee_last_turn: bool = False  # his opponent struck him in melee
@@ -250,11 +251,14 @@ def move_conditions(data: GrimdarkData, me: Side, other: Side) -> list[Modifier]
 
 
 def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier, ...]:
-    """Stat, move and the situation, each with its reason; zeroes are left out."""
+    """Stat, move and the situation, each with its reason; zeroes are left out. The
+    situational bonuses and the flying penalty count only against his move's own
+    target (grimdark-rules `situational-bonuses-against`)."""
     fig = data.figures
     mods = [Modifier(me.stat_value, "stat"), Modifier(me.move.modifier, "move"),
             *move_conditions(data, me, other)]
-    if me.attack == "ranged" and other.attack == "melee":
+    own = me.facing_target or fig.reading("situational-bonuses-against") == "every opponent"
+    if own and me.attack == "ranged" and other.attack == "melee":
         quick = next((p.ranged_vs_melee for p in me.armed.properties
                       if p.ranged_vs_melee is not None), None)
         if me.struck_in_melee_last_turn:
@@ -262,13 +266,12 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
         else:
             amount = quick.bonus if quick else fig.value("ranged-vs-melee-bonus")
         mods.append(Modifier(amount, "ranged-vs-melee"))
-    if me.opponent_out_of_position:
+    if own and me.opponent_out_of_position:
         mods.append(Modifier(fig.value("out-of-position-bonus"), "out-of-position"))
-    if me.gang and _gang_bonus_is_his(data, me, other):
-        bonus = min(me.gang * fig.value("extra-attacker-bonus"),
-                    fig.value("extra-attacker-bonus-most"))
-        mods.append(Modifier(bonus, "extra-attackers"))
-    if me.attack == "melee" and other.flying and not other.hit_last_turn and \
+    group = group_bonus(data, me, other)
+    if group:
+        mods.append(Modifier(group, "extra-attackers"))
+    if own and me.attack == "melee" and other.flying and not other.hit_last_turn and \
             not (me.flying and not me.hit_last_turn):
         mods.append(Modifier(_ability_amount(data, "flying", "melee-against-penalty"),
                              "flying"))
@@ -279,16 +282,22 @@ def power_modifiers(data: GrimdarkData, me: Side, other: Side) -> tuple[Modifier
     return tuple(m for m in mods if m.amount or m.reason == "stat")
 
 
-def _gang_bonus_is_his(data: GrimdarkData, me: Side, other: Side) -> bool:
-    """Whether the group bonus is his in this fight: the target's against each of his
-    attackers (the issue's reading), or each attacker's against the target."""
-    # Huge's own words, under either reading: a non-huge side never has the group
-    # bonus in a fight with a huge one.
-    if other.huge and not me.huge:
-        return False
-    if data.figures.reading("extra-attacker-bonus-goes-to") == "target":
-        return me.targeted
-    return not me.targeted
+def group_bonus(data: GrimdarkData, me: Side, other: Side) -> int:
+    """His group bonus in this fight (grimdark-rules `extra-attacker-bonus-goes-to`):
+    the seed's reading gives each attacker +1 for every other attacker on his target,
+    in his fight against it, up to the most; the other gives it to the one ganged, in
+    each of his fights. Huge's own words hold either way: a non-huge side never has
+    it in a fight with a huge one."""
+    if not me.gang or (other.huge and not me.huge):
+        return 0
+    fig = data.figures
+    if fig.reading("extra-attacker-bonus-goes-to") == "target":
+        if not me.targeted:
+            return 0
+    elif not me.facing_target:
+        return 0
+    return min(me.gang * fig.value("extra-attacker-bonus"),
+               fig.value("extra-attacker-bonus-most"))
 
 
 def chances_of(data: GrimdarkData, abilities: Mapping[str, int], opponent_huge: bool,

@@ -4,9 +4,11 @@
 Setup: {"gladiators": [{"sheet": GLADIATOR, "team": "1", "coaching": COACHING|null,
 "chooser": "odds"|"weights" (optional)}, ...], "options": {"started": ISO time,
 "engine": 2}}, the sheets inline so a saved match replays without the roster; a setup
-with no engine is a match saved before engines were named (`engine.py`). Actions: {"type": "start"}, then {"type": "turn", "moves": {...}}
-until at most one team stands; moves not given are chosen by the coaching. Every die
-is rolled inside `apply` through the session's dice source.
+with no engine is a match saved before engines were named (`engine.py`).
+
+Actions: {"type": "start"}, then {"type": "turn", "moves": {...}} until at most one
+team stands; moves not given are chosen by the coaching. Every die is rolled inside
+`apply` through the session's dice source.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from companion.rulesets.grimdark.fight import (
     Weapon,
     chances_of,
     has_rule,
+    terms,
 )
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 from companion.tables.effects import Rule
@@ -64,19 +65,23 @@ class Rolled:
     bonuses: Mapping[str, Mapping[str, Modifier]] = field(default_factory=dict)
     random_stat: Mapping[str, str] = field(default_factory=dict)
     known: bool = True
+    # The stat each Face-Off user's opponents must use for their active-stat moves.
+    binds: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Pairing:
     """One fight of the turn: `first` attacks `second` (and, when `mutual`, `second`
     attacks `first` too). `ganged` is the one several attack, `gang` how many past the
-    first."""
+    first. `group`: for each side whose target is the other, the other attackers on
+    that target (the seed's group bonus)."""
 
     first: str
     second: str
     mutual: bool = False
     gang: int = 0
     ganged: str | None = None
+    group: tuple[int, int] = (0, 0)
 
     def to_json(self) -> dict[str, Any]:
         return {"attacker": self.first, "target": self.second, "mutual": self.mutual,
@@ -111,14 +116,24 @@ def natural_weapon(data: GrimdarkData, f: Fighter) -> Weapon | None:
 
 def melee_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int | None]:
     """The melee weapon he strikes with now and its place in his sheet: his first melee
-    weapon not taken from him, else his natural weapon, else his fists."""
+    weapon not taken from him, else his natural weapon, else his fists. With both a
+    weapon and a natural weapon, grimdark-rules `natural-weapon-use` says which."""
+    natural = natural_weapon(data, f)
     for i, w in enumerate(f.sheet.get("weapons", [])):
         if w["reach"] == "melee" and not _blocked(f, i):
-            return _weapon(data, w), i
-    natural = natural_weapon(data, f)
+            carried = _weapon(data, w)
+            if natural is not None and _mean(natural.damage) > _mean(carried.damage) and \
+                    data.figures.reading("natural-weapon-use") == "better die":
+                return natural, None
+            return carried, i
     if natural is not None:
         return natural, None
     return Weapon(str(data.unarmed().damage)), None
+
+
+def _mean(damage: str) -> float:
+    dice, const = terms(damage)
+    return sum(count * (sides + 1) / 2 for count, sides in dice) + const
 
 
 def ranged_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int] | None:
@@ -202,9 +217,12 @@ def stat_for(state: GrimdarkState, f: Fighter, play: Play, other: Play | None,
     if stat == "random":
         return rolled.random_stat.get(f.id, f.active_stat)
     if stat == "active":
-        if other is not None and move_rule(other.move, "opponents-use-this-stat") and \
-                other.who in rolled.random_stat:
-            return rolled.random_stat[other.who]
+        if other is not None and other.who in rolled.binds:
+            return rolled.binds[other.who]
+        if state.data.figures.reading("face-off-binds") == "every opponent":
+            for who, bound in rolled.binds.items():
+                if state.fighter(who).team != f.team:
+                    return bound
         return f.active_stat
     return stat
 
@@ -242,6 +260,13 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
     if move.sets_active_stat and move.attack is not None and \
             ability_rule(data, f, "no-as-change-penalty") is not None:
         extra.append(_mod(-data.figures.value("as-change-penalty"), "tactician"))
+    fig = data.figures
+    own = play.target == other_f.id or \
+        fig.reading("situational-bonuses-against") == "every opponent"
+    if fig.reading("extra-attacker-bonus-goes-to") == "target":
+        gang = pairing.gang if pairing.ganged is not None else 0
+    else:
+        gang = pairing.group[0 if f.id == pairing.first else 1]
     step = move_rule(move, "stacking-bonus-per-use")
     if step is not None and f.flurry:
         most = move_rule(move, "stacking-bonus-max")
@@ -254,8 +279,10 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
         stat_value=f.stat_value(stat),
         weapon=weapon,
         reach=play.reach,
-        opponent_out_of_position=any(c.against == f.id for c in other_f.has("out-of-position")),
-        gang=pairing.gang if pairing.ganged is not None else 0,
+        # Spent only on a move against him (turn._fight): unused, it waits.
+        opponent_out_of_position=own and any(c.against == f.id
+                                             for c in other_f.has("out-of-position")),
+        gang=gang,
         targeted=pairing.ganged == f.id,
         struck_in_melee_last_turn=other_f.id in f.last_turn.struck_in_melee_by,
         huge=is_huge(data, f),
@@ -310,12 +337,13 @@ def pair_fights(state: GrimdarkState, plays: Mapping[str, Play]) -> list[Pairing
         back = plays.get(p.target)
         mutual = back is not None and back.attacks and back.target == p.who
         on_target, on_me = count.get(p.target, 0), count.get(p.who, 0) if mutual else 0
+        group = (max(0, on_target - 1), max(0, on_me - 1))
         if on_target > 1 and on_target >= on_me:
-            out.append(Pairing(p.who, p.target, mutual, on_target - 1, p.target))
+            out.append(Pairing(p.who, p.target, mutual, on_target - 1, p.target, group))
         elif on_me > 1:
-            out.append(Pairing(p.who, p.target, mutual, on_me - 1, p.who))
+            out.append(Pairing(p.who, p.target, mutual, on_me - 1, p.who, group))
         else:
-            out.append(Pairing(p.who, p.target, mutual))
+            out.append(Pairing(p.who, p.target, mutual, group=group))
     return out
 
 

@@ -40,9 +40,10 @@ def _fighter(state: GrimdarkState, f: Fighter) -> dict[str, Any]:
         "active_stat": f.active_stat, "active_stat_name": active_stat_name(f),
         "stats": dict(f.stats),
         "wounded": f.wounded, "defeated": f.defeated, "defeated_how": f.defeated_how,
-        "dead": f.dead,
+        "dead": bool(f.dead),
         "resources": dict(f.resources),
-        "conditions": conditions(state, f),
+        # A defeated gladiator's conditions ended with his fight.
+        "conditions": [] if f.defeated else conditions(state, f),
         "hand": hand_entries(state, f) if state.started else [],
         "deck_left": len(f.deck), "discards": len(f.discard), "flurry": f.flurry,
         "last_turn": {"damage_taken": f.last_turn.damage_taken, "hit": f.last_turn.hit,

@@ -177,7 +177,9 @@ def _roll_chances(ctx: Ctx, plays: Mapping[str, Play]) -> Rolled:
             face = ctx.dice.roll(len(STATS), purpose="random stat", roller=f.name).faces[0]
             random_stat[f.id] = STATS[face - 1]
             ctx.emit("random_stat", f.id, stat=STATS[face - 1], face=face, move=p.key)
-    return Rolled(bonuses, random_stat)
+    binds = {who: stat for who, stat in random_stat.items()
+             if move_rule(plays[who].move, "opponents-use-this-stat")}
+    return Rolled(bonuses, random_stat, binds=binds)
 
 
 # ------------------------------------------------------------------ the fights
@@ -368,8 +370,13 @@ def _blow(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter,
             extra = ability_rule(data, me, "extra-hp-per-vampiric-hit")
             heal(ctx, me, heal_hp + (extra.amount or 0 if extra else 0), "vampiric")
     doses = sum(p.poison_per_crit if critical else p.poison_per_hit for p in weapon.properties)
-    if doses and not lucky and ability_rule(data, victim, "cannot-be-poisoned") is None:
+    if doses and not lucky and ability_rule(data, victim, "cannot-be-poisoned") is None and \
+            (done or data.figures.reading("toxic-dose-on") == "every hit"):
         gain(ctx, victim, "poison", doses, "toxic")
+        limit = poison_limit(state)
+        if limit is not None and victim.resources.get("poison", 0) >= limit and \
+                data.figures.reading("poison-defeat") == "at once":
+            defeat(ctx, victim, "poison", me.id)
     if critical and r.crit is not None:
         _critical(ctx, f, me, victim, r)
         if "target-ineffective-on-crit" in weapon.rules():
@@ -468,8 +475,7 @@ def _end_of_turn(ctx: Ctx, plays: Mapping[str, Play], hit_target: set[str]) -> N
         if broken:
             gain(ctx, f, "curse", -broken, "curse")
             hurt(ctx, f, broken * fig.value("curse-damage"), "curse")
-    limit = next((p.poison_defeat for p in state.data.equipment.values() if p.poison_defeat),
-                 None)
+    limit = poison_limit(state)
     for f in state.fighters:
         if limit is not None and f.standing and f.resources.get("poison", 0) >= limit:
             defeat(ctx, f, "poison")
@@ -484,6 +490,12 @@ def _end_of_turn(ctx: Ctx, plays: Mapping[str, Play], hit_target: set[str]) -> N
         tick(f)
         f.last_turn = ctx.now.get(f.id, TurnRecord())
     death.after_defeats(ctx)
+
+
+def poison_limit(state: GrimdarkState) -> int | None:
+    """The doses of poison that defeat (Toxic's 8), if any property sets one."""
+    return next((p.poison_defeat for p in state.data.equipment.values() if p.poison_defeat),
+                None)
 
 
 def _cards(ctx: Ctx, f: Fighter, p: Play, hit: bool, size: int) -> None:

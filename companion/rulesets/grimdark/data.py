@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from companion.tables.loader import TableSet, load_tables
@@ -127,15 +128,18 @@ class GrimdarkData:
         pinned = {**self.figures.pinned, **readings}
         return replace(self, figures=replace(self.figures, pinned=pinned))
 
-    @property
+    @cached_property
     def crit_sides(self) -> int:
         """The die the critical table's rows are rolled on (its d8)."""
         return max(roll for roll, _ in self.crits)
 
+    @cached_property
+    def _most_severity(self) -> int:
+        return max(s for _, s in self.crits)
+
     def crit(self, roll: int, severity: int) -> GrimdarkCritEntry:
         """The critical table's cell; a severity past the last column reads the last."""
-        most = max(s for _, s in self.crits)
-        return self.crits[(roll, min(severity, most))]
+        return self.crits[(roll, min(severity, self._most_severity))]
 
     def move_named(self, name: str) -> GrimdarkMoveEntry | None:
         return self.moves.get(name_key(name))

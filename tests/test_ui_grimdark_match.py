@@ -303,7 +303,9 @@ def test_the_log_and_the_turn_explained_keep_the_coachings_reasons_until_it_is_s
     key(app, pygame.K_RETURN)
     key(app, pygame.K_F2)
     drawn = " ".join(t for t in texts(screen) + [w.fit().text for w in app.panel.widgets()])
-    assert "plays Wild Charge against Sewer Beast" in drawn and "aggressive" not in drawn
+    chosen = next(e for e in screen.session.events if e.kind == "choice" and e.who == "a")
+    played = screen.session.state.data.moves[chosen.data["move"]].name
+    assert f"plays {played} against Sewer Beast" in drawn and "aggressive" not in drawn
     key(app, pygame.K_c, "c")
     drawn = " ".join(w.fit().text for w in app.panel.widgets())
     assert "(aggressive" in drawn

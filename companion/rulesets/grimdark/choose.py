@@ -62,7 +62,7 @@ def choose_move(view: Mapping[str, Any], me: str, coaching: Coaching | None,
     if any(c.get("key") == "stunned" for c in mine.get("conditions", [])):
         return Choice(ASSESS, None, None, None, ("stunned",))
     scene = Scene(view, mine, foes, coaching, data, LEANS[coaching.posture])
-    options = _options(scene)
+    options = options_of(scene)
     if not options:  # tables without Assess the Situation, and nothing playable
         return Choice(ASSESS, None, None, None, ("only-move",))
     if len({o.order[0] for o in options}) == 1:
@@ -71,8 +71,8 @@ def choose_move(view: Mapping[str, Any], me: str, coaching: Coaching | None,
                       ("only-move",))
     for option in options:
         score(scene, option)
-    policy = _apply_rules(scene, options)
-    options = _pick_targets(scene, options, policy)
+    policy = apply_rules(scene, options)
+    options = pick_targets(scene, options, policy)
     best = max(options, key=lambda o: (o.score, -o.order[0], -o.order[1], -o.order[2]))
     why = best.rule_codes or [coaching.posture, *best.codes]
     return Choice(best.move.key, best.target, best.reach, best.active_stat, tuple(why))
@@ -80,7 +80,7 @@ def choose_move(view: Mapping[str, Any], me: str, coaching: Coaching | None,
 
 # ------------------------------------------------------------------ the options
 
-def _options(scene: Scene) -> list[Option]:
+def options_of(scene: Scene) -> list[Option]:
     """Every playable (card, target, reach), and assessing the situation last."""
     out: list[Option] = []
     hand: Sequence[Mapping[str, Any]] = scene.me.get("hand", [])
@@ -116,7 +116,7 @@ def _adjusted_stat(scene: Scene, move: GrimdarkMoveEntry) -> str | None:
 
 # ------------------------------------------------------------------ the coaching
 
-def _holds(scene: Scene, rule: CoachingRule) -> bool:
+def holds(scene: Scene, rule: CoachingRule) -> bool:
     me, foes = scene.me, scene.foes.values()
     hp, value = int(me["hp"]), rule.value or 0
     match rule.when:
@@ -151,13 +151,13 @@ def _when_code(rule: CoachingRule) -> str:
     return rule.when if rule.value is None else f"{rule.when}={rule.value}"
 
 
-def _apply_rules(scene: Scene, options: list[Option]) -> str | None:
+def apply_rules(scene: Scene, options: list[Option]) -> str | None:
     """Add each rule that holds to the options it favours; the first target policy
     that holds is returned."""
     rules = scene.coaching.rules
     policy: str | None = None
     for i, rule in enumerate(rules):
-        if not _holds(scene, rule):
+        if not holds(scene, rule):
             continue
         weight = RULE_STEP * (len(rules) - i)
         when = _when_code(rule)
@@ -186,7 +186,7 @@ def _does(o: Option, do: str) -> bool:
     return o.attacks
 
 
-def _pick_targets(scene: Scene, options: list[Option], policy: str | None) -> list[Option]:
+def pick_targets(scene: Scene, options: list[Option], policy: str | None) -> list[Option]:
     """For each card, the one target he would go for; the target's code goes on it
     when he had a choice."""
     by_card: dict[int, list[Option]] = {}

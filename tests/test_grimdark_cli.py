@@ -191,3 +191,83 @@ def test_import_takes_the_manager_and_check_roster_counts_his_starred(capsys) ->
     assert "Manager: Grimjaw" in out
     (roster_dir() / "smash-3.json").unlink()
     assert run(capsys, "grimdark", "check", "--roster")[0] == 0
+
+
+VETERAN_POST = Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt"
+
+
+def _d6(seed: int) -> int:
+    from companion.dice import SeededDice
+
+    return SeededDice(seed).roll(6).faces[0]
+
+
+def test_import_rolls_a_veterans_d6_wins_once_and_shows_the_roll(capsys) -> None:
+    face = _d6(7)
+    code, out, _ = run(capsys, "grimdark", "import", str(VETERAN_POST), "--seed", "7")
+    path = roster_dir() / "old-brannoc.json"
+    assert code == 0
+    assert out.splitlines()[0] == (f"Old Brannoc: Veteran: 1 Fame and {face} "
+                                   f"{'win' if face == 1 else 'wins'} (d6: {face}), rolled now")
+    brannoc = load_gladiator(path)
+    assert (brannoc.fame, brannoc.wins) == (1, face)
+    assert [g.faces for g in brannoc.career_start["veteran"]] == [None, [face]]
+    # The same post imported again, with other dice, keeps the roll his file records.
+    other = next(seed for seed in range(8, 99) if _d6(seed) != face)
+    code, out, _ = run(capsys, "grimdark", "import", str(VETERAN_POST), "--seed", str(other))
+    assert code == 0 and out.splitlines()[0].endswith(
+        f"(d6: {face}), as his file in your roster records it")
+    assert load_gladiator(path) == brannoc
+
+
+def test_his_forum_sheet_carries_the_roll_and_imports_without_rolling_again(capsys,
+                                                                          tmp_path) -> None:
+    run(capsys, "grimdark", "import", str(VETERAN_POST), "--seed", "7")
+    face = _d6(7)
+    code, sheet, _ = run(capsys, "grimdark", "sheet", "Old Brannoc")
+    assert f"Veteran: 1 Fame and {face} " in sheet
+    post = tmp_path / "post.txt"
+    post.write_text(sheet, encoding="utf-8")
+    copy = tmp_path / "copy.json"
+    code, out, _ = run(capsys, "grimdark", "import", str(post), "--seed", "8", "--out", str(copy))
+    assert code == 0 and out.splitlines()[0].endswith(f"(d6: {face}), as his sheet records it")
+    assert load_gladiator(copy) == load_gladiator(roster_dir() / "old-brannoc.json")
+    assert run(capsys, "grimdark", "sheet", str(copy))[1] == sheet
+
+
+def test_a_gladiator_who_breaks_a_rule_is_not_rolled_for(capsys, tmp_path) -> None:
+    post = tmp_path / "post.txt"
+    post.write_text(VETERAN_POST.read_text().replace("Style: 3", "Style: 4"))
+    code, out, _ = run(capsys, "grimdark", "import", str(post), "--seed", "7")
+    assert code == 1 and "rolled now" not in out
+    assert f"{post}: note: Veteran: 1 Fame and d6 wins, not rolled yet: rolled when he is " \
+        "next imported or saved in the builder" in out.splitlines()
+
+
+def test_check_says_an_old_veterans_roll_is_still_due(capsys, tmp_path) -> None:
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.rulesets.grimdark.forum import read_forum
+
+    old = tmp_path / "brannoc.json"
+    g = read_forum(VETERAN_POST.read_text(), GrimdarkData.load()).gladiator
+    old.write_text(g.model_dump_json(exclude_none=True), encoding="utf-8")
+    for argv in (["grimdark", "check", str(old)], ["check", str(old)]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0
+        assert out.splitlines()[0] == (f"{old}: note: Veteran: 1 Fame and d6 wins, not rolled "
+                                       "yet: rolled when he is next imported or saved in the "
+                                       "builder")
+    assert "Veteran" not in run(capsys, "grimdark", "sheet", str(old))[1].split("Abilities")[0]
+
+
+def test_a_hostile_roll_in_a_gladiator_file_is_one_line(capsys, tmp_path) -> None:
+    run(capsys, "grimdark", "import", str(VETERAN_POST), "--seed", "7")
+    sheet = json.loads((roster_dir() / "old-brannoc.json").read_text())
+    sheet["career_start"]["veteran"][1]["faces"] = [7]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(sheet), encoding="utf-8")
+    code, out, err = run(capsys, "check", str(bad))
+    assert code == 1 and err == ""
+    assert out == f"{bad}: career_start.veteran[1].faces: 7 is impossible on a d6\n"
+    code, out, err = run(capsys, "grimdark", "sheet", str(bad))
+    assert code == 1 and err.startswith("companion: ") and len(err.splitlines()) == 1

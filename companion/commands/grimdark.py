@@ -21,7 +21,7 @@ from companion.errors import UserError
 if TYPE_CHECKING:
     from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
-    from companion.rulesets.grimdark.sheet import Gladiator
+    from companion.rulesets.grimdark.sheet import Gladiator, Grant
     from companion.session import Session
 
 MAX_PASTE = 1_000_000  # bytes of forum text: never more characters than read_forum takes
@@ -53,13 +53,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Read a gladiator's forum sheet (a text file, or - for what is "
         "pasted or piped in) in the roster thread's format, check him against the build "
         "rules and save him: into your roster folder, or --out FILE. A gladiator who "
-        "breaks a build rule is not saved; every broken rule is listed.")
+        "breaks a build rule is not saved; every broken rule is listed. What an ability "
+        "gives his career (Veteran: 1 Fame and d6 wins) is rolled once, as he is saved, "
+        "unless his sheet, or his file already in the roster, records the roll.")
     p_import.add_argument("source", metavar="FILE", help="the forum text, or - to read it "
                           "from the terminal (end with Ctrl-D)")
     p_import.add_argument("--out", type=Path, metavar="FILE", help="where to save him "
                           "(default: your roster folder, named for him)")
     p_import.add_argument("--manager", metavar="NAME", help="whose gladiator he is (the "
                           "manager who posted him), when the sheet does not say")
+    p_import.add_argument("--seed", type=int, help="seed the dice of a roll made as he is "
+                          "saved (Veteran's wins; default: random)")
     p_import.set_defaults(func=_import)
     p_sheet = sub.add_parser(
         "sheet", help="print a gladiator as a forum sheet",
@@ -207,9 +211,11 @@ def _read_text(source: str) -> tuple[str, str]:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from companion.dice import SeededDice
+    from companion.rulesets.grimdark import career
     from companion.rulesets.grimdark.build import notes, problems
     from companion.rulesets.grimdark.forum import ForumError, read_forum
-    from companion.rulesets.grimdark.sheet import save_gladiator
+    from companion.rulesets.grimdark.sheet import roster_path, save_gladiator
 
     text, where = _read_text(args.source)
     data = _data()
@@ -222,17 +228,39 @@ def _import(args: argparse.Namespace) -> int:
     g = imported.gladiator
     if args.manager is not None:
         g = g.model_copy(update={"manager": args.manager.strip()[:80]})
+    broken = problems(g, data)
+    target = args.out or roster_path(g)
+    made: list[career.Made] = []
+    if not broken:  # one who is not saved is not rolled for
+        g, made = career.make(g, data, SeededDice(args.seed), _kept(target, g.name))
     for note in imported.notes + notes(g, data):
         print(f"{where}: note: {note}")
-    broken = problems(g, data)
     if broken:
         for problem in broken:
             print(f"{where}: {g.name}: {problem}")
         print(f"{where}: {g.name} is not saved: he breaks {_count(len(broken), 'build rule')}")
         return 1
-    path = save_gladiator(g, args.out)
+    for line in career.record_lines(imported.gladiator, data):
+        print(f"{g.name}: {line}, as his sheet records it")
+    for given in made:
+        print(f"{g.name}: {given.words()}")
+    path = save_gladiator(g, target)
     print(f"{g.name}: saved to {path} ({summary(g, data)})")
     return 0
+
+
+def _kept(path: Path, name: str) -> dict[str, list[Grant]] | None:
+    """What his file already at `path` records of his career start: the same
+    gladiator imported again keeps the rolls made the first time."""
+    from companion.rulesets.grimdark.sheet import SheetError, load_gladiator
+
+    if not path.is_file():
+        return None
+    try:
+        old = load_gladiator(path)
+    except SheetError:
+        return None
+    return dict(old.career_start or {}) if old.name == name else None
 
 
 def _sheet(args: argparse.Namespace) -> int:

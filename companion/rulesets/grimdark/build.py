@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from companion.errors import one_line
+from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator, Weapon
 from companion.tables.models.grimdark import GrimdarkAbilityEntry, GrimdarkEquipmentEntry, Rule
@@ -106,15 +107,15 @@ def _plus(die: str, n: int) -> str:
 
 def notes(g: Gladiator, data: GrimdarkData) -> list[str]:
     """What is legal but will not work in a match: ranged moves without a ranged weapon
-    (a move that brings its own weapon, or a throwable melee weapon, still works)."""
+    (a move that brings its own weapon, or a throwable melee weapon, still works); and
+    what his career start still waits for (Veteran's roll), or does not add up to."""
+    found = list(career.notes(g, data))
     can_shoot = any(w.reach == "ranged" or "throwable" in w.properties for w in g.weapons)
-    if can_shoot:
-        return []
-    idle = [m.name for key in g.moves if (m := data.moves.get(key)) is not None
-            and m.attack == "ranged" and not m.weapon]
-    if not idle:
-        return []
-    return [f"without a ranged weapon he can never use {_listed(idle)}"]
+    idle = [] if can_shoot else [m.name for key in g.moves if (m := data.moves.get(key))
+                                 is not None and m.attack == "ranged" and not m.weapon]
+    if idle:
+        found.insert(0, f"without a ranged weapon he can never use {_listed(idle)}")
+    return found
 
 
 def open_moves_allowed(g: Gladiator, data: GrimdarkData) -> int:
@@ -136,8 +137,8 @@ def problems(g: Gladiator, data: GrimdarkData) -> list[str]:
     """Every build rule he breaks, each in a player's words, on one line (they quote
     what his file says, which may hold a line break)."""
     return [one_line(problem) for found in (
-        _stat_problems(g, data), _ability_problems(g, data), _move_problems(g, data),
-        _equipment_problems(g, data)) for problem in found]
+        _stat_problems(g, data), _ability_problems(g, data), career.problems(g, data),
+        _move_problems(g, data), _equipment_problems(g, data)) for problem in found]
 
 
 def roster_problems(gladiators: Iterable[Gladiator], data: GrimdarkData) -> list[str]:

@@ -9,7 +9,8 @@ with its line number, and nothing is imported until every one reads.
 House format, where the seed shows none: `Active Stat: Mind` (written only when the
 active stat is chosen, not his strongest), `Status: house NPC` / `Status: dead`
 (written only when so), `Manager: Name` (whose he is), `Armor: 2 slots`, an asterisk after the
-name for a starred gladiator, and an element word among an Elemental weapon's words.
+name for a starred gladiator, an element word among an Elemental weapon's words, and
+`Veteran: 1 Fame and 4 wins (d6: 4)` (what an ability gave his career, its roll kept).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import ValidationError
 
 from companion.errors import UserError
 from companion.jsonfile import place, problem
+from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.build import points_spent
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator
@@ -116,6 +118,8 @@ def read_forum(text: str, data: GrimdarkData) -> Imported:
                 open_list = False
             if section is None:
                 r.story.append("")
+            continue
+        if len(line) <= MAX_LINE and _career(r, number, line):
             continue
         head = _KEYWORD.match(line)
         if head:
@@ -220,6 +224,25 @@ def _header(r: _Reading, number: int, line: str, head: re.Match[str]) -> str | N
         else:
             r.fields["name"] = value
     return None
+
+
+def _career(r: _Reading, number: int, line: str) -> bool:
+    """Read a line recording what an ability gave his career ("Veteran: 1 Fame and 4
+    wins (d6: 4)"), wherever it stands; whether the line was one."""
+    try:
+        found = career.read_line(line, r.data)
+    except ValueError as err:
+        r.fail(number, line, str(err))
+        return True
+    if found is None:
+        return False
+    key, grants = found
+    record = r.fields.setdefault("career_start", {})
+    if key in record:
+        r.fail(number, line, f"gives what {r.data.abilities[key].name} gave him a second time")
+    else:
+        record[key] = [g.model_dump(mode="json", exclude_none=True) for g in grants]
+    return True
 
 
 def _reads_as(r: _Reading, section: str, line: str) -> bool:
@@ -353,7 +376,8 @@ def write_forum(g: Gladiator, data: GrimdarkData) -> str:
     status = [w for w, on in (("house NPC", g.npc), ("dead", g.dead)) if on]
     if status:
         out.append(f"Status: {', '.join(status)}")
-    out += ["", f"Fame: {g.fame}", f"Record: {g.wins}-{g.losses}", ""]
+    out += ["", f"Fame: {g.fame}", f"Record: {g.wins}-{g.losses}",
+            *career.record_lines(g, data), ""]
     # The seed's header gives the points the abilities cost.
     out.append(f"Abilities: ({points_spent(g, data)} pts)")
     for key, level in g.abilities.items():

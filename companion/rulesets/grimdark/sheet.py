@@ -8,16 +8,16 @@ named by their keys in the grimdark tables.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from companion import paths
 from companion.jsonfile import FileKind, check_name
 from companion.sheetfile import SheetError as SheetError  # one error for every game's gladiators
 from companion.sheetfile import read_sheet_file, validated
 from companion.tables.model import StrictModel
-from companion.tables.models.grimdark import STATS, Element, Stat
+from companion.tables.models.grimdark import STATS, Element, Stat, dice_text
 
 FORMAT = "companion-grimdark-gladiator"
 GLADIATOR = FileKind("a Grimdark gladiator", 1_000_000, FORMAT)
@@ -36,6 +36,61 @@ class Weapon(StrictModel):
     element: Element | None = None
 
     _name = field_validator("name")(lambda cls, v: check_name(v))
+
+
+class Grant(StrictModel):
+    """One thing an ability gave his career when he was made (Veteran's "1 Fame", its
+    "4 wins" rolled on a d6), kept on his sheet so that it is given, and rolled, once.
+    A rolled one keeps its dice as the ability's table gave them then, and the faces."""
+
+    resource: Literal["fame", "wins"]
+    amount: int = Field(ge=0, le=10_000)
+    dice: str | None = Field(default=None, max_length=40)
+    faces: list[Annotated[int, Field(ge=1, le=1000)]] | None = Field(default=None,
+                                                                      max_length=20)
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        text = dice_text(value)
+        dice_sides(text)  # a plain sum, or a ValueError saying what it is instead
+        return text
+
+    @field_validator("faces")
+    @classmethod
+    def _faces(cls, faces: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        dice = info.data.get("dice")
+        if faces is None or dice is None:
+            return faces
+        sides, _ = dice_sides(dice)
+        if len(faces) != len(sides):
+            raise ValueError(f"{dice} rolls {len(sides)} "
+                             f"{'die' if len(sides) == 1 else 'dice'}; {len(faces)} given")
+        for face, die in zip(faces, sides, strict=True):
+            if face > die:
+                raise ValueError(f"{face} is impossible on a d{die}")
+        return faces
+
+    @model_validator(mode="after")
+    def _rolled(self) -> Grant:
+        if (self.dice is None) != (self.faces is None):
+            raise ValueError("give the dice and their faces together, or neither")
+        if self.dice is not None and self.faces is not None:
+            total = max(0, sum(self.faces) + dice_sides(self.dice)[1])
+            if self.amount != total:
+                raise ValueError(f"{self.dice} showing {', '.join(map(str, self.faces))} "
+                                 f"gives {total}, not {self.amount}")
+        return self
+
+
+def dice_sides(text: str) -> tuple[list[int], int]:
+    """The sides of each die of a plain sum ("2d6+1": [6, 6]) and its constant."""
+    from companion.rulesets.grimdark.fight import terms
+
+    found, const = terms(text)
+    return [sides for count, sides in found for _ in range(count)], const
 
 
 class Gladiator(StrictModel):
@@ -63,6 +118,10 @@ class Gladiator(StrictModel):
     # to record a result in.
     npc: bool = False
     dead: bool = False  # died in a match recorded into the roster: he fights no more
+    # What abilities gave his career when he was made (Veteran), by ability key: kept
+    # after the ability is dropped, so that it is never given, or rolled, again.
+    career_start: dict[Annotated[str, Field(max_length=80)], list[Grant]] | None = Field(
+        default=None, max_length=20)
 
     _name = field_validator("name")(lambda cls, v: check_name(v))
 

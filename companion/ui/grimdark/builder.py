@@ -13,12 +13,15 @@ from typing import Any
 import pygame
 
 from companion.atomic import atomic_write
-from companion.rulesets.grimdark import build
+from companion.dice import DiceSource, SeededDice
+from companion.errors import UserError
+from companion.rulesets.grimdark import build, career
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import write_forum
 from companion.rulesets.grimdark.sheet import (
     STAT_NAMES,
     Gladiator,
+    Grant,
     SheetError,
     Weapon,
     parse_gladiator,
@@ -66,11 +69,14 @@ def blank_draft(data: GrimdarkData) -> dict[str, Any]:
 
 class BuilderView:
     def __init__(self, theme: Theme, data: GrimdarkData, gladiator: Gladiator | None,
-                 path: Path | None, done: Callable[[Path | None], None]) -> None:
+                 path: Path | None, done: Callable[[Path | None], None],
+                 dice: DiceSource | None = None) -> None:
         self.theme = theme
         self.data = data
         self.path = path
         self.done = done
+        # Rolls what an ability gives him as he is saved (Veteran's wins).
+        self.dice = dice if dice is not None else SeededDice()
         if gladiator is None:
             self.draft = blank_draft(data)
         else:
@@ -93,6 +99,9 @@ class BuilderView:
         read even while a field is wrong (an empty name)."""
         d = dict(self.draft)
         d["weapons"] = [Weapon.model_construct(**w) for w in d["weapons"]]
+        if d.get("career_start"):  # from a gladiator read whole: only its shape to make
+            d["career_start"] = {k: [Grant.model_construct(**x) for x in v]
+                                 for k, v in d["career_start"].items()}
         return Gladiator.model_construct(**d)
 
     def changed(self, edit: bool = True) -> None:
@@ -241,6 +250,13 @@ class BuilderView:
             parts.append(f"Levels up to {limit}.")
         if a.unlocks_moves:
             parts.append(f"Opens the {a.unlocks_moves.title()} moves.")
+        given = (self.draft.get("career_start") or {}).get(a.key)
+        if given is not None:
+            grants = [Grant.model_validate(x) for x in given]
+            parts.append(f"He was given {career.grant_words(grants)} when he was made; "
+                         "dropped, he keeps them, and it is never rolled again.")
+        elif career.career_starts(a):
+            parts.append("Rolled once, when he is saved with it (Ctrl+S).")
         return " ".join(parts)
 
     # --- moves --------------------------------------------------------------------------
@@ -405,14 +421,24 @@ class BuilderView:
                      "rename this one, or open that one from the roster")
             return
         try:
+            g, made = career.make(g, self.data, self.dice)
             self.path = save_gladiator(g, target)
+        except UserError as err:  # his wins past the most a sheet holds
+            self.say(f"cannot save him: {err}")
+            return
         except OSError as err:
             self.say(f"cannot save to {target}: {err.strerror}")
             return
+        if made:  # the roll is his now: the draft shows it, and saving again keeps it
+            self.draft = g.model_dump(mode="json", exclude={"format", "version"})
+            self.changed(edit=False)
         self.dirty = False
         broken = len(self.problems)
+        # The roll first: a long path is cut short on a narrow screen.
+        given = "".join(f"{m.words()}; " for m in made)
+        saved = f"{given}saved to {self.path}" if made else f"Saved to {self.path}"
         tail = f"; he still breaks {_plural(broken, 'build rule')}" if broken else ""
-        self.say(f"Saved to {self.path}{tail}", good=not broken)
+        self.say(f"{saved}{tail}", good=not broken)
 
     def export(self) -> None:
         self.unfocus()
@@ -473,6 +499,7 @@ class BuilderView:
         start = build.start_figures(g, self.data)
         lines.append(Line(f"In a match: HP {start.hp}, Init {start.init}, melee damage "
                           f"{build.melee_damage(g, self.data)}", "dim"))
+        lines += [Line(text) for text in career.career_lines(g, self.data)]
         broken = self.all_problems()
         if broken:
             lines.append(Line(f"Breaks {_plural(len(broken), 'rule')}", "heading"))

@@ -240,6 +240,8 @@ class PasteView:
                  "the four stats ('Brutality: 6'), and may have Fame, Record, 'Abilities:', "
                  "'Moves:' and 'Weapons:' lists ('Flurry of Blows x5', 'Oversized "
                  "greataxe (Heavy crushing tenacious melee)').", "dim"),
+            Line("A line such as 'Veteran: 1 Fame and 4 wins (d6: 4)' keeps a roll made "
+                 "before; without it, Veteran is rolled as he is saved.", "dim"),
             Line("Case, spacing, bullets and BBCode tags do not matter.", "dim")]
         return lines
 

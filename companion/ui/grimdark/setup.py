@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.dice import DiceSource, SeededDice
 from companion.errors import UserError
-from companion.rulesets.grimdark import build
+from companion.rulesets.grimdark import build, career
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator
 from companion.ui.grimdark.builder import BuilderView
@@ -110,6 +111,7 @@ class GrimdarkSetup(Screen):
         self.paste: PasteView | None = None
         self.dialog: Dialog | None = None
         self.good = ""  # a message of success (the message is then not an error)
+        self.dice: DiceSource = SeededDice()  # the builder's, for a roll as he is saved
         b = partial(Button, self.theme, size=17)
         self.buttons = {
             "open": b("Open (O)", self.open_selected),
@@ -178,7 +180,8 @@ class GrimdarkSetup(Screen):
 
     def show_builder(self, gladiator: Gladiator | None, path: Path | None,
                      note: str = "") -> None:
-        self.builder = BuilderView(self.theme, self.data, gladiator, path, self._builder_done)
+        self.builder = BuilderView(self.theme, self.data, gladiator, path, self._builder_done,
+                                   self.dice)
         if note:
             self.builder.say(note, good=True)
         self.mode = "builder"
@@ -203,8 +206,10 @@ class GrimdarkSetup(Screen):
         self.paste = None
         self.mode = "roster"
         if gladiator is not None:
+            rolls = "".join(f" and rolls {a.name}'s {career.starting_words(a)}"
+                            for a in career.due(gladiator, self.data))
             self.show_builder(gladiator, None, "Read from the forum sheet; not saved yet: "
-                              "Ctrl+S saves him to your roster")
+                              f"Ctrl+S saves him to your roster{rolls}")
             assert self.builder is not None
             self.builder.notes = list(notes)
         else:
@@ -562,12 +567,17 @@ def gladiator_lines(g: Gladiator, data: GrimdarkData, problems: list[str]) -> li
                   + (f", managed by {g.manager}" if g.manager else "")
                   + (", a house NPC" if g.npc else "") + (", dead" if g.dead else ""), "dim"),
              Line(stats), Line(f"Active stat {active}; HP {start.hp}, Init {start.init}")]
+    lines += [Line(text) for text in career.career_lines(g, data)]
     if problems:
         lines.append(Line(f"Breaks {len(problems)} build rule{'s' if len(problems) != 1 else ''}",
                           "heading"))
         lines += [Line(p[0].upper() + p[1:], "bad") for p in problems]
     else:
         lines.append(Line("Keeps every build rule", "good"))
+    notes = build.notes(g, data)
+    if notes:
+        lines.append(Line("Worth a look", "heading"))
+        lines += [Line(n[0].upper() + n[1:], "dim") for n in notes]
     abilities = [f"{a.name} {level}" if a.per_level else a.name
                  for key, level in g.abilities.items() if (a := data.abilities.get(key))]
     lines += [Line("Abilities", "heading"), Line(", ".join(abilities) or "none", "dim")]

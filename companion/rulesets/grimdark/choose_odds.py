@@ -40,6 +40,7 @@ from companion.rulesets.grimdark.choose import (
     pick_targets,
 )
 from companion.rulesets.grimdark.coachfile import Coaching, default_coaching
+from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.foresight import Foresight, Outlook
 from companion.rulesets.grimdark.legal import why_not
 from companion.rulesets.grimdark.scores import LEANS as WEIGHT_LEANS
@@ -75,13 +76,14 @@ CZ = 0.6  # HP a point of CZ is worth
 FINISHER_OPEN = 4.0  # a finisher in hand made playable
 CRITICAL_EXTRA = 2.0  # a critical's knockback, stun and wound, beyond its damage
 CURSE = 3.0  # a curse: six damage when it breaks, if the match lasts
-RESOURCE = 1.0  # a point of arcane essence or quantum energy
+HIT = 0.4  # how often a blow lands, for what a move's extra damage is worth ahead
 DISARM_TURN = 1.0  # a turn of his target's weapon taken
 # The cards: a playable one, one that waits on something likely (a stat, a rest), one
 # that waits on the target's wounds and CZ, and one that waits on what may not come.
 LIVE, WAITING, FINISHER_WAIT, DEAD = 3.0, 1.2, 1.0, 0.4
 SPECIAL = 1.5  # a special move in hand (Opportune Strike), beyond a live card
 HAND_WEIGHT = 1.0  # how much the cards weigh against the fight of this turn
+CHAIN = 0.5  # the chance a stacking move's next step is used: next turn's fight
 
 
 def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
@@ -118,6 +120,7 @@ class Judge:
         self.cards = {k: self.card_worth(k) for k in dict.fromkeys(f.hand)}
         self.deck = self._deck_worth()
         self.active_share = self._active_share()
+        self.resource_worths: dict[str, float] = {}
 
     # ------------------------------------------------------------ a whole option
 
@@ -200,14 +203,53 @@ class Judge:
                 worth += self.lean.deal * hit * len(self.sight.foes) - self.lean.take * hit
             elif rule == "resist-all-elements-turns":
                 worth += 1.0
+        worth += self._chain(move, out)
         if move.cost is not None:
-            worth -= RESOURCE * move.cost.amount
+            worth -= self._resource_worth(move.cost.resource) * move.cost.amount
         for g in move.gain:
             if g.resource == "curse":
                 worth -= CURSE * g.amount * (out.hit if g.on == "hit" else 1.0)
             elif g.resource != "cz":
-                worth += RESOURCE * g.amount * (out.hit if g.on == "hit" else 1.0)
+                worth += self._resource_worth(g.resource) * g.amount * (
+                    out.hit if g.on == "hit" else 1.0)
         return worth
+
+    def _resource_worth(self, resource: str) -> float:
+        """A point of arcane essence or quantum energy: what the best blow of his
+        repertoire that spends it gains over a plain one, its points of power and a
+        share of its extra damage, for each point it spends."""
+        if resource not in self.resource_worths:
+            best = 0.0
+            for key in self.me.repertoire:
+                move = self.data.moves.get(key)
+                if move is None or move.cost is None or move.cost.resource != resource \
+                        or not move.cost.amount:
+                    continue
+                bonus = move.bonus_damage
+                extra = bonus if isinstance(bonus, int) else _mean_dice(bonus)
+                best = max(best, (POWER * move.modifier + HIT * extra) / move.cost.amount)
+            self.resource_worths[resource] = best
+        return self.resource_worths[resource]
+
+    def _chain(self, move: GrimdarkMoveEntry, out: Outlook) -> float:
+        """A stacking move (Flurry of Blows) played again next turn is a step stronger
+        than one started afresh: worth it when he will likely hold one then (this card
+        stays in hand when it hits)."""
+        step = move_rule(move, "stacking-bonus-per-use")
+        if step is None or not step.amount:
+            return 0.0
+        most = move_rule(move, "stacking-bonus-max")
+        bonus = (self.me.flurry + 1) * step.amount
+        if most is not None and most.amount is not None:
+            bonus = min(bonus, most.amount)
+        copies = self.me.hand.count(move.key)
+        again = out.hit + (1.0 - out.hit) * (1.0 if copies > 1 else self._share(move.key))
+        return CHAIN * POWER * bonus * again
+
+    def _share(self, key: str) -> float:
+        """The chance a card drawn is this move: its share of his repertoire."""
+        total = sum(self.me.repertoire.values()) or 1
+        return self.me.repertoire.get(key, 0) / total
 
     def _hand(self, o: Option, out: Outlook) -> float:
         """The hand he keeps: the card played gives way to a draw (or to its special
@@ -355,3 +397,8 @@ def worths(state: GrimdarkState, f: Fighter) -> Mapping[str, float]:
         reach = f" ({o.reach})" if o.move.attack == "melee-or-ranged" else ""
         out[f"{o.move.name}{reach}{where}"] = round(o.score, 2)
     return out
+
+
+def _mean_dice(text: str) -> float:
+    dice, const = terms(text)
+    return sum(count * (sides + 1) / 2 for count, sides in dice) + const

@@ -1,15 +1,19 @@
 """The chooser's lapses counted from a turn (issue 23 wants none): Ineffective with a
 way back in hand and not taking it, holding only cards he cannot play and not
 assessing; each by a coaching rule or by the chooser's score. Small situations built
-by hand."""
+by hand, then the lab's quick view of a turn held to the summary's answers."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.dice import SeededDice
+from companion.lab.grimdark import GrimdarkLab, roster_entrants, samples_folder, seen
+from companion.lab.system import Layout
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
+from companion.rulesets.grimdark.summary import summary
 from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)
@@ -108,3 +112,31 @@ def test_lapses_add_up_field_by_field() -> None:
     two = Lapses(turns=4, stuck_by_rule=1)
     assert one.plus(two) == Lapses(turns=7, way_back=1, ineffective_by_score=1,
                                    stuck_by_rule=1, unplayable_two=2)
+
+
+def test_the_labs_quick_view_of_a_turn_answers_as_the_summary_does() -> None:
+    """The lab reads `seen` instead of the whole summary every turn: the two give the
+    same active stat, stun and playable cards, turn after turn of real matches."""
+    lab = GrimdarkLab()
+    entrants, _ = roster_entrants(samples_folder(), TABLES)
+    rules = lab.rules
+
+    def read(view: dict[str, Any]) -> list[Any]:
+        return [(g["id"], g["active_stat"],
+                 any(c["key"] == "stunned" for c in g["conditions"]),
+                 [(c["key"], c["playable"], c["always"]) for c in g["hand"]])
+                for g in view["gladiators"] if not g.get("defeated")]
+
+    checked = 0
+    for seed, (row, col) in enumerate(zip(entrants, [*entrants[1:], entrants[0]],
+                                          strict=True)):
+        state = rules.new_state(lab.setup(row, col, Layout(seed % 2 == 1, True)), TABLES)
+        dice = SeededDice(seed)
+        rules.apply(state, {"type": "start"}, dice)
+        while not state.over and state.turn < 60:
+            assert read(seen(state)) == read(summary(state))
+            checked += 1
+            action = rules.choose(state)
+            assert action is not None
+            rules.apply(state, action, dice)
+    assert checked > 20

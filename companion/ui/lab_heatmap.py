@@ -52,7 +52,7 @@ def interval_text(cell: Cell) -> str:
 def cell_details(matrix: Matrix, row: int, col: int, change: Change | None = None) -> list[str]:
     """The hover's lines for one cell, in words."""
     cell = matrix.cell(row, col)
-    a, b = matrix.entrants[row].name, matrix.entrants[col].name
+    a, b = matrix.entrants[row].name, matrix.col_entrants[col].name
     lines = [f"{a} against {b}",
              f"won {percent(cell.win_rate)} % (95 % interval {interval_text(cell)} %)",
              f"{cell.bouts:,} bouts: {cell.wins:,} won, {cell.losses:,} lost, "
@@ -143,7 +143,7 @@ class Heatmap:
             ink.label(surface, label)
             x = left + i * cell_w
             if self.names_up:
-                words = font14.render(self.matrix.entrants[i].name, True, pal.text)
+                words = font14.render(self.matrix.col_entrants[i].name, True, pal.text)
                 up = pygame.transform.rotate(words, 90)
                 surface.blit(up, (x + (cell_w - up.get_width()) // 2,
                                   top - px(6) - up.get_height()))

@@ -97,6 +97,14 @@ def test_a_bout_seen_from_the_other_side_swaps_the_lapses(two):
         assert here.lapses == there.lapses[::-1]
 
 
+def test_the_heat_map_names_each_side_by_its_chooser(two):
+    from companion.ui.lab_heatmap import cell_details
+
+    lab, _ = make_lab("grimdark", bouts=1, roster=two, against="weights")
+    matrix = lab.run(workers=1)[0]
+    assert cell_details(matrix, 0, 1)[0] == "Lord Smash (odds) against Sewer Beast (weights)"
+
+
 def test_the_same_seed_gives_the_same_results_with_one_worker_or_two(two):
     lab, _ = make_lab("grimdark", bouts=2, seed=5, roster=two, against="weights")
     assert _figures(lab.run(workers=1)[0]) == _figures(lab.run(workers=2)[0])

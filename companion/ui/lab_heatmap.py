@@ -87,6 +87,12 @@ class Heatmap:
         font = self.theme.fonts.get(size)
         return max(font.size(self._row_name(i))[0] for i in range(len(self.matrix.entrants)))
 
+    def _column_names_width(self, size: int) -> int:
+        """The longest name written up the columns (the rows' own, or the same
+        gladiators played another way)."""
+        font = self.theme.fonts.get(size)
+        return max(font.size(e.name)[0] for e in self.matrix.col_entrants)
+
     def _row_name(self, i: int) -> str:
         name = self.matrix.entrants[i].name
         return name if self.names_up else f"{i + 1} {name}"
@@ -98,7 +104,7 @@ class Heatmap:
     def natural_size(self, cell: tuple[int, int] = (78, 50)) -> tuple[int, int]:
         """The size it takes with cells of `cell` pixels at 100 %: for the PNG."""
         n, px = len(self.matrix.entrants), self.theme.px
-        head = self._name_width(14) + px(16) if self.names_up else \
+        head = self._column_names_width(14) + px(16) if self.names_up else \
             self.theme.fonts.get(14).get_linesize() + px(8)
         left = self._name_width(14) + px(16)
         title = self.theme.fonts.get(18, bold=True).get_linesize() + px(10)
@@ -127,7 +133,7 @@ class Heatmap:
                                        "Change with the house rules" if self.changes is not None
                                        else "Win rate of the row's gladiator"))
         left = rect.x + self._name_width(14) + px(16)
-        head_h = self._name_width(14) + px(16) if self.names_up else \
+        head_h = self._column_names_width(14) + px(16) if self.names_up else \
             theme.fonts.get(14).get_linesize() + px(8)
         top = title_bottom + px(6) + head_h
         legend_h = self.legend_height()

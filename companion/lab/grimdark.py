@@ -78,8 +78,9 @@ class GrimdarkLab:
 def seen(state: GrimdarkState) -> dict[str, Any]:
     """What the lapses read of the summary before a turn (`summary.py`): each standing
     gladiator's id, active stat, stun, and hand with `playable` and `always`. The whole
-    summary, its words, targets and reaches made every turn, slowed the lab by a sixth
-    (this: a tenth); a test holds the two to the same answers."""
+    summary, its words, targets and reaches made every turn, slowed a lab of the
+    `weights` chooser by a sixth (this: a tenth; about 1 % with `odds`); a test holds
+    the two to the same answers."""
     always = always_open(state)
     return {"gladiators": [_seen(state, f, always) for f in state.fighters if f.standing]}
 

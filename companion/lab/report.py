@@ -80,14 +80,14 @@ def lapse_lines(matrix: Matrix) -> list[str]:
         return []
     lines = [f"Lapses over {matrix.total_bouts():,} matches, in turns (each: by a coaching "
              "rule + by the chooser's score):",
-             f"    {'':<{NAME_WIDTH}}  {'turns':>7}  {'(a) way back missed':>19}"
-             f"  {'(b) stuck':>9}  {'2+ cards he cannot play':>23}"]
+             f"    {'':<{NAME_WIDTH}}  {'turns':>9}  {'(a) way back missed':>23}"
+             f"  {'(b) stuck':>11}  {'2+ cards he cannot play':>23}"]
     for name, lapses in found.items():
-        missed = f"{lapses.ineffective_by_rule} + {lapses.ineffective_by_score} " \
+        missed = f"{lapses.ineffective_by_rule:,} + {lapses.ineffective_by_score:,} " \
                  f"of {lapses.way_back:,}"
-        stuck = f"{lapses.stuck_by_rule} + {lapses.stuck_by_score}"
-        lines.append(f"    {_name(name):<{NAME_WIDTH}}  {lapses.turns:7,}  {missed:>19}"
-                     f"  {stuck:>9}  {lapses.unplayable_two:23,}")
+        stuck = f"{lapses.stuck_by_rule:,} + {lapses.stuck_by_score:,}"
+        lines.append(f"    {_name(name):<{NAME_WIDTH}}  {lapses.turns:9,}  {missed:>23}"
+                     f"  {stuck:>11}  {lapses.unplayable_two:23,}")
     lines += ["    (a) Ineffective, he held a playable card that sets his active stat "
               "and played another",
               "    (b) he held only cards he could not play and did not assess the "

@@ -1,7 +1,8 @@
 """`companion lab skirmish|grimdark|battle`: the balance lab. Every pairing of the
 chosen gladiators played N times by the computer, sides and first moves balanced;
 win rates with 95 % intervals, draws, the length of a bout, how often the loser died;
-with --tables, the change a folder of house-rule tables makes, pairing by pairing."""
+with --tables, the change a folder of house-rule tables makes, pairing by pairing;
+with --against-chooser (Grimdark), the engine's chooser against another."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ _EXAMPLES = """examples:
   companion lab skirmish --types samnite,retiarius,thracian --tables my-house-rules
   companion lab skirmish --kits all
   companion lab grimdark --roster my-league
+  companion lab grimdark --against-chooser weights --bouts 1000
   companion lab skirmish --scheduler tcp://10.0.0.5:8786"""
 
 _SYSTEMS = {
@@ -54,6 +56,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            + (" with their coaching in DIR/coaching (default: the samples)"
                               if system_id == "grimdark" else
                               " (default: the samples and your roster)"))
+        if system_id == "grimdark":
+            p.add_argument("--against-chooser", metavar="CHOOSER", dest="against",
+                           help="set the computer's choosers against each other: the rows "
+                           "play by the engine's own (odds), the columns are the same "
+                           "gladiators played by CHOOSER (weights: the coaching's weights, "
+                           "as before December 2026); the diagonal is the mirror matches")
         p.add_argument("--bouts", type=int, default=None, metavar="N",
                        help="bouts a pairing (default 200)")
         p.add_argument("--workers", type=int, default=0, metavar="N",
@@ -84,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
         system_id, bouts=DEFAULT_BOUTS if args.bouts is None else args.bouts,
         seed=DEFAULT_SEED if args.seed is None else args.seed,
         types=getattr(args, "types", None), kits=getattr(args, "kits", None),
-        roster=getattr(args, "roster", None), house=args.tables)
+        roster=getattr(args, "roster", None), house=args.tables,
+        against=getattr(args, "against", None))
     for note in notes:
         print(f"companion: {note}", file=sys.stderr)
     matrices = lab.run(workers=workers, scheduler=args.scheduler, progress=Bar())
@@ -92,13 +101,29 @@ def run(args: argparse.Namespace) -> int:
     house = matrices[1] if len(matrices) > 1 else None
     diff = changes(base, house) if house is not None else None
     print("\n".join(matrix_lines(base)))
+    _print_totals(base)
     if house is not None and diff is not None:
         print()
         print("\n".join(change_lines(house, diff)))
+        _print_totals(house, f"With the tables of {house.tables}:")
     if args.out is not None:
         for path in _write(args.out, base, house, diff):
             print(f"wrote {path}")
     return 0
+
+
+def _print_totals(matrix: Any, heading: str | None = None) -> None:
+    """Two choosers' totals against each other and the computer's lapses, where the
+    lab has them."""
+    from companion.lab.report import lapse_lines, versus_lines
+
+    blocks = [block for block in (versus_lines(matrix), lapse_lines(matrix)) if block]
+    if blocks and heading is not None:
+        print()
+        print(heading)
+    for block in blocks:
+        print()
+        print("\n".join(block))
 
 
 def _write(folder: Path, base: Any, house: Any, diff: Any) -> list[Path]:

@@ -1,7 +1,10 @@
 """Grimdark Gladiators in the lab: the coached gladiators of a roster folder (their
 sheets, each with coaching/NAME.json beside it when he has one), matches played whole
-on the bare rules. Who acts first in a Grimdark turn is the rules' own (Init), so the
-lab balances only the order the two are listed in."""
+on the bare rules, each side's lapses counted from the events (`lapses.py`). Who acts
+first in a Grimdark turn is the rules' own (Init), so the lab balances only the order
+the two are listed in. `against_chooser` sets two of the computer's choosers against
+each other: the same gladiators, the rows played by the engine's own, the columns by
+another."""
 
 from __future__ import annotations
 
@@ -12,11 +15,15 @@ from typing import TYPE_CHECKING, Any
 from companion.dice import SeededDice
 from companion.errors import UserError
 from companion.lab.system import Bout, Entrant, Layout
-from companion.rulesets.grimdark.engine import stamped
+from companion.rulesets.grimdark.engine import CHOOSERS, ENGINE, chooser_of, stamped
+from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
+from companion.rulesets.grimdark.legal import always_open, is_stunned, why_not
 from companion.rulesets.grimdark.rules import GrimdarkRules
 
 if TYPE_CHECKING:
+    from companion.rulesets.grimdark.state import Fighter, GrimdarkState
     from companion.tables.loader import TableSet
+    from companion.tables.models.grimdark import GrimdarkMoveEntry
 
 # A match still going after this many turns is stopped with no winner: two coached
 # turtles could heal for ever.
@@ -47,18 +54,46 @@ class GrimdarkLab:
         state = rules.new_state(self.setup(row, col, layout), tables)
         dice = SeededDice(seed)
         rules.apply(state, {"type": "start"}, dice)
+        moves = lapse_moves(state.data)
+        team_of = {f.id: f.team for f in state.fighters}
+        lapses = {"1": Lapses(), "2": Lapses()}  # the row's team, the column's
         while not state.over and state.turn < MAX_TURNS:
+            before = seen(state)
             action = rules.choose(state)
             if action is None:
                 break
-            rules.apply(state, action, dice)
+            events = rules.apply(state, action, dice).events
             dice.history.clear()  # nobody reads them back
+            for who, found in turn_lapses(before, events, moves).items():
+                lapses[team_of[who]] = lapses[team_of[who]].plus(found)
+        sides = (lapses["1"], lapses["2"])
         result = state.result
         team = result.get("winning_team") if result else None
         if team is None:
-            return Bout(0, state.turn, False)
+            return Bout(0, state.turn, False, sides)
         loser = next(f for f in state.fighters if f.team != team)
-        return Bout(1 if team == "1" else -1, state.turn, bool(loser.dead))
+        return Bout(1 if team == "1" else -1, state.turn, bool(loser.dead), sides)
+
+
+def seen(state: GrimdarkState) -> dict[str, Any]:
+    """What the lapses read of the summary before a turn (`summary.py`): each standing
+    gladiator's id, active stat, stun, and hand with `playable` and `always`. The whole
+    summary, its words, targets and reaches made every turn, slowed a lab of the
+    `weights` chooser by a sixth (this: a tenth; about 1 % with `odds`); a test holds
+    the two to the same answers."""
+    always = always_open(state)
+    return {"gladiators": [_seen(state, f, always) for f in state.fighters if f.standing]}
+
+
+def _seen(state: GrimdarkState, f: Fighter, always: list[GrimdarkMoveEntry]
+          ) -> dict[str, Any]:
+    stunned = is_stunned(f)
+    moves = [state.data.moves[k] for k in f.hand if k in state.data.moves]
+    return {"id": f.id, "active_stat": f.active_stat,
+            "conditions": [{"key": "stunned"}] if stunned else [],
+            "hand": [{"key": m.key, "always": m.always_available,
+                      "playable": not stunned and why_not(state, f, m) is None}
+                     for m in [*moves, *always]]}
 
 
 def roster_entrants(folder: Path, tables: TableSet) -> tuple[list[Entrant], list[str]]:
@@ -93,3 +128,27 @@ def samples_folder() -> Path:
     from companion.rulesets.grimdark.sheet import samples_dir
 
     return samples_dir()
+
+
+def own_chooser() -> str:
+    """The chooser a new match's gladiator plays by when his entry names none."""
+    return chooser_of({}, ENGINE, "the lab")
+
+
+def against_chooser(entrants: list[Entrant], chooser: str
+                    ) -> tuple[list[Entrant], list[Entrant], tuple[str, str]]:
+    """The rows (the entrants played by the engine's own chooser), the columns (the
+    same played by `chooser`) and the two choosers' names. A gladiator keeps his key
+    on both sides, so each pairing rolls the dice it rolls in the ordinary lab."""
+    if chooser not in CHOOSERS:
+        raise UserError(f"--against-chooser {chooser}: the choosers are "
+                        f"{' and '.join(CHOOSERS)}")
+    own = own_chooser()
+    return ([playing(e, own) for e in entrants], [playing(e, chooser) for e in entrants],
+            (own, chooser))
+
+
+def playing(entrant: Entrant, chooser: str) -> Entrant:
+    """The entrant played by this chooser, and named so."""
+    return Entrant(entrant.key, f"{entrant.name} ({chooser})",
+                   {**entrant.spec, "chooser": chooser})

@@ -1,5 +1,6 @@
-"""One lab: a system, its entrants, N bouts a pairing, a seed, and one or two table
-sets (the built-in tables, then the house rules); played into a matrix for each."""
+"""One lab: a system, its entrants (the rows, and the columns unless other columns
+are given), N bouts a pairing, a seed, and one or two table sets (the built-in
+tables, then the house rules); played into a matrix for each."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ class Lab:
     seed: int
     tables: list[TableSet]  # the first: as they are; a second: with the house rules
     tables_words: list[str]  # where each set came from, for the report
+    # The columns, when they are not the rows: the same gladiators played by another
+    # chooser; and how the rows and the columns choose, for the report.
+    columns: list[Entrant] | None = None
+    choosers: tuple[str, str] | None = None
 
     def check(self) -> None:
         if not 1 <= self.bouts <= MAX_BOUTS:
@@ -36,21 +41,29 @@ class Lab:
             raise UserError("the lab needs at least one gladiator")
         if len(self.entrants) > MAX_ENTRANTS:
             raise UserError(f"{len(self.entrants)} gladiators: at most {MAX_ENTRANTS}")
+        if self.columns is not None and not self.columns:
+            raise UserError("the lab needs at least one gladiator in its columns")
         system = system_for(self.system_id)
         for tables in self.tables:
             system.check_tables(tables)
 
+    @property
+    def col_entrants(self) -> list[Entrant]:
+        return self.entrants if self.columns is None else self.columns
+
     def total_bouts(self) -> int:
-        return len(self.entrants) ** 2 * self.bouts * len(self.tables)
+        return len(self.entrants) * len(self.col_entrants) * self.bouts * len(self.tables)
 
     def run(self, *, workers: int = 0, scheduler: str | None = None,
             progress: Progress | None = None, stop: Stop | None = None) -> list[Matrix]:
         work = [c for index in range(len(self.tables))
-                for c in chunks(self.system_id, self.entrants, self.bouts, self.seed, index)]
+                for c in chunks(self.system_id, self.entrants, self.bouts, self.seed, index,
+                                columns=self.columns)]
         found = run_chunks(work, self.tables, workers=workers, scheduler=scheduler,
                            progress=progress, stop=stop)
         matrices = [Matrix(self.system_id, self.entrants, self.bouts, self.seed,
-                           tables=words) for words in self.tables_words]
+                           tables=words, columns=self.columns, choosers=self.choosers)
+                    for words in self.tables_words]
         gather(found, matrices)
         return matrices
 

@@ -1,6 +1,7 @@
 """The matrix as terminal text: each row entrant's win rate against each column
 entrant in per cent, and with house rules the change pairing by pairing, marked
-where the two 95 % intervals do not overlap."""
+where the two 95 % intervals do not overlap; two choosers' totals against each other
+and the computer's lapses, where there are some."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from companion.lab.results import Cell, Change, Matrix
 
 NAME_WIDTH = 22
 MARK = "*"
+FIGURES = "  win %  95 % interval  draws  turns  loser died"  # the heads of `_figures`
 
 
 def _name(text: str, width: int = NAME_WIDTH) -> str:
@@ -15,40 +17,88 @@ def _name(text: str, width: int = NAME_WIDTH) -> str:
 
 
 def _grid(matrix: Matrix, cell_text: list[list[str]], title: str) -> list[str]:
-    n = len(matrix.entrants)
     width = max(4, max(len(t) for row in cell_text for t in row) + 1)
-    lines = [title, " " * (NAME_WIDTH + 4) + "".join(f"{c + 1:>{width}}" for c in range(n))]
+    columns = range(len(matrix.col_entrants))
+    lines = [title, " " * (NAME_WIDTH + 4) + "".join(f"{c + 1:>{width}}" for c in columns)]
     for r, entrant in enumerate(matrix.entrants):
         lines.append(f"{r + 1:>2}  {_name(entrant.name):<{NAME_WIDTH}}"
                      + "".join(f"{t:>{width}}" for t in cell_text[r]))
+    if matrix.columns is not None:  # else the numbered columns are the rows' gladiators
+        lines.append("Columns: " + ", ".join(f"{c + 1} {e.name}"
+                                             for c, e in enumerate(matrix.columns)))
     return lines
 
 
+def _cells(matrix: Matrix) -> list[tuple[int, range]]:
+    """Each row's number with its columns'."""
+    columns = range(len(matrix.col_entrants))
+    return [(r, columns) for r in range(len(matrix.entrants))]
+
+
 def matrix_lines(matrix: Matrix) -> list[str]:
-    n = len(matrix.entrants)
-    text = [[f"{matrix.cell(r, c).win_rate * 100:.0f}" for c in range(n)] for r in range(n)]
+    text = [[f"{matrix.cell(r, c).win_rate * 100:.0f}" for c in cols]
+            for r, cols in _cells(matrix)]
     lines = _grid(matrix, text, f"Win % of the row's gladiator against the column's "
                   f"({matrix.bouts:,} bouts a pairing, seed {matrix.seed}, "
                   f"tables: {matrix.tables})")
     lines.append("")
-    lines.append(f"    {'':<{NAME_WIDTH}}  win %  95 % interval  draws  turns  loser died")
-    for r, entrant in enumerate(matrix.entrants):
+    lines.append(f"    {'':<{NAME_WIDTH}}{FIGURES}")
+    for r, cols in _cells(matrix):
         row = Cell()
-        for c in range(n):
+        for c in cols:
             row.merge(matrix.cell(r, c))
-        low, high = row.interval
-        lines.append(
-            f"{r + 1:>2}  {_name(entrant.name):<{NAME_WIDTH}}  {row.win_rate * 100:5.1f}"
-            f"  {low * 100:5.1f} to {high * 100:4.1f}  {row.draws / row.bouts:6.1%}"
-            f"  {row.mean_turns:5.1f}  {row.loser_died_rate:9.1%}")
+        lines.append(f"{r + 1:>2}  {_name(matrix.entrants[r].name):<{NAME_WIDTH}}"
+                     + _figures(row))
+    return lines
+
+
+def _figures(cell: Cell) -> str:
+    low, high = cell.interval
+    draws = cell.draws / cell.bouts if cell.bouts else 0.0
+    return (f"  {cell.win_rate * 100:5.1f}  {low * 100:5.1f} to {high * 100:4.1f}"
+            f"  {draws:6.1%}  {cell.mean_turns:5.1f}  {cell.loser_died_rate:9.1%}")
+
+
+def versus_lines(matrix: Matrix) -> list[str]:
+    """The rows' chooser against the columns': the mirror matches (each gladiator
+    against himself) and every pairing, from the rows' side; nothing for a lab whose
+    columns are its rows."""
+    if matrix.columns is None or matrix.choosers is None:
+        return []
+    rows, cols = matrix.choosers
+    mirror, every = matrix.total(mirror=True), matrix.total()
+    return [f"The rows' chooser ({rows}) against the columns' ({cols}), from the rows' side:",
+            f"    {'':<{NAME_WIDTH}}{FIGURES}  matches",
+            f"    {'mirror matches':<{NAME_WIDTH}}{_figures(mirror)}  {mirror.bouts:7,}",
+            f"    {'every pairing':<{NAME_WIDTH}}{_figures(every)}  {every.bouts:7,}"]
+
+
+def lapse_lines(matrix: Matrix) -> list[str]:
+    """The computer's lapses by chooser, for a system that counts them."""
+    found = matrix.lapses()
+    if not any(lapses.turns for lapses in found.values()):
+        return []
+    lines = [f"Lapses over {matrix.total_bouts():,} matches, in turns (each: by a coaching "
+             "rule + by the chooser's score):",
+             f"    {'':<{NAME_WIDTH}}  {'turns':>9}  {'(a) way back missed':>23}"
+             f"  {'(b) stuck':>11}  {'2+ cards he cannot play':>23}"]
+    for name, lapses in found.items():
+        missed = f"{lapses.ineffective_by_rule:,} + {lapses.ineffective_by_score:,} " \
+                 f"of {lapses.way_back:,}"
+        stuck = f"{lapses.stuck_by_rule:,} + {lapses.stuck_by_score:,}"
+        lines.append(f"    {_name(name):<{NAME_WIDTH}}  {lapses.turns:9,}  {missed:>23}"
+                     f"  {stuck:>11}  {lapses.unplayable_two:23,}")
+    lines += ["    (a) Ineffective, he held a playable card that sets his active stat "
+              "and played another",
+              "    (b) he held only cards he could not play and did not assess the "
+              "situation"]
     return lines
 
 
 def change_lines(after: Matrix, changes: dict[tuple[int, int], Change]) -> list[str]:
-    n = len(after.entrants)
     text = [[f"{changes[(r, c)].delta * 100:+.0f}" + (MARK if changes[(r, c)].significant
                                                         else "")
-             for c in range(n)] for r in range(n)]
+             for c in cols] for r, cols in _cells(after)]
     marked = sum(1 for ch in changes.values() if ch.significant)
     lines = _grid(after, text, f"Change in win % with the tables of {after.tables} "
                   "(points; * where the 95 % intervals do not overlap)")

@@ -1,6 +1,7 @@
 """What the bouts add up to: a cell of the matrix for each pairing (row against
-column), its win rate with a 95 % Wilson interval, draws, the mean length of a bout
-and how often the loser died; and the difference a set of house rules makes."""
+column), its win rate with a 95 % Wilson interval, draws, the mean length of a bout,
+how often the loser died and the computer's lapses on each side; the totals of the
+mirror matches and of every pairing; and the difference a set of house rules makes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass, field
 
 from companion.lab.stats import overlap, wilson
 from companion.lab.system import Bout, Entrant
+from companion.rulesets.grimdark.lapses import Lapses
 
 
 @dataclass
@@ -20,6 +22,8 @@ class Cell:
     draws: int = 0
     turns: int = 0  # in all, for the mean
     loser_died: int = 0  # of the decided bouts
+    row_lapses: Lapses = field(default_factory=Lapses)  # the computer's, if counted
+    col_lapses: Lapses = field(default_factory=Lapses)
 
     def add(self, bout: Bout) -> None:
         self.bouts += 1
@@ -32,6 +36,9 @@ class Cell:
             self.draws += 1
         if bout.outcome and bout.loser_died:
             self.loser_died += 1
+        if bout.lapses is not None:
+            self.row_lapses = self.row_lapses.plus(bout.lapses[0])
+            self.col_lapses = self.col_lapses.plus(bout.lapses[1])
 
     def merge(self, other: Cell) -> None:
         self.bouts += other.bouts
@@ -40,6 +47,8 @@ class Cell:
         self.draws += other.draws
         self.turns += other.turns
         self.loser_died += other.loser_died
+        self.row_lapses = self.row_lapses.plus(other.row_lapses)
+        self.col_lapses = self.col_lapses.plus(other.col_lapses)
 
     @property
     def win_rate(self) -> float:
@@ -62,17 +71,42 @@ class Cell:
 @dataclass
 class Matrix:
     system_id: str
-    entrants: list[Entrant]
+    entrants: list[Entrant]  # the rows, and the columns unless `columns` are given
     bouts: int  # asked for, a pairing
     seed: int
     cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
     tables: str = "built-in"  # where the tables came from, in words
+    columns: list[Entrant] | None = None  # the same gladiators played another way
+    choosers: tuple[str, str] | None = None  # how the rows and the columns choose
 
     def cell(self, row: int, col: int) -> Cell:
         return self.cells.setdefault((row, col), Cell())
 
+    @property
+    def col_entrants(self) -> list[Entrant]:
+        return self.entrants if self.columns is None else self.columns
+
     def total_bouts(self) -> int:
         return sum(c.bouts for c in self.cells.values())
+
+    def total(self, *, mirror: bool = False) -> Cell:
+        """Every cell summed from the rows' side; `mirror`: only each gladiator's
+        matches against himself (the same key, however each side is played)."""
+        found = Cell()
+        rows, cols = self.entrants, self.col_entrants
+        for (r, c), cell in self.cells.items():
+            if not mirror or rows[r].key == cols[c].key:
+                found.merge(cell)
+        return found
+
+    def lapses(self) -> dict[str, Lapses]:
+        """The computer's lapses by chooser (both sides under one name when they
+        choose alike; "every gladiator" when the lab does not say)."""
+        rows, cols = self.choosers or ("every gladiator", "every gladiator")
+        total = self.total()
+        found = {rows: total.row_lapses}
+        found[cols] = found.get(cols, Lapses()).plus(total.col_lapses)
+        return found
 
 
 @dataclass(frozen=True)

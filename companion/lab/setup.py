@@ -75,7 +75,12 @@ def entrants_for(system_id: str, tables: TableSet, *, types: str | None = None,
 
 def make_lab(system_id: str, *, bouts: int = DEFAULT_BOUTS, seed: int = DEFAULT_SEED,
              types: str | None = None, kits: str | None = None, roster: Path | None = None,
-             house: Path | None = None) -> tuple[Lab, list[str]]:
+             house: Path | None = None, against: str | None = None
+             ) -> tuple[Lab, list[str]]:
+    """`against`: a Grimdark chooser the columns play by, the rows by the engine's own."""
+    if against is not None and system_id != "grimdark":
+        raise UserError("--against-chooser: only Grimdark Gladiators has choosers to "
+                        "set against each other")
     if system_id == "battle":
         from companion.lab.battle import ready
 
@@ -90,5 +95,12 @@ def make_lab(system_id: str, *, bouts: int = DEFAULT_BOUTS, seed: int = DEFAULT_
         sets.append(house_tables(system_id, base, house))
         words.append(str(house))
     lab = Lab(system_id, entrants, bouts, seed, sets, words)
+    if system_id == "grimdark":
+        from companion.lab.grimdark import against_chooser, own_chooser
+
+        own = own_chooser()
+        lab.choosers = (own, own)
+        if against is not None:
+            lab.entrants, lab.columns, lab.choosers = against_chooser(entrants, against)
     lab.check()
     return lab, notes

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from companion.errors import UserError
 
 if TYPE_CHECKING:
+    from companion.rulesets.grimdark.lapses import Lapses
     from companion.tables.loader import TableSet
 
 
@@ -36,11 +37,13 @@ class Layout(NamedTuple):
 
 class Bout(NamedTuple):
     """One bout's result from the row entrant's side: 1 he won, -1 he lost, 0 no
-    winner (the turn limit, or nobody left standing)."""
+    winner (the turn limit, or nobody left standing); and, where the system counts
+    them, the computer's lapses on the row's side and on the column's."""
 
     outcome: int
     turns: int
     loser_died: bool
+    lapses: tuple[Lapses, Lapses] | None = None
 
 
 def layout_of(index: int) -> Layout:

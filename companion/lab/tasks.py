@@ -1,5 +1,6 @@
 """The lab's work as tasks: every ordered pairing of the entrants (the matrix's row
-against its column, the diagonal included), N bouts each, cut into chunks. Each
+against its column, the diagonal included; the columns may be the same gladiators
+played another way), N bouts each, cut into chunks. Each
 pairing's seed comes from the lab's seed and the two entrants' keys, and each bout's
 from the pairing's and its number, so the results are the same however the chunks
 are shared among workers, on one machine or many."""
@@ -39,10 +40,12 @@ def bout_seed(pairing: int, index: int) -> int:
 
 
 def chunks(system_id: str, entrants: list[Entrant], bouts: int, seed: int,
-           tables: int = 0, size: int = CHUNK) -> list[Chunk]:
+           tables: int = 0, size: int = CHUNK, columns: list[Entrant] | None = None
+           ) -> list[Chunk]:
+    """The rows are `entrants`, and so are the columns unless `columns` are given."""
     found = []
     for r, row in enumerate(entrants):
-        for c, col in enumerate(entrants):
+        for c, col in enumerate(entrants if columns is None else columns):
             p = pairing_seed(seed, row, col)
             for start in range(0, bouts, size):
                 found.append(Chunk(system_id, tables, r, c, row, col, p, start,

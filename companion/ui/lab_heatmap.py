@@ -52,7 +52,7 @@ def interval_text(cell: Cell) -> str:
 def cell_details(matrix: Matrix, row: int, col: int, change: Change | None = None) -> list[str]:
     """The hover's lines for one cell, in words."""
     cell = matrix.cell(row, col)
-    a, b = matrix.entrants[row].name, matrix.entrants[col].name
+    a, b = matrix.entrants[row].name, matrix.col_entrants[col].name
     lines = [f"{a} against {b}",
              f"won {percent(cell.win_rate)} % (95 % interval {interval_text(cell)} %)",
              f"{cell.bouts:,} bouts: {cell.wins:,} won, {cell.losses:,} lost, "
@@ -87,6 +87,12 @@ class Heatmap:
         font = self.theme.fonts.get(size)
         return max(font.size(self._row_name(i))[0] for i in range(len(self.matrix.entrants)))
 
+    def _column_names_width(self, size: int) -> int:
+        """The longest name written up the columns (the rows' own, or the same
+        gladiators played another way)."""
+        font = self.theme.fonts.get(size)
+        return max(font.size(e.name)[0] for e in self.matrix.col_entrants)
+
     def _row_name(self, i: int) -> str:
         name = self.matrix.entrants[i].name
         return name if self.names_up else f"{i + 1} {name}"
@@ -98,7 +104,7 @@ class Heatmap:
     def natural_size(self, cell: tuple[int, int] = (78, 50)) -> tuple[int, int]:
         """The size it takes with cells of `cell` pixels at 100 %: for the PNG."""
         n, px = len(self.matrix.entrants), self.theme.px
-        head = self._name_width(14) + px(16) if self.names_up else \
+        head = self._column_names_width(14) + px(16) if self.names_up else \
             self.theme.fonts.get(14).get_linesize() + px(8)
         left = self._name_width(14) + px(16)
         title = self.theme.fonts.get(18, bold=True).get_linesize() + px(10)
@@ -127,7 +133,7 @@ class Heatmap:
                                        "Change with the house rules" if self.changes is not None
                                        else "Win rate of the row's gladiator"))
         left = rect.x + self._name_width(14) + px(16)
-        head_h = self._name_width(14) + px(16) if self.names_up else \
+        head_h = self._column_names_width(14) + px(16) if self.names_up else \
             theme.fonts.get(14).get_linesize() + px(8)
         top = title_bottom + px(6) + head_h
         legend_h = self.legend_height()
@@ -143,7 +149,7 @@ class Heatmap:
             ink.label(surface, label)
             x = left + i * cell_w
             if self.names_up:
-                words = font14.render(self.matrix.entrants[i].name, True, pal.text)
+                words = font14.render(self.matrix.col_entrants[i].name, True, pal.text)
                 up = pygame.transform.rotate(words, 90)
                 surface.blit(up, (x + (cell_w - up.get_width()) // 2,
                                   top - px(6) - up.get_height()))

@@ -29,8 +29,9 @@ The figures here are tuning of the computer player, not rules of the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.rulesets.grimdark.choose import (
     ASSESS,
@@ -42,12 +43,12 @@ from companion.rulesets.grimdark.choose import (
 from companion.rulesets.grimdark.coachfile import Coaching, default_coaching
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.foresight import Foresight, Outlook
-from companion.rulesets.grimdark.legal import why_not
+from companion.rulesets.grimdark.legal import own_problem
 from companion.rulesets.grimdark.scores import LEANS as WEIGHT_LEANS
 from companion.rulesets.grimdark.scores import Option, Scene
 from companion.rulesets.grimdark.sides import move_rule
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
-from companion.rulesets.grimdark.summary import summary
+from companion.rulesets.grimdark.summary import chooser_view
 from companion.tables.effects import Heal, Rule
 from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry
 
@@ -98,9 +99,15 @@ def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
         only = options[0]
         return Choice(only.move.key, only.target, only.reach, only.active_stat,
                       ("only-move",))
-    judge = Judge(state, f, coaching)
+    judge = Judge(state, f, coaching, scene.me["hand"])
+    worked: dict[tuple[str, str | None, str | None, str | None], Option] = {}
     for option in options:
-        judge.worth(option)
+        same = worked.setdefault(
+            (option.move.key, option.target, option.reach, option.active_stat), option)
+        if same is option:
+            judge.worth(option)
+        else:  # a second copy of a card in hand: the same worth
+            option.score, option.codes = same.score, list(same.codes)
     judge.recover_first(options)
     policy = apply_rules(scene, options)
     options = pick_targets(scene, options, policy)
@@ -112,15 +119,19 @@ def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
 class Judge:
     """What his options are worth this turn."""
 
-    def __init__(self, state: GrimdarkState, f: Fighter, coaching: Coaching) -> None:
+    def __init__(self, state: GrimdarkState, f: Fighter, coaching: Coaching,
+                 hand: Sequence[Mapping[str, Any]]) -> None:
         self.state, self.me, self.coaching = state, f, coaching
         self.data = state.data
         self.lean = POSTURES[coaching.posture]
         self.sight = Foresight(state, f)
-        self.cards = {k: self.card_worth(k) for k in dict.fromkeys(f.hand)}
+        self.cards = {card["key"]: self.card_worth(card["key"], bool(card["playable"]))
+                      for card in hand if not card.get("always")}
         self.deck = self._deck_worth()
         self.active_share = self._active_share()
         self.resource_worths: dict[str, float] = {}
+        self.finishers = any(self._is_finisher(k) for k in f.hand)
+        self.cz_lead_met = self._cz_lead_met()
 
     # ------------------------------------------------------------ a whole option
 
@@ -157,10 +168,9 @@ class Judge:
             if g.resource == "cz":
                 gained += g.amount * (out.hit if g.on == "hit" else 1.0)
         worth = CZ * gained
-        finishers = [k for k in self.me.hand if self._is_finisher(k)]
-        if finishers and out.wounds:
-            worth += FINISHER_OPEN * out.wounds * (1.0 if self._cz_lead_met() else 0.4)
-        if finishers and gained and not self._cz_lead_met():
+        if self.finishers and out.wounds:
+            worth += FINISHER_OPEN * out.wounds * (1.0 if self.cz_lead_met else 0.4)
+        if self.finishers and gained and not self.cz_lead_met:
             worth += FINISHER_OPEN * 0.3 * gained
         return worth
 
@@ -256,7 +266,7 @@ class Judge:
         move, or stays when a stacking move hits); assessing draws three anew."""
         move = o.move
         if move.key == ASSESS:
-            kept = sum(self.cards[k] for k in self.me.hand)
+            kept = sum(self.cards.get(k, 0.0) for k in self.me.hand)
             return HAND_WEIGHT * (len(self.me.hand) * self.deck - kept)
         played = self.cards.get(move.key, LIVE)
         if move.replaced_by and move.replaced_by in self.data.moves:
@@ -266,14 +276,19 @@ class Judge:
 
     # ------------------------------------------------------------ the cards
 
-    def card_worth(self, key: str) -> float:
-        """A card in his hand, now: playable, waiting on something, or dead."""
+    def card_worth(self, key: str, playable: bool | None = None) -> float:
+        """A card in his hand, now: playable, waiting on something, or dead.
+        `playable` when known; else it is his to play unless he lacks something of
+        his own (a finisher's target is its own matter)."""
         move = self.data.moves.get(key)
         if move is None:
             return 0.0
         me = self.me
         extra = SPECIAL if move.special else 0.0
-        if why_not(self.state, me, move) is None:
+        if playable is None:
+            playable = own_problem(self.state, me, move) is None and \
+                move.kind != "melee-finisher"
+        if playable:
             return LIVE + extra + (FINISHER_OPEN if move.kind == "melee-finisher" else 0.0)
         if move.kind == "melee-finisher" and (not move.asr or move.stat == me.active_stat):
             return FINISHER_WAIT
@@ -337,10 +352,14 @@ class Judge:
 
     def _active_share(self) -> float:
         """The share of his repertoire that rolls his active stat."""
-        total = sum(self.me.repertoire.values()) or 1
-        uses = sum(n for k, n in self.me.repertoire.items()
-                   if (m := self.data.moves.get(k)) is not None and m.stat == "active")
-        return max(0.25, uses / total)
+        key = ("active-share", tuple(self.me.repertoire.items()))
+        found = self.data.memo.get(key)
+        if found is None:
+            total = sum(self.me.repertoire.values()) or 1
+            uses = sum(n for k, n in self.me.repertoire.items()
+                       if (m := self.data.moves.get(k)) is not None and m.stat == "active")
+            found = self.data.memo[key] = max(0.25, uses / total)
+        return float(found)
 
     @staticmethod
     def _drop(f: Fighter) -> int:
@@ -376,7 +395,7 @@ def _scene(state: GrimdarkState, f: Fighter) -> tuple[Coaching, Scene]:
     """His coaching (the default one when None) and the public view of the match the
     coaching's rules and target policies read."""
     coaching: Coaching = state.coaching.get(f.id) or default_coaching()
-    view = summary(state)
+    view = chooser_view(state, f.id)
     by_id = {g["id"]: g for g in view["gladiators"]}
     mine = by_id[f.id]
     foes = {g["id"]: g for g in view["gladiators"]
@@ -389,7 +408,7 @@ def worths(state: GrimdarkState, f: Fighter) -> Mapping[str, float]:
     """Each option's worth before the coaching's rules, by a readable key ("Basic
     Melee against Vex"): for the tests and the GM's curiosity."""
     coaching, scene = _scene(state, f)
-    judge = Judge(state, f, coaching)
+    judge = Judge(state, f, coaching, scene.me["hand"])
     out: dict[str, float] = {}
     for o in options_of(scene):
         judge.worth(o)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from companion.tables.loader import TableSet, load_tables
 from companion.tables.models.grimdark import (
@@ -103,6 +103,10 @@ class GrimdarkData:
     equipment: dict[str, GrimdarkEquipmentEntry]
     # The critical table by (d8 roll, severity); the last severity column is open above.
     crits: dict[tuple[int, int], GrimdarkCritEntry] = field(default_factory=dict)
+    # What is worked out from these tables alone and asked again and again (a weapon's
+    # properties, an ability's chances, the computer player's fight odds by the two
+    # sides): pure, so every match played with these tables may share it.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, tables: TableSet | None = None) -> GrimdarkData:
@@ -126,7 +130,7 @@ class GrimdarkData:
     def with_readings(self, readings: Mapping[str, str]) -> GrimdarkData:
         """The same tables with these readings held, whatever the table says."""
         pinned = {**self.figures.pinned, **readings}
-        return replace(self, figures=replace(self.figures, pinned=pinned))
+        return replace(self, figures=replace(self.figures, pinned=pinned), memo={})
 
     @cached_property
     def crit_sides(self) -> int:

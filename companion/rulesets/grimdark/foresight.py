@@ -15,14 +15,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.rulesets.grimdark.fight import Reach, Side
+from companion.rulesets.grimdark.fight import Reach, Side, Weapon
 from companion.rulesets.grimdark.odds import FightOdds, fight_odds
-from companion.rulesets.grimdark.sides import Pairing, Play, Rolled, build_side
+from companion.rulesets.grimdark.sides import (
+    Pairing,
+    Play,
+    Rolled,
+    Standing,
+    build_side,
+    move_rule,
+    standing,
+    weapon_for,
+)
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.tables.effects import Rule
 from companion.tables.models.grimdark import GrimdarkMoveEntry
 
 _UNKNOWN = Rolled(known=False)
-_MEMO_MOST = 20_000  # fight odds kept a match: far more than a long match asks for
+_MEMO_MOST = 5_000  # what is kept for a set of tables before it is worked out afresh
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,9 @@ class Foresight:
         # Each foe's threat: a plain attack on him, and how likely it comes.
         self.threat: dict[str, Play] = {}
         self.chance: dict[str, float] = {}
+        self.sides: dict[tuple[str, bool], Side] = {}
+        self.stands: dict[str, Standing] = {}
+        self.weapons: dict[tuple[bool, str | None], Weapon] = {}
         for o in self.foes:
             stunned = bool(o.has("stunned"))
             self.threat[o.id] = Play(o.id, None if stunned or self.plain is None
@@ -91,8 +104,9 @@ class Foresight:
             pairing = Pairing(me.id, o.id, mutual=True)
             mine_play = play if mine else aside
             odds = self._odds(
-                build_side(self.state, me, mine_play, o, theirs, _UNKNOWN, pairing),
-                build_side(self.state, o, theirs, me, mine_play, _UNKNOWN, pairing))
+                build_side(self.state, me, mine_play, o, theirs, _UNKNOWN, pairing,
+                           self._standing(o), self._weapon(mine_play)),
+                self._their_side(o, mine_play))
             mine_side, their_side = odds.sides
             taken += weight * float(mine_side.mean_damage)
             stand *= 1.0 - weight * float(mine_side.defeat_chance(me.hp))
@@ -103,16 +117,41 @@ class Foresight:
                 critical = float(mine_side.critical)
                 tie = float(odds.inconclusive)
                 if not o.wounded:
-                    wounds = sum(float(p) for d, p in their_side.damage_taken.items()
-                                 if o.hp - d <= self.wounded_at)
+                    wounds = float(their_side.at_least(o.hp - self.wounded_at))
             else:
                 others += weight * float(their_side.mean_damage)
                 tie = max(tie, weight * float(odds.inconclusive))
             oop += weight * float(mine_side.out_of_position)
         return Outlook(dealt, taken, kill, 1.0 - stand, hit, critical, tie, wounds, oop, others)
 
+    def _weapon(self, play: Play) -> Weapon:
+        """What he fights with for this move (`sides.weapon_for`), once a turn."""
+        key = (play.attacks, play.attack)
+        found = self.weapons.get(key)
+        if found is None:
+            found = self.weapons[key] = weapon_for(self.state.data, self.me, play)[0]
+        return found
+
+    def _standing(self, o: Fighter) -> Standing:
+        found = self.stands.get(o.id)
+        if found is None:
+            found = self.stands[o.id] = standing(self.state, self.me, o, _UNKNOWN)
+        return found
+
+    def _their_side(self, o: Fighter, mine: Play) -> Side:
+        """The foe's side in a fight with him: the same whatever he plays, but for a
+        move that makes his opponents defend otherwise (Unbalancing Distraction)."""
+        odd = move_rule(mine.move, "opponents-defend-with-style-or-mind") is not None
+        key = (o.id, odd)
+        found = self.sides.get(key)
+        if found is None:
+            found = self.sides[key] = build_side(
+                self.state, o, self.threat[o.id], self.me, mine, _UNKNOWN,
+                Pairing(self.me.id, o.id, mutual=True))
+        return found
+
     def _without_extra(self, move: GrimdarkMoveEntry) -> GrimdarkMoveEntry:
-        memo = self.state.shared.memo
+        memo = self.state.data.memo
         key = ("without-extra", move.key)
         found = memo.get(key)
         if found is None:
@@ -121,8 +160,8 @@ class Foresight:
         return found
 
     def _odds(self, a: Side, b: Side) -> FightOdds:
-        memo = self.state.shared.memo
-        key = ("fight", side_key(a), side_key(b))
+        memo = self.state.data.memo
+        key = ("fight", fight_key(a, b, memo))
         found = memo.get(key)
         if found is None:
             if len(memo) > _MEMO_MOST:
@@ -141,15 +180,49 @@ def _plain_attack(moves: Mapping[str, GrimdarkMoveEntry]) -> GrimdarkMoveEntry |
                  and m.requirements is None and not m.special and m.cost is None), None)
 
 
-def side_key(side: Side) -> tuple[Any, ...]:
-    """Everything of a side that its fight's odds read, as a key."""
+def fight_key(a: Side, b: Side, memo: dict[Any, Any]) -> tuple[Any, ...]:
+    """The two sides of a fight as a key for its odds: everything the odds read, and
+    nothing they do not (a side's Init only when a move reads Init, and so on), so
+    that the same fight met again in another turn or match is known."""
+    reads = _reads(a.move, memo) | _reads(b.move, memo)
+    return (_side_key(a, b, reads), _side_key(b, a, reads))
+
+
+def _reads(move: GrimdarkMoveEntry, memo: dict[Any, Any]) -> frozenset[str]:
+    """What of the two sides a move's own effects read: Init, CZ, the target's stat."""
+    key = ("reads", move.key)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _reads_of(move)
+    return found
+
+
+def _reads_of(move: GrimdarkMoveEntry) -> frozenset[str]:
+    rules = {e.rule for e in move.effects if isinstance(e, Rule)}
+    out = set()
+    if any("-init" in r for r in rules):
+        out.add("init")
+    if any("-cz" in r for r in rules):
+        out.add("cz")
+    if any(r.startswith("modifier-vs-target-as-") for r in rules):
+        out.add("target-as")
+    return frozenset(out)
+
+
+def _side_key(side: Side, other: Side, reads: frozenset[str]) -> tuple[Any, ...]:
     move, weapon = side.move, side.weapon
+    flying = side.flying or other.flying
     return (move.key, move.modifier, move.bonus_damage, move.half_damage, weapon.damage,
             tuple(p.key for p in weapon.properties), weapon.element, side.stat_value,
             side.reach, side.opponent_out_of_position, side.gang, side.targeted,
-            side.struck_in_melee_last_turn, side.huge, side.huge_chance_won, side.flying,
-            side.hit_last_turn, side.resistances, side.cz_lead, side.extra, side.init,
-            side.cz, side.active_stat, side.chances, side.facing_target)
+            side.struck_in_melee_last_turn if side.attack == "ranged" else None,
+            side.huge, side.huge_chance_won, side.flying,
+            side.hit_last_turn if flying else None, side.resistances,
+            side.cz_lead if "crit-severity-at-least-cz-lead" in side.armed.rules() else None,
+            side.extra, side.init if "init" in reads else None,
+            side.cz if "cz" in reads else None,
+            side.active_stat if "target-as" in reads else None, side.chances,
+            side.facing_target)
 
 
-__all__ = ["NOTHING", "Foresight", "Outlook", "Reach", "side_key"]
+__all__ = ["NOTHING", "Foresight", "Outlook", "Reach", "fight_key"]

@@ -30,9 +30,9 @@ def reaches(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry) -> list[R
     with a ranged weapon at hand or a move that is its own weapon."""
     if move.attack is None:
         return []
-    can_shoot = move.weapon or ranged_weapon(state.data, f) is not None
     if move.attack == "melee":
         return ["melee"]
+    can_shoot = move.weapon or ranged_weapon(state.data, f) is not None
     if move.attack == "ranged":
         return ["ranged"] if can_shoot else []
     return ["melee", "ranged"] if can_shoot else ["melee"]
@@ -51,7 +51,7 @@ def _target_problem(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry,
     return None
 
 
-def _own_problem(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry) -> str | None:
+def own_problem(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry) -> str | None:
     if move.cost is not None and f.resources.get(move.cost.resource, 0) < move.cost.amount:
         words = _RESOURCE_WORDS.get(move.cost.resource, move.cost.resource)
         return f"needs {move.cost.amount} {words}; he has {f.resources.get(move.cost.resource, 0)}"
@@ -87,7 +87,7 @@ def targets_for(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry) -> li
 
 def why_not(state: GrimdarkState, f: Fighter, move: GrimdarkMoveEntry) -> str | None:
     """Why he cannot play this move now (in words), or None."""
-    own = _own_problem(state, f, move)
+    own = own_problem(state, f, move)
     if own is not None:
         return own
     if move.attack is not None and not targets_for(state, f, move):

@@ -7,11 +7,12 @@ the same enumeration, some five times faster, rounded in the last digits."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.fight import (
@@ -48,10 +49,14 @@ class SideOdds:
     defeated_if_hit: bool  # his move defeats him if he is hit (Last Stand)
     defeated_at: int  # the HP at or below which he is defeated (grimdark-rules)
 
-    @property
+    @cached_property
     def demise(self) -> Num:
         """His chance of a gruesome demise in this fight."""
         return _mass(self.demise_damage)
+
+    def at_least(self, damage: int) -> Num:
+        """His chance of taking `damage` or more in this fight."""
+        return _tail(self._tails, damage)
 
     def defeat_chance(self, hp: int) -> Num:
         """His chance of being defeated by this fight alone, from `hp`: the damage
@@ -62,14 +67,38 @@ class SideOdds:
             return Fraction(1) if isinstance(self.hit_taken, Fraction) else 1.0
         if self.defeated_if_hit:
             return self.hit_taken
-        reached = _mass({d: p for d, p in self.damage_taken.items() if d >= need})
-        reached -= _mass({d: p for d, p in self.demise_damage.items() if d >= need})
-        return reached + self.demise
+        return _tail(self._tails, need) - _tail(self._demise_tails, need) + self.demise
 
-    @property
+    @cached_property
+    def _tails(self) -> tuple[list[int], list[Num]]:
+        return _tails(self.damage_taken)
+
+    @cached_property
+    def _demise_tails(self) -> tuple[list[int], list[Num]]:
+        return _tails(self.demise_damage)
+
+    @cached_property
     def mean_damage(self) -> Num:
         """The damage he takes on average in this fight."""
         return _mass({d: d * p for d, p in self.damage_taken.items()})
+
+
+def _tails(dist: Dist) -> tuple[list[int], list[Num]]:
+    """The amounts in order and, for each, the chance of it or more."""
+    amounts = sorted(dist)
+    tails: list[Num] = []
+    running: Num = 0
+    for amount in reversed(amounts):
+        running += dist[amount]
+        tails.append(running)
+    tails.reverse()
+    return amounts, tails
+
+
+def _tail(tails: tuple[list[int], list[Num]], least: int) -> Num:
+    amounts, chances = tails
+    at = bisect_left(amounts, least)
+    return chances[at] if at < len(chances) else 0
 
 
 @dataclass(frozen=True)

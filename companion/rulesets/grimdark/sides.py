@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -100,18 +101,24 @@ def _blocked(f: Fighter, index: int) -> bool:
 
 
 def _weapon(data: GrimdarkData, sheet_weapon: Mapping[str, Any]) -> Weapon:
-    kind = data.weapon_kind(str(sheet_weapon["weight"]), str(sheet_weapon["reach"]))
-    props = tuple(p for key in sheet_weapon.get("properties", [])
-                  if (p := data.property_named(str(key))) is not None)
-    return Weapon(str(kind.damage), props, sheet_weapon.get("element"))
+    names = tuple(str(key) for key in sheet_weapon.get("properties", []))
+    key = ("weapon", str(sheet_weapon["weight"]), str(sheet_weapon["reach"]), names,
+           sheet_weapon.get("element"))
+    found = data.memo.get(key)
+    if found is None:
+        kind = data.weapon_kind(key[1], key[2])
+        props = tuple(p for name in names if (p := data.property_named(name)) is not None)
+        found = data.memo[key] = Weapon(str(kind.damage), props, key[4])
+    return found
 
 
 def natural_weapon(data: GrimdarkData, f: Fighter) -> Weapon | None:
-    for key in f.abilities:
-        ability = data.abilities.get(key)
-        if ability is not None and ability.weapon_damage:
-            return Weapon(ability.weapon_damage)
-    return None
+    key = ("natural-weapon", tuple(f.abilities))
+    if key not in data.memo:
+        data.memo[key] = next((Weapon(a.weapon_damage) for k in f.abilities
+                               if (a := data.abilities.get(k)) is not None and a.weapon_damage),
+                              None)
+    return data.memo[key]
 
 
 def melee_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int | None]:
@@ -131,6 +138,7 @@ def melee_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int | None]:
     return Weapon(str(data.unarmed().damage)), None
 
 
+@lru_cache(maxsize=64)
 def _mean(damage: str) -> float:
     dice, const = terms(damage)
     return sum(count * (sides + 1) / 2 for count, sides in dice) + const
@@ -178,6 +186,13 @@ def never_disarmed(weapon: Weapon) -> bool:
 
 def ability_rule(data: GrimdarkData, f: Fighter, rule: str) -> Rule | None:
     """The first effect `rule` among his abilities' effects, or None."""
+    key = ("ability-rule", tuple(f.abilities), rule)
+    if key not in data.memo:
+        data.memo[key] = _ability_rule(data, f, rule)
+    return data.memo[key]
+
+
+def _ability_rule(data: GrimdarkData, f: Fighter, rule: str) -> Rule | None:
     for key in f.abilities:
         ability = data.abilities.get(key)
         if ability is None:
@@ -234,6 +249,13 @@ def _mod(amount: int, reason: str) -> Modifier:
 
 def passive_move(data: GrimdarkData) -> GrimdarkMoveEntry:
     """The stunned gladiator's non-move: a defence with his AS at the house bonus."""
+    found = data.memo.get("passive-defence")
+    if found is None:
+        found = data.memo["passive-defence"] = _passive_move(data)
+    return found
+
+
+def _passive_move(data: GrimdarkData) -> GrimdarkMoveEntry:
     return GrimdarkMoveEntry(
         key="passive-defence", name="Passive Defence", category="universal",
         kind="support", attack=None, stat="active", asr=False, weapon=False,
@@ -243,12 +265,25 @@ def passive_move(data: GrimdarkData) -> GrimdarkMoveEntry:
         description="Stunned: no move, a passive defence with the active stat.")
 
 
-def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
-               other: Play, rolled: Rolled, pairing: Pairing) -> Side:
+@dataclass(frozen=True)
+class Standing:
+    """What a side takes from the gladiator himself against one opponent, whatever
+    move either plays: his penalties and the chances that came (or may), Huge and
+    Flying, what befell him last turn. The computer player works it out once a turn
+    for each opponent and builds each move's side on it."""
+
+    extra: tuple[Modifier, ...]
+    chances: tuple[ChanceBonus, ...]
+    struck_in_melee_last_turn: bool
+    huge: bool
+    flying: bool
+    hit_last_turn: bool
+    resistances: frozenset[str]
+    out_of_position: bool  # his opponent is out of position against him
+
+
+def standing(state: GrimdarkState, f: Fighter, other_f: Fighter, rolled: Rolled) -> Standing:
     data = state.data
-    move = play.move or passive_move(data)
-    weapon, _ = weapon_for(data, f, play)
-    stat = stat_for(state, f, play, other, rolled)
     extra: list[Modifier] = []
     for c in f.has("penalty"):
         extra.append(_mod(c.amount, "knockback" if c.source == "knockback" else "penalty"))
@@ -257,6 +292,25 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
         came = rolled.bonuses.get(f.id, {})
         extra.extend(came[c.ability] for c in chances if c.ability in came)
         chances = ()
+    return Standing(tuple(extra), chances, other_f.id in f.last_turn.struck_in_melee_by,
+                    is_huge(data, f), is_flying(data, f), f.last_turn.hit,
+                    frozenset(_resistances(f)),
+                    any(c.against == f.id for c in other_f.has("out-of-position")))
+
+
+def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
+               other: Play, rolled: Rolled, pairing: Pairing,
+               stands: Standing | None = None, weapon: Weapon | None = None) -> Side:
+    """His side of a fight with `other_f`, for these two moves. Worked out before by
+    the computer player: `stands`, `standing(state, f, other_f, rolled)`; `weapon`,
+    `weapon_for(state.data, f, play)`."""
+    data = state.data
+    move = play.move or passive_move(data)
+    if weapon is None:
+        weapon, _ = weapon_for(data, f, play)
+    stat = stat_for(state, f, play, other, rolled)
+    stands = stands or standing(state, f, other_f, rolled)
+    extra = list(stands.extra)
     if move.sets_active_stat and move.attack is not None and \
             ability_rule(data, f, "no-as-change-penalty") is not None:
         extra.append(_mod(-data.figures.value("as-change-penalty"), "tactician"))
@@ -280,22 +334,21 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
         weapon=weapon,
         reach=play.reach,
         # Spent only on a move against him (turn._fight): unused, it waits.
-        opponent_out_of_position=own and any(c.against == f.id
-                                             for c in other_f.has("out-of-position")),
+        opponent_out_of_position=own and stands.out_of_position,
         gang=gang,
         targeted=pairing.ganged == f.id,
-        struck_in_melee_last_turn=other_f.id in f.last_turn.struck_in_melee_by,
-        huge=is_huge(data, f),
+        struck_in_melee_last_turn=stands.struck_in_melee_last_turn,
+        huge=stands.huge,
         huge_chance_won=False,  # Huge's chance is one of `chances`, rolled or mixed
-        flying=is_flying(data, f),
-        hit_last_turn=f.last_turn.hit,
-        resistances=frozenset(_resistances(f)),
+        flying=stands.flying,
+        hit_last_turn=stands.hit_last_turn,
+        resistances=stands.resistances,
         cz_lead=f.cz - other_f.cz,
         extra=tuple(extra),
         init=f.init,
         cz=f.cz,
         active_stat=f.active_stat,
-        chances=chances,
+        chances=stands.chances,
         facing_target=play.target == other_f.id,
     )
 
@@ -304,7 +357,11 @@ def my_chances(data: GrimdarkData, f: Fighter, other: Fighter | None
                ) -> tuple[ChanceBonus, ...]:
     """His chance bonuses against this opponent (None: against any, for the roll)."""
     huge = other is not None and is_huge(data, other)
-    return chances_of(data, f.abilities, huge, is_huge(data, f))
+    key = ("chances", tuple(f.abilities.items()), huge, is_huge(data, f))
+    found = data.memo.get(key)
+    if found is None:
+        found = data.memo[key] = chances_of(data, f.abilities, huge, key[3])
+    return found
 
 
 def _resistances(f: Fighter) -> set[str]:

@@ -19,12 +19,9 @@ from companion.rulesets.grimdark.data import GrimdarkData
 
 @dataclass(frozen=True, eq=False)
 class Shared:
-    """The tables of the session: one object for every copy of the state, and what the
-    computer player worked out from them (fight odds by the two sides' keys, pure, so
-    that every copy may share them)."""
+    """The tables of the session: one object for every copy of the state."""
 
     data: GrimdarkData
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self

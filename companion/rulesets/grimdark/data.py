@@ -71,12 +71,20 @@ class Figures:
     # Readings held whatever the table says: a match saved by an earlier engine replays
     # with the readings of its day (`engine.py`).
     pinned: Mapping[str, str] = field(default_factory=dict)
+    # The figures read so far: a match reads the same few many times a turn. Of the
+    # table alone, so copies with other readings pinned may share it.
+    read: dict[tuple[str, FigureKind], object] = field(default_factory=dict, compare=False,
+                                                       repr=False)
 
     def _get(self, key: str, kind: FigureKind) -> object:
+        found = self.read.get((key, kind))
+        if found is not None:
+            return found
         entry = self.entries.get(key)
         value = None if entry is None else getattr(entry, kind)
         if value is None:
             raise GrimdarkDataError(f"{RULES}: '{key}' needs a {kind}", RULES)
+        self.read[(key, kind)] = value
         return value
 
     def value(self, key: str) -> int:

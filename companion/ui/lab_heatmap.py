@@ -108,7 +108,10 @@ class Heatmap:
             self.theme.fonts.get(14).get_linesize() + px(8)
         left = self._name_width(14) + px(16)
         title = self.theme.fonts.get(18, bold=True).get_linesize() + px(10)
-        return (left + n * px(cell[0]) + px(16),
+        # A small matrix still holds its title and its legend's words whole.
+        words = self.theme.fonts.get(14).size(self._legend_words())[0]
+        whole = self.theme.fonts.get(18, bold=True).size(self.title())[0]
+        return (max(left + n * px(cell[0]), left + words, px(8) + whole) + px(16),
                 title + head + n * px(cell[1]) + self.legend_height() + px(16))
 
     # --- drawing -------------------------------------------------------------------
@@ -207,11 +210,9 @@ class Heatmap:
             pygame.draw.line(surface, colour, (bar.x + i, bar.y), (bar.x + i, bar.bottom - 1))
         if self.changes is not None:
             ends = (f"-{CHANGE_SPAN * 100:.0f}", "no change", f"+{CHANGE_SPAN * 100:.0f} points")
-            words = f"{MARK} the two 95 % intervals do not overlap"
         else:
             ends = ("0 %", "50 %", "100 %")
-            words = "figures: the win rate in %, its 95 % interval below" if self.detail \
-                else "figures: the win rate in %; point at a cell for its interval"
+        words = self._legend_words()
         y = bar.bottom + px(2)
         third = box.width // 3
         for i, (text, align) in enumerate(zip(ends, ("left", "centre", "right"), strict=True)):
@@ -220,6 +221,12 @@ class Heatmap:
             self.ink.label(surface, label)
         self.ink.text(surface, words, (box.x, y + theme.fonts.get(14).get_linesize()),
                       None, size=14, colour=pal.text_dim, wrap=False)
+
+    def _legend_words(self) -> str:
+        if self.changes is not None:
+            return f"{MARK} the two 95 % intervals do not overlap"
+        return "figures: the win rate in %, its 95 % interval below" if self.detail \
+            else "figures: the win rate in %; point at a cell for its interval"
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         return next((key for key, box in self.cells.items() if box.collidepoint(pos)), None)

@@ -84,6 +84,7 @@ DISARM_TURN = 1.0  # a turn of his target's weapon taken
 LIVE, WAITING, FINISHER_WAIT, DEAD = 3.0, 1.2, 1.0, 0.4
 SPECIAL = 1.5  # a special move in hand (Opportune Strike), beyond a live card
 HAND_WEIGHT = 1.0  # how much the cards weigh against the fight of this turn
+KILL_SAID = 0.3  # a chance of felling his target from which the log says he goes for it
 CHAIN = 0.5  # the chance a stacking move's next step is used: next turn's fight
 
 
@@ -306,14 +307,27 @@ class Judge:
         total = sum(left.values())
         if total <= 0:
             return LIVE
-        seen: dict[str, float] = {}
         worth = 0.0
         for key, count in left.items():
             if count:
-                if key not in seen:
-                    seen[key] = self.cards.get(key) or self.card_worth(key)
-                worth += count * seen[key]
+                found = self.cards.get(key)
+                if found is None:
+                    found = LIVE if self._always_live(key) else self.card_worth(key)
+                worth += count * found
         return worth / total
+
+    def _always_live(self, key: str) -> bool:
+        """A move nothing can keep him from playing (no stat required, no cost, no
+        condition, no rest, melee): a card of it is live whenever drawn."""
+        memo_key = ("always-live", key)
+        found = self.data.memo.get(memo_key)
+        if found is None:
+            move = self.data.moves.get(key)
+            found = self.data.memo[memo_key] = move is not None and not move.asr and \
+                move.cost is None and move.requirements is None and not move.cooldown and \
+                move.attack in ("melee", None) and not move.special and \
+                move.kind != "melee-finisher"
+        return bool(found)
 
     def _is_finisher(self, key: str) -> bool:
         move = self.data.moves.get(key)
@@ -369,23 +383,22 @@ class Judge:
     # ------------------------------------------------------------ why, in codes
 
     def _codes(self, o: Option, out: Outlook, weight: int) -> list[str]:
-        codes: list[str] = []
+        """Why, in reason codes (`why.py` says them): the one thing the move is for,
+        then the coaching's liking for it."""
         stat = self._new_stat(o)
         if self.me.active_stat == "ineffective" and stat in STATS:
-            codes += ["ineffective", f"sets-stat:{stat}"]
+            codes = [f"recover:{stat}"]
         elif stat in STATS and stat != self.me.active_stat:
-            codes.append(f"sets-stat:{stat}")
-        if o.move.key == ASSESS:
+            codes = [f"sets-stat:{stat}"]
+        elif o.move.key == ASSESS:
             dead = sum(1 for k in self.me.hand if self.cards.get(k, LIVE) < LIVE)
-            codes.append("cycle-hand" if dead >= 2 else "defends")
+            codes = ["cycle-hand" if dead >= 2 else "defends"]
         elif o.move.kind == "melee-finisher":
-            codes.append("finisher-allowed")
-        elif o.attacks and out.kill >= 0.3:
-            codes.append("for-the-kill")
+            codes = ["finisher-allowed"]
         elif o.attacks:
-            codes.append("best-odds")
+            codes = ["for-the-kill" if out.kill >= KILL_SAID else "best-odds"]
         else:
-            codes.append("defends")
+            codes = ["defends"]
         if weight > 0:
             codes.append(f"prefers:{o.move.key}")
         return codes

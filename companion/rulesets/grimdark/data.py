@@ -141,6 +141,17 @@ class GrimdarkData:
         return replace(self, figures=replace(self.figures, pinned=pinned), memo={})
 
     @cached_property
+    def bonuses_own_target(self) -> bool:
+        """Situational bonuses count only against the move's own target (the reading
+        `situational-bonuses-against`), read once: every side of every fight asks."""
+        return self.figures.reading("situational-bonuses-against") != "every opponent"
+
+    @cached_property
+    def group_bonus_to_target(self) -> bool:
+        """The group bonus is the one ganged's (`extra-attacker-bonus-goes-to`)."""
+        return self.figures.reading("extra-attacker-bonus-goes-to") == "target"
+
+    @cached_property
     def crit_sides(self) -> int:
         """The die the critical table's rows are rolled on (its d8)."""
         return max(roll for roll, _ in self.crits)

@@ -70,6 +70,7 @@ class Foresight:
         self.sides: dict[tuple[str, bool], Side] = {}
         self.stands: dict[str, Standing] = {}
         self.weapons: dict[tuple[bool, str | None], Weapon] = {}
+        self.pairings = {o.id: Pairing(me.id, o.id, mutual=True) for o in self.foes}
         for o in self.foes:
             stunned = bool(o.has("stunned"))
             self.threat[o.id] = Play(o.id, None if stunned or self.plain is None
@@ -101,7 +102,7 @@ class Foresight:
             theirs = self.threat[o.id]
             if theirs.move is None and not mine:
                 continue
-            pairing = Pairing(me.id, o.id, mutual=True)
+            pairing = self.pairings[o.id]
             mine_play = play if mine else aside
             odds = self._odds(
                 build_side(self.state, me, mine_play, o, theirs, _UNKNOWN, pairing,
@@ -219,9 +220,13 @@ def _side_key(side: Side, other: Side, reads: frozenset[str]) -> tuple[Any, ...]
             side.huge, side.huge_chance_won, side.flying,
             side.hit_last_turn if flying else None, side.resistances,
             side.cz_lead if "crit-severity-at-least-cz-lead" in side.armed.rules() else None,
-            side.extra, side.init if "init" in reads else None,
+            tuple((m.amount, m.reason) for m in side.extra),
+            side.init if "init" in reads else None,
             side.cz if "cz" in reads else None,
-            side.active_stat if "target-as" in reads else None, side.chances,
+            side.active_stat if "target-as" in reads else None,
+            # Plain figures: a tuple of them hashes faster than of dataclasses.
+            tuple((c.ability, c.amount, c.chance.numerator, c.chance.denominator)
+                  for c in side.chances),
             side.facing_target)
 
 

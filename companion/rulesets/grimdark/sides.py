@@ -314,10 +314,8 @@ def build_side(state: GrimdarkState, f: Fighter, play: Play, other_f: Fighter,
     if move.sets_active_stat and move.attack is not None and \
             ability_rule(data, f, "no-as-change-penalty") is not None:
         extra.append(_mod(-data.figures.value("as-change-penalty"), "tactician"))
-    fig = data.figures
-    own = play.target == other_f.id or \
-        fig.reading("situational-bonuses-against") == "every opponent"
-    if fig.reading("extra-attacker-bonus-goes-to") == "target":
+    own = play.target == other_f.id or not data.bonuses_own_target
+    if data.group_bonus_to_target:
         gang = pairing.gang if pairing.ganged is not None else 0
     else:
         gang = pairing.group[0 if f.id == pairing.first else 1]

@@ -27,6 +27,9 @@ _PLAIN = {
     "gains:cz": "plays to the crowd",
     "gains:arcane-essence": "gathers arcane essence",
     "gains:quantum-energy": "charges his quantum energy",
+    "best-odds": "the best exchange by the odds",
+    "for-the-kill": "goes for the kill",
+    "cycle-hand": "trades a hand he cannot use for a new one",
 }
 _TARGETS = {
     "weakest": "goes for the weakest", "least-hp": "goes for the one with the fewest HP",
@@ -62,6 +65,8 @@ def code_words(code: str, data: GrimdarkData) -> str:
                 "sets-up": "sets up {}"}[head].format(name)
     if head == "sets-stat" and rest in STAT_NAMES:
         return f"back to {STAT_NAMES[rest]}"
+    if head == "recover" and rest in STAT_NAMES:
+        return f"back to {STAT_NAMES[rest]} from Ineffective"
     if head == "target":
         return _TARGETS.get(rest, "")
     if head == "rule":

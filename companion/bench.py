@@ -436,6 +436,9 @@ def bench_grimdark(repeat: int = 40) -> Figures:
     per_s = {c: 1000 / per_match[c] for c in choosers}
     ratio = per_s["odds"] / per_s["weights"]
     per_turn = per_match["odds"] / (sum(turns["odds"]) / len(turns["odds"]))
+    # The two choosers play different matches: their turns a second, beside.
+    turn_ms = {c: sum(times[c]) / sum(turns[c]) for c in choosers}
+    turn_ratio = turn_ms["weights"] / turn_ms["odds"]
     state = rules.new_state(setups["odds"], tables)
     rules.apply(state, {"type": "start"}, SeededDice(1))
     action = rules.choose(state)
@@ -444,12 +447,16 @@ def bench_grimdark(repeat: int = 40) -> Figures:
     print(f"grimdark coached matches: {per_s['odds']:.0f} per second with the engine's "
           f"chooser, odds ({per_match['odds']:.1f} ms a match), {per_s['weights']:.0f} with "
           f"the one before, weights ({per_match['weights']:.1f} ms): odds/weights "
-          f"{ratio:.2f} (goal >= 0.5)")
+          f"{ratio:.2f} (goal >= 0.5); a turn {turn_ms['odds']:.2f} against "
+          f"{turn_ms['weights']:.2f} ms ({turn_ratio:.2f}), the matches "
+          f"{sum(turns['odds']) / len(turns['odds']):.1f} and "
+          f"{sum(turns['weights']) / len(turns['weights']):.1f} turns long")
     print(f"grimdark exact odds of a turn {odds_ms:.2f} ms, {odds_ms / per_turn:.1f}x the "
           f"time of playing a turn ({per_turn:.2f} ms)")
     return {"grimdark_matches_per_s": round(per_s["odds"], 1),
             "grimdark_matches_per_s_weights": round(per_s["weights"], 1),
             "grimdark_chooser_cost_ratio": round(ratio, 3),
+            "grimdark_chooser_turn_ratio": round(turn_ratio, 3),
             "grimdark_turn_odds_ms": round(odds_ms, 2)}
 
 

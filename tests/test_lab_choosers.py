@@ -168,5 +168,6 @@ def test_a_chooser_the_lab_cannot_set_is_refused_in_one_line(system, chooser, wo
 def test_the_bench_times_both_choosers_in_one_run(capsys):
     figures = bench_grimdark(repeat=2)  # its figures, never a time asserted
     assert set(figures) == {"grimdark_matches_per_s", "grimdark_matches_per_s_weights",
-                            "grimdark_chooser_cost_ratio", "grimdark_turn_odds_ms"}
+                            "grimdark_chooser_cost_ratio", "grimdark_chooser_turn_ratio",
+                            "grimdark_turn_odds_ms"}
     assert "odds/weights" in capsys.readouterr().out

@@ -59,7 +59,6 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
 
     def __init__(self) -> None:
         self._memo: list[tuple[TableSet, GrimdarkData]] = []
-        self._engine_1_memo: list[tuple[GrimdarkData, GrimdarkData]] = []
 
     def data(self, tables: TableSet) -> GrimdarkData:
         for known, built in self._memo:
@@ -85,13 +84,11 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
                              options=dict(options))
 
     def _engine_1(self, data: GrimdarkData) -> GrimdarkData:
-        """The tables with engine 1's readings held, one copy for each table set."""
-        for known, built in self._engine_1_memo:
-            if known is data:
-                return built
-        built = data.with_readings(ENGINE_1_READINGS)
-        self._engine_1_memo = [(data, built), *self._engine_1_memo[:_MEMO_SIZE - 1]]
-        return built
+        """The tables with engine 1's readings held, one copy kept with each table set."""
+        found = data.memo.get("engine-1")
+        if found is None:
+            found = data.memo["engine-1"] = data.with_readings(ENGINE_1_READINGS)
+        return found
 
     def new_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         return stamped(setup)

@@ -151,13 +151,22 @@ def _check_scenario(path: Path) -> bool:
 
 
 def _check_table(path: Path) -> bool:
-    from companion.tables.loader import TableFileError, load_table_file
+    from companion.tables.loader import (
+        TableFileError,
+        kind_misfit,
+        load_table_file,
+        load_tables,
+    )
 
     try:
         table = load_table_file(path)
     except TableFileError as err:
         for problem in err.problems:
             print(f"{problem}")
+        return False
+    misfit = kind_misfit(table, load_tables(include_user=False).tables.get(table.id))
+    if misfit is not None:
+        print(f"{path}: {misfit}")
         return False
     print(f"{path}: ok (table '{table.id}', {len(table.entries)} entries)")
     return True

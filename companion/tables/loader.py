@@ -241,10 +241,23 @@ def _layer(found: TableSet, folder: Path, memo: Memo) -> list[str]:
         except TableFileError as err:
             found.problems.extend(err.problems)
             continue
+        misfit = kind_misfit(table, found.tables.get(table.id))
+        if misfit is not None:
+            found.problems.append(Problem(path, "", misfit))
+            continue
         found.tables[table.id] = table
         found.origins[table.id] = path
         laid.append(table.id)
     return laid
+
+
+def kind_misfit(table: Table, under: Table | None) -> str | None:
+    """Why `table` cannot take the place of `under`, the table of its id it would
+    replace: it holds entries of another kind (a table saved under another's id)."""
+    if under is None or table.kind == under.kind:
+        return None
+    return (f"it holds '{table.kind}' entries under the id '{table.id}', whose table holds "
+            f"'{under.kind}' entries: it is left out for that one")
 
 
 def with_folder(base: TableSet, folder: Path) -> tuple[TableSet, list[str]]:

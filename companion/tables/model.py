@@ -71,6 +71,21 @@ class Axis(StrictModel):
     dice: str = ""
     house_outside: bool = False
 
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        """The axis's dice read as they will be rolled (one damage die, no bonus)."""
+        if value:
+            # Here, not at the top: the start reads tables' records, never this.
+            from companion.errors import UserError
+            from companion.notation import parse
+
+            try:
+                parse(value.replace("{n}", "1").replace("+{bonus}", ""))
+            except UserError as err:
+                raise ValueError(f"'{value}' is not dice notation: {err}") from None
+        return value
+
     @model_validator(mode="after")
     def _bounds(self) -> Axis:
         if self.kind == "range":

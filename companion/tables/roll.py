@@ -51,7 +51,11 @@ def _axis_value(
                             "(--dice N, at least 1)")
         text = text.replace("{n}", str(n))
     text = text.replace("+{bonus}", f"{bonus:+d}" if bonus else "")
-    result = evaluate(parse(text), source, purpose=table.id, roller=roller)
+    try:
+        expr = parse(text)
+    except UserError as err:
+        raise UserError(f"{table.title} ({table.id}): its dice, {text}: {err}") from None
+    result = evaluate(expr, source, purpose=table.id, roller=roller)
     return table.clamp(axis, result.total) if axis.kind == "range" else result.total, list(
         result.records
     )

@@ -168,6 +168,13 @@ class Table:
         return self._known.id if self._known is not None else self.file.id
 
     @property
+    def kind(self) -> str:
+        """The kind of its entries ("grimdark-crit", "crit"...): what its id must hold."""
+        if self._known is not None:
+            return str(self._known.data.get("kind", ""))
+        return str(self.file.kind)
+
+    @property
     def title(self) -> str:
         return self._known.title if self._known is not None else self.file.title
 

@@ -119,21 +119,25 @@ class GrimdarkData:
     @classmethod
     def load(cls, tables: TableSet | None = None) -> GrimdarkData:
         tables = load_tables() if tables is None else tables
-        rules = {e.key: e for e in tables.get(RULES).entries
-                 if isinstance(e, GrimdarkRuleEntry)}
-        figures = Figures(rules)
+        # Each table of its own kind: one saved under another's id is refused here,
+        # named, when the tables load, never met in the middle of a match.
+        figures = Figures({e.key: e for e in tables.get(RULES).typed(GrimdarkRuleEntry)})
         for key, kind in NEEDED.items():
             figures._get(key, kind)
-        return cls(
+        data = cls(
             figures,
-            {e.key: e for e in tables.get("grimdark-moves").entries
-             if isinstance(e, GrimdarkMoveEntry)},
-            {e.key: e for e in tables.get("grimdark-abilities").entries
-             if isinstance(e, GrimdarkAbilityEntry)},
-            {e.key: e for e in tables.get("grimdark-equipment").entries
-             if isinstance(e, GrimdarkEquipmentEntry)},
+            {e.key: e for e in tables.get("grimdark-moves").typed(GrimdarkMoveEntry)},
+            {e.key: e for e in tables.get("grimdark-abilities").typed(GrimdarkAbilityEntry)},
+            {e.key: e for e in tables.get("grimdark-equipment").typed(GrimdarkEquipmentEntry)},
             _crits(tables),
         )
+        # What a match and the builder always need of the equipment table.
+        data.unarmed()
+        data.armour()
+        for weight in ("light", "heavy"):
+            for reach in ("melee", "ranged"):
+                data.weapon_kind(weight, reach)
+        return data
 
     def with_readings(self, readings: Mapping[str, str]) -> GrimdarkData:
         """The same tables with these readings held, whatever the table says."""
@@ -200,6 +204,10 @@ class GrimdarkData:
 
 def _crits(tables: TableSet) -> dict[tuple[int, int], GrimdarkCritEntry]:
     table = tables.get("grimdark-crit")
+    table.typed(GrimdarkCritEntry)
+    if len(table.axes) != 2:
+        raise GrimdarkDataError("grimdark-crit is read by its d8 roll and its severity: "
+                                f"it has {len(table.axes)} axes, not 2", "grimdark-crit")
     rolls, severities = table.axes
     out: dict[tuple[int, int], GrimdarkCritEntry] = {}
     for roll in range(rolls.min or 1, (rolls.max or 8) + 1):

@@ -137,7 +137,8 @@ def check_play(state: GrimdarkState, f: Fighter, given: Any) -> Play:
         raise UserError(f"{who} cannot play {name}: it is not in his hand (he holds {held})")
     reason = why_not(state, f, move)
     if reason is not None:
-        raise UserError(f"{who} cannot play {name}: it {reason}")
+        verb = "is " if reason.startswith("not ") else ""
+        raise UserError(f"{who} cannot play {name}: it {verb}{reason}")
     target = given.get("target")
     if move.attack is not None:
         allowed = targets_for(state, f, move)

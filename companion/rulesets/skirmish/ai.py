@@ -242,7 +242,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
                 value = exp + BEATEN_VALUE * beaten
                 if w.missile and g.darts + g.arrows <= 1:
                     value *= 0.9  # the last dart is worth a little more in hand
-            value /= w.ap
+            value /= max(1, w.ap)  # worth by the AP it costs; a free blow as one
             if value > best_value:
                 best_value = value
                 best = (option, t, d, side, sides)

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from companion.errors import UserError
-from companion.notation import Pool, parse
+from companion.notation import Dice, Pool, parse
 from companion.tables.effects import BonusDamage, Effect, Gruesome, Knockback, Rule, Stun, Wound
 from companion.tables.model import Entry, StrictModel
 
@@ -31,6 +31,10 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+# The most a Grimdark table may roll at once: the seed's largest are 2d12 and a d10.
+MOST_DICE, MOST_SIDES = 10, 20
+
+
 def dice_text(value: str) -> str:
     """Dice notation as the source writes it, minus the '+' it sometimes puts in
     front ("+d2+2" and "d2+3" are the same kind of bonus); must parse as a sum."""
@@ -41,6 +45,11 @@ def dice_text(value: str) -> str:
         raise ValueError(f"'{value}' is not dice notation: {err}") from None
     if isinstance(expr, Pool):
         raise ValueError(f"'{value}' is a success pool; damage needs a sum like d6+2")
+    dice = [signed.term for signed in getattr(expr, "terms", []) if isinstance(signed.term, Dice)]
+    if sum(d.count for d in dice) > MOST_DICE or any(d.sides > MOST_SIDES for d in dice):
+        raise ValueError(f"'{value}' rolls more than Grimdark's dice ever do (at most "
+                         f"{MOST_DICE} dice of at most {MOST_SIDES} sides): the odds of "
+                         "every fight are counted exactly, die by die")
     return text
 
 
@@ -245,6 +254,12 @@ class GrimdarkMoveEntry(Entry):
             raise ValueError("only an attack can carry its own weapon (W)")
         if self.replaced_by is not None and self.replaced_by != _slug(self.replaced_by):
             raise ValueError("replaced_by names a move by its key")
+        if self.always_available and (self.cooldown or self.cost is not None or self.asr
+                                      or self.requirements is not None):
+            # The move every hand holds is what he can always do: were it ever barred,
+            # a hand of cards he cannot play would leave him nothing.
+            raise ValueError("a move every hand holds (always_available) takes no "
+                             "cooldown, cost, required stat or other requirement")
         _check_rules(self.effects, MOVE_RULES, "move")
         return self
 

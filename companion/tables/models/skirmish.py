@@ -181,6 +181,11 @@ class WeaponEntry(Entry):
         return self
 
 
+# Actions a gladiator may take again and again in one turn, while his AP lasts.
+REPEATABLE = {"move": "a step", "turn": "turning", "attack": "an attack",
+              "cut-free": "cutting free"}
+
+
 class ApActionEntry(Entry):
     """What an action costs in AP. Attack actions list the weapons they are for."""
 
@@ -196,6 +201,10 @@ class ApActionEntry(Entry):
     def _attacks_name_weapons(self) -> ApActionEntry:
         if (self.category == "attack") != bool(self.weapons):
             raise ValueError("attack actions, and only they, list their weapons")
+        if self.ap < 1 and self.category in REPEATABLE:
+            raise ValueError(f"{REPEATABLE[self.category]} costs at least 1 AP: he may do "
+                             "it again and again in a turn, and free, his turn would never "
+                             "end")
         return self
 
 

@@ -13,11 +13,12 @@ import pytest
 
 from companion.cli import main
 from companion.errors import UserError
+from companion.lab import tasks
 from companion.lab.results import Cell, Matrix, changes
 from companion.lab.setup import make_lab
 from companion.lab.stats import wilson
 from companion.lab.system import Bout, Layout, layout_of
-from companion.lab.tasks import chunks
+from companion.lab.tasks import chunks, left_to_play
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.tables.loader import load_tables
 
@@ -119,6 +120,34 @@ def test_a_pairing_does_not_change_when_other_gladiators_join():
     three, _ = make_lab("skirmish", bouts=20, types="velite,samnite,retiarius")
     a, b = two.run(workers=1)[0], three.run(workers=1)[0]
     assert _figures(a)[(0, 1)] == _figures(b)[(1, 2)]
+
+
+def test_the_results_are_the_same_for_any_chunk_size(monkeypatch):
+    """However the bouts are cut into tasks (and so shared out, or left for a resumed
+    run), every cell is the same, and its wins, losses and draws are its bouts."""
+    lab, _ = make_lab("skirmish", bouts=5, seed=4, types="samnite,retiarius")
+    found = {}
+    for size in (1, 2, 3, 7, tasks.CHUNK):
+        monkeypatch.setattr(tasks, "CHUNK", size)
+        calls: list[int] = []
+        matrix = lab.run(workers=1, progress=lambda done, _, c=calls: c.append(done))[0]
+        assert len(calls) == 4 * -(-5 // size)  # a call a chunk: cut as asked
+        for cell in matrix.cells.values():
+            assert cell.wins + cell.losses + cell.draws == cell.bouts == 5
+        found[size] = _figures(matrix)
+    assert all(figures == found[1] for figures in found.values())
+
+
+def test_what_is_left_to_play_is_every_bout_no_played_chunk_covers():
+    lab, _ = make_lab("skirmish", bouts=10, types="samnite")
+    work = chunks("skirmish", lab.entrants, 10, 1, size=4)  # 0-4, 4-8, 8-10
+    played = [lab.chunk(0, 0, 0, 1, 3), lab.chunk(0, 0, 0, 3, 5), lab.chunk(0, 0, 0, 9, 10)]
+    left = [(c.start, c.stop) for c in left_to_play(work, played)]
+    assert left == [(0, 1), (5, 8), (8, 9)]
+    bouts = Counter(i for start, stop in [*left, (1, 3), (3, 5), (9, 10)]
+                    for i in range(start, stop))
+    assert bouts == {i: 1 for i in range(10)}
+    assert left_to_play(work, []) == work
 
 
 def test_results_on_a_dask_cluster_equal_the_local_run():

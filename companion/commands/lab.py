@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--seed", type=int, default=None, metavar="S",
                        help="the seed every bout's dice come from (default 1)")
         p.add_argument("--out", type=Path, metavar="DIR", help="write results.csv, "
-                       "results.json and heatmap.png (and heatmap-house.png) there")
+                       "results.json and heatmap.png (and heatmap-house.png) there, "
+                       "replacing the old set whole; a run killed or stopped goes on "
+                       "from its bouts played when given the same command again")
+        p.add_argument("--fresh", action="store_true", help="with --out: drop the run "
+                       "in progress there, if any, and start again")
         p.add_argument("--tables", type=Path, metavar="DIR", help="a folder of house-rule "
                        "tables: play again with them and report the change")
         p.add_argument("--scheduler", metavar="ADDRESS", help="play on this Dask "
@@ -96,7 +101,21 @@ def run(args: argparse.Namespace) -> int:
         against=getattr(args, "against", None))
     for note in notes:
         print(f"companion: {note}", file=sys.stderr)
-    matrices = lab.run(workers=workers, scheduler=args.scheduler, progress=Bar())
+    out, journal = _claim(args, lab)
+    try:
+        if journal is None:
+            matrices = lab.run(workers=workers, scheduler=args.scheduler, progress=Bar())
+        else:
+            matrices = lab.run(workers=workers, scheduler=args.scheduler, progress=Bar(),
+                               played=journal.played, keep=journal.keep)
+    except KeyboardInterrupt:
+        if journal is not None:
+            print(f"\ncompanion: stopped; the same command again goes on from the bouts "
+                  f"played, kept in {args.out}", file=sys.stderr)
+        raise
+    finally:
+        if journal is not None:
+            journal.close()
     base = matrices[0]
     house = matrices[1] if len(matrices) > 1 else None
     diff = changes(base, house) if house is not None else None
@@ -106,10 +125,34 @@ def run(args: argparse.Namespace) -> int:
         print()
         print("\n".join(change_lines(house, diff)))
         _print_totals(house, f"With the tables of {house.tables}:")
-    if args.out is not None:
-        for path in _write(args.out, base, house, diff):
+    if out is not None:
+        try:
+            written = out.write(partial(_write, base=base, house=house, diff=diff))
+        except OSError as err:
+            raise UserError(f"--out {args.out}: cannot write the results ({err.strerror or err}"
+                            "); the old set stands, and the same command again writes the "
+                            "new one from the bouts played") from None
+        for path in written:
             print(f"wrote {path}")
     return 0
+
+
+def _claim(args: argparse.Namespace, lab: Any) -> tuple[Any, Any]:
+    """The --out folder checked before any bout, and the run in progress there (or a
+    new one); None and None without --out."""
+    if args.out is None:
+        if args.fresh:
+            raise UserError("--fresh: it starts again the run in progress in an --out "
+                            "folder; give --out DIR")
+        return None, None
+    from companion.lab.journal import open_journal
+    from companion.lab.out import claim
+
+    out = claim(args.out)
+    journal, note = open_journal(out, lab, fresh=args.fresh)
+    if note is not None:
+        print(f"companion: {note}", file=sys.stderr)
+    return out, journal
 
 
 def _print_totals(matrix: Any, heading: str | None = None) -> None:
@@ -126,7 +169,8 @@ def _print_totals(matrix: Any, heading: str | None = None) -> None:
         print("\n".join(block))
 
 
-def _write(folder: Path, base: Any, house: Any, diff: Any) -> list[Path]:
+def _write(folder: Path, *, base: Any, house: Any, diff: Any) -> list[str]:
+    """The new set into `folder` (the one that takes --out's place); the names."""
     from companion.lab.files import write_results
 
     written = write_results(folder, base, diff, house)
@@ -134,7 +178,9 @@ def _write(folder: Path, base: Any, house: Any, diff: Any) -> list[Path]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.ui.lab_heatmap import save_heatmap
 
-    written.append(save_heatmap(folder / "heatmap.png", base))
+    save_heatmap(folder / "heatmap.png", base)
+    written.append("heatmap.png")
     if house is not None:
-        written.append(save_heatmap(folder / "heatmap-house.png", house, diff))
+        save_heatmap(folder / "heatmap-house.png", house, diff)
+        written.append("heatmap-house.png")
     return written

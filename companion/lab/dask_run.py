@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import UserError
-from companion.lab.play import Progress, Stop, Stopped, play_chunk
+from companion.lab.play import Keep, Progress, Stop, Stopped, play_chunk
 from companion.lab.results import Cell
 from companion.lab.tasks import Chunk
 
@@ -19,8 +19,8 @@ CONNECT_SECONDS = 10
 
 
 def run_on_dask(address: str, chunks: Sequence[Chunk], tables: Sequence[TableSet], *,
-                progress: Progress | None = None, stop: Stop | None = None
-                ) -> list[tuple[Chunk, Cell]]:
+                progress: Progress | None = None, stop: Stop | None = None,
+                keep: Keep | None = None) -> list[tuple[Chunk, Cell]]:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -42,6 +42,8 @@ def run_on_dask(address: str, chunks: Sequence[Chunk], tables: Sequence[TableSet
         for future in as_completed(futures):
             chunk, cell = future.result()
             found.append((chunk, cell))
+            if keep is not None:
+                keep(chunk, cell)
             done += cell.bouts
             if progress is not None:
                 progress(done, total)

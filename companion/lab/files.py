@@ -1,6 +1,8 @@
 """The lab's results as files: results.csv and results.json with every cell (and the
 change under house rules, when there are some; and with two choosers against each
-other, which is which, their totals and their lapses), written into the --out folder."""
+other, which is which, their totals and their lapses), written into the folder that
+is to take the --out folder's place (out.py): plain writes, since nobody reads that
+folder before it is flushed and swapped in whole."""
 
 from __future__ import annotations
 
@@ -90,11 +92,11 @@ def results_csv(matrix: Matrix, changes: dict[tuple[int, int], Change] | None = 
 
 
 def write_results(folder: Path, matrix: Matrix, changes: dict[tuple[int, int], Change] | None,
-                  house: Matrix | None) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+                  house: Matrix | None) -> list[str]:
+    """The names written."""
     written = []
     for name, text in (("results.csv", results_csv(matrix, changes)),
                        ("results.json", results_json(matrix, changes, house))):
         (folder / name).write_text(text, encoding="utf-8")
-        written.append(folder / name)
+        written.append(name)
     return written

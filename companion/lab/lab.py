@@ -5,14 +5,16 @@ tables, then the house rules); played into a matrix for each."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.errors import UserError
-from companion.lab.results import Matrix
-from companion.lab.run import Progress, Stop, gather, run_chunks
+from companion.lab import tasks
+from companion.lab.results import Cell, Matrix
+from companion.lab.run import Keep, Progress, Stop, gather, run_chunks
 from companion.lab.system import Entrant, system_for
-from companion.lab.tasks import chunks
+from companion.lab.tasks import Chunk, chunks, left_to_play, pairing_seed
 
 if TYPE_CHECKING:
     from companion.tables.loader import TableSet
@@ -54,18 +56,41 @@ class Lab:
     def total_bouts(self) -> int:
         return len(self.entrants) * len(self.col_entrants) * self.bouts * len(self.tables)
 
+    def chunk(self, tables: int, row: int, col: int, start: int, stop: int) -> Chunk:
+        """Bouts `start` to `stop` of a pairing, as a task (as the journal names them)."""
+        r, c = self.entrants[row], self.col_entrants[col]
+        return Chunk(self.system_id, tables, row, col, r, c, pairing_seed(self.seed, r, c),
+                     start, stop)
+
     def run(self, *, workers: int = 0, scheduler: str | None = None,
-            progress: Progress | None = None, stop: Stop | None = None) -> list[Matrix]:
+            progress: Progress | None = None, stop: Stop | None = None,
+            size: int | None = None, played: Sequence[tuple[Chunk, Cell]] = (),
+            keep: Keep | None = None) -> list[Matrix]:
+        """Every bout, `size` to a task (`tasks.CHUNK`), less those `played` already (a
+        resumed run's); `keep` is given each chunk as it finishes."""
+        size = size or tasks.CHUNK
         work = [c for index in range(len(self.tables))
                 for c in chunks(self.system_id, self.entrants, self.bouts, self.seed, index,
-                                columns=self.columns)]
+                                size=size, columns=self.columns)]
+        work = left_to_play(work, [chunk for chunk, _ in played])
+        already = sum(cell.bouts for _, cell in played)
+        if progress is not None and already:
+            progress = _counting_from(already, progress)
         found = run_chunks(work, self.tables, workers=workers, scheduler=scheduler,
-                           progress=progress, stop=stop)
+                           progress=progress, stop=stop, keep=keep)
         matrices = [Matrix(self.system_id, self.entrants, self.bouts, self.seed,
                            tables=words, columns=self.columns, choosers=self.choosers)
                     for words in self.tables_words]
-        gather(found, matrices)
+        gather([*played, *found], matrices)
         return matrices
+
+
+def _counting_from(already: int, progress: Progress) -> Progress:
+    """The bar of a resumed run counts the bouts played before it too."""
+    def shown(done: int, total: int) -> None:
+        progress(already + done, already + total)
+
+    return shown
 
 
 def lab_bouts_per_s(workers: int = 0, bouts: int = 40) -> float:

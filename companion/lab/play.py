@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 # Asked between chunks: True stops the run (the window's Stop).
 Stop = Callable[[], bool]
+# Given each chunk and its sums as it finishes, in the calling thread (the journal).
+Keep = Callable[[Chunk, Cell], None]
 
 
 class Stopped(Exception):

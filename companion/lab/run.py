@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
-from companion.lab.play import Progress, Stop, Stopped, play_chunk
+from companion.lab.play import Keep, Progress, Stop, Stopped, play_chunk
 from companion.lab.results import Cell, Matrix
 from companion.lab.tasks import Chunk
 
@@ -36,13 +36,15 @@ def default_workers() -> int:
 
 def run_chunks(chunks: Sequence[Chunk], tables: Sequence[TableSet], *, workers: int = 0,
                scheduler: str | None = None, progress: Progress | None = None,
-               stop: Stop | None = None) -> list[tuple[Chunk, Cell]]:
+               stop: Stop | None = None, keep: Keep | None = None
+               ) -> list[tuple[Chunk, Cell]]:
     """Every chunk played: `workers` processes (0: one a core; 1: in this process),
-    or on the Dask scheduler at `scheduler`."""
+    or on the Dask scheduler at `scheduler`; each given to `keep` as it finishes."""
     if scheduler is not None:
         from companion.lab.dask_run import run_on_dask
 
-        return run_on_dask(scheduler, chunks, tables, progress=progress, stop=stop)
+        return run_on_dask(scheduler, chunks, tables, progress=progress, stop=stop,
+                           keep=keep)
     workers = workers or default_workers()
     total = sum(c.stop - c.start for c in chunks)
     found: list[tuple[Chunk, Cell]] = []
@@ -51,7 +53,10 @@ def run_chunks(chunks: Sequence[Chunk], tables: Sequence[TableSet], *, workers: 
         for chunk in chunks:
             if stop is not None and stop():
                 raise Stopped
-            found.append(play_chunk(chunk, tables[chunk.tables]))
+            result = play_chunk(chunk, tables[chunk.tables])
+            found.append(result)
+            if keep is not None:
+                keep(*result)
             done += chunk.stop - chunk.start
             if progress is not None:
                 progress(done, total)
@@ -62,6 +67,8 @@ def run_chunks(chunks: Sequence[Chunk], tables: Sequence[TableSet], *, workers: 
     with context.Pool(min(workers, len(chunks)), _start_worker, (list(tables),)) as pool:
         for result in pool.imap_unordered(_play_in_worker, chunks):
             found.append(result)
+            if keep is not None:
+                keep(*result)
             done += result[1].bouts
             if progress is not None:
                 progress(done, total)

@@ -8,7 +8,10 @@ are shared among workers, on one machine or many."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from companion.lab.system import Entrant
 
@@ -51,3 +54,31 @@ def chunks(system_id: str, entrants: list[Entrant], bouts: int, seed: int,
                 found.append(Chunk(system_id, tables, r, c, row, col, p, start,
                                    min(bouts, start + size)))
     return found
+
+
+def left_to_play(work: Sequence[Chunk], played: Iterable[Chunk]) -> list[Chunk]:
+    """The bouts of `work` that no chunk of `played` covers, in pieces no larger than
+    `work`'s chunks: a run resumed with another chunk size plays each bout once all
+    the same. `played` must not overlap itself (the journal sees to it)."""
+    spans: dict[tuple[int, int, int], list[tuple[int, int]]] = defaultdict(list)
+    for chunk in played:
+        spans[(chunk.tables, chunk.row, chunk.col)].append((chunk.start, chunk.stop))
+    for found in spans.values():
+        found.sort()
+    left = []
+    for chunk in work:
+        done = spans.get((chunk.tables, chunk.row, chunk.col), [])
+        start = chunk.start
+        # The first span that could reach past `start`, then on while they begin inside.
+        at = max(0, bisect_right(done, (start, start)) - 1)
+        for low, high in done[at:]:
+            if low >= chunk.stop:
+                break
+            if high <= start:
+                continue
+            if low > start:
+                left.append(replace(chunk, start=start, stop=low))
+            start = max(start, high)
+        if start < chunk.stop:
+            left.append(replace(chunk, start=start, stop=chunk.stop))
+    return left

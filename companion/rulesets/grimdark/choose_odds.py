@@ -75,6 +75,13 @@ RECOVER_FIRST = 100.0  # below any other option while a setter waits in his hand
 PREFER = 0.75  # HP a point of the coaching's weight for a move adds
 CZ = 0.6  # HP a point of CZ is worth
 FINISHER_OPEN = 4.0  # a finisher in hand made playable
+CZ_SHORT = 0.4  # a wound opens his finisher only when his CZ lead comes too
+CZ_TOWARDS = 0.3  # a point of CZ towards the lead a finisher needs
+LATER = 0.25  # a bonus on a later move against him (out of position): the share used
+HIS_WAY_BACK = 1.5  # turns an opponent made Ineffective takes to set his stat again
+UNWOUNDED = 3.0  # the wounded condition gone: a finisher closed, a second wound further
+DOSE = 0.6  # a dose of poison gone, of the eight that defeat
+RESISTANT = 1.0  # resistance to the elements for a few turns
 CRITICAL_EXTRA = 2.0  # a critical's knockback, stun and wound, beyond its damage
 CURSE = 3.0  # a curse: six damage when it breaks, if the match lasts
 HIT = 0.4  # how often a blow lands, for what a move's extra damage is worth ahead
@@ -170,9 +177,9 @@ class Judge:
                 gained += g.amount * (out.hit if g.on == "hit" else 1.0)
         worth = CZ * gained
         if self.finishers and out.wounds:
-            worth += FINISHER_OPEN * out.wounds * (1.0 if self.cz_lead_met else 0.4)
+            worth += FINISHER_OPEN * out.wounds * (1.0 if self.cz_lead_met else CZ_SHORT)
         if self.finishers and gained and not self.cz_lead_met:
-            worth += FINISHER_OPEN * 0.3 * gained
+            worth += FINISHER_OPEN * CZ_TOWARDS * gained
         return worth
 
     def _after(self, o: Option, out: Outlook) -> float:
@@ -184,7 +191,8 @@ class Judge:
             worth += self._stat_worth(stat)
         target = self.state.fighter(o.target) if o.target else None
         worth += CRITICAL_EXTRA * out.critical
-        worth += POWER * out.out_of_position * 0.5
+        worth += POWER * self.data.figures.value("out-of-position-bonus") * \
+            out.out_of_position * LATER
         for effect in move.effects:
             if isinstance(effect, Heal):
                 worth += self.lean.take * min(effect.amount, me.max_hp - me.hp)
@@ -202,18 +210,18 @@ class Judge:
             elif rule == "target-penalty-next-3-turns":
                 worth -= POWER * amount * 3 * out.hit
             elif rule == "target-ineffective-on-hit" and target is not None:
-                worth += POWER * self._drop(target) * 1.5 * out.hit
+                worth += POWER * self._drop(target) * HIS_WAY_BACK * out.hit
             elif rule == "disarm-turns" and target is not None:
                 worth += DISARM_TURN * amount * out.hit
             elif rule == "remove-wounded" and me.wounded:
-                worth += 3.0
+                worth += UNWOUNDED
             elif rule == "remove-poisoned":
-                worth += 0.6 * me.resources.get("poison", 0)
+                worth += DOSE * me.resources.get("poison", 0)
             elif rule == "damage-all-combatants-equal-brutality":
                 hit = me.stats["brutality"]
                 worth += self.lean.deal * hit * len(self.sight.foes) - self.lean.take * hit
             elif rule == "resist-all-elements-turns":
-                worth += 1.0
+                worth += RESISTANT
         worth += self._chain(move, out)
         if move.cost is not None:
             worth -= self._resource_worth(move.cost.resource) * move.cost.amount

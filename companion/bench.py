@@ -685,13 +685,38 @@ def bench_lab() -> Figures:
     return {"lab_bouts_per_s": round(every, 1), "lab_bouts_per_s_one_worker": round(one, 1)}
 
 
+def bench_choosers(bouts: int = 100) -> Figures:
+    """The Grimdark chooser by the odds against the one before it, in the balance lab:
+    the samples and house NPCs, `bouts` matches a pairing, from both seats. Not a time:
+    how well it plays (issue 23: at least 60 % of the mirror matches won, the interval's
+    lower end above 50 %, and no lapse by its own score). `companion lab grimdark
+    --against-chooser weights --bouts 1000` is the full measure."""
+    from companion.lab.setup import make_lab
+
+    lab, _ = make_lab("grimdark", bouts=bouts, against="weights")
+    matrix = lab.run(workers=0)[0]
+    mirror, every = matrix.total(mirror=True), matrix.total()
+    low, high = mirror.interval
+    lapses = every.row_lapses
+    by_score = lapses.ineffective_by_score + lapses.stuck_by_score
+    print(f"grimdark choosers: odds wins {mirror.win_rate * 100:.1f} % of {mirror.bouts:,} "
+          f"mirror matches against weights (95 % interval {low * 100:.1f} to "
+          f"{high * 100:.1f}; goal >= 60, lower end > 50), {every.win_rate * 100:.1f} % "
+          f"of every pairing; its lapses by its own score {by_score} (goal 0), by a "
+          f"coaching rule {lapses.ineffective_by_rule + lapses.stuck_by_rule}")
+    return {"grimdark_chooser_mirror_win": round(mirror.win_rate, 4),
+            "grimdark_chooser_mirror_low": round(low, 4),
+            "grimdark_chooser_lapses": by_score}
+
+
 # Each figure the issue sets a goal for: (key, "<=" or ">=", goal).
 GOALS = (
     ("startup_ratio", "<=", 1.2), ("version_ms", "<=", 25.0), ("frame_ms", "<=", 1.0),
     ("frame_ms_big", "<=", 3.0), ("odds_pool_ms", "<=", 1.0), ("odds_vs_icepool", ">=", 2.0),
     ("dice_vs_d20", ">=", 2.0), ("bouts_per_s", ">=", 2000.0), ("act_overhead", "<=", 3.0),
     ("tables_ms", "<=", 10.0), ("tables_cold_ms", "<=", 50.0),
-    ("grimdark_chooser_cost_ratio", ">=", 0.5),
+    ("grimdark_chooser_cost_ratio", ">=", 0.5), ("grimdark_chooser_mirror_win", ">=", 0.6),
+    ("grimdark_chooser_mirror_low", ">=", 0.5), ("grimdark_chooser_lapses", "<=", 0),
 )
 
 def missed_goals(figures: Figures) -> list[str]:
@@ -765,7 +790,8 @@ def main(argv: list[str] | None = None) -> int:
 PARTS: tuple[Callable[[], Figures], ...] = (
     bench_tables, bench_odds, bench_dice_odds, bench_battle_odds, bench_dice_vs_d20,
     bench_startup, bench_version, bench_render, bench_idle_cpu, bench_skirmish,
-    bench_grimdark, bench_act_overhead, bench_peak_rss, bench_odds_vs_icepool, bench_lab)
+    bench_grimdark, bench_choosers, bench_act_overhead, bench_peak_rss, bench_odds_vs_icepool,
+    bench_lab)
 
 
 if __name__ == "__main__":

@@ -171,3 +171,13 @@ def test_the_bench_times_both_choosers_in_one_run(capsys):
                             "grimdark_chooser_cost_ratio", "grimdark_chooser_turn_ratio",
                             "grimdark_turn_odds_ms"}
     assert "odds/weights" in capsys.readouterr().out
+
+
+def test_the_bench_measures_how_well_the_new_chooser_plays(capsys):
+    from companion.bench import bench_choosers
+
+    figures = bench_choosers(bouts=2)
+    assert set(figures) == {"grimdark_chooser_mirror_win", "grimdark_chooser_mirror_low",
+                            "grimdark_chooser_lapses"}
+    assert 0 <= figures["grimdark_chooser_mirror_low"] <= figures["grimdark_chooser_mirror_win"]
+    assert "mirror matches against weights" in capsys.readouterr().out

@@ -118,6 +118,25 @@ def hand_entries(state: GrimdarkState, f: Fighter) -> list[dict[str, Any]]:
     return out
 
 
+def playable_cards(state: GrimdarkState, f: Fighter) -> list[dict[str, Any]]:
+    """His hand as the computer player reads it, then the moves always open: each
+    card's key, whether he may play it now, its targets and its ways (as `hand_entries`
+    says them, without the words, each asked once)."""
+    out = []
+    moves = [state.data.moves[k] for k in f.hand if k in state.data.moves]
+    for move in [*moves, *always_open(state)]:
+        targets = []
+        playable = own_problem(state, f, move) is None
+        if playable and move.attack is not None:
+            targets = targets_for(state, f, move)
+            playable = bool(targets)
+        out.append({"key": move.key, "playable": playable, "targets": targets,
+                    "reaches": list(reaches(state, f, move))
+                    if playable and move.attack == "melee-or-ranged" else [],
+                    "always": move.always_available})
+    return out
+
+
 def check_play(state: GrimdarkState, f: Fighter, given: Any) -> Play:
     """One gladiator's move of a `turn` action, checked: UserError in words naming him
     and the move, nothing changed."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rulesets.grimdark.legal import hand_entries
+from companion.rulesets.grimdark.legal import hand_entries, playable_cards
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState
 from companion.rulesets.grimdark.words import (
     move_name,
@@ -26,26 +26,14 @@ def summary(state: GrimdarkState) -> dict[str, Any]:
 
 
 def chooser_view(state: GrimdarkState, me: str) -> dict[str, Any]:
-    """What the computer player reads for one gladiator's move: the summary's figures
-    without its words, and his own hand alone (nobody else's is his to see)."""
+    """What the computer player reads for one gladiator's move, of the summary: the
+    figures its coaching's rules and target policies ask about, and his own hand alone
+    (nobody else's is his to see), without words."""
     return {"turn": state.turn, "gladiators": [
-        _figures(state, f, f.id == me) for f in state.fighters]}
-
-
-def _figures(state: GrimdarkState, f: Fighter, own: bool) -> dict[str, Any]:
-    marks = [] if f.defeated else [
-        *([{"key": "wounded", "amount": 0}] if f.wounded else []),
-        *([{"key": "ineffective", "amount": 0}] if f.active_stat == "ineffective" else []),
-        *({"key": c.key, "amount": c.amount} for c in f.conditions)]
-    return {
-        "id": f.id, "team": f.team, "hp": f.hp, "max_hp": f.max_hp, "init": f.init,
-        "cz": f.cz, "fame": f.fame, "active_stat": f.active_stat, "stats": f.stats,
-        "wounded": f.wounded, "defeated": f.defeated, "resources": f.resources,
-        "conditions": marks, "flurry": f.flurry,
-        "hand": hand_entries(state, f) if own and state.started else [],
-        "last_turn": {"damage_taken": f.last_turn.damage_taken, "hit": f.last_turn.hit,
-                      "struck_in_melee_by": f.last_turn.struck_in_melee_by},
-    }
+        {"id": f.id, "team": f.team, "hp": f.hp, "max_hp": f.max_hp, "cz": f.cz,
+         "fame": f.fame, "stats": f.stats, "wounded": f.wounded, "defeated": f.defeated,
+         "hand": playable_cards(state, f) if f.id == me and state.started else []}
+        for f in state.fighters]}
 
 
 def active_stat_name(f: Fighter) -> str:

@@ -35,6 +35,7 @@ from typing import Any
 
 from companion.rulesets.grimdark.choose import (
     ASSESS,
+    RULE_STEP,
     Choice,
     apply_rules,
     options_of,
@@ -91,6 +92,9 @@ DISARM_TURN = 1.0  # a turn of his target's weapon taken
 LIVE, WAITING, FINISHER_WAIT, DEAD = 3.0, 1.2, 1.0, 0.4
 SPECIAL = 1.5  # a special move in hand (Opportune Strike), beyond a live card
 HAND_WEIGHT = 1.0  # how much the cards weigh against the fight of this turn
+# A rule's weight (choose.RULE_STEP) less the most a move's worth can swing, in HP
+# (hundreds at the very most: a whole match's damage and a recovery besides).
+RULE_MARGIN = RULE_STEP / 2
 KILL_SAID = 0.3  # a chance of felling his target from which the log says he goes for it
 CHAIN = 0.5  # the chance a stacking move's next step is used: next turn's fight
 
@@ -107,6 +111,11 @@ def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
         only = options[0]
         return Choice(only.move.key, only.target, only.reach, only.active_stat,
                       ("only-move",))
+    policy = apply_rules(scene, options)
+    ruled = _ruled(options)
+    if ruled is not None:  # a rule outweighs all else: the odds would change nothing
+        return Choice(ruled.move.key, ruled.target, ruled.reach, ruled.active_stat,
+                      tuple(ruled.rule_codes))
     judge = Judge(state, f, coaching, scene.me["hand"])
     worked: dict[tuple[str, str | None, str | None, str | None], Option] = {}
     for option in options:
@@ -117,7 +126,6 @@ def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
         else:  # a second copy of a card in hand: the same worth
             option.score, option.codes = same.score, list(same.codes)
     judge.recover_first(options)
-    policy = apply_rules(scene, options)
     options = pick_targets(scene, options, policy)
     best = max(options, key=lambda o: (o.score, -o.order[0], -o.order[1], -o.order[2]))
     why = best.rule_codes or [coaching.posture, *best.codes]
@@ -144,6 +152,7 @@ class Judge:
     # ------------------------------------------------------------ a whole option
 
     def worth(self, o: Option) -> None:
+        """Add the option's worth to its score (which holds the rules' weights)."""
         move = o.move
         out = self.sight.outlook(move, o.target, o.reach, o.active_stat)
         lean = self.lean
@@ -152,7 +161,7 @@ class Judge:
         score += self._crowd(move, out) + self._after(o, out) + self._hand(o, out)
         weight = self.coaching.prefer.get(move.key, 0)
         score += PREFER * weight
-        o.score = score
+        o.score += score
         o.codes[:0] = self._codes(o, out, weight)
 
     def recover_first(self, options: list[Option]) -> None:
@@ -410,6 +419,18 @@ class Judge:
         if weight > 0:
             codes.append(f"prefers:{o.move.key}")
         return codes
+
+
+def _ruled(options: list[Option]) -> Option | None:
+    """The one option an explicit rule puts a whole rule's weight above every other
+    (its copies aside), which no worth can overturn; None when the odds must choose."""
+    top = max(o.score for o in options)
+    best = [o for o in options if o.score == top]
+    if len({(o.move.key, o.target, o.reach, o.active_stat) for o in best}) != 1:
+        return None
+    if any(top - o.score < RULE_MARGIN for o in options if o.score != top):
+        return None
+    return min(best, key=lambda o: o.order)
 
 
 def _scene(state: GrimdarkState, f: Fighter) -> tuple[Coaching, Scene]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from companion.dice import DiceSource
@@ -67,8 +67,14 @@ class Weapon:
     properties: tuple[GrimdarkEquipmentEntry, ...] = ()
     element: str | None = None  # the element an Elemental property deals
 
-    def rules(self) -> set[str]:
-        return {e.rule for p in self.properties for e in p.effects if isinstance(e, Rule)}
+    def rules(self) -> frozenset[str]:
+        return self._rules
+
+    @cached_property
+    def _rules(self) -> frozenset[str]:
+        # Asked of the same weapon every fight and every odds: worked out once.
+        return frozenset(e.rule for p in self.properties for e in p.effects
+                         if isinstance(e, Rule))
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ class Foresight:
         self.sides: dict[tuple[str, bool], Side] = {}
         self.stands: dict[str, Standing] = {}
         self.weapons: dict[tuple[bool, str | None], Weapon] = {}
+        self.halves: dict[tuple[int, frozenset[str], bool], tuple[Any, ...]] = {}
         self.pairings = {o.id: Pairing(me.id, o.id, mutual=True) for o in self.foes}
         for o in self.foes:
             stunned = bool(o.has("stunned"))
@@ -162,7 +163,13 @@ class Foresight:
 
     def _odds(self, a: Side, b: Side) -> FightOdds:
         memo = self.state.data.memo
-        key = ("fight", fight_key(a, b, memo))
+        reads = _reads(a.move, memo) | _reads(b.move, memo)
+        # The foe's side is one object a choice, met by every option: its half once.
+        half = (id(b), reads, a.flying)
+        theirs = self.halves.get(half)
+        if theirs is None:
+            theirs = self.halves[half] = _side_key(b, a, reads)
+        key = ("fight", (_side_key(a, b, reads), theirs))
         found = memo.get(key)
         if found is None:
             if len(memo) > _MEMO_MOST:

@@ -232,6 +232,8 @@ def stat_for(state: GrimdarkState, f: Fighter, play: Play, other: Play | None,
     if stat == "random":
         return rolled.random_stat.get(f.id, f.active_stat)
     if stat == "active":
+        if not rolled.binds:  # no Face-Off this turn: the common case, asked first
+            return f.active_stat
         if other is not None and other.who in rolled.binds:
             return rolled.binds[other.who]
         if state.data.figures.reading("face-off-binds") == "every opponent":

@@ -134,3 +134,39 @@ def test_in_a_match_of_three_each_foe_who_may_strike_him_counts():
     state.fighter("c").hp = 3
     choice = choose_by_odds(state, state.fighter("a"))
     assert (choice.move, choice.target) == ("basic-melee", "c")
+
+
+def test_a_choice_a_rule_decides_is_the_one_the_whole_weighing_makes(monkeypatch):
+    # The chooser skips weighing the odds when an explicit rule outweighs every other
+    # option: over whole matches of the samples, each choice is the same either way.
+    import json
+
+    import companion.rulesets.grimdark.choose_odds as chooser
+    from companion import paths
+    from companion.dice import SeededDice
+    from companion.rulesets.grimdark.rules import GrimdarkRules
+
+    folder = paths.assets_dir() / "samples" / "grimdark"
+
+    def entry(key: str, team: str) -> dict[str, Any]:
+        return {"sheet": json.loads((folder / f"{key}.json").read_text()), "team": team,
+                "coaching": json.loads((folder / "coaching" / f"{key}.json").read_text())}
+
+    rules, tables, ruled = GrimdarkRules(), load_tables(), 0
+    shortcut = chooser._ruled
+    for seed, pair in enumerate([("lord-smash", "sewer-beast"), ("arena-robot", "cinder-witch"),
+                                 ("sewer-beast", "arena-robot")] * 4):
+        state = rules.new_state({"gladiators": [entry(pair[0], "1"), entry(pair[1], "2")],
+                                 "options": {"engine": 2}}, tables)
+        dice = SeededDice(seed)
+        rules.apply(state, {"type": "start"}, dice)
+        while not state.over:
+            for f in state.fighters:
+                if f.standing and not f.has("stunned"):
+                    quick = choose_for(state, f)
+                    monkeypatch.setattr(chooser, "_ruled", lambda options: None)
+                    assert choose_for(state, f) == quick
+                    monkeypatch.setattr(chooser, "_ruled", shortcut)
+                    ruled += any(code.startswith("rule:") for code in quick["why"])
+            rules.apply(state, rules.choose(state), dice)
+    assert ruled >= 2  # the rules did decide some

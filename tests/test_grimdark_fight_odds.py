@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -78,7 +77,7 @@ def every_chance(sides: tuple[Side, Side]) -> Iterator[tuple[tuple[Side, Side], 
 
 def _rolled(side: Side, chances: list[ChanceBonus], came: Sequence[bool]) -> Side:
     won = tuple(c.modifier() for c, w in zip(chances, came, strict=True) if w)
-    return replace(side, chances=(), extra=side.extra + won)
+    return side._replace(chances=(), extra=side.extra + won)
 
 
 HPS = (1, 5, 9, 14, 20, 30)  # the HP he might have left when the fight is fought

@@ -47,10 +47,9 @@ from companion.rulesets.grimdark.foresight import Foresight, Outlook
 from companion.rulesets.grimdark.legal import own_problem
 from companion.rulesets.grimdark.scores import LEANS as WEIGHT_LEANS
 from companion.rulesets.grimdark.scores import Option, Scene
-from companion.rulesets.grimdark.sides import move_rule
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 from companion.rulesets.grimdark.summary import chooser_view
-from companion.tables.effects import Heal, Rule
+from companion.rulesets.grimdark.traits import Traits, traits
 from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry
 
 
@@ -147,6 +146,8 @@ class Judge:
         self.active_share = self._active_share()
         self.resource_worths: dict[str, float] = {}
         self.finishers = any(self._is_finisher(k) for k in f.hand)
+        self.tie_cz = self.data.figures.value("tie-cz")
+        self.out_of_position = self.data.figures.value("out-of-position-bonus")
         self.cz_lead_met = self._cz_lead_met()
 
     # ------------------------------------------------------------ a whole option
@@ -179,8 +180,7 @@ class Judge:
 
     def _crowd(self, move: GrimdarkMoveEntry, out: Outlook) -> float:
         """CZ from a tie and from the move, and a finisher it may open."""
-        fig = self.data.figures
-        gained = 0.0 if move_rule(move, "no-tie-cz") else out.tie * fig.value("tie-cz")
+        gained = 0.0 if traits(self.data, move).no_tie_cz else out.tie * self.tie_cz
         for g in move.gain:
             if g.resource == "cz":
                 gained += g.amount * (out.hit if g.on == "hit" else 1.0)
@@ -200,16 +200,11 @@ class Judge:
             worth += self._stat_worth(stat)
         target = self.state.fighter(o.target) if o.target else None
         worth += CRITICAL_EXTRA * out.critical
-        worth += POWER * self.data.figures.value("out-of-position-bonus") * \
-            out.out_of_position * LATER
-        for effect in move.effects:
-            if isinstance(effect, Heal):
-                worth += self.lean.take * min(effect.amount, me.max_hp - me.hp)
-                continue
-            if not isinstance(effect, Rule):
-                continue
-            amount = effect.amount or 0
-            rule = effect.rule
+        worth += POWER * self.out_of_position * out.out_of_position * LATER
+        known = traits(self.data, move)
+        for heal in known.heals:
+            worth += self.lean.take * min(heal, me.max_hp - me.hp)
+        for rule, amount in known.rules:
             if rule == "self-penalty-next-turn":
                 worth += POWER * amount  # amount is negative
             elif rule == "self-ineffective-after-attack":
@@ -231,7 +226,7 @@ class Judge:
                 worth += self.lean.deal * hit * len(self.sight.foes) - self.lean.take * hit
             elif rule == "resist-all-elements-turns":
                 worth += RESISTANT
-        worth += self._chain(move, out)
+        worth += self._chain(move, known, out)
         if move.cost is not None:
             worth -= self._resource_worth(move.cost.resource) * move.cost.amount
         for g in move.gain:
@@ -259,17 +254,15 @@ class Judge:
             self.resource_worths[resource] = best
         return self.resource_worths[resource]
 
-    def _chain(self, move: GrimdarkMoveEntry, out: Outlook) -> float:
+    def _chain(self, move: GrimdarkMoveEntry, known: Traits, out: Outlook) -> float:
         """A stacking move (Flurry of Blows) played again next turn is a step stronger
         than one started afresh: worth it when he will likely hold one then (this card
         stays in hand when it hits)."""
-        step = move_rule(move, "stacking-bonus-per-use")
-        if step is None or not step.amount:
+        if not known.step:
             return 0.0
-        most = move_rule(move, "stacking-bonus-max")
-        bonus = (self.me.flurry + 1) * step.amount
-        if most is not None and most.amount is not None:
-            bonus = min(bonus, most.amount)
+        bonus = (self.me.flurry + 1) * known.step
+        if known.most is not None:
+            bonus = min(bonus, known.most)
         copies = self.me.hand.count(move.key)
         again = out.hit + (1.0 - out.hit) * (1.0 if copies > 1 else self._share(move.key))
         return CHAIN * POWER * bonus * again
@@ -289,7 +282,7 @@ class Judge:
         played = self.cards.get(move.key, LIVE)
         if move.replaced_by and move.replaced_by in self.data.moves:
             return HAND_WEIGHT * (LIVE + SPECIAL - played)
-        stays = out.hit if move_rule(move, "no-draw-on-hit") else 0.0
+        stays = out.hit if traits(self.data, move).no_draw_on_hit else 0.0
         return HAND_WEIGHT * (1.0 - stays) * (self.deck - played)
 
     # ------------------------------------------------------------ the cards

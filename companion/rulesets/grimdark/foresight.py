@@ -12,8 +12,8 @@ modifier, weapon property, condition and reading counts as it will in the fight.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from companion.rulesets.grimdark.fight import Reach, Side, Weapon
 from companion.rulesets.grimdark.odds import FightOdds, fight_odds
@@ -23,11 +23,11 @@ from companion.rulesets.grimdark.sides import (
     Rolled,
     Standing,
     build_side,
-    move_rule,
     standing,
     weapon_for,
 )
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.rulesets.grimdark.traits import traits
 from companion.tables.effects import Rule
 from companion.tables.models.grimdark import GrimdarkMoveEntry
 
@@ -35,8 +35,7 @@ _UNKNOWN = Rolled(known=False)
 _MEMO_MOST = 5_000  # what is kept for a set of tables before it is worked out afresh
 
 
-@dataclass(frozen=True)
-class Outlook:
+class Outlook(NamedTuple):
     """One option's fights this turn, on average over the dice and the opponents'
     likely moves."""
 
@@ -92,7 +91,7 @@ class Foresight:
         aside = play
         if move.bonus_damage and not move.weapon and \
                 self.state.data.figures.reading("on-hit-affects") == "target":
-            aside = replace(play, move=self._without_extra(move))
+            aside = play._replace(move=self._without_extra(move))
         dealt = taken = others = kill = hit = critical = tie = wounds = oop = 0.0
         stand = 1.0
         for o in self.foes:
@@ -143,7 +142,7 @@ class Foresight:
     def _their_side(self, o: Fighter, mine: Play) -> Side:
         """The foe's side in a fight with him: the same whatever he plays, but for a
         move that makes his opponents defend otherwise (Unbalancing Distraction)."""
-        odd = move_rule(mine.move, "opponents-defend-with-style-or-mind") is not None
+        odd = mine.move is not None and traits(self.state.data, mine.move).unbalances
         key = (o.id, odd)
         found = self.sides.get(key)
         if found is None:

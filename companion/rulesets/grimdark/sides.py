@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.fight import (
@@ -26,8 +26,7 @@ from companion.tables.effects import Rule
 from companion.tables.models.grimdark import STATS, GrimdarkEquipmentEntry, GrimdarkMoveEntry
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One gladiator's move this turn. `move` is None when he is stunned: he plays
     nothing and defends passively."""
 
@@ -135,7 +134,7 @@ def melee_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int | None]:
             return carried, i
     if natural is not None:
         return natural, None
-    return Weapon(str(data.unarmed().damage)), None
+    return fists(data), None
 
 
 @lru_cache(maxsize=64)
@@ -163,13 +162,20 @@ def ranged_weapon(data: GrimdarkData, f: Fighter) -> tuple[Weapon, int] | None:
 def weapon_for(data: GrimdarkData, f: Fighter, play: Play) -> tuple[Weapon, int | None]:
     """What he fights with for this move: nothing but his fists unless it is an attack
     (grimdark-rules `weapon-in-use`)."""
-    bare = Weapon(str(data.unarmed().damage))
     if not play.attacks and data.figures.reading("weapon-in-use") == "attacks only":
-        return bare, None
+        return fists(data), None
     if play.attack == "ranged":
         found = ranged_weapon(data, f)
-        return found if found is not None else (bare, None)
+        return found if found is not None else (fists(data), None)
     return melee_weapon(data, f)
+
+
+def fists(data: GrimdarkData) -> Weapon:
+    """His bare hands (the equipment table's unarmed blow), one object a table set."""
+    found = data.memo.get("fists")
+    if found is None:
+        found = data.memo["fists"] = Weapon(str(data.unarmed().damage))
+    return found
 
 
 def has_weapon_property(data: GrimdarkData, f: Fighter, prop: str) -> bool:
@@ -267,8 +273,7 @@ def _passive_move(data: GrimdarkData) -> GrimdarkMoveEntry:
         description="Stunned: no move, a passive defence with the active stat.")
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """What a side takes from the gladiator himself against one opponent, whatever
     move either plays: his penalties and the chances that came (or may), Huge and
     Flying, what befell him last turn. The computer player works it out once a turn

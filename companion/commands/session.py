@@ -189,12 +189,17 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
            out: Path | None, setup_file: Path | None, verifiable: bool = False) -> int:
     """Write a new session of `rules` (its opening action taken if `start`); a
     verifiable one draws its dice from a new secret seed, and its commitment is printed."""
+    from companion.atomic import unsaveable
     from companion.dice import SeededDice
     from companion.jsonfile import read_json_object
     from companion.session import Session
 
     names = {o.name for o in rules.setup_options}
     given = {k: v for k, v in options.items() if k in names}
+    # A place no file can be written is refused before the opening roll is printed.
+    refused = unsaveable(out) if out is not None else None
+    if refused is not None:
+        raise refused
     if setup_file is not None:
         if any(v not in (None, False) for v in given.values()):
             raise UserError("give --setup or the system's own options, not both")

@@ -2,10 +2,11 @@
 a folder, a name or a path too long for the file system, a name that is not UTF-8, a
 NUL, a link loop, a path through a file. One line on stderr saying what is wrong and
 where, in words (no exception's name, no errno, no escapes), a non-zero exit, and
-nothing written."""
+nothing written. And a file given that is read but refused is named by its file."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -196,3 +197,55 @@ def test_a_file_without_permission_is_said_so(here, capsys):
     locked.chmod(0)
     assert main(["replay", str(locked)]) == 1
     said_in_words(capsys.readouterr().err, "permission denied")
+
+
+# --- a file given, read, and refused: named by its file ----------------------------------
+def _coaching(**change: object) -> Path:
+    coaching = json.loads((GRIMDARK / "coaching" / "lord-smash.json").read_text())
+    path = Path("coaching.json")
+    path.write_text(json.dumps({**coaching, **change}))
+    return path
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"rules": [{"when": "always", "target": "weakest"}] * 51}, "rules: at most 50 items"),
+    ({"opening": ["Nonexistent Move"]}, "opening[0]: 'Nonexistent Move' is not a move"),
+    ({"gladiator": "Somebody Else"}, "this coaching is for Somebody Else, not Lord Smash"),
+])
+def test_a_coaching_file_refused_at_the_start_of_a_match_is_named(change, words, here,
+                                                                   capsys):
+    path = _coaching(**change)
+    code = main(["new", "grimdark", "--gladiators", f"{GRIMDARK / 'lord-smash.json'},"
+                 f"{GRIMDARK / 'sewer-beast.json'}", "--coaching", f"{path},-"])
+    assert code != 0
+    assert capsys.readouterr().err.startswith(f"companion: {path}: {words}")
+    assert not list(here.glob("*-vs-*.json"))
+
+
+def test_a_gladiator_who_breaks_the_build_rules_is_named_by_his_file(here, capsys):
+    sheet = json.loads((GRIMDARK / "lord-smash.json").read_text())
+    Path("smash.json").write_text(json.dumps({**sheet, "brutality": 9, "style": 9}))
+    code = main(["new", "grimdark", "--gladiators", f"smash.json,{GRIMDARK / 'sewer-beast.json'}"])
+    assert code != 0
+    err = capsys.readouterr().err
+    assert err.startswith("companion: smash.json (Lord Smash) breaks the build rules: "), err
+
+
+def test_a_scenario_refused_at_the_start_of_a_bout_is_named(here, capsys):
+    Path("scenario.json").write_text(json.dumps(
+        {"gladiators": [{"type": "samnite"}, {"type": "nonesuch"}]}))
+    assert main(["new", "skirmish", "--scenario", "scenario.json"]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith("companion: scenario.json: "), err
+    assert "gladiators[1].type: no gladiator type 'nonesuch'" in err
+
+
+def test_a_setup_file_refused_at_the_start_is_named(here, capsys):
+    Path("setup.json").write_text(json.dumps({"gladiators": [{"sheet": {"name": "x"}},
+                                                             {"sheet": {}}]}))
+    assert main(["new", "grimdark", "--setup", "setup.json"]) != 0
+    assert capsys.readouterr().err.startswith(
+        "companion: setup.json: gladiators[0].sheet: brutality: missing")
+    Path("setup.json").write_text(json.dumps({"gladiators": [{"type": "samnite"}]}))
+    assert main(["new", "skirmish", "--setup", "setup.json"]) != 0
+    assert capsys.readouterr().err.startswith("companion: setup.json: ")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
+from companion.pathwords import shown_path
 
 # The rules and the session are imported inside the handlers: building the parser must
 # stay light.
@@ -206,14 +207,21 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
         setup = read_json_object(setup_file, "a setup")
     else:
         setup = rules.make_setup(given)
-    setup = rules.new_setup(setup)
-    if verifiable:
-        from companion.seeddice import new_seed
+    try:
+        setup = rules.new_setup(setup)
+        if verifiable:
+            from companion.seeddice import new_seed
 
-        # Checks the setup: nothing is written if it is bad.
-        session = Session(rules, setup, seed=new_seed())
-    else:
-        session = Session(rules, setup)
+            # Checks the setup: nothing is written if it is bad.
+            session = Session(rules, setup, seed=new_seed())
+        else:
+            session = Session(rules, setup)
+    except UserError as err:
+        source = setup_file or _setup_file(rules, given)
+        if source is None:
+            raise
+        # Its places (gladiators[1].type) are in that file.
+        raise UserError(f"{shown_path(source)}: {err}", err.exit_code) from None
     if start and rules.opening is not None:
         outcome = session.act(dict(rules.opening), SeededDice(seed))
         _say(session.narrate(outcome), "  ")
@@ -227,6 +235,14 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
         print("post this before the match (the seed stays secret in the file):")
         print(line.line(rules.secret_word))
     return 0
+
+
+def _setup_file(rules: Ruleset[Any], given: dict[str, Any]) -> Path | None:
+    """The file a setup made from a system's own options was read from whole: the one
+    file option given (the skirmish's --scenario); None when several or none were."""
+    files = [given[o.name] for o in rules.setup_options
+             if o.kind == "path" and not o.positional and given.get(o.name)]
+    return Path(files[0]) if len(files) == 1 else None
 
 
 # --- acting ----------------------------------------------------------------------------

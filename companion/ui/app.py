@@ -351,6 +351,7 @@ class App:
 
     def open_file(self, path: Path, remember: bool = True) -> None:
         from companion.dice import SeededDice, TypedDice
+        from companion.pathwords import in_words
         from companion.rulesets.registry import get_ruleset
         from companion.session import load_session
         from companion.ui.text import checked_path
@@ -358,8 +359,8 @@ class App:
         try:
             session = load_session(checked_path(path), get_ruleset, tables=self.tables)
             registry.screens_for(session.ruleset.id)
-        except UserError as err:
-            self.show_message("Cannot open that file", str(err))
+        except (UserError, OSError) as err:
+            self.show_message("Cannot open that file", in_words(err))
             return
         dice = TypedDice() if self.physical else SeededDice(None)
         screen = self._play(session, dice, path if remember else None, self.physical)
@@ -374,15 +375,15 @@ class App:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
+            from companion.jsonfile import SESSION, check_file
             from companion.session import can_open
 
             try:
                 path = typed_path(text)
+                if not can_open(path):
+                    check_file(path, SESSION)  # says why not: missing, a folder...
             except UserError as err:
                 dialog.error = str(err)
-                return
-            if not can_open(path):
-                dialog.error = f"no file at {path}"
                 return
             self.dialog = None
             self.open_file(path)

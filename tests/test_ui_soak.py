@@ -14,7 +14,8 @@ Paths get their own storm: the Open and Save-as dialogs are answered with paths 
 file can be at (`/`, `.`, a folder, a name too long, a loop of links), the recent files
 of the settings are as bad, and below the soak every field that takes a path (those
 two, the Lab's house-rules folder, the Grimdark paste) is given each such path in turn:
-a one-line message in words, nothing written.
+a one-line message in words, nothing written. The last guard of `App.run` is checked
+there too: an error nothing caught goes to the crash log, and the window goes on.
 
 COMPANION_SOAK_SEED=<n> runs it with other events, and COMPANION_SOAK_EVENTS=<n> with
 more of them, to look for more trouble.
@@ -802,3 +803,55 @@ def test_the_grimdark_paste_takes_paths_as_text(app: App, tmp_path: Path) -> Non
     assert setup.paste.problems
     for problem in setup.paste.problems:
         assert "\n" not in problem and not LEAKS.search(problem), problem
+
+
+# --- the last guard -----------------------------------------------------------------------
+def test_an_error_nothing_caught_is_logged_and_the_window_goes_on(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.crashlog import crash_log_path
+    from companion.ui.shots import press
+
+    app.run(frames=app.frames_drawn + 2)  # the start screen, as on a real start
+    screen = app.screen
+    assert screen is not None
+
+    def broken(event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            raise RuntimeError("a bug in a screen")
+        return False
+
+    monkeypatch.setattr(screen, "handle", broken)
+    press(pygame.K_x, "x")
+    # A run draws at once, then handles the event and draws again.
+    assert app.run(frames=app.frames_drawn + 2) == 0
+    assert app.running and app.screen is screen
+    log = crash_log_path()
+    assert log.parent == paths.user_state_dir()
+    text = log.read_text()
+    assert "RuntimeError: a bug in a screen" in text and "handling KeyDown" in text
+    assert "crash.log" in app.note and "\n" not in app.note
+    # The same error again is said again, but written down once.
+    press(pygame.K_x, "x")
+    app.run(frames=app.frames_drawn + 2)
+    assert log.read_text().count("RuntimeError: a bug in a screen") == 1
+
+
+def test_a_screen_that_cannot_be_drawn_gives_way_to_the_start_screen(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.crashlog import crash_log_path
+    from companion.ui.shots import press
+
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    assert arena is not None
+
+    def broken(*args: Any) -> None:
+        raise ZeroDivisionError("a bug in drawing")
+
+    monkeypatch.setattr(arena, "draw", broken)
+    press(pygame.K_F2)
+    assert app.run(frames=app.frames_drawn + 2) == 0
+    assert app.screen is not arena and session_of(app.screen) is None  # type: ignore[arg-type]
+    assert "ZeroDivisionError: a bug in drawing" in crash_log_path().read_text()
+    app.draw()
+    assert app.can_resume()  # the bout is in the autosave

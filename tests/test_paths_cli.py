@@ -28,12 +28,21 @@ _LEAKS = re.compile(r"Error\b|Errno|errno|PosixPath|WindowsPath|\\u[0-9a-f]{4}|\
                     r"|Traceback|\[Errno")
 
 
+def hostile_folder(folder: Path) -> None:
+    """What bad paths lead to: a folder, a plain file, a loop of links, and a pipe
+    (not /dev/null: code that saved over a device would replace the system's own)."""
+    (folder / "folder").mkdir(exist_ok=True)
+    (folder / "plain.txt").write_text("x")
+    for a, b in (("loop1", "loop2"), ("loop2", "loop1")):
+        if not (folder / a).is_symlink():
+            os.symlink(b, folder / a)
+    if not (folder / "pipe").exists():
+        os.mkfifo(folder / "pipe")
+
+
 def hostile(folder: Path) -> dict[str, tuple[str, str]]:
     """Paths a player may give, each with words its message must hold."""
-    (folder / "folder").mkdir()
-    (folder / "plain.txt").write_text("x")
-    os.symlink("loop2", folder / "loop1")
-    os.symlink("loop1", folder / "loop2")
+    hostile_folder(folder)
     not_utf8 = os.fsdecode(os.fsencode(folder) + b"/caf\xe9.json")
     return {
         "empty": ("", "folder"),
@@ -127,35 +136,36 @@ def said_in_words(err: str, words: str) -> str:
     return line
 
 
-@pytest.mark.parametrize("case", CASES)
-@pytest.mark.parametrize("name", list(READERS))
-def test_a_command_given_a_path_it_cannot_read_says_why_on_one_line(name, case, here, capsys):
+def refused(args: list[str], case: str, here: Path, capsys) -> tuple[str, str, str]:
+    """The command given the bad path `case` fails, and writes nothing: what it says
+    on stdout and stderr, and the words its message must hold."""
     path, words = hostile(here.parent)[case]
     before = files_under(here.parent)
     capsys.readouterr()
-    code = main(command(READERS[name], path, here.parent / "good"))
+    code = main(command(args, path, here.parent / "good"))
     out, err = capsys.readouterr()
     assert code != 0
+    assert files_under(here.parent) == before
+    return out, err, words
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("name", list(READERS))
+def test_a_command_given_a_path_it_cannot_read_says_why_on_one_line(name, case, here, capsys):
+    out, err, words = refused(READERS[name], case, here, capsys)
     if name in REPORTS:  # a report on stdout, one line a file, or a refusal
         said = out.removeprefix("companion: ") + err.removeprefix("companion: ")
         out, err = "", f"companion: {said}"
     assert not out
     said_in_words(err, words_for(READERS[name], case, words))
-    assert files_under(here.parent) == before
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c != "not UTF-8"])
 @pytest.mark.parametrize("name", list(WRITERS))
 def test_a_command_told_to_write_where_it_cannot_says_why_on_one_line(name, case, here,
                                                                       capsys):
-    path, words = hostile(here.parent)[case]
-    before = files_under(here.parent)
-    capsys.readouterr()
-    code = main(command(WRITERS[name], path, here.parent / "good"))
-    _out, err = capsys.readouterr()
-    assert code != 0
+    _out, err, words = refused(WRITERS[name], case, here, capsys)
     said_in_words(err, "folder" if words == "folder" else "")
-    assert files_under(here.parent) == before
 
 
 def test_a_folder_is_named_as_what_it_is_not(here, capsys):

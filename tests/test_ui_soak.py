@@ -37,6 +37,7 @@ from typing import Any
 
 import pygame
 import pytest
+from test_paths_cli import hostile_folder
 
 import companion.atomic
 import companion.dice
@@ -617,14 +618,7 @@ LEAKS = re.compile(r"Error\b|Errno|errno|PosixPath|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}
 def hostile_paths(folder: Path) -> dict[str, tuple[str, str]]:
     """Paths a player may type or a settings file hold, each with words its message
     must hold ("" when any words will do)."""
-    (folder / "folder").mkdir(exist_ok=True)
-    (folder / "plain.txt").write_text("x")
-    for a, b in (("loop1", "loop2"), ("loop2", "loop1")):
-        if not (folder / a).is_symlink():
-            os.symlink(b, folder / a)
-    # Not /dev/null: code that saved over a device would replace the system's own.
-    if not (folder / "pipe").exists():
-        os.mkfifo(folder / "pipe")
+    hostile_folder(folder)
     return {
         "empty": ("", ""),
         "dot": (".", "folder"),
@@ -668,13 +662,19 @@ def type_path(app: App, text: str) -> None:
     pump(app)
 
 
+@pytest.fixture
+def bad_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[str, str]]:
+    """The hostile paths, in a folder of their own that `.` is."""
+    monkeypatch.chdir(tmp_path)
+    return hostile_paths(tmp_path)
+
+
 @pytest.mark.parametrize("case", HOSTILE)
-def test_the_open_dialog_says_why_a_path_does_not_open(case: str, app: App, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_open_dialog_says_why_a_path_does_not_open(
+        case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
     from companion.ui.shots import press, pump
 
-    monkeypatch.chdir(tmp_path)
-    path, words = hostile_paths(tmp_path)[case]
+    path, words = bad_paths[case]
     app.show_home()
     press(pygame.K_o, "o")
     pump(app)
@@ -688,12 +688,11 @@ def test_the_open_dialog_says_why_a_path_does_not_open(case: str, app: App, tmp_
 
 
 @pytest.mark.parametrize("case", [c for c in HOSTILE if c != "a NUL"])  # saves "ab.json"
-def test_save_as_says_why_it_cannot_save_at_a_path(case: str, app: App, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_save_as_says_why_it_cannot_save_at_a_path(
+        case: str, app: App, tmp_path: Path, bad_paths: dict[str, tuple[str, str]]) -> None:
     from companion.ui.shots import press, pump
 
-    monkeypatch.chdir(tmp_path)
-    path, words = hostile_paths(tmp_path)[case]
+    path, words = bad_paths[case]
     assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
     arena = app.screen
     pump(app)
@@ -761,12 +760,11 @@ def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("case", HOSTILE)
 def test_the_lab_house_rules_field_says_why_a_path_is_no_folder_of_tables(
-        case: str, app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
     from companion.ui.lab_screen import LabScreen
     from companion.ui.shots import click, press, pump
 
-    monkeypatch.chdir(tmp_path)
-    path, words = hostile_paths(tmp_path)[case]
+    path, words = bad_paths[case]
     app.show_home()
     press(pygame.K_l, "l")
     pump(app)

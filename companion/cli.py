@@ -64,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return launch(smoke=bool(args_given))
     parser = build_parser()
     args = parser.parse_args(argv)
+    _write_names_as_given()
     try:
         if args.command is None:
             # Imported late: the terminal commands must not pay for pygame.
@@ -80,11 +81,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         # A file the command writes (a session, a sheet) that the system refuses.
-        where = f"{err.filename}: " if err.filename else ""
-        print(f"companion: {one_line(where + (err.strerror or str(err)))}", file=sys.stderr)
+        from companion.pathwords import os_problem
+
+        print(f"companion: {one_line(os_problem(err))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _write_names_as_given() -> None:
+    """A file name that is not UTF-8 (café.json in Latin-1) is printed back as the
+    bytes it was given, where the terminal's encoding would refuse it (a UTF-8 locale's
+    stdout is strict): "wrote NAME" comes once the file is written, and a traceback
+    then would say it was not."""
+    # The process's own stdout only: one a caller put in its place keeps its ways.
+    out = sys.stdout
+    reconfigure = getattr(out, "reconfigure", None)
+    if out is sys.__stdout__ and reconfigure is not None \
+            and getattr(out, "errors", None) == "strict":
+        reconfigure(errors="surrogateescape")
 
 
 if __name__ == "__main__":

@@ -20,9 +20,12 @@ class UserError(Exception):
 
 def one_line(text: str) -> str:
     """A message as one printable line: line breaks and other control characters become
-    spaces, and what the terminal cannot show is escaped."""
-    flat = "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
-    return flat.encode("utf-8", "backslashreplace").decode("utf-8")
+    spaces, and what is not text (a lone surrogate: a byte of a file name that is not
+    UTF-8) the replacement character, as a window draws it."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160
+                   else "\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def json_path(loc: Sequence[object]) -> str:

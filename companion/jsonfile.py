@@ -11,6 +11,7 @@ Kept free of pydantic: the settings are read through here before the window open
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import re
@@ -19,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence, Sized
 from pathlib import Path
 
 from companion.errors import UserError, json_path
+from companion.pathwords import os_words, shown_path
 
 # Spelt here, not imported: the tables load without importing `typing` (mypy takes any
 # name TYPE_CHECKING as true).
@@ -76,8 +78,18 @@ class JsonFileError(UserError):
     and column, or a field; empty for the whole file), `what` what is wrong there."""
 
     def __init__(self, path: Path, where: str, what: str) -> None:
-        super().__init__(f"{path}: {where}: {what}" if where else f"{path}: {what}")
+        shown = shown_path(path)
+        super().__init__(f"{shown}: {where}: {what}" if where else f"{shown}: {what}")
         self.path, self.where, self.what = Path(path), where, what
+
+
+class FolderError(JsonFileError):
+    """A folder given where a file of some kind should be: said as a sentence ("'/' is
+    a folder, not a session"), the path being the whole of the mistake."""
+
+    def __init__(self, path: Path, kind: FileKind) -> None:
+        super().__init__(path, "", f"this is a folder, not {kind.name}")
+        self.args = (f"'{shown_path(path)}' is a folder, not {kind.name}",)
 
 
 def read_json(path: Path, error: type[UserError] = UserError, broken: str = "", *,
@@ -127,26 +139,35 @@ def parse_json(path: Path, text: str, kind: FileKind = OTHER, broken: str = "") 
 
 
 # --- the steps --------------------------------------------------------------------------
-def _read_bytes(path: Path, kind: FileKind) -> bytes:
-    # The size is looked at before reading, and no more than the limit is ever read:
-    # a huge file (or one growing as it is read) costs nothing.
+def check_file(path: Path, kind: FileKind = OTHER) -> int:
+    """The size of the plain file at `path`; JsonFileError saying what is there
+    instead (nothing, a folder, a device) or why the system cannot tell (the name is
+    too long, a loop of links, no permission)."""
+    path = Path(path)
     try:
         info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
         raise JsonFileError(path, "", "no such file") from None
     except (OSError, ValueError) as err:
-        raise JsonFileError(path, "", f"cannot be read ({_reason(err)})") from None
+        raise JsonFileError(path, "", _cannot(err)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise JsonFileError(path, "", "this is a folder, not a file")
+        raise FolderError(path, kind)
     if not stat.S_ISREG(info.st_mode):
         raise JsonFileError(path, "", "not a plain file (a device or a pipe)")
-    if info.st_size > kind.limit:
-        raise JsonFileError(path, "", _too_large(info.st_size, kind))
+    return info.st_size
+
+
+def _read_bytes(path: Path, kind: FileKind) -> bytes:
+    # The size is looked at before reading, and no more than the limit is ever read:
+    # a huge file (or one growing as it is read) costs nothing.
+    size = check_file(path, kind)
+    if size > kind.limit:
+        raise JsonFileError(path, "", _too_large(size, kind))
     try:
         with path.open("rb") as file:
             raw = file.read(kind.limit + 1)
     except OSError as err:
-        raise JsonFileError(path, "", f"cannot be read ({_reason(err)})") from None
+        raise JsonFileError(path, "", _cannot(err)) from None
     if len(raw) > kind.limit:
         raise JsonFileError(path, "", _too_large(len(raw), kind, more=True))
     return raw
@@ -165,15 +186,16 @@ def _size(n: int) -> str:
     return f"{n / 1000:.1f} KB".replace(".0 KB", " KB") if n >= 1000 else f"{n} bytes"
 
 
-def _reason(err: Exception) -> str:
-    if isinstance(err, PermissionError):
-        return "permission denied"
-    if isinstance(err, UnicodeError):
-        return "the name is not text the file system can take"
-    if isinstance(err, ValueError):
-        return "the name holds a NUL character"
-    reason = getattr(err, "strerror", None) or type(err).__name__
-    return reason[0].lower() + reason[1:]
+def _cannot(err: Exception) -> str:
+    """Why a file cannot be read: what is wrong with its name, or what the system says
+    of reading it."""
+    words = os_words(err)
+    return words if isinstance(err, ValueError) or getattr(err, "errno", None) in _NAMING \
+        else f"cannot be read ({words})"
+
+
+# Errors that say what is wrong with the path itself, not with reading the file.
+_NAMING = (errno.ENAMETOOLONG, errno.ELOOP)
 
 
 def decode_text(path: Path, raw: bytes) -> str:

@@ -17,7 +17,8 @@ _PACKAGE_DIR = Path(__file__).resolve().parent
 # The XDG base directories a plain Linux desktop uses, and where each defaults to.
 _XDG_HOMES = {"data": ("XDG_DATA_HOME", "~/.local/share"),
               "config": ("XDG_CONFIG_HOME", "~/.config"),
-              "cache": ("XDG_CACHE_HOME", "~/.cache")}
+              "cache": ("XDG_CACHE_HOME", "~/.cache"),
+              "state": ("XDG_STATE_HOME", "~/.local/state")}
 
 
 def _builtin(name: str) -> Path:
@@ -82,7 +83,7 @@ def _user_dir(kind: str) -> Path:
     import platformdirs
 
     ask = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
-           "cache": platformdirs.user_cache_dir}[kind]
+           "cache": platformdirs.user_cache_dir, "state": platformdirs.user_state_dir}[kind]
     return Path(ask(APP_DIR_NAME, appauthor=False))
 
 
@@ -98,6 +99,12 @@ def user_cache_dir() -> Path:
     """What the app keeps only to start faster (`companion.tables.cache`): deleting it
     loses nothing."""
     return _user_dir("cache")
+
+
+def user_state_dir() -> Path:
+    """What the app keeps of its own doing, for the player to look at or send: the
+    crash log (`companion.crashlog`)."""
+    return _user_dir("state")
 
 
 def user_tables_dir() -> Path:

@@ -21,11 +21,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
-from companion.atomic import atomic_write, backup_path, has_copy
+from companion.atomic import atomic_write, existing_backup, has_copy
 from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.jsonfile import SESSION as SESSION_FILE
 from companion.jsonfile import check_one_line, place, problem, read_json, shown
+from companion.pathwords import shown_path
 from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
@@ -356,6 +357,7 @@ def _now() -> str:
 
 def read_session_file(path: Path) -> SessionFile:
     """Parse and validate a session file without replaying it. Never writes."""
+    name = shown_path(path)
     data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
     # The program writes the actions and the tables' ids, never with a line break; a
     # replay's message quotes them, on one line.
@@ -370,19 +372,19 @@ def read_session_file(path: Path) -> SessionFile:
             raise SessionFileError(str(err)) from None
     if isinstance(data, dict) and "format" not in data:
         # No mark of a saved game at all: say what the file is not, not which field.
-        raise SessionFileError(f"{path}: not a game saved by this app")
+        raise SessionFileError(f"{name}: not a game saved by this app")
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise SessionFileError(f"{path}: {place(first['loc'])}: {problem(first)}{more}") from None
+        raise SessionFileError(f"{name}: {place(first['loc'])}: {problem(first)}{more}") from None
     if parsed.format != FORMAT:
-        raise SessionFileError(f"{path}: format: not a companion session "
+        raise SessionFileError(f"{name}: format: not a companion session "
                                f"({shown(parsed.format)})")
     if parsed.version > SCHEMA_VERSION:
         raise SessionFileError(
-            f"{path}: version: saved by a newer companion (version {parsed.version}; "
+            f"{name}: version: saved by a newer companion (version {parsed.version}; "
             f"this one reads up to {SCHEMA_VERSION})"
         )
     return parsed
@@ -409,8 +411,8 @@ def load_session(
     try:
         parsed = read_session_file(path)
     except SessionFileError as err:
-        backup = backup_path(path)
-        if not backup.is_file():
+        backup = existing_backup(path)
+        if backup is None:
             raise
         try:
             parsed = read_session_file(backup)
@@ -421,12 +423,12 @@ def load_session(
     try:
         ruleset = rulesets(parsed.ruleset)
     except UserError as err:
-        raise SessionFileError(f"{path}: ruleset: {err}") from None
+        raise SessionFileError(f"{shown_path(path)}: ruleset: {err}") from None
     tables = tables if tables is not None else load_tables()
     try:
         current = tables.fingerprints(ruleset.table_ids)
     except UserError as err:
-        raise SessionFileError(f"{path}: {err}") from None
+        raise SessionFileError(f"{shown_path(path)}: {err}") from None
     changed = changed_tables(parsed.tables, current)
     since = (f"; changed since it was saved: {', '.join(changed)}" if changed else "")
     try:
@@ -434,13 +436,13 @@ def load_session(
                           created=parsed.created or _now(), other_rolls=parsed.other_rolls,
                           seed=parsed.seed, played_with=parsed.tables)
     except SessionFileError as err:
-        raise SessionFileError(f"{path}: {err}{since}") from None
+        raise SessionFileError(f"{shown_path(path)}: {err}{since}") from None
     except UserError as err:
-        raise SessionFileError(f"{path}: setup: {err}{since}") from None
+        raise SessionFileError(f"{shown_path(path)}: setup: {err}{since}") from None
     session.autosave_path = autosave_path
     session.warnings += notes
     if changed:
-        session.warnings.append(f"{path.name}: played with other versions of "
+        session.warnings.append(f"{shown_path(path.name)}: played with other versions of "
                                 f"{', '.join(changed)}; it still replays the same")
     return session
 

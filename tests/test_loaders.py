@@ -406,7 +406,7 @@ def test_no_more_than_the_limit_is_read_of_a_file_that_grows(tmp_path, monkeypat
 
 
 def test_a_folder_and_a_missing_file_are_named(tmp_path):
-    with pytest.raises(JsonFileError, match="this is a folder, not a file"):
+    with pytest.raises(JsonFileError, match=r"^'.*' is a folder, not a gladiator sheet$"):
         read_file(tmp_path, SHEET)
     with pytest.raises(JsonFileError, match="no such file"):
         read_file(tmp_path / "nope.json", SHEET)

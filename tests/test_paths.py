@@ -11,8 +11,9 @@ import pytest
 from companion import paths
 
 ASK = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
-       "cache": platformdirs.user_cache_dir}
-VARIABLE = {"data": "XDG_DATA_HOME", "config": "XDG_CONFIG_HOME", "cache": "XDG_CACHE_HOME"}
+       "cache": platformdirs.user_cache_dir, "state": platformdirs.user_state_dir}
+VARIABLE = {"data": "XDG_DATA_HOME", "config": "XDG_CONFIG_HOME", "cache": "XDG_CACHE_HOME",
+            "state": "XDG_STATE_HOME"}
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the quick way is Linux's alone")

@@ -10,6 +10,13 @@ sources, and the app's timers (the computer's moves, animations) run on a virtua
 that advances with the events instead of the wall clock. Nothing is written outside the
 test's own folder: every file write is checked, and refused outside it.
 
+Paths get their own storm: the Open and Save-as dialogs are answered with paths no
+file can be at (`/`, `.`, a folder, a name too long, a loop of links), the recent files
+of the settings are as bad, and below the soak every field that takes a path (those
+two, the Lab's house-rules folder, the Grimdark paste) is given each such path in turn:
+a one-line message in words, nothing written. The last guard of `App.run` is checked
+there too: an error nothing caught goes to the crash log, and the window goes on.
+
 COMPANION_SOAK_SEED=<n> runs it with other events, and COMPANION_SOAK_EVENTS=<n> with
 more of them, to look for more trouble.
 """
@@ -20,6 +27,7 @@ import errno
 import json
 import os
 import random
+import re
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -29,6 +37,7 @@ from typing import Any
 
 import pygame
 import pytest
+from test_paths_cli import hostile_folder
 
 import companion.atomic
 import companion.dice
@@ -69,7 +78,12 @@ CHAR_KEYS: list[tuple[int, str, str]] = [
 TEXT_PIECES = [*"abcxyz0123456789 -+=~/.", "\x00", "\x01", "\x08", "\t", "\n", "\r", "\x1b",
                "\x1f", "\x7f", "\x85", "\x9f", "é", "ß", "中文", "😀", "\u200b", "\ufeff",
                "\u202e", "\u0301", "\ud800", "s19", "4", "3 5", "-7", "=12", "~/x.json",
-               "~nobody-here/", "/dev/null"]
+               "~nobody-here/", "/dev/null", "/", ".", "..", "a" * 300]
+# What a player types into a field that takes a path (Open, Save as), then Enter.
+PATH_ANSWERS = ["", ".", "/", "..", "~", "~nobody-here/x.json", "folder.json", "folder.json/",
+                "broken.json", "a" * 300 + ".json", "loop", "broken.json/x.json",
+                "saved.json", "~/saved.json"]
+PATH_DIALOGS = ("Open a saved session", "Save as")
 SIZES = [(1024, 640), (1025, 641), (1280, 800), (1366, 768), (1600, 900), (1920, 1080),
          (1100, 1400), (2000, 700)]
 # What a window manager might claim in a resize event: below the window's minimum.
@@ -108,7 +122,8 @@ def grimdark_setup() -> dict[str, Any]:
 
 def user_files(folder: Path) -> None:
     """What a user's folders may hold for the start screen: a kit whose name has a NUL
-    in it, and recent files that are missing, a folder, broken, or unnameable."""
+    in it, and recent files that are missing, a folder, broken, unnameable, `/`, `.`,
+    a name too long for the system and a loop of links."""
     kits = kits_dir()
     kits.mkdir(parents=True)
     (kits / "odd.json").write_text(json.dumps({
@@ -117,8 +132,10 @@ def user_files(folder: Path) -> None:
                             {"weapon": "net", "side": "left"}], "armour": "light-armour"}}))
     (folder / "folder.json").mkdir()
     (folder / "broken.json").write_text("{")
+    os.symlink("loop", folder / "loop")
     recent = [str(folder / "missing.json"), str(folder / "folder.json"),
-              str(folder / "broken.json"), str(folder / "odd\ud800.json")]
+              str(folder / "broken.json"), str(folder / "odd\ud800.json"), "/", ".",
+              str(folder / ("c" * 4000)), str(folder / "loop")]
     companion.settings.settings_path().parent.mkdir(parents=True)
     companion.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
 
@@ -238,13 +255,19 @@ class Soak:
         return "".join(self.rng.choice(TEXT_PIECES) for _ in range(self.rng.randint(1, 4)))
 
     def _answer(self, field: Any) -> Iterator[pygame.event.Event]:
-        """What a player types into a dialog's field: faces of dice, then Enter (random
-        text alone hardly ever gets a physical-dice bout past its first roll)."""
-        faces = " ".join(str(self.rng.randint(1, 6)) for _ in range(self.rng.randint(1, 4)))
+        """What a player types into a dialog's field, then Enter: a path where the
+        dialog asks for one, else faces of dice (random text alone hardly ever gets a
+        physical-dice bout past its first roll)."""
+        if getattr(self._dialog(), "title", "") in PATH_DIALOGS:
+            answer = self.rng.choice(PATH_ANSWERS)
+        else:
+            answer = " ".join(str(self.rng.randint(1, 6))
+                              for _ in range(self.rng.randint(1, 4)))
         if field.text:  # Escape clears the field (on an empty one it would cancel)
             yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                      unicode="\x1b", scancode=0)
-        yield pygame.event.Event(pygame.TEXTINPUT, text=faces)
+        if answer:
+            yield pygame.event.Event(pygame.TEXTINPUT, text=answer)
         yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                  scancode=0)
 
@@ -380,7 +403,8 @@ def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fakes]:
     root = tmp_path.resolve()
 
     def write(path: Path, text: str) -> None:
-        target = Path(path).expanduser().resolve()
+        # realpath, not resolve: it does not raise on a loop of links.
+        target = Path(os.path.realpath(Path(path).expanduser()))
         if not target.is_relative_to(root):
             raise PermissionError(errno.EACCES, "the soak writes only in its folder", str(path))
         real_write(target, text)
@@ -583,3 +607,249 @@ def test_a_bout_whose_opening_rolls_were_cancelled_or_undone_can_begin(app: App)
     press(pygame.K_RETURN)
     pump(app)
     assert arena.dialog is not None
+
+
+# --- every field that takes a path, given every path a player can type ----------------
+LONG_NAME = "a" * 300 + ".json"
+# What no message may show: an exception's name, an errno, a path's repr or escapes.
+LEAKS = re.compile(r"Error\b|Errno|errno|PosixPath|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|Traceback")
+
+
+def hostile_paths(folder: Path) -> dict[str, tuple[str, str]]:
+    """Paths a player may type or a settings file hold, each with words its message
+    must hold ("" when any words will do)."""
+    hostile_folder(folder)
+    return {
+        "empty": ("", ""),
+        "dot": (".", "folder"),
+        "root": ("/", "folder"),
+        "up": ("..", "folder"),
+        "a folder": (str(folder / "folder"), "folder"),
+        "a folder/": (str(folder / "folder") + "/", "folder"),
+        "a long name": (str(folder / LONG_NAME), "too long"),
+        "a NUL": (str(folder / "a\x00b.json"), ""),  # the field keeps no NUL
+        "a link loop": (str(folder / "loop1"), "loop"),
+        "through a file": (str(folder / "plain.txt" / "x.json"), ""),
+        "an unknown user": ("~nobody-here/x.json", "no user"),
+        "a pipe": (str(folder / "pipe"), "not a plain file"),
+    }
+
+
+# (A field keeps at most 1,000 characters: a path too long for the system is a
+# settings file's, below.)
+HOSTILE = [
+    "empty", "dot", "root", "up", "a folder", "a folder/", "a long name", "a NUL",
+    "a link loop", "through a file", "an unknown user", "a pipe"]
+
+
+def in_words(text: str, words: str) -> None:
+    """A refusal as the window shows it: one line, in words, not too long to read."""
+    assert text and "\n" not in text and len(text) < 300, text
+    assert not LEAKS.search(text), text
+    assert words in text, text
+
+
+def type_path(app: App, text: str) -> None:
+    """The field's text replaced by `text`, as a paste, then Enter: handed to
+    `App.handle`, which nothing may escape."""
+    from companion.ui.shots import press, pump
+
+    press(pygame.K_a, mod=pygame.KMOD_LCTRL)
+    press(pygame.K_BACKSPACE)
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    press(pygame.K_RETURN)
+    pump(app)
+
+
+@pytest.fixture
+def bad_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[str, str]]:
+    """The hostile paths, in a folder of their own that `.` is."""
+    monkeypatch.chdir(tmp_path)
+    return hostile_paths(tmp_path)
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_the_open_dialog_says_why_a_path_does_not_open(
+        case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
+    from companion.ui.shots import press, pump
+
+    path, words = bad_paths[case]
+    app.show_home()
+    press(pygame.K_o, "o")
+    pump(app)
+    dialog = app.dialog
+    assert dialog is not None and dialog.text_field is not None
+    type_path(app, path)
+    shown = app.dialog
+    assert shown is not None  # still asking, or saying why not in a message
+    in_words(dialog.error if shown is dialog else " ".join(shown.lines), words)
+    assert session_of(app.screen) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("case", [c for c in HOSTILE if c != "a NUL"])  # saves "ab.json"
+def test_save_as_says_why_it_cannot_save_at_a_path(
+        case: str, app: App, tmp_path: Path, bad_paths: dict[str, tuple[str, str]]) -> None:
+    from companion.ui.shots import press, pump
+
+    path, words = bad_paths[case]
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    pump(app)
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    pump(app)
+    dialog = getattr(arena, "dialog", None)
+    assert dialog is not None and dialog.text_field is not None
+    before = sorted(tmp_path.rglob("*"))
+    type_path(app, path)
+    assert getattr(arena, "dialog", None) is dialog, "saved where nothing can be"
+    in_words(dialog.error, words or "")
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_ctrl_s_to_a_folder_that_became_a_file_says_so(app: App, tmp_path: Path) -> None:
+    from companion.ui.shots import press, pump
+
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    (tmp_path / "bouts").mkdir()
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    type_path(app, str(tmp_path / "bouts" / "saturday.json"))
+    assert (tmp_path / "bouts" / "saturday.json").is_file()
+    for left in (tmp_path / "bouts").iterdir():
+        left.unlink()
+    (tmp_path / "bouts").rmdir()
+    (tmp_path / "bouts").write_text("not a folder")
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert arena.message_is_error  # type: ignore[union-attr]
+    in_words(arena.message, "a part of the path is a file, not a folder")  # type: ignore[union-attr]
+
+
+def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> None:
+    from companion.ui.shots import click, pump
+    from companion.ui.widgets.intro_panel import IntroPanel
+
+    paths_ = hostile_paths(tmp_path)
+    recent = [paths_[case][0] for case in ("root", "dot", "a folder", "a link loop",
+                                           "through a file")]
+    # As long as a recent file's path may be, in characters; in bytes, longer than the
+    # system takes.
+    recent += [str(tmp_path / ("c" * 4000)), "/".join(["é" * 100] * 40), paths_["a pipe"][0]]
+    companion.settings.settings_path().parent.mkdir(parents=True)
+    companion.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
+    app = App()
+    try:
+        app.show_home()
+        pump(app)
+        panel = app.panel.views.get(0)
+        assert isinstance(panel, IntroPanel)
+        assert len(panel.files) == len(recent)
+        for button in panel.files:
+            assert button.label.strip()  # "/" has no name: it shows itself
+            app.dialog = None
+            click(button.rect.center)
+            pump(app)
+            assert app.dialog is not None and app.dialog.title == "Cannot open that file"
+            in_words(" ".join(app.dialog.lines), "")
+        app.draw()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_the_lab_house_rules_field_says_why_a_path_is_no_folder_of_tables(
+        case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
+    from companion.ui.lab_screen import LabScreen
+    from companion.ui.shots import click, press, pump
+
+    path, words = bad_paths[case]
+    app.show_home()
+    press(pygame.K_l, "l")
+    pump(app)
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    click(lab.house.field.rect.center)
+    pump(app)
+    assert lab.typing
+    type_path(app, path)
+    if case == "empty":  # nothing typed: nothing chosen, nothing said
+        assert lab.house.folder is None and not lab.house.message
+        return
+    assert lab.house.folder is None and lab.house.is_error
+    in_words(lab.house.message, "" if words in ("folder", "not a plain file") else words)
+    app.draw()
+
+
+def test_the_grimdark_paste_takes_paths_as_text(app: App, tmp_path: Path) -> None:
+    """The paste reads a forum sheet, not a file: a path pasted is a sheet that does
+    not read, said line by line."""
+    from companion.ui.grimdark.setup import GrimdarkSetup
+    from companion.ui.shots import press, pump
+
+    app.show_setup("grimdark")
+    setup = app.screen
+    assert isinstance(setup, GrimdarkSetup)
+    press(pygame.K_p, "p")
+    pump(app)
+    assert setup.paste is not None
+    text = "\r".join(p for p, _ in hostile_paths(tmp_path).values())
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    press(pygame.K_r, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert setup.paste.problems
+    for problem in setup.paste.problems:
+        assert "\n" not in problem and not LEAKS.search(problem), problem
+
+
+# --- the last guard -----------------------------------------------------------------------
+def test_an_error_nothing_caught_is_logged_and_the_window_goes_on(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.crashlog import crash_log_path
+    from companion.ui.shots import press
+
+    app.run(frames=app.frames_drawn + 2)  # the start screen, as on a real start
+    screen = app.screen
+    assert screen is not None
+
+    def broken(event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            raise RuntimeError("a bug in a screen")
+        return False
+
+    monkeypatch.setattr(screen, "handle", broken)
+    press(pygame.K_x, "x")
+    # A run draws at once, then handles the event and draws again.
+    assert app.run(frames=app.frames_drawn + 2) == 0
+    assert app.running and app.screen is screen
+    log = crash_log_path()
+    assert log.parent == paths.user_state_dir()
+    text = log.read_text()
+    assert "RuntimeError: a bug in a screen" in text and "handling KeyDown" in text
+    assert "crash.log" in app.note and "\n" not in app.note
+    # The same error again is said again, but written down once.
+    press(pygame.K_x, "x")
+    app.run(frames=app.frames_drawn + 2)
+    assert log.read_text().count("RuntimeError: a bug in a screen") == 1
+
+
+def test_a_screen_that_cannot_be_drawn_gives_way_to_the_start_screen(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.crashlog import crash_log_path
+    from companion.ui.shots import press
+
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    assert arena is not None
+
+    def broken(*args: Any) -> None:
+        raise ZeroDivisionError("a bug in drawing")
+
+    monkeypatch.setattr(arena, "draw", broken)
+    press(pygame.K_F2)
+    assert app.run(frames=app.frames_drawn + 2) == 0
+    assert app.screen is not arena and session_of(app.screen) is None  # type: ignore[arg-type]
+    assert "ZeroDivisionError: a bug in drawing" in crash_log_path().read_text()
+    app.draw()
+    assert app.can_resume()  # the bout is in the autosave

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.errors import UserError
+from companion.errors import UserError, one_line
+from companion.pathwords import os_problem, shown_path
 
 # The rules load when a command runs, not when the parser is built: opening the app
 # must not pay for them.
@@ -191,14 +192,18 @@ def _read_text(source: str) -> tuple[str, str]:
         raw = sys.stdin.buffer.read(MAX_PASTE + 1)
         where = "the pasted text"
     else:
-        where = source
         path = Path(source)
+        where = shown_path(path)
         try:
             info = path.stat()
         except (FileNotFoundError, NotADirectoryError):
-            raise UserError(f"{source}: no such file", exit_code=1) from None
+            raise UserError(f"{where}: no such file", exit_code=1) from None
+        except (OSError, ValueError) as err:
+            raise UserError(os_problem(err, path), exit_code=1) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise UserError(f"'{where}' is a folder, not a forum sheet", exit_code=1)
         if not stat.S_ISREG(info.st_mode):
-            raise UserError(f"{source}: not a plain file", exit_code=1)
+            raise UserError(f"{where}: not a plain file", exit_code=1)
         with path.open("rb") as file:
             raw = file.read(MAX_PASTE + 1)
     if len(raw) > MAX_PASTE:
@@ -285,7 +290,7 @@ def _check(args: argparse.Namespace) -> int:
         try:
             paths.append(find_gladiator(name))
         except UserError as err:
-            print(err)
+            print(one_line(str(err)))
             bad += 1
     if args.roster:
         folder = roster_dir()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
+from companion.pathwords import shown_path
 
 # The rules and the session are imported inside the handlers: building the parser must
 # stay light.
@@ -189,26 +190,38 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
            out: Path | None, setup_file: Path | None, verifiable: bool = False) -> int:
     """Write a new session of `rules` (its opening action taken if `start`); a
     verifiable one draws its dice from a new secret seed, and its commitment is printed."""
+    from companion.atomic import unsaveable
     from companion.dice import SeededDice
     from companion.jsonfile import read_json_object
     from companion.session import Session
 
     names = {o.name for o in rules.setup_options}
     given = {k: v for k, v in options.items() if k in names}
+    # A place no file can be written is refused before the opening roll is printed.
+    refused = unsaveable(out) if out is not None else None
+    if refused is not None:
+        raise refused
     if setup_file is not None:
         if any(v not in (None, False) for v in given.values()):
             raise UserError("give --setup or the system's own options, not both")
         setup = read_json_object(setup_file, "a setup")
     else:
         setup = rules.make_setup(given)
-    setup = rules.new_setup(setup)
-    if verifiable:
-        from companion.seeddice import new_seed
+    try:
+        setup = rules.new_setup(setup)
+        if verifiable:
+            from companion.seeddice import new_seed
 
-        # Checks the setup: nothing is written if it is bad.
-        session = Session(rules, setup, seed=new_seed())
-    else:
-        session = Session(rules, setup)
+            # Checks the setup: nothing is written if it is bad.
+            session = Session(rules, setup, seed=new_seed())
+        else:
+            session = Session(rules, setup)
+    except UserError as err:
+        source = setup_file or _setup_file(rules, given)
+        if source is None:
+            raise
+        # Its places (gladiators[1].type) are in that file.
+        raise UserError(f"{shown_path(source)}: {err}", err.exit_code) from None
     if start and rules.opening is not None:
         outcome = session.act(dict(rules.opening), SeededDice(seed))
         _say(session.narrate(outcome), "  ")
@@ -222,6 +235,14 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
         print("post this before the match (the seed stays secret in the file):")
         print(line.line(rules.secret_word))
     return 0
+
+
+def _setup_file(rules: Ruleset[Any], given: dict[str, Any]) -> Path | None:
+    """The file a setup made from a system's own options was read from whole: the one
+    file option given (the skirmish's --scenario); None when several or none were."""
+    files = [given[o.name] for o in rules.setup_options
+             if o.kind == "path" and not o.positional and given.get(o.name)]
+    return Path(files[0]) if len(files) == 1 else None
 
 
 # --- acting ----------------------------------------------------------------------------

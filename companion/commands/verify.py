@@ -104,11 +104,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path) -> str:
+    from companion.pathwords import os_problem
+
     try:
         with path.open("rb") as f:
             data = f.read(MAX_REPORT + 1)
-    except OSError as err:
-        raise UserError(f"{path}: {err.strerror or err}") from None
+    except (OSError, ValueError) as err:
+        raise UserError(os_problem(err, path)) from None
     if len(data) > MAX_REPORT:
         raise UserError(f"{path}: too large for a report or a session "
                         f"(over {MAX_REPORT:,} bytes)")

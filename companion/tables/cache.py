@@ -54,6 +54,7 @@ VALIDATION_SOURCES = (
     "jsonfile.py",
     "notation.py",
     "paths.py",
+    "pathwords.py",
     "tables/__init__.py",
     "tables/cache.py",
     "tables/effects.py",
@@ -246,9 +247,9 @@ class Memo:
         self._put(path, raw, {"problems": [list(p) for p in problems]})
 
     def _put(self, path: Path, raw: bytes, outcome: dict[str, Any]) -> None:
-        if self.path is None:
-            return
         key = str(path)
+        if self.path is None or not _writable(key):
+            return
         stamp, sha = self._seen.pop(key, (None, None))
         entry: dict[str, Any] = {"sha": sha or file_key(raw), **outcome}
         if stamp is not None:
@@ -275,6 +276,16 @@ class Memo:
         except OSError:
             return
         self.changed = False
+
+
+def _writable(key: str) -> bool:
+    """The record is UTF-8 JSON: a file whose name is not UTF-8 (its bytes carried as
+    lone surrogates) is not remembered, and is validated at every start instead."""
+    try:
+        key.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_record(path: Path) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from companion.jsonfile import (
     read_file,
     shown,
 )
+from companion.pathwords import shown_path
 from companion.tables.cache import Memo
 from companion.tables.table import Known, Table, fingerprint_of
 
@@ -267,7 +268,7 @@ def with_folder(base: TableSet, folder: Path) -> tuple[TableSet, list[str]]:
     must be all good: a missing folder, a folder with no tables or a broken file is a
     UserError (the first problem, and how many more)."""
     if not folder.is_dir():
-        raise UserError(f"{folder}: no such folder of tables")
+        raise UserError(f"{shown_path(folder)}: no such folder of tables")
     found = TableSet(dict(base.tables), dict(base.origins), list(base.problems))
     known = len(found.problems)
     memo = Memo.open()
@@ -280,5 +281,5 @@ def with_folder(base: TableSet, folder: Path) -> tuple[TableSet, list[str]]:
         more = f" (and {len(broken) - 1} more problems)" if len(broken) > 1 else ""
         raise UserError(f"{broken[0]}{more}")
     if not laid:
-        raise UserError(f"{folder}: no table files (*.json) in that folder")
+        raise UserError(f"{shown_path(folder)}: no table files (*.json) in that folder")
     return found, laid

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +114,9 @@ class App:
         # The tools' rolls while no session is open (a session keeps its own).
         self.loose_rolls: list[Roll] = []
         self.player: PlayerWindow | None = None  # the players' second window, when open
+        # The errors the last guard wrote to the crash log this run, by kind and place:
+        # one that comes back on every frame is written down once.
+        self._logged: set[tuple[str, str]] = set()
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -351,6 +355,7 @@ class App:
 
     def open_file(self, path: Path, remember: bool = True) -> None:
         from companion.dice import SeededDice, TypedDice
+        from companion.pathwords import in_words
         from companion.rulesets.registry import get_ruleset
         from companion.session import load_session
         from companion.ui.text import checked_path
@@ -358,8 +363,8 @@ class App:
         try:
             session = load_session(checked_path(path), get_ruleset, tables=self.tables)
             registry.screens_for(session.ruleset.id)
-        except UserError as err:
-            self.show_message("Cannot open that file", str(err))
+        except (UserError, OSError) as err:
+            self.show_message("Cannot open that file", in_words(err))
             return
         dice = TypedDice() if self.physical else SeededDice(None)
         screen = self._play(session, dice, path if remember else None, self.physical)
@@ -374,15 +379,15 @@ class App:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
+            from companion.jsonfile import SESSION, check_file
             from companion.session import can_open
 
             try:
                 path = typed_path(text)
+                if not can_open(path):
+                    check_file(path, SESSION)  # says why not: missing, a folder...
             except UserError as err:
                 dialog.error = str(err)
-                return
-            if not can_open(path):
-                dialog.error = f"no file at {path}"
                 return
             self.dialog = None
             self.open_file(path)
@@ -508,7 +513,7 @@ class App:
                 if self.screen is None:
                     self._draw_opening()  # show_home makes the start screen just below
                 else:
-                    self.draw()
+                    self._draw_guarded()
                     if started is not None:
                         started()
                         started = None
@@ -530,8 +535,47 @@ class App:
                 events = [event]
             last_event = time.monotonic()
             for event in events:
-                dirty = self.handle(event) or dirty
+                dirty = self._handle_guarded(event) or dirty
         return 0
+
+    # --- the last guard -----------------------------------------------------------------
+    def _handle_guarded(self, event: pygame.event.Event) -> bool:
+        try:
+            return self.handle(event)
+        except Exception as err:  # the last guard: whatever it is, the window goes on
+            self._survive(err, f"handling {pygame.event.event_name(event.type)} "
+                               f"{event.dict}")
+            return True
+
+    def _draw_guarded(self) -> None:
+        try:
+            self.draw()
+        except Exception as err:  # the last guard: whatever it is, the window goes on
+            self._survive(err, f"drawing {type(self.screen).__name__}")
+            # A screen that cannot be drawn would fail again on every frame: the start
+            # screen takes its place (a game played is in the autosave), drawn at once.
+            self.dialog = None
+            try:
+                self.show_home()
+                self.draw()
+            except Exception as again:  # then the next event tries again
+                self._survive(again, "showing the start screen")
+
+    def _survive(self, err: Exception, doing: str) -> None:
+        """An error nothing else caught: written to the crash log (once a run for each
+        kind and place) and said in the status bar."""
+        from companion.crashlog import crash_log_path, record, shown_home
+
+        frames = traceback.extract_tb(err.__traceback__)
+        key = (type(err).__name__, f"{frames[-1].filename}:{frames[-1].lineno}"
+               if frames else "")
+        log: Path | None = crash_log_path()
+        if key not in self._logged:
+            self._logged.add(key)
+            log = record(err, doing)
+        where = f"written to {shown_home(log)}" if log is not None \
+            else "the crash log could not be written"
+        self.note = f"That did not work: an error in the app ({where})."
 
     @property
     def typing(self) -> bool:

@@ -5,6 +5,8 @@ is refused in one line, and the choice goes back to off."""
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -13,7 +15,9 @@ import pygame
 
 from companion import paths
 from companion.errors import UserError
+from companion.pathwords import in_words, os_problem, shown_path
 from companion.tables.loader import TableSet
+from companion.ui.text import typed_path
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, TextField, Widget, flow, shorten
 
@@ -38,6 +42,19 @@ def house_folders(root: Path | None = None) -> list[Path]:
     except OSError:
         return []
     return found[:MAX_FOLDERS]
+
+
+def _a_folder(path: Path) -> None:
+    """Refuse a path that is a file, or that the system cannot look at (a name too
+    long, a loop of links); a missing folder is the lab's to name."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError as err:
+        raise UserError(os_problem(err, path)) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise UserError(f"{shown_path(path)} is not a folder")
 
 
 class HouseChoice:
@@ -75,9 +92,10 @@ class HouseChoice:
         if folder is None:
             return
         try:
+            _a_folder(folder)
             self.tables = self.check(folder)
-        except UserError as err:
-            self.message, self.is_error = str(err), True
+        except (UserError, OSError) as err:
+            self.message, self.is_error = in_words(err), True
             return
         self.folder = folder
 
@@ -99,9 +117,15 @@ class HouseChoice:
 
     def _typed(self, text: str) -> None:
         self.field.focused = False
-        text = text.strip()
-        if text:
-            self.choose(Path(text).expanduser())
+        if not text.strip():
+            return
+        try:
+            folder = typed_path(text)
+        except UserError as err:
+            self.choose(None)
+            self.message, self.is_error = str(err), True
+            return
+        self.choose(folder)
 
     @property
     def words(self) -> str:

@@ -16,6 +16,7 @@ import pygame
 from companion import paths
 from companion.dice import DiceSource, NeedDice, TypedDice
 from companion.errors import UserError
+from companion.pathwords import in_words
 from companion.rulesets.base import Outcome
 from companion.session import Session
 from companion.ui.host import Host, Screen
@@ -97,7 +98,7 @@ class SessionScreen(Screen):
             if use_typed:
                 self.typed.done()
             if len(self.session.journal) == before:
-                self.say(f"cannot do that: {err}", error=True)
+                self.say(f"cannot do that: {in_words(err)}", error=True)
                 return False
             outcome, unsaved = self.session.outcomes[-1], err
         if use_typed:
@@ -105,7 +106,7 @@ class SessionScreen(Screen):
         lines = self.session.narrate(outcome)
         self.say(lines[-1] if lines else "")
         if unsaved is not None:
-            self.say(f"{self.message} (not autosaved: {unsaved})", error=True)
+            self.say(f"{self.message} (not autosaved: {in_words(unsaved)})", error=True)
         self.after_success(outcome)
         self.after_action()
         return True
@@ -160,7 +161,7 @@ class SessionScreen(Screen):
                 steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
             except OSError as err:  # done, but not autosaved (see act)
                 self.after_undo()
-                self.say(f"not autosaved: {err}", error=True)
+                self.say(f"not autosaved: {in_words(err)}", error=True)
                 return True
             self.after_undo()
             if steps > 0:
@@ -177,7 +178,7 @@ class SessionScreen(Screen):
                 try:
                     self.save()
                 except OSError as err:  # the folder went away, or is read-only now
-                    self.say(f"cannot save to {self.save_path}: {err}", error=True)
+                    self.say(f"cannot save: {in_words(err)}", error=True)
             return True
         if key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
             self.help_dialog()
@@ -199,7 +200,7 @@ class SessionScreen(Screen):
                 dialog.error = str(err)
                 return
             except OSError as err:
-                dialog.error = f"cannot save there: {err}"
+                dialog.error = f"cannot save there: {in_words(err)}"
                 return
             self.dialog = None
 
@@ -257,7 +258,7 @@ class SessionScreen(Screen):
             self.say(f"cannot export: {err}", error=True)
             return
         except OSError as err:
-            self.say(f"cannot write the report: {err.strerror or err}", error=True)
+            self.say(f"cannot write the report: {in_words(err)}", error=True)
             return
         self.say(done.words(fmt))
 
@@ -311,7 +312,7 @@ class SessionScreen(Screen):
                     path.parent.mkdir(parents=True, exist_ok=True)
                     self.session.save(path)
                 except OSError as err:  # the game stays in the autosave all the same
-                    self.say(f"cannot keep a copy in {path}: {err}", error=True)
+                    self.say(f"cannot keep a copy: {in_words(err)}", error=True)
                 else:
                     self.host.remember_file(path)
             then()

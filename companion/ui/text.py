@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from companion.errors import UserError
+from companion.pathwords import shown_path
 
 REPLACEMENT = "\ufffd"
 # Whitespace controls stand for a gap: "a\nb" drawn on one line reads "a b".
@@ -125,8 +126,10 @@ def typed_path(text: str) -> Path:
         raise UserError("a file name cannot hold a NUL character")
     try:
         path = Path(text).expanduser()
-    except RuntimeError as err:  # `~name` of a user this computer does not know
-        raise UserError(f"cannot find the home folder in '{text}': {err}") from None
+    except RuntimeError:  # `~name` of a user this computer does not know
+        home = text.split("/")[0]
+        raise UserError(f"'{shown_path(home)}': no user of that name on this computer, "
+                        "whose home folder it would be") from None
     return checked_path(path)
 
 
@@ -136,22 +139,30 @@ def checked_path(path: Path) -> Path:
     try:
         os.fsencode(path)
     except UnicodeError:
-        raise UserError(f"'{drawable(str(path))}' holds characters no file name can hold") \
+        raise UserError(f"'{shown_path(path)}' holds characters no file name can hold") \
             from None
     return path
 
 
 def save_path(text: str) -> Path:
     """The file a player typed to save in: UserError for a folder, or for a file whose
-    folder does not exist (a mistyped path must not make folders), or is a file."""
+    folder does not exist (a mistyped path must not make folders), or is a file, or a
+    name the file system cannot take."""
+    from companion.atomic import unsaveable
+    from companion.pathwords import os_problem
+
     raw = text.strip()
     path = typed_path(raw)
-    if raw.endswith(("/", os.sep)) or path.is_dir():
-        raise UserError(f"{drawable(str(path))} is a folder: type the name of a file in it")
+    # os.path's tests, not Path's: they say False where Path's raise (a name too long).
+    if raw.endswith(("/", os.sep)) or os.path.isdir(path):
+        raise UserError(f"'{shown_path(path)}' is a folder: type the name of a file in it")
     folder = path.parent
-    if not folder.exists():
-        raise UserError(f"there is no folder {drawable(str(folder))}: type a folder "
+    if not os.path.exists(folder):
+        raise UserError(f"there is no folder {shown_path(folder)}: type a folder "
                         "that exists (it is not made for you)")
-    if not folder.is_dir():
-        raise UserError(f"{drawable(str(folder))} is a file, not a folder")
+    if not os.path.isdir(folder):
+        raise UserError(f"{shown_path(folder)} is a file, not a folder")
+    refused = unsaveable(path)
+    if refused is not None:
+        raise UserError(os_problem(refused))
     return path

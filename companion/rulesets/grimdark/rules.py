@@ -34,7 +34,7 @@ from companion.rulesets.grimdark.start import fighters_from_setup, start_match
 from companion.rulesets.grimdark.state import GrimdarkState, Shared
 from companion.rulesets.grimdark.summary import summary
 from companion.rulesets.grimdark.turn import play_turn
-from companion.tables.loader import TableSet
+from companion.tables.loader import TableSet, load_tables
 
 _MEMO_SIZE = 8
 TYPES = ("start", "turn")
@@ -193,15 +193,26 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
             raise UserError(f"--coaching gives {len(coached)} files for {len(names)} "
                             "gladiators (a - leaves one uncoached)")
         gladiators = []
+        files: list[tuple[Path, Path | None]] = []
         for i, name in enumerate(names):
-            g = load_gladiator(find_gladiator(name))
-            coaching = None
+            sheet = find_gladiator(name)
+            g = load_gladiator(sheet)
+            coaching, coaching_file = None, None
             if coached and coached[i] != "-":
-                coaching = load_coaching_file(find_coaching(coached[i]))
+                coaching_file = find_coaching(coached[i])
+                coaching = load_coaching_file(coaching_file)
+            files.append((sheet, coaching_file))
             gladiators.append({"sheet": g.model_dump(mode="json", exclude_none=True),
                                "team": teams[i], "coaching": coaching})
-        return stamped({"gladiators": gladiators, "options": {
+        setup = stamped({"gladiators": gladiators, "options": {
             "started": datetime.now(UTC).isoformat(timespec="seconds")}})
+        # Checked as the match will check it, for a message to name the file given
+        # rather than its place in the setup (gladiators[0].coaching).
+        try:
+            fighters_from_setup(setup, self.data(load_tables()))
+        except UserError as err:
+            raise UserError(_named(str(err), files)) from None
+        return setup
 
     def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
         names = []
@@ -218,6 +229,21 @@ def _split(value: Any) -> list[str]:
     if isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
     return [str(v) for v in value]
+
+
+def _named(message: str, files: Sequence[tuple[Path, Path | None]]) -> str:
+    """A message of the match's check with its place made the file it came from: a
+    coaching's (gladiators[0].coaching) or a sheet's (gladiators[0].sheet, or
+    gladiators[0] and his name)."""
+    from companion.pathwords import shown_path
+
+    for i, (sheet, coaching) in enumerate(files):
+        at = f"gladiators[{i}]"
+        for place, path in ((f"{at}.coaching", coaching), (f"{at}.sheet", sheet), (at, sheet)):
+            rest = message.removeprefix(place)
+            if path is not None and rest != message and rest[:2] in (": ", " ("):
+                return f"{shown_path(path)}{rest}"
+    return message
 
 
 def load_coaching_file(path: Path) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import pygame
 from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.hexgrid import Hex
+from companion.pathwords import in_words
 from companion.rulesets.base import Outcome
 from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.health import due_roll
@@ -303,7 +304,7 @@ class BattleScreen(SessionScreen):
         try:
             saved = [save_sheet(parse_sheet(data)) for data in after.values()]
         except (UserError, OSError) as err:  # a roster folder that cannot be written
-            self.say(f"cannot write the sheets: {err}", error=True)
+            self.say(f"cannot write the sheets: {in_words(err)}", error=True)
             return
         self.say("sheets written: " + ", ".join(str(p) for p in saved))
 

@@ -17,7 +17,7 @@ from companion.jsonfile import SHEET, check_name, read_file, shown
 from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
 from companion.ui.host import Host, Screen
 from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
-from companion.ui.widgets.intro_panel import IntroPanel
+from companion.ui.widgets.intro_panel import IntroPanel, recent_files
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
@@ -159,8 +159,7 @@ class BattleSetup(Screen):
 
     # --- layout and drawing -------------------------------------------------------------
     def panel(self) -> PanelView | None:
-        files = [(Path(f).name, partial(self.host.open_file, Path(f)))
-                 for f in self.host.settings.recent_files]
+        files = recent_files(self.host.settings.recent_files, self.host.open_file)
         return IntroPanel(self.theme, "Duel", [
             "Two gladiators of the battle system face each other, one turn at a time: "
             "choose a sheet for each side, or a quick tracker for a gladiator of a paper "

@@ -19,6 +19,7 @@ import pygame
 from companion.dice import DiceSource
 from companion.errors import UserError
 from companion.hexgrid import Hex
+from companion.pathwords import in_words
 from companion.rulesets.base import Due, Event, Outcome
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
@@ -469,7 +470,7 @@ class GrimdarkScreen(SessionScreen):
         try:
             changed = record_in_roster(self.state)
         except (UserError, OSError) as err:
-            self.say(f"cannot record the results: {err}", error=True)
+            self.say(f"cannot record the results: {in_words(err)}", error=True)
             return
         self.say("recorded in the roster: " + ("; ".join(changed) if changed else
                                                 "no gladiator of the roster fought"))
@@ -487,7 +488,7 @@ class GrimdarkScreen(SessionScreen):
             self.say(f"cannot commit to this match: {err}", error=True)
             return
         except OSError as err:  # made verifiable, but not autosaved
-            self.say(f"not autosaved: {err}", error=True)
+            self.say(f"not autosaved: {in_words(err)}", error=True)
             return
         if note is not None:
             self.after_undo()

@@ -7,7 +7,6 @@ It fills the board's area; the right-hand panel (dice tray, tables) stays usable
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,7 +14,7 @@ import pygame
 from companion.ui.host import Host, Screen
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
-from companion.ui.widgets.intro_panel import IntroPanel
+from companion.ui.widgets.intro_panel import IntroPanel, recent_files
 
 if TYPE_CHECKING:
     from companion.hexgrid import Hex
@@ -227,8 +226,7 @@ class SkirmishSetup(Screen):
 
     # --- layout and drawing -------------------------------------------------------------
     def panel(self) -> PanelView | None:
-        files = [(Path(f).name, partial(self.host.open_file, Path(f)))
-                 for f in self.host.settings.recent_files]
+        files = recent_files(self.host.settings.recent_files, self.host.open_file)
         return IntroPanel(self.theme, "Gladiators", [
             "No gladiators in the arena yet. Set up a bout on the left, or open one.",
             "The dice tray (F3) and the tables (F4) work without one."], files)

@@ -4,11 +4,21 @@ screen sets up, in a few words, and the files opened last (click one to open it)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
 
 import pygame
 
+from companion.pathwords import shown_path
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, Widget
+
+
+def recent_files(files: Sequence[str], open_file: Callable[[Path], None]
+                 ) -> list[tuple[str, Callable[[], None]]]:
+    """The settings' recent files as the panel's buttons: each by its name (a path
+    with none, `/`, by itself), each opening its file."""
+    return [(shown_path(Path(f).name or f), partial(open_file, Path(f))) for f in files]
 
 
 class IntroPanel:

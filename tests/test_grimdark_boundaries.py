@@ -453,3 +453,61 @@ def test_a_forum_sheet_with_6_copies_breaks_the_copies_rule(written: str, ok: bo
     words = ("Flurry of Blows is in his repertoire 6 times; at most 5 copies of a move "
              "whose name does not start with Basic")
     assert (words not in problems(g, DATA)) is ok
+
+
+@pytest.mark.parametrize(("level", "outside", "ok"), [(1, 1, True), (1, 2, False),
+                                                      (2, 2, True), (2, 3, False)])
+def test_jack_of_all_trades_opens_one_outside_move_a_level(level: int, outside: int,
+                                                           ok: bool) -> None:
+    # Tackle needs Berserker, Fireball Arcane Arts, Crowd Favorite Performer.
+    opened = ["tackle", "fireball", "crowd-favorite"][:outside]
+    moves = {"basic-melee": 15 - outside, **dict.fromkeys(opened, 1)}
+    found = problems(Gladiator.model_validate(
+        {**SMASH, "abilities": {"jack-of-all-trades": level}, "moves": moves}), DATA)
+    assert found == ([] if ok else [found[0]])
+    if not ok:
+        assert found[0].endswith(f"Jack of All Trades opens {level} of them")
+
+
+@pytest.mark.parametrize(("starred", "ok"), [(2, True), (3, True), (4, False)])
+def test_a_manager_may_have_3_starred_gladiators(starred: int, ok: bool) -> None:
+    from companion.rulesets.grimdark.build import roster_problems
+
+    roster = [Gladiator.model_validate({**SMASH, "name": f"G{i}", "starred": True,
+                                        "manager": "Grimjaw"}) for i in range(starred)]
+    assert (roster_problems(roster, DATA) == []) is ok
+
+
+# ------------------------------------------------------------------ the coaching's lines
+
+
+@pytest.mark.parametrize(("when", "me", "holds"), [
+    ({"when": "hp-below", "value": 20}, {"hp": 19}, True),
+    ({"when": "hp-below", "value": 20}, {"hp": 20}, False),
+    ({"when": "hp-below", "value": 20}, {"hp": 21}, False),
+    ({"when": "cz-ahead", "value": 2}, {"cz": 1}, False),
+    ({"when": "cz-ahead", "value": 2}, {"cz": 2}, True),
+    ({"when": "cz-ahead", "value": 2}, {"cz": 3}, True),
+    ({"when": "behind-on-hp"}, {"hp": 39}, True),  # his opponent has 40
+    ({"when": "behind-on-hp"}, {"hp": 40}, False),
+    ({"when": "behind-on-hp"}, {"hp": 41}, False),
+])
+def test_a_coaching_rules_line_holds_from_its_value(when: dict[str, Any], me: dict[str, Any],
+                                                    holds: bool) -> None:
+    from test_grimdark_coaching import card, coach, smash, view
+
+    from companion.rulesets.grimdark.choose import choose_move
+
+    hand = [card("basic-melee"), card("grapple")]
+    coaching = coach(rules=[{**when, "prefer": "Grapple"}])
+    choice = choose_move(view(smash(hand, **me)), "a", coaching, DATA)
+    assert (choice.move == "grapple") is holds
+
+
+@pytest.mark.parametrize(("face", "broken"), [(5, False), (6, True)])
+def test_a_curse_breaks_on_a_6_for_6_damage(face: int, broken: bool) -> None:
+    rules, state = match(sheet("Cursed"), sheet("Vex"))
+    state.fighters[0].resources["curses"] = 1
+    turn(rules, state, {"a": MELEE, "b": MELEE}, [3, 3, face])
+    assert state.fighters[0].resources["curses"] == (0 if broken else 1)
+    assert state.fighters[0].hp == (40 - 6 if broken else 40)

@@ -371,3 +371,20 @@ def test_he_carries_up_to_15_lb_and_3_a_strength_rank(extra: int) -> None:
     over = [p for p in found if p.startswith("over weight")]
     assert over == ([] if extra <= 0 else [
         f"over weight: he carries {16:g} lb and may carry 15 lb (15 + 3 a STRENGTH rank)"])
+
+
+# ------------------------------------------------------------------ the computer's cliffs
+
+
+@pytest.mark.parametrize(("above", "cliff"), [(1, False), (0, True), (-9, False), (-10, True),
+                                              (-11, False), (-17, False), (-18, True)])
+def test_the_computer_sees_a_cliff_below_0_minus_10_and_minus_18(rules: BattleRules,
+                                                                 above: int,
+                                                                 cliff: bool) -> None:
+    # Going from `above` to one less costs him more than a point of health where a band
+    # ends: struggling below 0, death's door below -10, death below -18.
+    from companion.rulesets.battle.ai import _Judge
+
+    judge = _Judge(duel(rules, sheet("A")).state)
+    step = judge.standing(above) - judge.standing(above - 1)
+    assert (step > 1) is cliff

@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from test_battle_health import duel, hurt, sheet
 
 from companion.dice import ScriptedDice
 from companion.errors import UserError
@@ -26,7 +25,31 @@ from companion.session import Session
 from companion.tables.loader import load_tables
 
 TABLES = BattleTables.load(include_user=False)
+TABLE_SET = load_tables(include_user=False)
 NOW = "2025-05-01T20:00:00"
+
+
+def sheet(name: str, *, wins: int = 0, losses: int = 0, luck: int = 0,
+          insanities: tuple[int, ...] = (), **skills: int) -> dict[str, Any]:
+    """As test_battle_health's, the tables read once: ATTACK 2, HEALTH 10, a club."""
+    return {"format": "companion-gladiator", "name": name, "development_points": 500,
+            "skills": {"attack": 2, "health": 10, **skills}, "weapons": {"club": 2},
+            "carried": {"club": 1}, "wins": wins, "losses": losses, "luck": luck,
+            "insanities": [{"key": k, "name": TABLES.insanity(k).name,
+                            "permanent": TABLES.insanity(k).permanent} for k in insanities]}
+
+
+def duel(rules: BattleRules, a: dict[str, Any]) -> Session:
+    """As test_battle_health's: B wins the initiative, whiffs, and it is A's turn."""
+    session = Session(rules, {"a": a, "b": sheet("Foe"), "options": {"started": NOW}})
+    session.act({"type": "initiative"}, ScriptedDice([1, 1, 6, 6]))
+    return session
+
+
+def hurt(session: Session, health: int) -> None:
+    """Put A at `health` with the tracker, then let B whiff so that A's turn begins."""
+    session.act({"type": "adjust_health", "who": "a", "op": f"={health}"}, ScriptedDice([]))
+    session.act({"type": "attack"}, ScriptedDice([1, 1]))
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +61,7 @@ def rules() -> BattleRules:
 
 
 def roll_at(rules: BattleRules, health: int, fights: int = 60) -> tuple[str, int] | None:
-    state = rules.new_state({"a": sheet("A"), "b": sheet("B")}, load_tables())
+    state = rules.new_state({"a": sheet("A"), "b": sheet("B")}, TABLE_SET)
     a = state.fighters["a"]
     a.total_fights, a.health = fights, health
     roll = due_roll(state, "a", state.tables)
@@ -319,7 +342,7 @@ def test_will_to_live_wakes_him_after_a_hit_of_15(damage: int, awake: bool) -> N
 
     rules = BattleRules()
     state = rules.new_state({"a": sheet("A", insanities=(45,), health=40), "b": sheet("B")},
-                            load_tables())
+                            TABLE_SET)
     a = state.fighters["a"]
     a.stunned = True
     events = wound(Ctx(state, state.tables, ScriptedDice([])), a, damage, "club")

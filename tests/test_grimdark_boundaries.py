@@ -8,10 +8,12 @@ move counts."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import pytest
-from grimdark_kit import AXE, kinds, match, sheet, turn
+from grimdark_kit import AXE, kinds, sheet, turn
+from grimdark_kit import match as kit_match
 
 from companion.dice import ScriptedDice
 from companion.rulesets.grimdark.build import points_spent, problems
@@ -31,8 +33,14 @@ from companion.rulesets.grimdark.odds import fight_odds
 from companion.rulesets.grimdark.sheet import Gladiator
 from companion.tables.loader import load_tables
 
-DATA = GrimdarkData.load(load_tables(include_user=False))
+TABLES = load_tables(include_user=False)
+DATA = GrimdarkData.load(TABLES)
 MELEE = {"move": "basic-melee"}
+
+
+def match(*sheets: dict[str, Any], **kw: Any) -> Any:
+    """The kit's match, on the tables read once."""
+    return kit_match(*sheets, tables=TABLES, **kw)
 D6 = Weapon("d6")
 
 
@@ -91,16 +99,22 @@ def test_a_gladiator_is_defeated_at_0_hp_or_less(hp: int, defeated: bool) -> Non
     assert ("defeated" in seen) is defeated
 
 
+@cache
+def even_odds() -> Any:
+    """The exact odds of two Basic Melees of stat 3 with a d6 weapon."""
+    return fight_odds(DATA, (side(), side()))
+
+
 @pytest.mark.parametrize("hp", [3, 4, 5])
 def test_the_odds_count_a_blow_of_exactly_his_hp_as_his_fall(hp: int) -> None:
     # A hit does 3 at the least (a margin of 2 and a 1 on the d6).
-    taken = fight_odds(DATA, (side(), side())).sides[1]
+    taken = even_odds().sides[1]
     assert taken.defeat_chance(hp) == taken.at_least(hp)
     assert taken.defeat_chance(hp) > taken.at_least(hp + 1)
 
 
 def test_the_odds_have_him_fallen_at_0_hp_and_not_yet_at_1() -> None:
-    taken = fight_odds(DATA, (side(), side())).sides[1]
+    taken = even_odds().sides[1]
     assert taken.defeat_chance(0) == taken.defeat_chance(-1) == 1
     assert taken.defeat_chance(1) == taken.at_least(1) == taken.hit_taken < 1
 
@@ -135,7 +149,7 @@ def test_with_deadly_a_critical_comes_from_5_with_a_base_of_4(advantage: int, ba
 
 def test_the_odds_draw_the_same_lines_an_even_exchange_of_two_d8() -> None:
     # Equal stats: the d8s differ by 0 or 1 in 22 of 64, by 6 or more in 3 of 64 each way.
-    odds = fight_odds(DATA, (side(), side()))
+    odds = even_odds()
     assert odds.inconclusive == Fraction(22, 64)
     assert odds.sides[0].critical == odds.sides[1].critical == Fraction(3, 64)
     assert odds.sides[0].hit == Fraction(18, 64)

@@ -174,8 +174,11 @@ def _read_bytes(path: Path, kind: FileKind) -> bytes:
 
 
 def _too_large(size: int, kind: FileKind, more: bool = False) -> str:
-    return (f"{'more than ' if more else ''}{_size(size)} is too large (at most "
-            f"{_size(kind.limit)} for {kind.name})")
+    shown, most = _size(size), _size(kind.limit)
+    if shown == most and not more:  # just over the limit, rounded they would read alike
+        shown, most = f"{size:,} bytes", f"{kind.limit:,} bytes"
+    return (f"{'more than ' if more else ''}{shown} is too large (at most {most} for "
+            f"{kind.name})")
 
 
 def _size(n: int) -> str:

@@ -70,14 +70,17 @@ def padded(path: Path, size: int, head: bytes = b"[", tail: bytes = b"]") -> Pat
 
 
 @pytest.mark.parametrize(("kind", "limit", "words"), [
-    (OTHER, 1 * MB, "1 MB"), (SHEET, 1 * MB, "1 MB"), (SETTINGS, 1 * MB, "1 MB"),
-    (TABLE, 2 * MB, "2 MB"), (SESSION, 20 * MB, "20 MB")])
+    (OTHER, 1 * MB, "1,000,000 bytes"), (SHEET, 1 * MB, "1,000,000 bytes"),
+    (SETTINGS, 1 * MB, "1,000,000 bytes"), (TABLE, 2 * MB, "2,000,000 bytes"),
+    (SESSION, 20 * MB, "20,000,000 bytes")])
 def test_a_file_of_exactly_its_size_limit_is_read_and_one_byte_more_is_not(
         tmp_path: Path, kind: FileKind, limit: int, words: str) -> None:
     # A list: a file of no kind of its own, which none of them refuses for its kind.
     assert read_file(padded(tmp_path / "below.json", limit - 1), kind) == []
     assert read_file(padded(tmp_path / "at.json", limit), kind) == []
-    with pytest.raises(JsonFileError, match=f"at most {words} for {kind.name}"):
+    # Just over, rounded sizes would read alike ("1 MB ... at most 1 MB"): in bytes.
+    with pytest.raises(JsonFileError, match=f"{limit + 1:,} bytes is too large "
+                       f"\\(at most {words} for {kind.name}\\)"):
         read_file(padded(tmp_path / "over.json", limit + 1), kind)
 
 

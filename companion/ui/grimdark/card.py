@@ -184,7 +184,8 @@ class GladiatorCard:
         figures.place(x + w - fig_w, y, fig_w, height)
         self._put(surface, figures)
         if surface is not None:
-            stage = "down" if hp <= 0 else "wounded" if g.get("wounded") else "fine"
+            # The rules say who is down (a house table may move the line from 0 HP).
+            stage = "down" if g.get("defeated") else "wounded" if g.get("wounded") else "fine"
             pygame.draw.rect(surface, (60, 62, 70), bar, border_radius=px(3))
             filled = bar.copy()
             filled.width = round(bar.width * max(0, min(hp, most)) / most)

@@ -139,3 +139,12 @@ def test_check_names_a_system_whose_game_fails_with_the_users_tables(monkeypatch
     out = capsys.readouterr().out
     assert "the grimdark game fails with your tables (ZeroDivisionError: division by zero)" \
         in out
+
+
+def test_a_grimdark_moves_table_without_assess_the_situation_is_set_aside():
+    data = builtin("grimdark-moves")
+    data["entries"] = [e for e in data["entries"] if e["key"] != "assess-the-situation"]
+    save(data, "grimdark-moves.json")
+    tables = every_system(load_tables())
+    assert not tables.overridden("grimdark-moves")
+    assert "Assess the Situation" in str(tables.problems[-1])

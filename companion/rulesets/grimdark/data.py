@@ -131,6 +131,13 @@ class GrimdarkData:
             {e.key: e for e in tables.get("grimdark-equipment").typed(GrimdarkEquipmentEntry)},
             _crits(tables),
         )
+        # A gladiator can always assess the situation: with a hand he cannot play, it
+        # is the move the rules leave him.
+        assess = data.moves.get("assess-the-situation")
+        if assess is None or not assess.always_available:
+            raise GrimdarkDataError("grimdark-moves needs Assess the Situation "
+                                    "(assess-the-situation), always available: the move "
+                                    "every hand holds", "grimdark-moves")
         # What a match and the builder always need of the equipment table.
         data.unarmed()
         data.armour()

@@ -7,12 +7,16 @@ table edited since) is noticed and refused, naming the entry. The file records t
 fingerprint of every table the session is played with. Saves are atomic; a broken
 file gives a clear error and is left as it is.
 
+Opening a file replays and checks every entry. Along the way, and as actions are
+taken, the session keeps a copy of the state every `SNAPSHOT_EVERY` entries
+(`companion.snapshots`), so that undo (and a failed action put right) replays only
+from the nearest copy: its cost does not grow with the journal.
+
 The session knows rule systems only through `companion.rulesets.base`.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,12 +35,17 @@ from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
 from companion.seeddice import DerivedDice, check_seed
+from companion.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
 
 FORMAT = "companion-session"
 # 1: entries kept their log lines; 2: the digest of their events, and the file the
 # fingerprints of its tables. Both are read.
 SCHEMA_VERSION = 2
+# The state is kept every this many entries. Undo replays up to this many less one
+# from the copy before it, a copy costs a few actions' time and 1-4 KB: 32 keeps undo
+# under about 15 actions' time and adds a few percent to an action (README, Performance).
+SNAPSHOT_EVERY = 32
 
 
 class SessionFileError(UserError):
@@ -110,7 +119,8 @@ class Session:
                  redo: Sequence[JournalEntry] = (), *, created: str | None = None,
                  autosave_path: Path | None = None,
                  other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
-                 played_with: Mapping[str, str] | None = None) -> None:
+                 played_with: Mapping[str, str] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.ruleset = ruleset
         # Verifiable: the app's dice of each action are drawn from this secret seed.
         self.seed = None if seed is None else check_seed(seed)
@@ -138,6 +148,10 @@ class Session:
         # put right): the state is changed in place, so a screen's cache keys on this,
         # not on the state's identity.
         self.revision = 0
+        self._snapshots = Snapshots(snapshot_every)
+        # Each entry's text in the file, made once: a save writes the whole journal,
+        # after every action and undo in the app.
+        self._texts: dict[int, tuple[JournalEntry, str]] = {}
         self._state = self._replay(journal)
 
     @property
@@ -234,33 +248,31 @@ class Session:
         self.journal.append(JournalEntry(action=parsed, rolls=rolls, outcome=outcome.digest()))
         self.outcomes.append(outcome)
         self.redo_stack.clear()
+        self._snapshot()
         self._autosave()
         return outcome
 
     def _restore(self) -> None:
-        """The state as the journal makes it, after an action failed part-way. The
-        journal and its outcomes are kept as they are (the replay checks it comes out
-        the same), so the log's words made from them stay."""
-        journal, outcomes = self.journal, self.outcomes
-        self.journal, self.outcomes = [], []
+        """The state as the journal makes it, after an action failed part-way."""
         try:
-            self._state = self._replay(journal)
+            self._state = self._rebuilt(len(self.journal))
         finally:
-            self.journal, self.outcomes = journal, outcomes
             self.revision += 1
 
     def undo(self, steps: int = 1) -> int:
         """Drop the last `steps` actions (fewer if the journal is shorter)."""
-        done = 0
-        while done < steps and self.journal:
+        done = min(max(steps, 0), len(self.journal))
+        if not done:
+            return 0
+        kept = len(self.journal) - done
+        state = self._rebuilt(kept)  # first: a replay that fails changes nothing
+        while len(self.journal) > kept:
             self.redo_stack.append(self.journal.pop())
             self.outcomes.pop()
-            done += 1
-        if done:
-            kept, self.journal, self.outcomes = self.journal, [], []
-            self._state = self._replay(kept)
-            self.revision += 1
-            self._autosave()
+        self._snapshots.forget_after(kept)
+        self._state = state
+        self.revision += 1
+        self._autosave()
         return done
 
     def redo(self, steps: int = 1) -> int:
@@ -269,12 +281,13 @@ class Session:
             entry = self.redo_stack[-1]
             # A redo, unlike `act`, replaces the state with a changed copy: a state
             # kept from before it never changes (companion.reports.moments keeps one
-            # per turn). Redo is rare: the copy costs nothing that matters.
-            trial = copy.deepcopy(self._state)
+            # per turn).
+            trial = self._snapshots.freeze(self._state).thaw()
             self._replay_entry(trial, entry, f"redo of {entry.kind()}")
             self._state = trial
             self.revision += 1
             self.redo_stack.pop()
+            self._snapshot()
             done += 1
         if done:
             self._autosave()
@@ -298,16 +311,34 @@ class Session:
 
     # --- replay -------------------------------------------------------------------
     def _replay(self, entries: Sequence[JournalEntry]) -> Any:
-        """The state after `entries`, from the setup (in place: a failure refuses it all)."""
+        """The state after `entries`, from the setup (in place: a failure refuses it
+        all); each entry checked against its digest, and the state kept every
+        `snapshot_every` entries on the way."""
         state = self.ruleset.new_state(self.setup, self.tables)
+        self._snapshot(state)
         for i, entry in enumerate(entries):
             self._replay_entry(state, entry, f"journal[{i}]")
+            self._snapshot(state)
         return state
 
     def _replay_entry(self, state: Any, entry: JournalEntry, where: str) -> None:
         """Apply a recorded entry to `state` with its own dice; check that it used them
         all and produced what it produced when it was recorded."""
-        faces = [face for r in entry.records(where) for face in r.faces]
+        outcome = self._applied(state, entry, where)
+        found = outcome.digest()
+        if entry.outcome is not None and entry.outcome != found:
+            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
+                                   "was recorded")
+        self.journal.append(entry if entry.outcome is not None
+                            else entry.model_copy(update={"outcome": found}))
+        self.outcomes.append(outcome)
+
+    def _applied(self, state: Any, entry: JournalEntry, where: str,
+                 checked: bool = False) -> Outcome:
+        """Apply a recorded entry to `state` with its own dice, all of them. The dice of
+        an entry `checked` when it joined the journal are not read again."""
+        faces = [face for r in entry.rolls for face in r["faces"]] if checked \
+            else [face for r in entry.records(where) for face in r.faces]
         dice = ScriptedDice(faces)
         try:
             action = self.ruleset.parse_action(entry.action)
@@ -317,13 +348,35 @@ class Session:
         if dice.remaining:
             raise SessionFileError(f"{where} ({entry.kind()}) recorded more dice than its "
                                    "action used")
-        found = outcome.digest()
-        if entry.outcome is not None and entry.outcome != found:
-            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
-                                   "was recorded")
-        self.journal.append(entry if entry.outcome is not None
-                            else entry.model_copy(update={"outcome": found}))
-        self.outcomes.append(outcome)
+        return outcome
+
+    def _rebuilt(self, count: int) -> Any:
+        """A new state after the first `count` entries of the journal: the nearest
+        state kept before it, and the entries after that replayed. Each was checked
+        when it joined the journal; it must come out as it did then (the same events,
+        which the outcomes kept hold), or the session is not changed."""
+        start, state = self._snapshots.nearest(count) or (
+            0, self.ruleset.new_state(self.setup, self.tables))
+        for i in range(start, count):
+            entry = self.journal[i]
+            outcome = self._applied(state, entry, f"journal[{i}]", checked=True)
+            if outcome.events != self.outcomes[i].events:
+                raise SessionFileError(f"journal[{i}] ({entry.kind()}): the replay differs "
+                                       "from what was recorded")
+            self._snapshot(state, i + 1)
+        return state
+
+    def _snapshot(self, state: Any = None, count: int | None = None) -> None:
+        """Keep `state` (the session's own unless given), the state after `count`
+        entries (the whole journal unless given), if a copy is due there."""
+        count = len(self.journal) if count is None else count
+        if self._snapshots.due(count):
+            self._snapshots.keep(count, self._state if state is None else state)
+
+    @property
+    def snapshots(self) -> Snapshots:
+        """The states kept along the journal (read-only: for the bench and the tests)."""
+        return self._snapshots
 
     # --- files --------------------------------------------------------------------
     def to_file(self) -> SessionFile:

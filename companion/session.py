@@ -367,7 +367,9 @@ class Session:
         """Keep `state` (the session's own unless given), the state after `count`
         entries (the whole journal unless given), if a copy is due there."""
         count = len(self.journal) if count is None else count
-        if self._snapshots.due(count):
+        every = self._snapshots.every
+        # Asked after every action: the common answer, no, costs no call.
+        if every and not count % every and self._snapshots.due(count):
             self._snapshots.keep(count, self._state if state is None else state)
 
     @property

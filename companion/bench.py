@@ -589,7 +589,7 @@ _ASSESS = {"type": "turn", "moves": {"a": {"move": "assess-the-situation"},
                                      "b": {"move": "assess-the-situation"}}}
 
 
-def _long_session(system: str, count: int, tables: Any) -> Any:
+def long_session(system: str, count: int, tables: Any) -> Any:
     """A session of `count` actions that never ends: a skirmish's two gladiators walk,
     turn and roll for AP but never strike; a duel's gladiators wait, one's health goes
     down and up again; a Grimdark match's two gladiators assess the situation turn
@@ -674,7 +674,7 @@ def _act_us(session: Any, count: int) -> float:
 
 def bench_undo(repeat: int = 7) -> Figures:
     """Undo in constant time (issue 24), for each rule system on a session that never
-    ends (`_long_session`), at 50 and at 5,000 actions, by turns in the same run:
+    ends (`long_session`), at 50 and at 5,000 actions, by turns in the same run:
     `undo_growth`, the undo at 5,000 over the undo at 50 (the worst system); and
     `undo_act_ratio`, an undo over one action of the same session (the worst system and
     length). Then opening a 5,000-action file (reading it, replaying and checking every
@@ -691,7 +691,7 @@ def bench_undo(repeat: int = 7) -> Figures:
     tables = load_tables()
     every = SNAPSHOT_EVERY
     figures: Figures = {}
-    sessions = {system: _long_session(system, max(UNDO_LENGTHS), tables)
+    sessions = {system: long_session(system, max(UNDO_LENGTHS), tables)
                 for system in ("skirmish", "battle", "grimdark")}
     growth, ratio = {}, {}
     for system, long in sessions.items():

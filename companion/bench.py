@@ -814,16 +814,12 @@ def _cli_undo(sessions: dict[str, Any], folder: Path, repeat: int) -> Figures:
 
 
 def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
-    """Ctrl+Z in the app on each length of session, resumed from the autosave as a
-    player resumes one: the key handled (the undo, its autosave, what the screen makes
-    of it) and the frame after it drawn; the mean of SNAPSHOT_EVERY presses in a row,
-    then as many Ctrl+Y. The app's folders are a temporary one's."""
+    """Ctrl+Z in the app on each length of session (`companion.ui.shots.ctrl_z_ms`), by
+    turns; the app's folders are a temporary one's."""
     import tempfile
 
     from companion.session import SNAPSHOT_EVERY
-    from companion.ui.shots import _dummy_drivers, press, pump
 
-    _dummy_drivers()
     figures: Figures = {}
     more = {}
     with tempfile.TemporaryDirectory() as home:
@@ -831,42 +827,19 @@ def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
         os.environ["XDG_DATA_HOME"] = str(Path(home) / "data")
         os.environ["XDG_CONFIG_HOME"] = str(Path(home) / "config")
         try:
-            import pygame
+            from companion.ui.shots import ctrl_z_ms
 
-            from companion.ui.app import App
-
-            app = App(size=(1280, 800))
-            try:
-                app.draw()
-                for system, long in sessions.items():
-                    files = {n: _first(long, n) for n in UNDO_LENGTHS}
-                    times: dict[int, list[float]] = {n: [] for n in UNDO_LENGTHS}
-                    for _ in range(max(3, repeat // 2)):
-                        for n in UNDO_LENGTHS:
-                            path = app.autosave_path()
-                            path.parent.mkdir(parents=True, exist_ok=True)
-                            path.write_text(files[n])
-                            app.resume()
-                            pump(app)
-                            journal = app.screen.session.journal  # type: ignore[union-attr]
-                            assert len(journal) == n, (system, n, len(journal))
-                            start = time.perf_counter()
-                            for _ in range(SNAPSHOT_EVERY):
-                                press(pygame.K_z, mod=pygame.KMOD_LCTRL)
-                                pump(app)
-                            times[n].append((time.perf_counter() - start) / SNAPSHOT_EVERY
-                                            * 1000)
-                            assert len(journal) == n - SNAPSHOT_EVERY
-                    ms = {n: statistics.median(times[n]) for n in UNDO_LENGTHS}
-                    low, high = UNDO_LENGTHS
-                    more[system] = ms[high] - ms[low]
-                    figures[f"app_undo_ms_{system}_{low}"] = round(ms[low], 2)
-                    figures[f"app_undo_ms_{system}_{high}"] = round(ms[high], 2)
-                    print(f"Ctrl+Z in the app, {system}: {ms[high]:.1f} ms at {high:,} "
-                          f"actions, {ms[low]:.1f} ms at {low} ({ms[high] - ms[low]:+.1f} ms; "
-                          f"goal within a frame, 16.7 ms), the autosave and a frame included")
-            finally:
-                app.close()
+            for system, long in sessions.items():
+                files = {n: _first(long, n) for n in UNDO_LENGTHS}
+                times = ctrl_z_ms(files, SNAPSHOT_EVERY, max(3, repeat // 2))
+                ms = {n: statistics.median(times[n]) for n in UNDO_LENGTHS}
+                low, high = UNDO_LENGTHS
+                more[system] = ms[high] - ms[low]
+                figures[f"app_undo_ms_{system}_{low}"] = round(ms[low], 2)
+                figures[f"app_undo_ms_{system}_{high}"] = round(ms[high], 2)
+                print(f"Ctrl+Z in the app, {system}: {ms[high]:.1f} ms at {high:,} actions, "
+                      f"{ms[low]:.1f} ms at {low} ({ms[high] - ms[low]:+.1f} ms; goal within "
+                      f"a frame, 16.7 ms), the autosave and a frame included")
         finally:
             for key, value in saved.items():
                 if value is None:

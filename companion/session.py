@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -184,20 +186,20 @@ class Session:
     def _told(self, words: list[tuple[Outcome, list[str]]], public: bool) -> list[str]:
         # Words are made once per outcome: the log is read on every frame, and an undo
         # keeps the words of the actions it leaves.
-        _keep_made(words, self.outcomes)
+        del words[still_made(words, self.outcomes):]
         rules, state = self.ruleset, self._state
         for outcome in self.outcomes[len(words):]:
             events = [rules.report_public(state, e) for e in outcome.events] if public \
                 else outcome.events
             words.append((outcome, rules.narrate(state, events)))
-        return [line for _, lines in words for line in lines]
+        return list(chain.from_iterable(map(itemgetter(1), words)))
 
     @property
     def rolls(self) -> list[Roll]:
         """Every roll of the session in the order made: the rules' (each die drawn,
         as the system describes it) and those made beside them."""
         made = self._rolls
-        _keep_made(made, self.outcomes)
+        del made[still_made(made, self.outcomes):]
         for i in range(len(made), len(self.outcomes)):
             outcome, entry = self.outcomes[i], self.journal[i]
             described = self.ruleset.rolls(self._state, outcome.events)
@@ -418,15 +420,23 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _keep_made(made: list[tuple[Outcome, Any]], outcomes: Sequence[Outcome]) -> None:
-    """Drop what was made from outcomes no longer in the journal (undone, or replaced
-    when an action was put right), keeping what was made from those still there."""
-    same = 0
-    for (told, _), now in zip(made, outcomes, strict=False):
-        if told is not now:
-            break
-        same += 1
-    del made[same:]
+def still_made(made: Sequence[tuple[Outcome, Any]], outcomes: Sequence[Outcome]) -> int:
+    """How many of `made`, what was made from each outcome in turn (its words, its
+    rolls), were made from the outcomes still in the journal: the rest were undone, or
+    replaced when an action was put right.
+
+    A session's outcomes change only at their end (an action, an undo, a redo), and an
+    outcome undone is never journaled again (a redo makes its own): so where the k-th
+    made is the k-th outcome's, all before it are too, and the place where they part is
+    found by halves. Asked every frame, of every outcome of a long session."""
+    low, high = 0, min(len(made), len(outcomes))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if made[mid - 1][0] is outcomes[mid - 1]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def entry_text(entry: JournalEntry) -> str:

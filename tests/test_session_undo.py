@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_session import TallyRules
 
 from companion.bench import long_session
 from companion.cli import main
 from companion.dice import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Due, Outcome, Ruleset, event
+from companion.rulesets.base import Outcome, event
 from companion.rulesets.registry import get_ruleset
 from companion.session import (
     SNAPSHOT_EVERY,
@@ -137,6 +138,9 @@ def test_actions_after_an_undo_keep_states_of_the_new_journal(played, system):
         assert action is not None
         session.act(action, dice)
     assert EVERY in session.snapshots.counts
+    # The log has the new actions' words, not the undone ones'.
+    assert session.log == replayed(session).log
+    assert len(session.rolls) == len(replayed(session).rolls)
     session.undo(EVERY + 4 - EVERY)  # back to the state kept at EVERY
     same_state(session, replayed(session, EVERY))
     session.undo()
@@ -249,50 +253,27 @@ def test_an_entry_changed_before_or_after_a_state_kept_is_found_and_named(
     assert path.read_bytes() == text
 
 
-class Drifting(Ruleset[Any]):
+class Drifting(TallyRules):
     """Rules that come out otherwise the second time an entry is played: what a bug in
     a rule system would do. Undo must not show the state it makes."""
-
-    id = title = "drifting"
-    table_ids = ()
 
     def __init__(self) -> None:
         self.played: dict[int, int] = {}
 
-    def new_state(self, setup, tables):
-        return Odd()
-
-    def parse_action(self, data):
-        return dict(data)
-
     def apply(self, state, action, dice) -> Outcome:
-        seen = self.played[len(state.inner)] = self.played.get(len(state.inner), 0) + 1
-        state.inner.append(seen)
+        place = len(state.rolls)
+        seen = self.played[place] = self.played.get(place, 0) + 1
+        state.rolls.append(seen)
         return Outcome((event("played", None, seen=seen),))
-
-    def due(self, state):
-        return Due("play", None, ("play",))
-
-    def legal_actions(self, state):
-        return [{"type": "play"}]
-
-    def summary(self, state):
-        return {"inner": state.inner}
-
-    def narrate(self, state, events):
-        return []
-
-    def describe(self, state):
-        return []
 
 
 def test_an_undo_whose_replay_differs_is_refused_and_changes_nothing():
-    session = Session(Drifting(), {}, TableSet(), snapshot_every=4)
+    session = Session(Drifting(), {"start": 0}, TableSet(), snapshot_every=4)
     for _ in range(6):
-        session.act({"type": "play"}, ScriptedDice([]))
-    with pytest.raises(SessionFileError, match=r"journal\[4\] \(play\): the replay differs"):
+        session.act({"type": "add"}, ScriptedDice([]))
+    with pytest.raises(SessionFileError, match=r"journal\[4\] \(add\): the replay differs"):
         session.undo()
-    assert len(session.journal) == 6 and session.state.inner == [1] * 6
+    assert len(session.journal) == 6 and session.state.rolls == [1] * 6
 
 
 # --- the file ------------------------------------------------------------------------------

@@ -683,6 +683,7 @@ def bench_undo(repeat: int = 7) -> Figures:
     `cli_undo_growth`; and Ctrl+Z in the app, a key handled and the frame drawn,
     `app_undo_ms_more`, what it costs at 5,000 over 50 (goal: within one frame of
     60 Hz, 16.7 ms)."""
+    import copy
     import tempfile
 
     from companion.session import SNAPSHOT_EVERY, Session, read_session_file
@@ -713,6 +714,12 @@ def bench_undo(repeat: int = 7) -> Figures:
         growth[system] = us[high] / us[low]
         ratio[system] = max(us[n] / act_us[n] for n in UNDO_LENGTHS)
         states = by_length[high].snapshots
+        live = by_length[high].state
+        frozen = states.freeze(live)
+        copies = {"freeze": median_ms(partial(states.freeze, live), 51) * 1000,
+                  "thaw": median_ms(frozen.thaw, 51) * 1000,
+                  "deepcopy": median_ms(partial(copy.deepcopy, live), 51) * 1000}
+        figures[f"snapshot_us_{system}"] = round(copies["freeze"], 1)
         for n in UNDO_LENGTHS:
             figures[f"undo_us_{system}_{n}"] = round(us[n], 1)
             figures[f"act_us_{system}_{n}"] = round(act_us[n], 1)
@@ -723,7 +730,9 @@ def bench_undo(repeat: int = 7) -> Figures:
               f"(an undo {us[high] / act_us[high]:.1f}x it; at {low}: {act_us[low]:.1f} us, "
               f"{us[low] / act_us[low]:.1f}x; goal <= 20); a redo "
               f"{statistics.median(redo[high]):.0f} us; the states kept at {high:,} actions "
-              f"{len(states.counts)}, {states.size / 1024:.0f} KB")
+              f"{len(states.counts)}, {states.size / 1024:.0f} KB; a state kept "
+              f"{copies['freeze']:.0f} us (pickled, {frozen.size:,} bytes), copied back "
+              f"{copies['thaw']:.0f} us; copy.deepcopy {copies['deepcopy']:.0f} us")
     figures["undo_growth"] = round(max(growth.values()), 2)
     figures["undo_act_ratio"] = round(max(ratio.values()), 1)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from itertools import chain
+from itertools import chain, islice, repeat
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -151,9 +151,10 @@ class Session:
         # not on the state's identity.
         self.revision = 0
         self._snapshots = Snapshots(snapshot_every)
-        # Each entry's text in the file, made once: a save writes the whole journal,
-        # after every action and undo in the app.
-        self._texts: dict[int, tuple[JournalEntry, str]] = {}
+        # Each entry's text in the file, made once, for the journal and the redo list
+        # (each entry beside it): a save writes them all, after every action and undo
+        # in the app.
+        self._texts: tuple[_Texts, _Texts] = (([], []), ([], []))
         self._state = self._replay(journal)
 
     @property
@@ -401,15 +402,10 @@ class Session:
 
     def file_text(self) -> str:
         """What `save` writes: `to_file()` as JSON, each entry's text made once."""
-        # Keyed by identity (entries are frozen), each with its entry, so that an id
-        # is never taken for another's after the first is gone.
-        made, kept = self._texts, {}
-        for entry in (*self.journal, *self.redo_stack):
-            found = made.get(id(entry))
-            kept[id(entry)] = found if found is not None and found[0] is entry \
-                else (entry, entry_text(entry))
-        self._texts = kept
-        return file_text(self.to_file(), lambda entry: kept[id(entry)][1])
+        texts = [_texts_of(entries, made)
+                 for entries, made in zip((self.journal, self.redo_stack), self._texts,
+                                          strict=True)]
+        return file_text(self.to_file(), (texts[0], texts[1]))
 
     def _autosave(self) -> None:
         if self.autosave_path is not None:
@@ -420,23 +416,45 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def still_made(made: Sequence[tuple[Outcome, Any]], outcomes: Sequence[Outcome]) -> int:
-    """How many of `made`, what was made from each outcome in turn (its words, its
-    rolls), were made from the outcomes still in the journal: the rest were undone, or
-    replaced when an action was put right.
+def still_made(made: Sequence[Any], now: Sequence[Any],
+               key: Callable[[Any], Any] = itemgetter(0)) -> int:
+    """How many of `made`, what was made from each outcome of a session in turn (its
+    words, its rolls; `key` gives the outcome), were made from the outcomes it has
+    now, `now`: the rest were undone, or replaced when an action was put right.
 
     A session's outcomes change only at their end (an action, an undo, a redo), and an
     outcome undone is never journaled again (a redo makes its own): so where the k-th
     made is the k-th outcome's, all before it are too, and the place where they part is
-    found by halves. Asked every frame, of every outcome of a long session."""
-    low, high = 0, min(len(made), len(outcomes))
+    found by halves. Asked every frame, of every outcome of a long session. The same
+    holds of its journal and its redo list, whose entries go from one to the other and
+    back in the same order, and come back nowhere else."""
+    low, high = 0, min(len(made), len(now))
     while low < high:
         mid = (low + high + 1) // 2
-        if made[mid - 1][0] is outcomes[mid - 1]:
+        if key(made[mid - 1]) is now[mid - 1]:
             low = mid
         else:
             high = mid - 1
     return low
+
+
+# The entries of a list and their texts in the file, in order.
+_Texts = tuple[list[JournalEntry], list[str]]
+
+
+def _texts_of(entries: Sequence[JournalEntry], made: _Texts) -> list[str]:
+    """The text of each of `entries`, those made before kept (`made`, updated)."""
+    made_for, texts = made
+    same = still_made(made_for, entries, key=_itself)
+    del made_for[same:], texts[same:]
+    for entry in entries[same:]:
+        made_for.append(entry)
+        texts.append(entry_text(entry))
+    return texts
+
+
+def _itself(thing: Any) -> Any:
+    return thing
 
 
 def entry_text(entry: JournalEntry) -> str:
@@ -445,21 +463,23 @@ def entry_text(entry: JournalEntry) -> str:
     return "  " + entry.model_dump_json(indent=1).replace("\n", "\n  ")
 
 
-def file_text(file: SessionFile, text_of: Callable[[JournalEntry], str] = entry_text) -> str:
-    """`file.model_dump_json(indent=1)`, with each entry's text from `text_of`: dumping
+def file_text(file: SessionFile, texts: tuple[Sequence[str], Sequence[str]] | None = None,
+              ) -> str:
+    """`file.model_dump_json(indent=1)`, with the texts of its journal's and its redo
+    list's entries (`entry_text` of each) given when they were made before: dumping
     the whole file cost a 5,000-action Grimdark match a quarter of a second, its
-    entries' texts joined (once: each copy of its 6 MB costs a millisecond or two)
-    two milliseconds."""
+    entries' texts joined two milliseconds (once: each copy of its 6 MB costs one or
+    two more)."""
+    if texts is None:
+        texts = ([entry_text(e) for e in file.journal], [entry_text(e) for e in file.redo])
     rest = file.model_copy(update={"journal": [], "redo": []}).model_dump_json(indent=1)
     parts: list[str] = []
-    for part in ("journal", "redo"):
-        entries = getattr(file, part)
+    for part, entries in zip(("journal", "redo"), texts, strict=True):
         if entries:
             # A top-level field's line is the only one indented by one space.
             before, _, rest = rest.partition(f'\n "{part}": []')
-            parts += (before, f'\n "{part}": [\n')
-            for i, entry in enumerate(entries):
-                parts += (",\n", text_of(entry)) if i else (text_of(entry),)
+            parts += (before, f'\n "{part}": [\n', entries[0])
+            parts += chain.from_iterable(zip(repeat(",\n"), islice(entries, 1, None)))
             parts.append("\n ]")
     parts.append(rest)
     return "".join(parts)

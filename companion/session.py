@@ -7,14 +7,20 @@ table edited since) is noticed and refused, naming the entry. The file records t
 fingerprint of every table the session is played with. Saves are atomic; a broken
 file gives a clear error and is left as it is.
 
+Opening a file replays and checks every entry. Along the way, and as actions are
+taken, the session keeps a copy of the state every `SNAPSHOT_EVERY` entries
+(`companion.snapshots`), so that undo (and a failed action put right) replays only
+from the nearest copy: its cost does not grow with the journal.
+
 The session knows rule systems only through `companion.rulesets.base`.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from itertools import chain, islice, repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +37,17 @@ from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
 from companion.seeddice import DerivedDice, check_seed
+from companion.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
 
 FORMAT = "companion-session"
 # 1: entries kept their log lines; 2: the digest of their events, and the file the
 # fingerprints of its tables. Both are read.
 SCHEMA_VERSION = 2
+# The state is kept every this many entries. Undo replays up to this many less one
+# from the copy before it, a copy costs a few actions' time and 1-4 KB: 32 keeps undo
+# under about 15 actions' time and adds a few percent to an action (README, Performance).
+SNAPSHOT_EVERY = 32
 
 
 class SessionFileError(UserError):
@@ -110,7 +121,8 @@ class Session:
                  redo: Sequence[JournalEntry] = (), *, created: str | None = None,
                  autosave_path: Path | None = None,
                  other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
-                 played_with: Mapping[str, str] | None = None) -> None:
+                 played_with: Mapping[str, str] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.ruleset = ruleset
         # Verifiable: the app's dice of each action are drawn from this secret seed.
         self.seed = None if seed is None else check_seed(seed)
@@ -138,6 +150,11 @@ class Session:
         # put right): the state is changed in place, so a screen's cache keys on this,
         # not on the state's identity.
         self.revision = 0
+        self._snapshots = Snapshots(snapshot_every)
+        # Each entry's text in the file, made once, for the journal and the redo list
+        # (each entry beside it): a save writes them all, after every action and undo
+        # in the app.
+        self._texts: tuple[_Texts, _Texts] = (([], []), ([], []))
         self._state = self._replay(journal)
 
     @property
@@ -168,25 +185,22 @@ class Session:
         return self._told(self._public_words, public=True)
 
     def _told(self, words: list[tuple[Outcome, list[str]]], public: bool) -> list[str]:
-        # Words are made once per outcome: the log is read on every frame.
-        if len(words) > len(self.outcomes) or any(
-                told is not now for (told, _), now in zip(words, self.outcomes, strict=False)):
-            words.clear()
+        # Words are made once per outcome: the log is read on every frame, and an undo
+        # keeps the words of the actions it leaves.
+        del words[still_made(words, self.outcomes):]
         rules, state = self.ruleset, self._state
         for outcome in self.outcomes[len(words):]:
             events = [rules.report_public(state, e) for e in outcome.events] if public \
                 else outcome.events
             words.append((outcome, rules.narrate(state, events)))
-        return [line for _, lines in words for line in lines]
+        return list(chain.from_iterable(map(itemgetter(1), words)))
 
     @property
     def rolls(self) -> list[Roll]:
         """Every roll of the session in the order made: the rules' (each die drawn,
         as the system describes it) and those made beside them."""
         made = self._rolls
-        if len(made) > len(self.outcomes) or any(
-                told is not now for (told, _), now in zip(made, self.outcomes, strict=False)):
-            made.clear()
+        del made[still_made(made, self.outcomes):]
         for i in range(len(made), len(self.outcomes)):
             outcome, entry = self.outcomes[i], self.journal[i]
             described = self.ruleset.rolls(self._state, outcome.events)
@@ -234,33 +248,31 @@ class Session:
         self.journal.append(JournalEntry(action=parsed, rolls=rolls, outcome=outcome.digest()))
         self.outcomes.append(outcome)
         self.redo_stack.clear()
+        self._snapshot()
         self._autosave()
         return outcome
 
     def _restore(self) -> None:
-        """The state as the journal makes it, after an action failed part-way. The
-        journal and its outcomes are kept as they are (the replay checks it comes out
-        the same), so the log's words made from them stay."""
-        journal, outcomes = self.journal, self.outcomes
-        self.journal, self.outcomes = [], []
+        """The state as the journal makes it, after an action failed part-way."""
         try:
-            self._state = self._replay(journal)
+            self._state = self._rebuilt(len(self.journal))
         finally:
-            self.journal, self.outcomes = journal, outcomes
             self.revision += 1
 
     def undo(self, steps: int = 1) -> int:
         """Drop the last `steps` actions (fewer if the journal is shorter)."""
-        done = 0
-        while done < steps and self.journal:
+        done = min(max(steps, 0), len(self.journal))
+        if not done:
+            return 0
+        kept = len(self.journal) - done
+        state = self._rebuilt(kept)  # first: a replay that fails changes nothing
+        while len(self.journal) > kept:
             self.redo_stack.append(self.journal.pop())
             self.outcomes.pop()
-            done += 1
-        if done:
-            kept, self.journal, self.outcomes = self.journal, [], []
-            self._state = self._replay(kept)
-            self.revision += 1
-            self._autosave()
+        self._snapshots.forget_after(kept)
+        self._state = state
+        self.revision += 1
+        self._autosave()
         return done
 
     def redo(self, steps: int = 1) -> int:
@@ -269,12 +281,13 @@ class Session:
             entry = self.redo_stack[-1]
             # A redo, unlike `act`, replaces the state with a changed copy: a state
             # kept from before it never changes (companion.reports.moments keeps one
-            # per turn). Redo is rare: the copy costs nothing that matters.
-            trial = copy.deepcopy(self._state)
+            # per turn).
+            trial = self._snapshots.freeze(self._state).thaw()
             self._replay_entry(trial, entry, f"redo of {entry.kind()}")
             self._state = trial
             self.revision += 1
             self.redo_stack.pop()
+            self._snapshot()
             done += 1
         if done:
             self._autosave()
@@ -298,16 +311,34 @@ class Session:
 
     # --- replay -------------------------------------------------------------------
     def _replay(self, entries: Sequence[JournalEntry]) -> Any:
-        """The state after `entries`, from the setup (in place: a failure refuses it all)."""
+        """The state after `entries`, from the setup (in place: a failure refuses it
+        all); each entry checked against its digest, and the state kept every
+        `snapshot_every` entries on the way."""
         state = self.ruleset.new_state(self.setup, self.tables)
+        self._snapshot(state)
         for i, entry in enumerate(entries):
             self._replay_entry(state, entry, f"journal[{i}]")
+            self._snapshot(state)
         return state
 
     def _replay_entry(self, state: Any, entry: JournalEntry, where: str) -> None:
         """Apply a recorded entry to `state` with its own dice; check that it used them
         all and produced what it produced when it was recorded."""
-        faces = [face for r in entry.records(where) for face in r.faces]
+        outcome = self._applied(state, entry, where)
+        found = outcome.digest()
+        if entry.outcome is not None and entry.outcome != found:
+            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
+                                   "was recorded")
+        self.journal.append(entry if entry.outcome is not None
+                            else entry.model_copy(update={"outcome": found}))
+        self.outcomes.append(outcome)
+
+    def _applied(self, state: Any, entry: JournalEntry, where: str,
+                 checked: bool = False) -> Outcome:
+        """Apply a recorded entry to `state` with its own dice, all of them. The dice of
+        an entry `checked` when it joined the journal are not read again."""
+        faces = [face for r in entry.rolls for face in r["faces"]] if checked \
+            else [face for r in entry.records(where) for face in r.faces]
         dice = ScriptedDice(faces)
         try:
             action = self.ruleset.parse_action(entry.action)
@@ -317,13 +348,37 @@ class Session:
         if dice.remaining:
             raise SessionFileError(f"{where} ({entry.kind()}) recorded more dice than its "
                                    "action used")
-        found = outcome.digest()
-        if entry.outcome is not None and entry.outcome != found:
-            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
-                                   "was recorded")
-        self.journal.append(entry if entry.outcome is not None
-                            else entry.model_copy(update={"outcome": found}))
-        self.outcomes.append(outcome)
+        return outcome
+
+    def _rebuilt(self, count: int) -> Any:
+        """A new state after the first `count` entries of the journal: the nearest
+        state kept before it, and the entries after that replayed. Each was checked
+        when it joined the journal; it must come out as it did then (the same events,
+        which the outcomes kept hold), or the session is not changed."""
+        start, state = self._snapshots.nearest(count) or (
+            0, self.ruleset.new_state(self.setup, self.tables))
+        for i in range(start, count):
+            entry = self.journal[i]
+            outcome = self._applied(state, entry, f"journal[{i}]", checked=True)
+            if outcome.events != self.outcomes[i].events:
+                raise SessionFileError(f"journal[{i}] ({entry.kind()}): the replay differs "
+                                       "from what was recorded")
+            self._snapshot(state, i + 1)
+        return state
+
+    def _snapshot(self, state: Any = None, count: int | None = None) -> None:
+        """Keep `state` (the session's own unless given), the state after `count`
+        entries (the whole journal unless given), if a copy is due there."""
+        count = len(self.journal) if count is None else count
+        every = self._snapshots.every
+        # Asked after every action: the common answer, no, costs no call.
+        if every and not count % every and self._snapshots.due(count):
+            self._snapshots.keep(count, self._state if state is None else state)
+
+    @property
+    def snapshots(self) -> Snapshots:
+        """The states kept along the journal (read-only: for the bench and the tests)."""
+        return self._snapshots
 
     # --- files --------------------------------------------------------------------
     def to_file(self) -> SessionFile:
@@ -343,8 +398,14 @@ class Session:
         )
 
     def save(self, path: Path) -> None:
-        text = self.to_file().model_dump_json(indent=1)
-        atomic_write(path, text)
+        atomic_write(path, self.file_text())
+
+    def file_text(self) -> str:
+        """What `save` writes: `to_file()` as JSON, each entry's text made once."""
+        texts = [_texts_of(entries, made)
+                 for entries, made in zip((self.journal, self.redo_stack), self._texts,
+                                          strict=True)]
+        return file_text(self.to_file(), (texts[0], texts[1]))
 
     def _autosave(self) -> None:
         if self.autosave_path is not None:
@@ -353,6 +414,75 @@ class Session:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def still_made(made: Sequence[Any], now: Sequence[Any],
+               key: Callable[[Any], Any] = itemgetter(0)) -> int:
+    """How many of `made`, what was made from each outcome of a session in turn (its
+    words, its rolls; `key` gives the outcome), were made from the outcomes it has
+    now, `now`: the rest were undone, or replaced when an action was put right.
+
+    A session's outcomes change only at their end (an action, an undo, a redo), and an
+    outcome undone is never journaled again (a redo makes its own): so where the k-th
+    made is the k-th outcome's, all before it are too, and the place where they part is
+    found by halves. Asked every frame, of every outcome of a long session. The same
+    holds of its journal and its redo list, whose entries go from one to the other and
+    back in the same order, and come back nowhere else."""
+    low, high = 0, min(len(made), len(now))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if key(made[mid - 1]) is now[mid - 1]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+# The entries of a list and their texts in the file, in order.
+_Texts = tuple[list[JournalEntry], list[str]]
+
+
+def _texts_of(entries: Sequence[JournalEntry], made: _Texts) -> list[str]:
+    """The text of each of `entries`, those made before kept (`made`, updated)."""
+    made_for, texts = made
+    same = still_made(made_for, entries, key=_itself)
+    del made_for[same:], texts[same:]
+    for entry in entries[same:]:
+        made_for.append(entry)
+        texts.append(entry_text(entry))
+    return texts
+
+
+def _itself(thing: Any) -> Any:
+    return thing
+
+
+def entry_text(entry: JournalEntry) -> str:
+    """A journal entry as it stands in a session file (`model_dump_json(indent=1)` of
+    the whole file puts it two levels in)."""
+    return "  " + entry.model_dump_json(indent=1).replace("\n", "\n  ")
+
+
+def file_text(file: SessionFile, texts: tuple[Sequence[str], Sequence[str]] | None = None,
+              ) -> str:
+    """`file.model_dump_json(indent=1)`, with the texts of its journal's and its redo
+    list's entries (`entry_text` of each) given when they were made before: dumping
+    the whole file cost a 5,000-action Grimdark match a quarter of a second, its
+    entries' texts joined two milliseconds (once: each copy of its 6 MB costs one or
+    two more)."""
+    if texts is None:
+        texts = ([entry_text(e) for e in file.journal], [entry_text(e) for e in file.redo])
+    rest = file.model_copy(update={"journal": [], "redo": []}).model_dump_json(indent=1)
+    parts: list[str] = []
+    for part, entries in zip(("journal", "redo"), texts, strict=True):
+        if entries:
+            # A top-level field's line is the only one indented by one space.
+            before, _, rest = rest.partition(f'\n "{part}": []')
+            parts += (before, f'\n "{part}": [\n', entries[0])
+            parts += chain.from_iterable(zip(repeat(",\n"), islice(entries, 1, None)))
+            parts.append("\n ]")
+    parts.append(rest)
+    return "".join(parts)
 
 
 def read_session_file(path: Path) -> SessionFile:
@@ -445,6 +575,32 @@ def load_session(
         session.warnings.append(f"{shown_path(path.name)}: played with other versions of "
                                 f"{', '.join(changed)}; it still replays the same")
     return session
+
+
+def undo_in_file(path: Path, steps: int = 1) -> list[JournalEntry]:
+    """Take the last `steps` actions of the session saved at `path` (fewer if its
+    journal is shorter) onto its redo list, and save it: what `Session.undo` and a save
+    do, without replaying the journal. The entries undone, the last first.
+    SessionFileError, and nothing written, when the file cannot be read.
+
+    A command that reads the file afresh each time cannot keep the states a session
+    keeps, so its undo replayed the whole journal twice. It need not replay at all:
+    taking entries off the end can neither make a journal that replays one that does
+    not nor mend one that does not, and every entry is still checked whenever the
+    session is opened to be shown or played (an entry that does not replay is refused
+    then, named, and the file left as it is; one undone is checked when it is redone).
+    The file keeps the fingerprints of the tables it recorded: nothing was replayed with
+    today's."""
+    path = Path(path)
+    parsed = read_session_file(path)
+    done = min(max(steps, 0), len(parsed.journal))
+    if not done:
+        return []
+    kept, undone = parsed.journal[:-done], parsed.journal[-done:][::-1]
+    saved = parsed.model_copy(update={"journal": kept, "redo": parsed.redo + undone,
+                                      "saved": _now()})
+    atomic_write(path, file_text(saved))
+    return undone
 
 
 def can_open(path: Path) -> bool:

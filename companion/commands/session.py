@@ -291,14 +291,22 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
+    from companion.session import SessionFileError, undo_in_file
+
     if args.steps < 1:
         raise UserError("--steps must be 1 or more")
-    session = load(args.file)
-    undone = [entry.kind() for entry in session.journal[-args.steps:]]
-    if not session.undo(args.steps):
+    try:
+        # Without replaying: the file is checked whole when it is next shown or played.
+        undone = [entry.kind() for entry in undo_in_file(args.file, args.steps)]
+    except SessionFileError:
+        # Unreadable: opened as every command opens one (its backup, if it has one).
+        session = load(args.file)
+        undone = [entry.kind() for entry in session.journal[-args.steps:]][::-1]
+        if session.undo(args.steps):
+            session.save(args.file)
+    if not undone:
         raise UserError(f"{args.file}: nothing to undo")
-    session.save(args.file)
-    print(f"undone: {', '.join(reversed(undone))}")
+    print(f"undone: {', '.join(undone)}")
     return 0
 
 

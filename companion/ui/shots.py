@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pygame
 from companion.hexgrid import Hex, line
 from companion.ui.app import App
 from companion.ui.events import ANIMATE
+from companion.ui.session_screen import SessionScreen
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.tools.dice_tray import DiceTray
 from companion.ui.tools.table_browser import TableBrowser
@@ -148,6 +150,39 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
         for _ in moves:  # once round, as a player's mouse would have gone before
             frame()
         return timer(frame, repeat)
+    finally:
+        app.close()
+
+
+def ctrl_z_ms(files: dict[int, str], presses: int, rounds: int) -> dict[int, list[float]]:
+    """Ctrl+Z in the app, for companion/bench.py: each session file (by its length) is
+    resumed from the autosave as a player resumes one, then Ctrl+Z pressed `presses`
+    times in a row, each key handled (the undo, its autosave, what the screen makes of
+    it) and the frame after it drawn. The mean ms of a press, a round of files after
+    another, so that a slow spell falls on every length."""
+    _dummy_drivers()
+    app = App(size=(1280, 800))
+    times: dict[int, list[float]] = {n: [] for n in files}
+    try:
+        app.draw()
+        path = app.autosave_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(rounds):
+            for n, text in files.items():
+                path.write_text(text)
+                app.resume()
+                pump(app)
+                screen = app.screen
+                assert isinstance(screen, SessionScreen), n
+                journal = screen.session.journal
+                assert len(journal) == n, (n, len(journal))
+                start = time.perf_counter()
+                for _ in range(presses):
+                    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+                    pump(app)
+                times[n].append((time.perf_counter() - start) / presses * 1000)
+                assert len(journal) == n - presses
+        return times
     finally:
         app.close()
 

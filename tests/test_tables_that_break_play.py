@@ -64,13 +64,16 @@ def test_the_app_starts_with_a_table_of_another_kind_under_every_tables_id(capsy
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_a_grimdark_table_missing_what_every_match_needs_is_set_aside():
-    data = builtin("grimdark-equipment")
-    data["entries"] = [e for e in data["entries"] if e["key"] != "unarmed"]
-    save(data, "grimdark-equipment.json")
+@pytest.mark.parametrize(("table_id", "entry", "named"), [
+    ("grimdark-equipment", "unarmed", "unarmed"),
+    ("grimdark-moves", "assess-the-situation", "Assess the Situation")])
+def test_a_grimdark_table_missing_what_every_match_needs_is_set_aside(table_id, entry, named):
+    data = builtin(table_id)
+    data["entries"] = [e for e in data["entries"] if e["key"] != entry]
+    save(data, f"{table_id}.json")
     tables = every_system(load_tables())
-    assert not tables.overridden("grimdark-equipment")
-    assert "unarmed" in str(tables.problems[-1])
+    assert not tables.overridden(table_id)
+    assert named in str(tables.problems[-1])
 
 
 def test_free_steps_turns_and_blows_are_refused_a_free_shield_drop_is_not(capsys):
@@ -139,12 +142,3 @@ def test_check_names_a_system_whose_game_fails_with_the_users_tables(monkeypatch
     out = capsys.readouterr().out
     assert "the grimdark game fails with your tables (ZeroDivisionError: division by zero)" \
         in out
-
-
-def test_a_grimdark_moves_table_without_assess_the_situation_is_set_aside():
-    data = builtin("grimdark-moves")
-    data["entries"] = [e for e in data["entries"] if e["key"] != "assess-the-situation"]
-    save(data, "grimdark-moves.json")
-    tables = every_system(load_tables())
-    assert not tables.overridden("grimdark-moves")
-    assert "Assess the Situation" in str(tables.problems[-1])

@@ -239,6 +239,9 @@ def test_the_grimdark_coaching_and_hands_never_show(app: App) -> None:
     assert not any(name in player.words() for name in hands)
     secret = set(screen.session.log) - set(screen.session.public_log)
     assert secret and not secret & set(player.words())  # why the coaching chose a move
+    assert screen.session.public_log[-1] in player.words()  # the story itself does show
+    plays = [line for line in screen.session.public_log if " plays " in line]
+    assert plays and not any("(" in line for line in plays)  # the card, never his reasons
     own_key(app, pygame.K_o, "o")
     assert player.view.odds_words() == [] and not any("%" in w for w in player.words())
 

@@ -149,6 +149,16 @@ def test_a_moment_that_is_none_is_refused_on_one_line(text: str, message: str) -
     assert str(err.value) == message
 
 
+def test_a_report_pictures_at_most_twenty_moments() -> None:
+    twenty = ",".join(["start", *map(str, range(1, 19)), "end"])
+    assert len(parse_moments(twenty)) == 20
+    assert len(parse_moments(twenty + ",1,end")) == 20  # a moment named twice is one
+    with pytest.raises(UserError) as err:
+        parse_moments(twenty + ",19")
+    assert str(err.value) == ("--pictures: 21 moments; a report pictures at most 20 "
+                              "(choose the turns that matter, e.g. start,3,9,end)")
+
+
 def test_a_turn_is_pictured_as_it_ended_and_a_turn_never_played_is_refused() -> None:
     session = bout()
     (_, after_1), (_, end) = states_at(session, (Moment(turn=1), END))
@@ -240,3 +250,20 @@ def test_export_refuses_pictures_it_cannot_make_on_one_line(argv: list[str], mes
     assert main(["export", str(BOUT), *argv]) != 0
     err = capsys.readouterr().err
     assert err.strip().endswith(message) and len(err.strip().splitlines()) == 1
+
+
+def test_the_page_of_a_sixteen_gladiator_match_with_every_picture_it_takes_is_small(
+) -> None:
+    """Issue 24: at most 5 MB; the bench measures it for each system (`report_mb`)."""
+    from companion.bench import most_moments, played_out
+    from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
+    from companion.tables.loader import load_tables
+    from companion.ui.report_export import report_text
+
+    session = played_out(get_ruleset("skirmish"), crowd_setup(16),
+                         crowded_tables(load_tables(), 16))
+    moments = most_moments(session)
+    page = report_text(session, "html", moments)
+    assert len(moments) == 20 and len(IMAGE.findall(page)) == 20
+    assert len(page.encode()) < 1_000_000  # 5 MB is the goal; 0.47 MB measured
+    assert all(len(base64.b64decode(data)) < 30_000 for data in IMAGE.findall(page))

@@ -18,6 +18,9 @@ from companion.rulesets.base import Event, Ruleset
 from companion.session import Session
 
 DEFAULT = "start,end"
+# A report shows chosen moments, not every turn: twenty pictures keep the page of a
+# sixteen-gladiator match under a megabyte, and a forum post readable.
+MOST_MOMENTS = 20
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ class Picture:
 
 def parse_moments(text: str, option: str = "--pictures") -> tuple[Moment, ...]:
     """`start`, `end` and turn numbers, joined by commas (`start,2,5,end`), in the order
-    given, each once; `none` for no pictures. UserError names the word that is wrong."""
+    given, each once, at most MOST_MOMENTS; `none` for no pictures. UserError names the
+    word that is wrong."""
     words = [w.strip().lower() for w in text.split(",")]
     if words == ["none"]:
         return ()
@@ -71,6 +75,9 @@ def parse_moments(text: str, option: str = "--pictures") -> tuple[Moment, ...]:
                             f"{option}: an empty moment between commas (e.g. start,3,end)")
         if moment not in found:
             found.append(moment)
+    if len(found) > MOST_MOMENTS:
+        raise UserError(f"{option}: {len(found)} moments; a report pictures at most "
+                        f"{MOST_MOMENTS} (choose the turns that matter, e.g. start,3,9,end)")
     return tuple(found)
 
 

@@ -73,7 +73,8 @@ def choose_move(view: Mapping[str, Any], me: str, coaching: Coaching | None,
         score(scene, option)
     policy = apply_rules(scene, options)
     options = pick_targets(scene, options, policy)
-    best = max(options, key=lambda o: (o.score, -o.order[0], -o.order[1], -o.order[2]))
+    # One option a card is left after pick_targets: the card's place settles a tie.
+    best = max(options, key=lambda o: (o.score, -o.order[0]))
     why = best.rule_codes or [coaching.posture, *best.codes]
     return Choice(best.move.key, best.target, best.reach, best.active_stat, tuple(why))
 

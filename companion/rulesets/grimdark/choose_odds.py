@@ -126,7 +126,8 @@ def choose_by_odds(state: GrimdarkState, f: Fighter) -> Choice:
             option.score, option.codes = same.score, list(same.codes)
     judge.recover_first(options)
     options = pick_targets(scene, options, policy)
-    best = max(options, key=lambda o: (o.score, -o.order[0], -o.order[1], -o.order[2]))
+    # One option a card is left after pick_targets: the card's place settles a tie.
+    best = max(options, key=lambda o: (o.score, -o.order[0]))
     why = best.rule_codes or [coaching.posture, *best.codes]
     return Choice(best.move.key, best.target, best.reach, best.active_stat, tuple(why))
 

@@ -43,3 +43,56 @@ def test_regenerate_heals_the_wound_and_clears_the_poison_each_counted() -> None
     both = worths(state, me)
     assert both["Regenerate"] - whole["Regenerate"] == pytest.approx(
         choose_odds.UNWOUNDED + 2 * choose_odds.DOSE)
+
+
+# ------------------------------------------------------------------ a card in hand
+
+def judge(hand: list[str], **sheet_fields: Any) -> Any:
+    from companion.rulesets.grimdark.choose_odds import Judge
+    from companion.rulesets.grimdark.coachfile import default_coaching
+    from companion.rulesets.grimdark.summary import chooser_view
+
+    moves = {"basic-melee": 5, "powerful-attack": 5, "merciless-beating": 5,
+             "throw-something": 5}
+    _, state = match(sheet("Rex", moves=moves, **sheet_fields), sheet("Vex"),
+                     hands=[hand, []])
+    me = state.fighter("a")
+    view = {g["id"]: g for g in chooser_view(state, "a")["gladiators"]}
+    return Judge(state, me, default_coaching(), view["a"]["hand"]), me
+
+
+def test_a_card_he_can_play_now_is_live() -> None:
+    j, _ = judge(["basic-melee", "powerful-attack", "basic-melee"])
+    assert j.card_worth("basic-melee") == choose_odds.LIVE
+    assert j.card_worth("powerful-attack") == choose_odds.LIVE  # Brutality is his AS
+    assert j.card_worth("no-such-move") == 0.0
+
+
+def test_a_card_waiting_on_his_active_stat_or_a_rest_is_waiting() -> None:
+    j, me = judge(["basic-melee", "powerful-attack", "throw-something"])
+    me.active_stat = "style"
+    assert j.card_worth("powerful-attack") == choose_odds.WAITING
+    from companion.rulesets.grimdark.state import Condition
+    me.conditions.append(Condition("cooldown", turns=2, move="throw-something", fresh=False))
+    assert j.card_worth("throw-something") == choose_odds.WAITING
+    assert j.card_worth("basic-melee") == choose_odds.LIVE
+
+
+def test_a_finisher_waits_on_the_wound_and_the_crowd_unless_his_stat_is_wrong() -> None:
+    j, me = judge(["basic-melee", "merciless-beating", "basic-melee"])
+    assert j.card_worth("merciless-beating") == choose_odds.FINISHER_WAIT
+    assert j.card_worth("merciless-beating", True) == \
+        choose_odds.LIVE + choose_odds.FINISHER_OPEN
+    me.active_stat = "style"
+    assert j.card_worth("merciless-beating") == choose_odds.WAITING
+
+
+def test_a_card_he_lacks_the_means_for_is_dead_and_a_special_one_is_worth_more() -> None:
+    j, me = judge(["basic-melee", "basic-melee", "basic-melee"])
+    assert me.resources["quantum-energy"] == 0
+    assert j.card_worth("regenerate") == choose_odds.DEAD  # no quantum energy to spend
+    assert j.card_worth("dance-of-blades", True) == choose_odds.LIVE + choose_odds.SPECIAL
+    # A special card that must rest (a house table's) still waits with its extra worth.
+    from companion.rulesets.grimdark.state import Condition
+    me.conditions.append(Condition("cooldown", turns=1, move="dance-of-blades", fresh=False))
+    assert j.card_worth("dance-of-blades", False) == choose_odds.WAITING + choose_odds.SPECIAL

@@ -35,7 +35,8 @@ class Fixed:
 
 
 def judge(out: Outlook = HALF, *, hand: list[str] | None = None, posture: str | None = None,
-          moves: dict[str, int] | None = None, others: int = 1, **rex: Any
+          moves: dict[str, int] | None = None, others: int = 1, active: str | None = None,
+          flurry: int = 0, **rex: Any
           ) -> tuple[co.Judge, Any]:
     coaching = None
     if posture is not None:
@@ -45,6 +46,7 @@ def judge(out: Outlook = HALF, *, hand: list[str] | None = None, posture: str | 
                      hands=[hand or ["basic-melee"] * 3, *([[]] * others)],
                      coaching=[coaching, *([None] * others)])
     me = state.fighter("a")
+    me.active_stat, me.flurry = active or me.active_stat, flurry
     mine = next(g for g in chooser_view(state, "a")["gladiators"] if g["id"] == "a")
     parsed = parse_coaching(coaching, "c", state.data) if coaching else co.default_coaching()
     j = co.Judge(state, me, parsed, mine["hand"])
@@ -199,3 +201,77 @@ def test_a_resource_no_move_of_his_spends_is_worth_nothing() -> None:
     j, _ = judge(moves={"basic-melee": 5, "gather-the-spirits": 5, "grapple": 5,
                         "basic-defense": 5}, stats=(5, 3, 3, 4), abilities={"arcane-arts": 1})
     assert worth(j, "gather-the-spirits") == pytest.approx(worth(j, "basic-defense"))
+
+
+# ------------------------------------------------------------------ the hand he keeps
+
+def test_a_card_drawn_is_worth_the_average_of_what_his_repertoire_has_left() -> None:
+    j, _ = judge(active="style")
+    # Left to draw: 2 Basic Melee, 5 Grapple, 5 Basic Defense (live) and 5 Powerful
+    # Attack, waiting on Brutality.
+    assert j.deck == pytest.approx((12 * co.LIVE + 5 * co.WAITING) / 17)
+    everything = {"basic-melee": 3}
+    bare, _ = judge(moves={**everything, "grapple": 5, "powerful-attack": 5,
+                           "basic-defense": 2}, hand=["basic-melee"] * 3)
+    assert bare.deck == pytest.approx(co.LIVE)
+
+
+def test_assessing_trades_every_card_in_hand_for_a_draw() -> None:
+    j, _ = judge(NOTHING, active="style", hand=["basic-melee", "powerful-attack", "grapple"])
+    kept = co.LIVE + co.WAITING + co.LIVE
+    # Basic Defense is not in his hand: played, it gives way to a draw.
+    assert worth(j, "assess-the-situation") - worth(j, "basic-defense") == pytest.approx(
+        (3 * j.deck - kept) - (j.deck - co.LIVE))
+
+
+def test_a_move_replaced_by_its_special_move_keeps_a_special_card_in_hand() -> None:
+    j, _ = judge(NOTHING, moves={**REPERTOIRE, "biding-time": 2})
+    assert worth(j, "biding-time") - worth(j, "basic-defense") == pytest.approx(
+        (co.LIVE + co.SPECIAL - co.LIVE) - (j.deck - co.LIVE))
+
+
+def test_a_stacking_move_is_worth_its_next_step_when_he_will_hold_it_again() -> None:
+    flurry = {**REPERTOIRE, "flurry-of-blows": 5}
+    hand = ["flurry-of-blows", "basic-melee", "basic-melee"]
+    j, _ = judge(NOTHING._replace(hit=0.25), moves=flurry, hand=hand,
+                 abilities={"berserker": 1})
+    # A hit keeps the card; a miss draws it again at its share of the repertoire.
+    again = 0.25 + 0.75 * 5 / 25
+    stays = -0.25 * (j.deck - co.LIVE)  # the draw he does not make when it hits
+    assert over_plain(j, "flurry-of-blows") == pytest.approx(
+        co.CHAIN * co.POWER * 1 * again + stays)
+    two, _ = judge(NOTHING._replace(hit=0.25), moves=flurry, abilities={"berserker": 1},
+                   hand=["flurry-of-blows", "flurry-of-blows", "basic-melee"])
+    assert over_plain(two, "flurry-of-blows") == pytest.approx(
+        co.CHAIN * co.POWER * 1 * 1.0 - 0.25 * (two.deck - co.LIVE))
+    # Its fifth use in a row is at its most (+4), not +5.
+    late, _ = judge(NOTHING._replace(hit=0.25), moves=flurry, hand=hand,
+                    abilities={"berserker": 1}, flurry=4)
+    assert over_plain(late, "flurry-of-blows") == pytest.approx(
+        co.CHAIN * co.POWER * 4 * again - 0.25 * (late.deck - co.LIVE))
+
+
+# ------------------------------------------------------------------ his active stat
+
+def test_setting_a_weaker_active_stat_costs_the_power_it_takes_for_a_few_turns() -> None:
+    j, _ = judge(NOTHING)
+    # Style 3 for Brutality 6, on half his repertoire.
+    assert worth(j, "basic-adjustment", "style") - worth(j, "basic-defense") == \
+        pytest.approx(co.POWER * (3 - 6) * co.HORIZON * 0.5)
+
+
+def test_the_active_stat_his_cards_need_opens_them_and_leaving_it_closes_them() -> None:
+    hand = ["powerful-attack", "stylish-strike", "basic-melee"]
+    j, _ = judge(NOTHING, hand=hand)
+    # Powerful Attack needs Brutality: going to Style closes it.
+    assert worth(j, "basic-adjustment", "style") - worth(j, "basic-defense") == \
+        pytest.approx(co.POWER * (3 - 6) * co.HORIZON * 0.5 - (co.LIVE - co.WAITING))
+
+
+def test_out_of_ineffective_his_stat_comes_back_with_the_cards_that_need_it() -> None:
+    j, me = judge(NOTHING, active="ineffective", hand=["powerful-attack", "basic-melee",
+                                                        "basic-melee"])
+    assert me.stat_value("ineffective") == 3
+    assert worth(j, "basic-adjustment", "brutality") - worth(j, "basic-defense") == \
+        pytest.approx(co.POWER * (6 - 3) * co.HORIZON * 0.5 + co.LEAVE_INEFFECTIVE
+                      + (co.LIVE - co.WAITING))

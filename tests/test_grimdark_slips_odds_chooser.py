@@ -96,3 +96,14 @@ def test_a_card_he_lacks_the_means_for_is_dead_and_a_special_one_is_worth_more()
     from companion.rulesets.grimdark.state import Condition
     me.conditions.append(Condition("cooldown", turns=1, move="dance-of-blades", fresh=False))
     assert j.card_worth("dance-of-blades", False) == choose_odds.WAITING + choose_odds.SPECIAL
+
+
+def test_each_foe_is_taken_to_attack_him_at_even_odds_among_his_own_enemies() -> None:
+    from companion.rulesets.grimdark.foresight import Foresight
+
+    # Three teams: Vex and Max each have two enemies to choose from.
+    _, state = match(sheet("Rex"), sheet("Vex"), sheet("Max"))
+    assert Foresight(state, state.fighter("a")).chance == {"b": 0.5, "c": 0.5}
+    # Vex and Max together against Rex alone: he is the only one they can attack.
+    _, state = match(sheet("Rex"), sheet("Vex"), sheet("Max"), teams=["1", "2", "2"])
+    assert Foresight(state, state.fighter("a")).chance == {"b": 1.0, "c": 1.0}

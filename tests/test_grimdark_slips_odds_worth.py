@@ -35,12 +35,14 @@ class Fixed:
 
 
 def judge(out: Outlook = HALF, *, hand: list[str] | None = None, posture: str | None = None,
+          prefer: dict[str, int] | None = None,
           moves: dict[str, int] | None = None, others: int = 1, active: str | None = None,
           flurry: int = 0, **rex: Any
           ) -> tuple[co.Judge, Any]:
-    coaching = None
-    if posture is not None:
-        coaching = {"format": "companion-grimdark-coaching", "version": 1, "posture": posture}
+    coaching: dict[str, Any] | None = None
+    if posture is not None or prefer is not None:
+        coaching = {"format": "companion-grimdark-coaching", "version": 1,
+                    "posture": posture or "balanced", "prefer": prefer or {}}
     foes = [sheet(f"Foe{i}") for i in range(others)]
     _, state = match(sheet("Rex", moves=moves or REPERTOIRE, **rex), *foes,
                      hands=[hand or ["basic-melee"] * 3, *([[]] * others)],
@@ -275,3 +277,16 @@ def test_out_of_ineffective_his_stat_comes_back_with_the_cards_that_need_it() ->
     assert worth(j, "basic-adjustment", "brutality") - worth(j, "basic-defense") == \
         pytest.approx(co.POWER * (6 - 3) * co.HORIZON * 0.5 + co.LEAVE_INEFFECTIVE
                       + (co.LIVE - co.WAITING))
+
+
+def test_the_coachings_liking_adds_prefer_a_point_and_says_so() -> None:
+    plain, _ = judge()
+    liked, _ = judge(prefer={"Grapple": 4})
+    assert worth(liked, "grapple") - worth(plain, "grapple") == pytest.approx(co.PREFER * 4)
+    assert worth(liked, "basic-melee") == worth(plain, "basic-melee")
+    o = Option((0, 0, 0), liked.data.moves["grapple"], "b")
+    liked.worth(o)
+    assert o.codes[-1] == "prefers:grapple"
+    o = Option((0, 0, 0), liked.data.moves["basic-melee"], "b")
+    liked.worth(o)
+    assert not any(c.startswith("prefers:") for c in o.codes)

@@ -99,6 +99,8 @@ def test_a_tie_gives_the_crowds_cz_but_not_to_a_finisher() -> None:
     blank, _ = judge(NOTHING)
     assert worth(tie, "basic-melee") - worth(blank, "basic-melee") == pytest.approx(co.CZ * 0.5)
     assert worth(tie, "merciless-beating") == pytest.approx(worth(blank, "merciless-beating"))
+    # With no tie in sight the crowd gives nothing: the two weigh the same.
+    assert worth(blank, "basic-melee") == pytest.approx(worth(blank, "merciless-beating"))
 
 
 def test_cz_a_move_gains_counts_on_use_or_only_when_it_hits() -> None:

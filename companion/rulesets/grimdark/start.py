@@ -17,7 +17,6 @@ from companion.rulesets.grimdark.engine import ENGINE, chooser_of
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.sheet import Gladiator, SheetError, parse_gladiator
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
-from companion.tables.models.grimdark import STATS
 
 IDS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -180,7 +179,3 @@ def start_match(state: GrimdarkState, dice: DiceSource) -> list[Event]:
                             deck=len(f.deck)))
     state.started = True
     return events
-
-
-def strongest(stats: Mapping[str, int]) -> str:
-    return max(STATS, key=lambda s: (stats[s], -STATS.index(s)))

@@ -34,7 +34,7 @@ def test_a_chooser_of_no_such_name_is_refused() -> None:
 def test_a_setup_names_engine_1_or_2_and_a_new_one_is_stamped_2() -> None:
     assert engine_of({}) == 1 and engine_of({"engine": 2}) == 2
     for bad in (3, 0, True, "2"):
-        with pytest.raises(UserError, match="options.engine"):
+        with pytest.raises(UserError, match=r"options\.engine"):
             engine_of({"engine": bad})
     assert stamped({"gladiators": []})["options"] == {"engine": 2}
     assert stamped({"options": {"engine": 1}})["options"] == {"engine": 1}

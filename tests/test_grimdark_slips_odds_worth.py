@@ -190,7 +190,8 @@ def test_wrath_from_beyond_hurts_every_foe_by_his_brutality_and_him_too() -> Non
 
 def test_arcane_essence_gained_is_worth_what_his_best_spell_makes_of_a_point() -> None:
     moves = {"basic-melee": 5, "acid-touch": 5, "fireball": 5, "gather-the-spirits": 5}
-    j, _ = judge(NOTHING._replace(hit=0.25), moves=moves, stats=(5, 3, 3, 4), abilities={"arcane-arts": 1})
+    j, _ = judge(NOTHING._replace(hit=0.25), moves=moves, stats=(5, 3, 3, 4),
+                 abilities={"arcane-arts": 1})
     # Acid Touch: +2 power and a d6 (3.5) for one point; Fireball +2 and a d4 (2.5).
     # A point of essence is worth the better of the two, which costs one.
     per_point = (co.POWER * 2 + co.HIT * 3.5) / j.data.moves["acid-touch"].cost.amount

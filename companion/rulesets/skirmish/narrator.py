@@ -102,7 +102,7 @@ def _appealed(s: State, e: Event) -> str:
 def _bout_over(s: State, e: Event) -> str:
     standing = e.data["standing"]
     names = _listed([_name(s, gid) for gid in standing]) or "nobody"
-    return f"The bout is over: {names} {'is' if len(standing) == 1 else 'are'} left standing"
+    return f"The bout is over: {names} {'are' if len(standing) > 1 else 'is'} left standing"
 
 
 # --- moving ---------------------------------------------------------------------------

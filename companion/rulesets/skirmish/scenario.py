@@ -42,7 +42,7 @@ from companion.rulesets.skirmish.state import Gladiator, Held, Options, State
 
 
 class ScenarioError(UserError):
-    exit_code = 2
+    """A scenario the rules cannot set up (a mistake of the user's: exit status 2)."""
 
 
 # Bounds far above any bout (strength is 4 + D6, a gladiator carries a few darts) that

@@ -164,3 +164,166 @@ def test_the_reason_gives_the_blow_and_the_blow_back(tables):
     assert whys[("brawling", "berserk", False)].startswith("attacks berserk with the Brawling")
     assert whys[("hammer", "defensive", False)].startswith("attacks defensively with the Hammer")
     assert whys[("hammer", "normal", True)].startswith("attacks with the Hammer, thrown:")
+
+
+# --- the defender's luck ----------------------------------------------------------------------
+@pytest.mark.parametrize(("b_health", "luck"), [(10, 3), (3, 3), (1, 5), (-8, 2)])
+def test_the_defender_declares_the_luck_that_keeps_most_of_his_health(tables, b_health, luck):
+    brenna = man("Brenna", {"attack": 2}, {}, luck=luck)
+    state = aulus_to_act(AULUS, brenna, tables, b_health)
+    decision = decide(state)
+    assert decision is not None
+    action = decision.action
+    dice = {"normal": 1, "berserk": 2, "defensive": 0}[action.get("stance", "normal")]
+    cls = "A" if action["weapon"] == "hammer" else "B"
+    # Each luck die she rolls is lost on 1-3: half a die, at LUCK_DIE each; never more
+    # than MOST_LUCK_TRIED of them.
+    costs = [blow(dice, cls, n, b_health)["loss"] + n * 0.5 * ai.LUCK_DIE
+             for n in range(min(luck, ai.MOST_LUCK_TRIED) + 1)]
+    assert action.get("defence_luck", 0) == costs.index(min(costs))
+
+
+def test_born_loser_declares_no_defence_luck(tables):
+    brenna = man("Brenna", {"attack": 2}, {}, luck=3,
+                 insanities=[{"key": 11, "name": "Born Loser Complex", "permanent": True}])
+    decision = decide(aulus_to_act(AULUS, brenna, tables, 1))
+    assert decision is not None and "defence_luck" not in decision.action
+
+
+# --- heal dice ----------------------------------------------------------------------------------
+def heal_value(dice: int, health: int) -> tuple[float, float]:
+    """Worth and mean health back of `dice` heal dice at `health` of 10 (5 heals 1, 6
+    heals 3), with Brenna's fist on him next (his hammer ready: 2 defence dice)."""
+    worth = back = 0.0
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        p = 1 / 6 ** dice
+        after = min(10, health + sum({5: 1, 6: 3}.get(f, 0) for f in faces))
+        worth += p * (standing(after) - standing(health)
+                      - blow(1, "B", 2, after)["loss"])
+        back += p * (after - health)
+    return worth - dice * ai.HEAL_DIE, back
+
+
+@pytest.mark.parametrize("health", [9, 7, 1, -2, -11])
+def test_heal_dice_are_worth_the_health_back_less_the_dice_and_the_blow(tables, health):
+    aulus = man("Aulus", {"attack": 2, "parry-dodge": 1, "heal": 2}, {"hammer": 1})
+    state = aulus_to_act(aulus, BRENNA, tables)
+    state.fighters["a"].health, state.fighters["a"].health_checked = health, True
+    heals = {o["dice"]: (v, why) for o, v, why in options_of(state) if o["type"] == "heal"}
+    assert sorted(heals) == [1, 2]
+    for dice, (value, why) in heals.items():
+        worth, back = heal_value(dice, health)
+        assert value == pytest.approx(worth, abs=1e-9)
+        assert why == f"heals with {dice} heal dice: about {back:.1f} health back"
+
+
+def test_no_heal_at_full_health_or_without_heal_dice(tables):
+    aulus = man("Aulus", {"attack": 2, "heal": 2}, {"hammer": 1})
+    state = aulus_to_act(aulus, BRENNA, tables)
+    assert not [o for o, _, _ in options_of(state) if o["type"] == "heal"]
+    state.fighters["a"].health = 9
+    assert len([o for o, _, _ in options_of(state) if o["type"] == "heal"]) == 2
+    state.fighters["a"].heal_dice = 0
+    assert not [o for o, _, _ in options_of(state) if o["type"] == "heal"]
+
+
+# --- picking up ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("b_health", [10, 0])
+def test_a_dropped_hammer_is_worth_three_turns_of_what_it_adds(tables, b_health):
+    # RETRIEVE WEAPON 2 (free ranks): a 6 on two dice, 11 in 36.
+    state = aulus_to_act(AULUS, BRENNA, tables, b_health)
+    aulus = state.fighters["a"]
+    aulus.carried["hammer"], aulus.dropped["hammer"] = 0, 1
+    [(value, why)] = [(v, why) for o, v, why in options_of(state) if o["type"] == "retrieve"]
+    chance = 11 / 36
+    adds = max(0.0, blow(1, "A", 0, b_health)["loss"] - blow(1, "B", 0, b_health)["loss"])
+    # Bent down, he defends with PARRY/DODGE alone: the hammer is still on the ground.
+    assert value == pytest.approx(chance * ai.LATER_TURNS * adds
+                                  - blow(1, "B", 1, 10)["loss"], abs=1e-9)
+    assert why == "picks up his Hammer: 31% for a 6 on 2 dice"
+
+
+def test_a_dropped_shield_is_worth_three_turns_of_the_blows_it_stops(tables):
+    aulus = man("Aulus", {"attack": 2, "parry-dodge": 1, "shield": 1}, {"hammer": 1},
+                shield=True)
+    state = aulus_to_act(aulus, BRENNA, tables)
+    state.fighters["a"].shield = "dropped"
+    [(value, why)] = [(v, why) for o, v, why in options_of(state) if o["type"] == "retrieve"]
+    gain = blow(1, "B", 2, 10)["loss"] - blow(1, "B", 3, 10)["loss"]
+    assert value == pytest.approx(11 / 36 * ai.LATER_TURNS * gain
+                                  - blow(1, "B", 2, 10)["loss"], abs=1e-9)
+    assert why == "picks up his shield: 31% for a 6 on 2 dice"
+
+
+def test_nothing_to_pick_up_without_retrieve_dice(tables):
+    state = aulus_to_act(AULUS, BRENNA, tables)
+    aulus = state.fighters["a"]
+    aulus.carried["hammer"], aulus.dropped["hammer"] = 0, 1
+    aulus.skills["retrieve-weapon"] = 0
+    assert not [o for o, _, _ in options_of(state) if o["type"] == "retrieve"]
+
+
+# --- the rolls below 0, focus, fate ----------------------------------------------------------
+@pytest.mark.parametrize(("luck", "words"), [
+    (0, "rolls to stay conscious: 60% for a 6"),
+    (1, "rolls to stay conscious with all 1 luck die: 67% for a 6"),
+    (2, "rolls to stay conscious with all 2 luck dice: 72% for a 6")])
+def test_the_roll_to_stay_up_takes_all_his_luck(tables, luck, words):
+    aulus = man("Aulus", {"attack": 2}, {"hammer": 1}, luck=luck)
+    state = aulus_to_act(aulus, BRENNA, tables)
+    state.fighters["a"].health, state.fighters["a"].health_stage = -1, "struggling"  # 5 dice
+    decision = decide(state)
+    assert decision is not None
+    assert decision.action == {"type": "stay_conscious", "luck": luck}
+    assert decision.why == words
+
+
+def test_at_deaths_door_he_rolls_with_his_luck(tables):
+    aulus = man("Aulus", {"attack": 2}, {"hammer": 1}, luck=1, wins=20)
+    state = aulus_to_act(aulus, BRENNA, tables)
+    # 20 fights / 10: 2 dice, and 1 luck die.
+    state.fighters["a"].health, state.fighters["a"].health_stage = -12, "deaths-door"
+    decision = decide(state)
+    assert decision is not None
+    assert decision.action == {"type": "death_door", "luck": 1}
+    assert decision.why == "rolls at death's door with all 1 luck die: 42% for a 6"
+
+
+def test_fate_choices_take_the_highest_face(tables):
+    state = aulus_to_act(AULUS, BRENNA, tables)
+    state.fighters["a"].fate_choices = [2, 5, 3]
+    decision = decide(state)
+    assert decision is not None
+    assert decision.action == {"type": "choose_fate", "face": 5}
+
+
+@pytest.mark.parametrize(("focus", "keen"), [(1, True), (3, True), (4, False)])
+def test_keen_insight_is_spent_while_focus_alone_is_under_even(tables, focus, keen):
+    # Three FOCUS dice: 42% for a 6; four: 52%.
+    aulus = man("Aulus", {"attack": 2, "focus": focus}, {"hammer": 1},
+                insanities=[{"key": 53, "name": "Keen Insight", "permanent": True}])
+    state = aulus_to_act(aulus, BRENNA, tables)
+    state.fighters["a"].stunned = True
+    decision = decide(state)
+    assert decision is not None
+    assert decision.action.get("keen_insight", False) is keen
+    plain = 1 - (5 / 6) ** focus
+    assert decision.why.endswith(f"{plain:.0%}")
+
+
+def test_keen_insight_waits_while_focus_is_barred(tables):
+    aulus = man("Aulus", {"attack": 2, "focus": 1}, {"hammer": 1},
+                insanities=[{"key": 53, "name": "Keen Insight", "permanent": True}])
+    state = aulus_to_act(aulus, BRENNA, tables)
+    state.fighters["a"].stunned = True
+    state.fighters["a"].no_focus_turns = 1
+    decision = decide(state)
+    assert decision is not None and decision.action == {"type": "focus"}
+
+
+def test_the_computer_stops_after_the_turn_limit(tables):
+    state = aulus_to_act(AULUS, BRENNA, tables)
+    state.turn_count = ai.MAX_TURNS
+    assert decide(state) is not None
+    state.turn_count = ai.MAX_TURNS + 1
+    assert decide(state) is None

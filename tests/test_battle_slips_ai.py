@@ -327,3 +327,64 @@ def test_the_computer_stops_after_the_turn_limit(tables):
     assert decide(state) is not None
     state.turn_count = ai.MAX_TURNS + 1
     assert decide(state) is None
+
+
+# --- quitting ---------------------------------------------------------------------------------
+def at_least(dice: int, cls: str, defence: int, amount: int) -> float:
+    """The chance a blow gets `amount` damage or more through `defence` dice."""
+    chance = Fraction(0)
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        col = column(faces)
+        if DAMAGE[cls][col] < amount or DAMAGE[cls][col] == 0:
+            continue
+        needed = 2 if col in (2, 4, 6) else 1
+        for guard in itertools.product(range(1, 7), repeat=defence):
+            if guard.count(6) < needed:
+                chance += Fraction(1, 6 ** (dice + defence))
+    return float(chance)
+
+
+def below_zero(tables: TableSet, a_health: int, b_health: int) -> BattleState:
+    """Aulus (one hammer die, no PARRY/DODGE) at `a_health`, his roll made, against
+    Brenna's two bare-handed dice (ATTACK 4)."""
+    aulus = man("Aulus", {"attack": 2}, {"hammer": 1})
+    state = aulus_to_act(aulus, man("Brenna", {"attack": 4}, {}), tables, b_health)
+    state.fighters["a"].health, state.fighters["a"].health_checked = a_health, True
+    return state
+
+
+def test_below_0_he_quits_when_death_s_door_is_likely_and_her_end_is_not(tables):
+    state = below_zero(tables, -8, 10)
+    decision = decide(state)
+    assert decision is not None and decision.action == {"type": "quit"}
+    # His best attack is defensive (ARMOR + hammer + 2: three dice); a 3 or more from
+    # her puts him at -11.
+    risk = at_least(2, "B", 3, 3)
+    assert decision.why == f"quits: {risk:.0%} to reach death's door next turn, 0% to end " \
+        "it first"
+
+
+def test_he_fights_on_when_a_4_is_needed_to_reach_death_s_door(tables):
+    decision = decide(below_zero(tables, -7, 10))
+    assert decision is not None and decision.action["type"] == "attack"
+
+
+def test_he_fights_on_when_his_blow_may_end_it_as_surely(tables):
+    # Brenna at 2: his berserk fists (two dice, class B) down her on 3 or more as
+    # surely as hers reach his death's door against his ARMOR-only defence.
+    decision = decide(below_zero(tables, -8, 2))
+    assert at_least(2, "B", 0, 3) == pytest.approx(20 / 36)
+    assert decision is not None and decision.action["type"] == "attack"
+
+
+def test_he_fights_on_when_she_is_below_0_herself(tables):
+    # At -1 she rolls 5 dice to stay up: 40% she drops, more than his 34%.
+    decision = decide(below_zero(tables, -8, -1))
+    assert decision is not None and decision.action["type"] == "attack"
+
+
+def test_who_must_win_or_die_never_quits(tables):
+    state = below_zero(tables, -8, 10)
+    state.fighters["a"].must_win_or_die = True
+    decision = decide(state)
+    assert decision is not None and decision.action["type"] == "attack"

@@ -388,3 +388,37 @@ def test_who_must_win_or_die_never_quits(tables):
     state.fighters["a"].must_win_or_die = True
     decision = decide(state)
     assert decision is not None and decision.action["type"] == "attack"
+
+
+# --- grips and throws -------------------------------------------------------------------------
+def test_the_trident_is_weighed_in_either_grip_and_two_hands_drop_the_shield(tables):
+    # The trident: class A in one hand, B in two (+1 parry/dodge while held). Aulus
+    # holds a shield (1 rank): the two-handed grip drops it, for three turns.
+    aulus = man("Aulus", {"attack": 2, "parry-dodge": 1, "shield": 1}, {"trident": 1},
+                shield=True)
+    state = aulus_to_act(aulus, BRENNA, tables)
+    found = {(o.get("stance", "normal"), o.get("two_handed", False), o.get("thrown", False)): v
+             for o, v, _ in options_of(state) if o["weapon"] == "trident"}
+    assert sorted(found) == sorted(itertools.product(("normal", "berserk", "defensive"),
+                                                     (False, True), (False, True)))
+    one = blow(1, "A", 0, 10)
+    # Shield, PARRY/DODGE and the trident: 3 dice; after a whiff the shield alone.
+    back = one["whiff"] * blow(1, "B", 1, 10)["loss"] + \
+        (1 - one["whiff"]) * blow(1, "B", 3, 10)["loss"]
+    assert found[("normal", False, False)] == pytest.approx(one["loss"] - back, abs=1e-9)
+    two = blow(1, "B", 0, 10)
+    back = two["whiff"] * blow(1, "B", 0, 10)["loss"] + \
+        (1 - two["whiff"]) * blow(1, "B", 2, 10)["loss"]
+    shield = ai.LATER_TURNS * (blow(1, "B", 2, 10)["loss"] - blow(1, "B", 3, 10)["loss"])
+    assert found[("normal", True, False)] == pytest.approx(two["loss"] - back - shield,
+                                                           abs=1e-9)
+
+
+def test_a_one_handed_weapon_has_no_two_handed_grip_and_darts_are_always_thrown(tables):
+    state = aulus_to_act(AULUS, BRENNA, tables)
+    assert not [o for o, _, _ in options_of(state) if o.get("two_handed")]
+    darts = man("Aulus", {"attack": 2}, {"war-dart": 3})
+    state = aulus_to_act(darts, BRENNA, tables)
+    thrown = [o.get("thrown", False) for o, _, _ in options_of(state)
+              if o["weapon"] == "war-dart"]
+    assert thrown == [True] * len(thrown) and len(thrown) >= 3

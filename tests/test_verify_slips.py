@@ -560,3 +560,34 @@ def test_a_long_line_is_quoted_from_a_little_before_where_it_differs(
     assert finding is not None
     assert finding.text == (f'the report says "{early[:89]}…", '
                             f'the replay gives "{long[:89]}…"')
+
+
+class _Blocks:
+    """HMAC blocks given in turn, standing for the seed's: to reach the rare top of the
+    range, where a fair die must draw again."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.messages: list[bytes] = []
+
+    def new(self, key: bytes, message: bytes, digestmod: Any) -> Any:
+        self.messages.append(message)
+        block = self.values.pop(0).to_bytes(8, "big") + bytes(24)
+
+        class Digest:
+            def digest(self) -> bytes:
+                return block
+
+        return Digest()
+
+
+def test_a_draw_in_the_uneven_top_of_the_range_is_skipped_for_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import seeddice
+
+    top = 2 ** 64 - 2 ** 64 % 6  # the largest multiple of 6 that 8 bytes hold, and more
+    blocks = _Blocks(top, 2 ** 64 - 1, top - 1, 7)
+    monkeypatch.setattr(seeddice, "hmac", blocks)
+    dice = DerivedDice(SEED, 3)
+    assert dice.roll(6, 2).faces == ((top - 1) % 6 + 1, 7 % 6 + 1) == (6, 2)
+    assert blocks.messages == [b"3:0", b"3:1", b"3:2", b"3:3"]

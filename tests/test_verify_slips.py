@@ -406,8 +406,12 @@ def test_typed_dice_that_do_not_read_or_are_too_many_are_refused(match: Session)
     assert verdict.checked == 1  # the start; the turn was not played
     assert _said(_verify(match, _with_rolls(match, 1, [{"typed": True, "sides": 6}]))) == [
         "before the first turn: its dice do not read: roll record: missing field 'faces'"]
-    assert _said(_verify(match, _with_rolls(match, 1, typed))) == [
-        "turn 1: typed at the table, not verifiable"]
+    verdict = _verify(match, _with_rolls(match, 1, typed))
+    assert _said(verdict) == ["turn 1: typed at the table, not verifiable"]
+    # The match as verify plays it keeps them marked typed, as the session did.
+    assert verdict.session is not None
+    assert all(r["typed"] for r in verdict.session.journal[1].rolls)
+    assert verdict.checked == 11  # all but the turn whose dice were typed
 
 
 def test_an_action_that_does_not_play_ends_the_check_after_the_turn_before(
@@ -591,3 +595,17 @@ def test_a_draw_in_the_uneven_top_of_the_range_is_skipped_for_the_next(
     dice = DerivedDice(SEED, 3)
     assert dice.roll(6, 2).faces == ((top - 1) % 6 + 1, 7 % 6 + 1) == (6, 2)
     assert blocks.messages == [b"3:0", b"3:1", b"3:2", b"3:3"]
+
+
+def test_a_move_claimed_for_the_coaching_that_does_not_play_is_both_a_claim_and_a_problem(
+        match: Session) -> None:
+    claims = claims_of_entries(match.journal)
+    action = copy.deepcopy(claims[1].action)
+    action["moves"]["a"]["move"] = "last-stand"  # not even in his hand
+    verdict = _verify(match, [claims[0], Claimed(action)])
+    assert [(f.line(), f.claim) for f in verdict.findings] == [
+        ("before the first turn: Lord Smash's Last Stand is given as his coaching's choice, "
+         "but his coaching plays Wild Charge", True),
+        ("before the first turn: the action does not play: Lord Smash cannot play Last "
+         "Stand: it is not in his hand (he holds Wild Charge, Flurry of Blows, Brutal Bash)",
+         False)]

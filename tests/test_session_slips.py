@@ -517,3 +517,17 @@ def test_a_new_file_gets_the_umasks_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(mask)
     assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o644
+
+
+def test_each_save_keeps_the_one_before_as_the_backup(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    for text in ("first", "second", "third"):
+        atomic_write(path, text)
+    assert path.read_text() == "third"
+    assert (tmp_path / "game.json.bak").read_text() == "second"
+    # A save killed once its backup was made leaves the backup a link of the file: the
+    # next save keeps that as the backup all the same.
+    (tmp_path / "game.json.bak").unlink()
+    os.link(path, tmp_path / "game.json.bak")
+    atomic_write(path, "fourth")
+    assert (tmp_path / "game.json.bak").read_text() == "third"

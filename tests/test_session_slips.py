@@ -531,3 +531,11 @@ def test_each_save_keeps_the_one_before_as_the_backup(tmp_path: Path) -> None:
     os.link(path, tmp_path / "game.json.bak")
     atomic_write(path, "fourth")
     assert (tmp_path / "game.json.bak").read_text() == "third"
+
+
+def test_a_save_that_fails_on_its_way_names_the_file_asked_for(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("a file where a folder should be")
+    path = tmp_path / "notes.txt" / "games" / "game.json"
+    with pytest.raises(NotADirectoryError) as err:
+        atomic_write(path, "x")
+    assert err.value.filename == str(path)

@@ -609,3 +609,32 @@ def test_a_move_claimed_for_the_coaching_that_does_not_play_is_both_a_claim_and_
         ("before the first turn: the action does not play: Lord Smash cannot play Last "
          "Stand: it is not in his hand (he holds Wild Charge, Flurry of Blows, Brutal Bash)",
          False)]
+
+
+def test_a_die_no_rule_describes_is_named_by_its_record() -> None:
+    from test_session import TallyRules
+
+    from companion.rulesets.base import Outcome, event
+    from companion.tables.loader import TableSet
+
+    class Nameless(TallyRules):
+        """Tally, its dice rolled by nobody in particular."""
+
+        def apply(self, state: Any, action: Any, dice: Any) -> Outcome:
+            face = dice.d6(purpose="add").faces[0]
+            state.total += face
+            return Outcome((event("added", None, face=face, total=state.total),))
+
+    for rules, who in ((TallyRules(), "p1's"), (Nameless(), "the")):
+        session = Session(rules, {"start": 0}, TableSet(), seed=SEED)
+        for _ in range(2):
+            session.act({"type": "add"}, SeededDice(1))
+        entries = list(session.journal)
+        rolls = copy.deepcopy(entries[1].rolls)
+        true = rolls[0]["faces"][0]
+        rolls[0]["faces"] = [true % 6 + 1]
+        entries[1] = entries[1].model_copy(update={"rolls": rolls})
+        verdict = verify(rules, {"start": 0}, SEED, TableSet(), claims_of_entries(entries))
+        assert [f.line() for f in verdict.findings] == [
+            f"before the first turn: {who} add roll shows {true % 6 + 1}, the dice give "
+            f"{true}"]

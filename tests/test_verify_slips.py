@@ -544,6 +544,11 @@ def test_an_edit_is_placed_in_the_header_a_turn_or_the_outcome(
         name, finding = _compare(match, _edit(markdown, start, new))
         assert name == "markdown" and finding is not None
         places[start] = finding.where
+    _, first = _compare(match, _edit(markdown, "# Lord Smash against",
+                                     "# Lord Smash versus Sewer Beast"))
+    assert first is not None and first.text == (
+        'the report says "# Lord Smash versus Sewer Beast", the replay gives '
+        '"# Lord Smash against Sewer Beast"')
     assert places == {"# Lord Smash against": "the header",
                       "## Before the fight": "Before the fight", "Turn 1.": "Turn 1",
                       "Turn 11.": "Turn 11", "Lord Smash is defeated.": "the outcome",

@@ -74,6 +74,8 @@ def test_undo_takes_back_none_for_zero_or_fewer_steps_and_at_most_the_journal() 
     session = _played(3)
     assert session.undo(0) == 0 and session.undo(-2) == 0
     assert len(session.journal) == 3 and session.redo_stack == []
+    assert session.undo() == 1 and len(session.journal) == 2  # one step unless told
+    session.redo()
     assert session.undo(5) == 3
     assert session.journal == [] and session.state.total == 0
     assert session.undo() == 0
@@ -84,7 +86,7 @@ def test_redo_gives_back_as_many_steps_as_asked_and_no_more() -> None:
     totals = [1, 3, 6]
     session.undo(3)
     assert session.redo(0) == 0 and session.redo(-1) == 0
-    assert session.redo(1) == 1
+    assert session.redo() == 1  # one step unless told
     assert session.state.total == totals[0] and len(session.redo_stack) == 2
     assert session.redo(1) == 1 and session.state.total == totals[1]
     assert session.redo(5) == 1 and session.state.total == totals[2]

@@ -539,8 +539,13 @@ def test_an_edit_is_placed_in_the_header_a_turn_or_the_outcome(
     for start, new in (("# Lord Smash against", "# Lord Smash versus Sewer Beast"),
                        ("## Before the fight", "## Before the fights"),
                        ("Turn 1.", "Turn 1!"), ("Turn 11.", "Turn 11!"),
+                       ("Lord Smash takes 21", "Lord Smash takes 22"),
+                       # The last turn tells the end as well: it is still the turn's.
                        ("Lord Smash is defeated.", "Lord Smash is not defeated."),
-                       ("The match is over", "The match is over: a draw.")):
+                       ("The match is over", "The match is over: a draw."),
+                       ("## Outcome", "## Outcomes"),
+                       ("- Lord Smash is defeated.", "- Lord Smash is not defeated."),
+                       ("- The match is over", "- The match is over: a draw.")):
         name, finding = _compare(match, _edit(markdown, start, new))
         assert name == "markdown" and finding is not None
         places[start] = finding.where
@@ -551,8 +556,10 @@ def test_an_edit_is_placed_in_the_header_a_turn_or_the_outcome(
         '"# Lord Smash against Sewer Beast"')
     assert places == {"# Lord Smash against": "the header",
                       "## Before the fight": "Before the fight", "Turn 1.": "Turn 1",
-                      "Turn 11.": "Turn 11", "Lord Smash is defeated.": "the outcome",
-                      "The match is over": "the outcome"}
+                      "Turn 11.": "Turn 11", "Lord Smash takes 21": "Turn 11",
+                      "Lord Smash is defeated.": "Turn 11", "The match is over": "Turn 11",
+                      "## Outcome": "the outcome", "- Lord Smash is defeated.": "the outcome",
+                      "- The match is over": "the outcome"}
 
 
 def test_a_long_line_is_quoted_from_a_little_before_where_it_differs(

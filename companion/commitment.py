@@ -33,7 +33,7 @@ import hmac
 import json
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -287,7 +287,3 @@ def footnotes(session: Session) -> tuple[str, ...]:
     return (*notes, f"Seed: {session.seed}",
             "Replay code (check this report with: companion verify REPORT):",
             *code_lines(encode(replay_of(session))))
-
-
-def entries_typed(rolls: Sequence[Mapping[str, Any]]) -> bool:
-    return any(r.get("typed") for r in rolls)

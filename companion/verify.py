@@ -290,7 +290,9 @@ def _section(report: Report, lines: Sequence[str], index: int) -> str:
         if found is None or found > index:
             return where
         where, at = turn.title, found + 1
-    end = next((i for i in range(at, len(lines)) if report.outcome
+    # The last line to say the outcome's first: the last turn's narration may say it
+    # too, above that turn's rolls, which are still the turn's.
+    end = next((i for i in range(len(lines) - 1, at - 1, -1) if report.outcome
                 and report.outcome[0] in lines[i]), None)
     if end is not None and end - 1 <= index and report.turns:
         # The outcome's heading stands a line above its first line.

@@ -197,7 +197,7 @@ def _read(line: str, lab: Lab, key: str) -> tuple[Chunk, Cell] | None:
         if len(sums) != len(SUMS) or len(lapses) != 2 or \
                 any(len(side) != len(Lapses._fields) for side in lapses):
             return None
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, IndexError):  # a side's lapses missing, too
         return None
     cell = Cell(**dict(zip(SUMS, sums, strict=True)), row_lapses=Lapses(*lapses[0]),
                 col_lapses=Lapses(*lapses[1]))

@@ -49,8 +49,8 @@ def test_two_rounds_stunned_and_no_focus_in_the_first(rules):
 
 @pytest.mark.parametrize("limit", [1, 2, 5])
 def test_a_computer_duel_stops_at_the_turn_limit_it_is_given(limit):
-    big = {"format": "companion-gladiator", "name": "Big", "development_points": 500, "skills": {"attack": 2,
-                                                                      "health": 100}}
+    big = {"format": "companion-gladiator", "name": "Big", "development_points": 500,
+           "skills": {"attack": 2, "health": 100}}
     result = play_duel(duel_setup(big, {**big, "name": "Bigger"}), 1, load_tables(),
                        max_turns=limit)
     assert result["stalled"] and result["winner"] is None

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from itertools import chain, islice, repeat
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
@@ -39,6 +39,9 @@ from companion.rulesets.playable import playable_tables
 from companion.seeddice import DerivedDice, check_seed
 from companion.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from companion.autosaver import Autosaver
 
 FORMAT = "companion-session"
 # 1: entries kept their log lines; 2: the digest of their events, and the file the
@@ -137,6 +140,8 @@ class Session:
         # The digest of the tables a replay code says the match was committed to.
         self.committed_tables: str | None = None
         self.autosave_path = autosave_path
+        # The app's writer, which writes a big autosave off the window's thread.
+        self.autosaver: Autosaver | None = None
         self.redo_stack: list[JournalEntry] = list(redo)
         # For the player: tables set aside, tables changed since the save.
         self.warnings: list[str] = [str(p) for p in self.tables.problems[len(given.problems):]]
@@ -408,8 +413,13 @@ class Session:
         return file_text(self.to_file(), (texts[0], texts[1]))
 
     def _autosave(self) -> None:
-        if self.autosave_path is not None:
-            self.save(self.autosave_path)
+        if self.autosave_path is None:
+            return
+        text = self.file_text()
+        if self.autosaver is None:
+            atomic_write(self.autosave_path, text)
+        else:
+            self.autosaver.save(self.autosave_path, text, atomic_write)
 
 
 def _now() -> str:

@@ -513,6 +513,27 @@ def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.Monk
     press(pygame.K_s, mod=pygame.KMOD_LCTRL)
     pump(app)
     assert arena.message_is_error and "cannot save" in arena.message
+
+
+def test_a_big_autosave_that_fails_in_the_background_is_told_on_the_next_frame(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui.shots import press, pump
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
+    arena = app.screen
+    assert arena is not None
+    app.autosaver.background_from = 1  # every autosave is a big one
+    monkeypatch.setattr(companion.session, "atomic_write", full)
+    before = len(arena.session.journal)
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    app.autosaver.flush()
+    pump(app)
+    assert len(arena.session.journal) == before + 1
+    assert app.note == "not autosaved: the disk is full"
     app.draw()
 
 

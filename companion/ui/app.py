@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import APP_NAME, paths
+from companion.autosaver import Autosaver
 from companion.errors import UserError
 from companion.settings import Settings, load_settings, save_settings
 from companion.ui import registry
@@ -117,6 +118,8 @@ class App:
         # The errors the last guard wrote to the crash log this run, by kind and place:
         # one that comes back on every frame is written down once.
         self._logged: set[tuple[str, str]] = set()
+        # Writes each session's autosave; a big one off this thread (a frame is short).
+        self.autosaver = Autosaver()
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -303,6 +306,7 @@ class App:
     def _play(self, session: Session, dice: DiceSource, path: Path | None,
               physical: bool) -> Screen:
         session.autosave_path = self.autosave_path()
+        session.autosaver = self.autosaver
         # The tools' rolls made while no game was open go with the first one played.
         for roll in self.loose_rolls:
             session.note_roll(roll)
@@ -348,6 +352,7 @@ class App:
         # Not through companion.session, which the start screen need not load.
         from companion.atomic import has_copy
 
+        self.autosaver.flush()
         return has_copy(self.autosave_path())
 
     def resume(self) -> None:
@@ -360,6 +365,7 @@ class App:
         from companion.session import load_session
         from companion.ui.text import checked_path
 
+        self.autosaver.flush()  # the autosave, or any file, as last written
         try:
             session = load_session(checked_path(path), get_ruleset, tables=self.tables)
             registry.screens_for(session.ruleset.id)
@@ -684,6 +690,11 @@ class App:
         self.frames_drawn += 1
 
     def draw(self) -> None:
+        unsaved = self.autosaver.failure()
+        if unsaved is not None:
+            from companion.pathwords import in_words
+
+            self.note = f"not autosaved: {in_words(unsaved)}"
         surface = self.window.get_surface()
         soil = self.soil
         soil.new_frame()
@@ -787,6 +798,7 @@ class App:
         ink.label(surface, label)
 
     def close(self) -> None:
+        self.autosaver.close()
         if self.remember_size:
             self.settings = self.settings.with_window_size(self.window.size)
             self._save_settings()

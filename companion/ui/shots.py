@@ -158,7 +158,8 @@ def ctrl_z_ms(files: dict[int, str], presses: int, rounds: int) -> dict[int, lis
     """Ctrl+Z in the app, for companion/bench.py: each session file (by its length) is
     resumed from the autosave as a player resumes one, then Ctrl+Z pressed `presses`
     times in a row, each key handled (the undo, its autosave, what the screen makes of
-    it) and the frame after it drawn. The mean ms of a press, a round of files after
+    it) and the frame after it drawn; a big autosave is written in the background
+    (companion.autosaver), as the app writes it. The mean ms of a press, a round of files after
     another, so that a slow spell falls on every length."""
     _dummy_drivers()
     app = App(size=(1280, 800))
@@ -169,6 +170,7 @@ def ctrl_z_ms(files: dict[int, str], presses: int, rounds: int) -> dict[int, lis
         path.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(rounds):
             for n, text in files.items():
+                app.autosaver.flush()  # the last file's autosave must not land on this one
                 path.write_text(text)
                 app.resume()
                 pump(app)

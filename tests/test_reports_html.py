@@ -173,6 +173,15 @@ def test_a_turn_is_pictured_as_it_ended_and_a_turn_never_played_is_refused() -> 
         states_at(running, (Moment(turn=begun),))
 
 
+def test_the_start_is_pictured_before_anyone_acts_and_the_last_turn_as_the_end() -> None:
+    session = bout()
+    (_, start), (_, last), (_, end) = states_at(session, (START, Moment(turn=4), END))
+    assert start.turn_number <= 1 and end.turn_number == 4
+    assert last.turn_number == end.turn_number
+    assert [(g.strength, g.hex) for g in last.gladiators] == \
+        [(g.strength, g.hex) for g in end.gladiators]
+
+
 def test_the_session_pictured_is_left_as_it_was() -> None:
     session = bout()
     before = session.to_file().model_dump(exclude={"saved"})

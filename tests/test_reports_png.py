@@ -84,3 +84,10 @@ def test_pixels_that_do_not_fill_the_picture_are_refused(width: int, height: int
                                                         size: int) -> None:
     with pytest.raises(ValueError, match="needs"):
         png.encode(width, height, bytes(size))
+
+
+def test_a_rare_colour_as_near_to_two_kept_ones_is_drawn_as_the_commoner() -> None:
+    greys = [(i, i, i) for i in range(2, 256)]  # 254, far from both reds
+    colours = greys * 2 + [(100, 0, 0)] * 3 + [(102, 0, 0)] * 2 + [(101, 0, 0)]
+    out = pixels(decoded(png.encode(len(colours), 1, rgbx(colours))))
+    assert out[-1] == (100, 0, 0)

@@ -5,6 +5,8 @@ bounds of a moment's turn number."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from companion.errors import UserError
@@ -128,6 +130,31 @@ def test_a_block_that_fits_beside_the_last_message_joins_it() -> None:
     over = Turn("Turn 1", ("x" * (room + 1),))
     sent = discord.messages(_report(turns=(over,), outcome=(), footnotes=()))
     assert sent[0] == head and sent[1].startswith("## Turn 1\n> x")
+
+
+def test_a_turn_cut_between_its_lines_fills_a_message_to_exactly_2000() -> None:
+    # "## Turn 1", a newline and "> " and 1,988 x: 2,000 to the character.
+    full = "x" * 1988
+    report = _report(turns=(Turn("Turn 1", (full, "more")),), outcome=(), footnotes=())
+    sent = discord.messages(report)
+    assert f"## Turn 1\n> {full}" in sent
+    assert sent[sent.index(f"## Turn 1\n> {full}") + 1].startswith("> more")
+
+
+def test_a_long_line_is_cut_after_the_word_that_brings_it_to_exactly_2000() -> None:
+    # "> " and 998 a, a space and 999 b: 2,000; then " c" goes on a line of its own.
+    line = "a" * 998 + " " + "b" * 999 + " c"
+    sent = discord.messages(_report(turns=(Turn("Turn 1", (line,)),), outcome=(),
+                                    footnotes=()))
+    first = "> " + "a" * 998 + " " + "b" * 999
+    assert first in sent and len(first) == 2000
+    assert sent[sent.index(first) + 1].startswith("c")
+
+
+def test_a_reports_parts_are_frozen() -> None:
+    turn = Turn("Turn 1", ("a",))
+    with pytest.raises(FrozenInstanceError):
+        turn.title = "Turn 2"  # type: ignore[misc]
 
 
 # --- pictures ----------------------------------------------------------------------------

@@ -441,6 +441,9 @@ def test_a_name_is_at_most_255_bytes_with_its_temporary_names_beside_it(
     assert refused is not None and refused.errno == errno.ENAMETOOLONG
     # A folder's name has no temporary name beside it: 255 bytes are allowed.
     assert unsaveable(tmp_path / ("d" * NAME_MAX) / "game.json") is None
+    # One folder's name too long among short ones is enough to refuse the path.
+    refused = unsaveable(tmp_path / ("d" * (NAME_MAX + 1)) / "game.json")
+    assert refused is not None and refused.errno == errno.ENAMETOOLONG
 
 
 def test_a_whole_path_is_short_of_4096_bytes_with_its_temporary_names(

@@ -441,8 +441,12 @@ def test_a_name_is_at_most_255_bytes_with_its_temporary_names_beside_it(
     assert refused is not None and refused.errno == errno.ENAMETOOLONG
     # A folder's name has no temporary name beside it: 255 bytes are allowed.
     assert unsaveable(tmp_path / ("d" * NAME_MAX) / "game.json") is None
-    # One folder's name too long among short ones is enough to refuse the path.
+    # One folder's name too long among short ones is enough to refuse the path, even
+    # past a file where a folder should be (which the system says first).
     refused = unsaveable(tmp_path / ("d" * (NAME_MAX + 1)) / "game.json")
+    assert refused is not None and refused.errno == errno.ENAMETOOLONG
+    (tmp_path / "notes.txt").write_text("")
+    refused = unsaveable(tmp_path / "notes.txt" / ("d" * (NAME_MAX + 1)) / "game.json")
     assert refused is not None and refused.errno == errno.ENAMETOOLONG
 
 

@@ -368,13 +368,15 @@ class Session:
             if outcome.events != self.outcomes[i].events:
                 raise SessionFileError(f"journal[{i}] ({entry.kind()}): the replay differs "
                                        "from what was recorded")
-            self._snapshot(state, i + 1)
+        # No state to keep on the way: every one due up to the journal's end is kept
+        # already (opening, each action and each redo keep theirs; undo drops only those
+        # past its end).
         return state
 
-    def _snapshot(self, state: Any = None, count: int | None = None) -> None:
-        """Keep `state` (the session's own unless given), the state after `count`
-        entries (the whole journal unless given), if a copy is due there."""
-        count = len(self.journal) if count is None else count
+    def _snapshot(self, state: Any = None) -> None:
+        """Keep `state` (the session's own unless given), the state after the whole
+        journal, if a copy is due there."""
+        count = len(self.journal)
         every = self._snapshots.every
         # Asked after every action: the common answer, no, costs no call.
         if every and not count % every and self._snapshots.due(count):

@@ -548,3 +548,15 @@ def test_a_save_that_fails_on_its_way_names_the_file_asked_for(tmp_path: Path) -
     with pytest.raises(NotADirectoryError) as err:
         atomic_write(path, "x")
     assert err.value.filename == str(path)
+
+
+def test_an_action_taken_after_an_undo_replaces_the_undone_one_in_the_file_and_log(
+        ) -> None:
+    session = _played(3)
+    assert json.loads(session.file_text())["journal"][2]["rolls"][0]["faces"] == [3]
+    log_before = session.log  # the words of all three are made, and kept
+    session.undo()
+    session.act({"type": "add", "limit": 1000}, ScriptedDice([6]))
+    saved = json.loads(session.file_text())
+    assert [e["rolls"][0]["faces"] for e in saved["journal"]] == [[1], [2], [6]]
+    assert session.log[:-1] == log_before[:-1] and session.log[-1] != log_before[-1]

@@ -3,7 +3,7 @@
 Writing a 6 MB session (a 5,000-action Grimdark match) and syncing it to the disk takes
 20 to 50 ms, more than a frame, after every action and every Ctrl+Z. A big autosave is
 handed to one background writer instead, which writes only the latest text it was
-given (an autosave superseded before it was written is never written). A small one is
+given for each file (a save superseded before it was written is never written). A small one is
 written at once, as before, so that its failure is told with the action that made it.
 
 Each write is `atomic_write`, so a kill at any moment leaves the file before or after a
@@ -27,7 +27,8 @@ class Autosaver:
     def __init__(self, background_from: int = BACKGROUND_FROM) -> None:
         self.background_from = background_from
         self._cond = threading.Condition()
-        self._pending: tuple[Path, str, Write] | None = None
+        # The latest text for each file not yet written, in the order first given.
+        self._pending: dict[Path, tuple[str, Write]] = {}
         self._busy = False
         self._closed = False
         self._failed: OSError | None = None
@@ -42,7 +43,7 @@ class Autosaver:
             write(path, text)
             return
         with self._cond:
-            self._pending = (path, text, write)
+            self._pending[path] = (text, write)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="autosave",
                                                 daemon=True)
@@ -58,7 +59,7 @@ class Autosaver:
     def flush(self) -> None:
         """Wait until every text given is written (or has failed)."""
         with self._cond:
-            while self._pending is not None or self._busy:
+            while self._pending or self._busy:
                 self._cond.wait()
 
     def close(self) -> None:
@@ -73,11 +74,12 @@ class Autosaver:
     def _run(self) -> None:
         while True:
             with self._cond:
-                while self._pending is None and not self._closed:
+                while not self._pending and not self._closed:
                     self._cond.wait()
-                if self._pending is None:
+                if not self._pending:
                     return
-                (path, text, write), self._pending = self._pending, None
+                path = next(iter(self._pending))
+                text, write = self._pending.pop(path)
                 self._busy = True
             failed: OSError | None = None
             try:

@@ -17,6 +17,7 @@ The session knows rule systems only through `companion.rulesets.base`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from itertools import chain, islice, repeat
@@ -105,12 +106,16 @@ class SessionFile(BaseModel):
     # A verifiable session's secret seed (companion.seeddice): the GM's file keeps it;
     # a report shows it only once the match is over. Absent from plain sessions.
     seed: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    # The autosave only: the player's own file that the game is also written to, so
+    # that Resume goes on writing it. Never in a file he keeps (he may post it).
+    own_file: str | None = Field(default=None, max_length=4096)
 
     @model_serializer(mode="wrap")
     def _plain_without_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        if self.seed is None:
-            data.pop("seed", None)
+        for absent in ("seed", "own_file"):
+            if getattr(self, absent) is None:
+                data.pop(absent, None)
         return data
 
 
@@ -142,6 +147,10 @@ class Session:
         self.autosave_path = autosave_path
         # The app's writer, which writes a big autosave off the window's thread.
         self.autosaver: Autosaver | None = None
+        # The player's own file, once he has saved or opened one: every change is
+        # written there too. The one an autosave named, when it was read (load_session).
+        self.own_file: Path | None = None
+        self.own_file_named: str | None = None
         self.redo_stack: list[JournalEntry] = list(redo)
         # For the player: tables set aside, tables changed since the save.
         self.warnings: list[str] = [str(p) for p in self.tables.problems[len(given.problems):]]
@@ -388,7 +397,7 @@ class Session:
         return self._snapshots
 
     # --- files --------------------------------------------------------------------
-    def to_file(self) -> SessionFile:
+    def to_file(self, own_file: Path | None = None) -> SessionFile:
         return SessionFile(
             format=FORMAT,
             version=SCHEMA_VERSION,
@@ -402,26 +411,39 @@ class Session:
             created=self.created,
             saved=_now(),
             seed=self.seed,
+            # Absolute: Resume may run from another folder.
+            own_file=None if own_file is None else os.path.abspath(own_file),
         )
 
     def save(self, path: Path) -> None:
         atomic_write(path, self.file_text())
 
-    def file_text(self) -> str:
+    def file_text(self, own_file: Path | None = None) -> str:
         """What `save` writes: `to_file()` as JSON, each entry's text made once."""
         texts = [_texts_of(entries, made)
                  for entries, made in zip((self.journal, self.redo_stack), self._texts,
                                           strict=True)]
-        return file_text(self.to_file(), (texts[0], texts[1]))
+        return file_text(self.to_file(own_file), (texts[0], texts[1]))
 
     def _autosave(self) -> None:
-        if self.autosave_path is None:
-            return
-        text = self.file_text()
-        if self.autosaver is None:
-            atomic_write(self.autosave_path, text)
-        else:
-            self.autosaver.save(self.autosave_path, text, atomic_write)
+        """Write the autosave, and the player's own file if he has one; the first
+        OSError is raised once both were tried."""
+        saves = []
+        if self.autosave_path is not None:
+            saves.append((self.autosave_path, self.file_text(self.own_file)))
+        if self.own_file is not None and self.own_file != self.autosave_path:
+            saves.append((self.own_file, self.file_text()))
+        failed: OSError | None = None
+        for path, text in saves:
+            try:
+                if self.autosaver is None:
+                    atomic_write(path, text)
+                else:
+                    self.autosaver.save(path, text, atomic_write)
+            except OSError as err:
+                failed = failed or err
+        if failed is not None:
+            raise failed
 
 
 def _now() -> str:
@@ -582,6 +604,7 @@ def load_session(
     except UserError as err:
         raise SessionFileError(f"{shown_path(path)}: setup: {err}{since}") from None
     session.autosave_path = autosave_path
+    session.own_file_named = parsed.own_file
     session.warnings += notes
     if changed:
         session.warnings.append(f"{shown_path(path.name)}: played with other versions of "

@@ -88,3 +88,17 @@ def test_after_close_every_save_is_written_at_once(tmp_path: Path) -> None:
     assert path.read_text() == "before"
     saver.save(path, "after close", atomic_write)
     assert path.read_text() == "after close"
+
+
+def test_two_files_given_at_once_are_both_written() -> None:
+    saver = Autosaver(background_from=1)
+    written: dict[Path, str] = {}
+
+    def keep(path: Path, text: str) -> None:
+        written[path] = text
+
+    saver.save(Path("his.json"), "his game", keep)
+    saver.save(Path("autosave.json"), "his game, and where he keeps it", keep)
+    saver.close()
+    assert written == {Path("his.json"): "his game",
+                       Path("autosave.json"): "his game, and where he keeps it"}

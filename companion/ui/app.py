@@ -373,12 +373,35 @@ class App:
             self.show_message("Cannot open that file", in_words(err))
             return
         dice = TypedDice() if self.physical else SeededDice(None)
-        screen = self._play(session, dice, path if remember else None, self.physical)
+        own, why_not = (path, "") if remember else self._own_file_of(session)
+        if own is not None and own != self.autosave_path():
+            session.own_file = own
+        screen = self._play(session, dice, own, self.physical)
         after = getattr(screen, "after_action", None)
         if after is not None:
             after()
         if remember:
             self.remember_file(path)
+        if why_not:
+            self.note = why_not
+
+    def _own_file_of(self, session: Session) -> tuple[Path | None, str]:
+        """The player's own file a resumed game was also written to, if it still holds
+        this game (the same rules, begun at the same moment); else None and why."""
+        from companion.pathwords import in_words, shown_path
+        from companion.session import read_session_file
+
+        if not session.own_file_named:
+            return None, ""
+        path = Path(session.own_file_named)
+        until = "this game goes to the autosave until you save it (Ctrl+S)"
+        try:
+            kept = read_session_file(path)
+        except (UserError, OSError) as err:
+            return None, f"{shown_path(path.name)} cannot be read ({in_words(err)}): {until}"
+        if kept.ruleset != session.ruleset.id or kept.created != session.created:
+            return None, f"{shown_path(path.name)} holds another game now: {until}"
+        return path, ""
 
     def open_dialog(self) -> None:
         from companion.ui.text import typed_path

@@ -220,6 +220,7 @@ class SessionScreen(Screen):
             return
         self.session.save(path)
         self.save_path = path
+        self.session.own_file = path  # every change from now on is written there too
         self.host.remember_file(path)
         self.say(f"saved to {path}")
 

@@ -560,3 +560,11 @@ def test_an_action_taken_after_an_undo_replaces_the_undone_one_in_the_file_and_l
     saved = json.loads(session.file_text())
     assert [e["rolls"][0]["faces"] for e in saved["journal"]] == [[1], [2], [6]]
     assert session.log[:-1] == log_before[:-1] and session.log[-1] != log_before[-1]
+
+
+def test_undo_in_a_file_takes_one_action_unless_told(tmp_path: Path) -> None:
+    path = tmp_path / "tally.json"
+    _played(4).save(path)
+    undone = undo_in_file(path)
+    assert [e.rolls[0]["faces"] for e in undone] == [[4]]
+    assert len(read_session_file(path).journal) == 3

@@ -47,6 +47,9 @@ class SessionScreen(Screen):
         self.physical = physical or isinstance(dice, TypedDice)
         self.save_path = save_path
         self.dialog: Dialog | ContextMenu | None = None
+        # The game's "it is over" dialog, once shown: Ctrl+Z and Ctrl+Y reach through
+        # it, as the status bar says they do.
+        self.end_dialog: Dialog | None = None
         if session.warnings:
             self.say("; ".join(session.warnings), error=True)
 
@@ -329,6 +332,10 @@ class SessionScreen(Screen):
     # --- dialogs --------------------------------------------------------------------
     def handle_dialog(self, event: pygame.event.Event) -> bool:
         assert self.dialog is not None
+        if self.dialog is self.end_dialog and event.type == pygame.KEYDOWN \
+                and event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y):
+            self.dialog = None
+            return self.undo_key(event)
         used = self.dialog.handle(event)
         if self.dialog is not None and self.dialog.closed:
             self.dialog = None

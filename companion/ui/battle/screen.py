@@ -295,6 +295,7 @@ class BattleScreen(SessionScreen):
             [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
              *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
+        self.end_dialog = self.dialog
 
     def write_sheets(self) -> None:
         from companion.rulesets.battle.sheet import parse_sheet, save_sheet

@@ -478,6 +478,7 @@ class GrimdarkScreen(SessionScreen):
             [Choice("Record fame and results in the roster", pygame.K_r, self.record),
              *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
+        self.end_dialog = self.dialog
 
     def record(self) -> None:
         from companion.rulesets.grimdark.death import record_in_roster

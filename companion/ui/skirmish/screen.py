@@ -149,9 +149,13 @@ class SkirmishScreen(SessionScreen):
         state = self.state
         if state.phase == "appeal" and state.appeals and self.dialog is None:
             self._appeal_dialog()
-        elif state.phase == "over" and self.dialog is None:
+        elif state.phase == "over" and self.dialog is None and not self._ended:
+            # Once: closed, it leaves the board to look at (and Ctrl+Z to undo).
+            self._ended = True
             self._end_dialog()
         self._schedule_ai()
+
+    _ended = False
 
     def _schedule_ai(self) -> None:
         g = self.decider()
@@ -226,6 +230,7 @@ class SkirmishScreen(SessionScreen):
             self.host.theme, "The bout is over", lines,
             [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self.dismiss)],
         )
+        self.end_dialog = self.dialog
 
     # --- selection and highlights -------------------------------------------------------
     def refresh(self) -> None:
@@ -485,6 +490,7 @@ class SkirmishScreen(SessionScreen):
         return False
 
     def after_undo(self) -> None:
+        self._ended = self.state.phase == "over"
         pygame.time.set_timer(AI_STEP, 0)
         self.chosen, self.odds, self.overlay.path = None, None, []
         self.refresh()

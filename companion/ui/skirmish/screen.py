@@ -150,8 +150,6 @@ class SkirmishScreen(SessionScreen):
         if state.phase == "appeal" and state.appeals and self.dialog is None:
             self._appeal_dialog()
         elif state.phase == "over" and self.dialog is None and not self._ended:
-            # Once: closed, it leaves the board to look at (and Ctrl+Z to undo).
-            self._ended = True
             self._end_dialog()
         self._schedule_ai()
 
@@ -228,9 +226,14 @@ class SkirmishScreen(SessionScreen):
                          f"{g.full_strength}, wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
             self.host.theme, "The bout is over", lines,
-            [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self.dismiss)],
+            [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self._to_board)],
         )
         self.end_dialog = self.dialog
+
+    def _to_board(self) -> None:
+        """Closed for good: the board to look at, and Ctrl+Z to undo."""
+        self._ended = True
+        self.dismiss()
 
     # --- selection and highlights -------------------------------------------------------
     def refresh(self) -> None:

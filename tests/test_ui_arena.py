@@ -337,3 +337,17 @@ def test_the_start_screen_starts_a_samnite_against_a_retiarius(app):
     types = [g.type for g in app.screen.state.gladiators]
     assert types == ["samnite", "retiarius"]
     assert [g.human for g in app.screen.state.gladiators] == [True, False]
+
+
+def test_a_beaten_gladiators_strength_below_0_is_shown_whole_on_his_card(app):
+    # Nereus with 1 strength takes a hit of 3: -2 of his full strength.
+    arena = start(app, duel({"strength": 1}), faces=[6, 5, 2, 1, 6, 6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    pump(app)
+    nereus = arena.state.glad("B")
+    assert nereus.strength < 0
+    shown = f"{nereus.strength}/{nereus.full_strength}"
+    drawn = [w for w in app.panel.view.ink.drawn if getattr(w, "text", None) == shown]
+    assert drawn and all(w.lines == [shown] and not w.overflow for w in drawn)

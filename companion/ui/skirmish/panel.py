@@ -98,8 +98,11 @@ class SkirmishPanel(LogPanel):
         who = "" if g.human else "  (computer)"
         name = self.screen.shown_name(g) if hasattr(self.screen, "shown_name") else g.name
         label = name if g.name == type_name else f"{name} - {type_name}"
-        strength = Label(self.theme, f"{g.strength}/{g.full_strength}", 17, bold=True)
-        value_w = strength.font.size(f"{g.full_strength}/{g.full_strength}")[0]
+        shown = f"{g.strength}/{g.full_strength}"
+        strength = Label(self.theme, shown, 17, bold=True)
+        # As wide as full strength, so the bar stays put; wider below 0 ("-3/9").
+        value_w = max(strength.font.size(s)[0] for s in
+                      (shown, f"{g.full_strength}/{g.full_strength}"))
         bar_w = max(px(40), min(px(90), width // 4))
         right = card.right - px(10)
         strength.place(right - value_w, y + px(6), value_w)

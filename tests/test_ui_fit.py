@@ -382,3 +382,33 @@ def test_no_text_is_under_14_pixels_at_100_percent(tables: object) -> None:
             assert all(f.px >= MIN_TEXT == 14 for f in sized if f.text), (name, small_text(app))
         finally:
             app.close()
+
+
+def test_recent_files_made_the_same_day_can_be_told_apart_in_a_narrow_panel() -> None:
+    from companion.ui.widgets.intro_panel import middle_cuts
+
+    assert middle_cuts("bout begun 04 Dec 2026 21.03.11.json") == (
+        "bout begun 04 Dec 2026 21.03.11", "bout … 04 Dec 2026 21.03.11",
+        "bout … Dec 2026 21.03.11", "bout … 2026 21.03.11", "bout … 21.03.11")
+    assert middle_cuts("saturday.json") == ("saturday",)
+    assert middle_cuts("notes") == ()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1024, 640), 1.0), ((1024, 640), 2.0),
+                                             ((1280, 800), 2.0)])
+def test_the_recent_files_rows_show_different_names(size, scale, tmp_path) -> None:
+    from companion.ui.app import App
+    from companion.ui.widgets.intro_panel import IntroPanel
+
+    app = App(size=size, scale=scale)
+    try:
+        for when in ("21.03.11", "21.40.02", "22.15.47"):
+            app.remember_file(tmp_path / f"bout begun 04 Dec 2026 {when}.json")
+        app.show_home()
+        app.draw()
+        view = app.panel.view
+        assert isinstance(view, IntroPanel)
+        shown = [b.fit().shown for b in view.files if b.rect.bottom <= view.rect.bottom]
+        assert len(shown) >= 2 and len(set(shown)) == len(shown), shown
+    finally:
+        app.close()

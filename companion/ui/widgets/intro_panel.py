@@ -21,6 +21,17 @@ def recent_files(files: Sequence[str], open_file: Callable[[Path], None]
     return [(shown_path(Path(f).name or f), partial(open_file, Path(f))) for f in files]
 
 
+def middle_cuts(name: str) -> tuple[str, ...]:
+    """Shorter forms of a file's name that keep its end, where names made on the same
+    day differ ("bout begun 04 Dec 2026 21.03.11.json" to "bout … 21.03.11"), longest
+    first: words are dropped from the middle, the first kept."""
+    stem = name.removesuffix(".json")
+    words = stem.split(" ")
+    cuts = [stem] if stem != name else []
+    cuts += [f"{words[0]} … {' '.join(words[-keep:])}" for keep in range(len(words) - 2, 0, -1)]
+    return tuple(cuts)
+
+
 class IntroPanel:
     title = "Arena"
     typing = False
@@ -31,7 +42,8 @@ class IntroPanel:
         self.heading = heading
         self.paragraphs = list(paragraphs)
         # A file's name is the player's: shortened to the panel's width, whole on hover.
-        self.files = [Button(theme, name, run, size=16, elide=True) for name, run in files]
+        self.files = [Button(theme, name, run, size=16, elide=True, short=middle_cuts(name))
+                      for name, run in files]
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.ink = Ink(theme)
 

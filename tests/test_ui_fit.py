@@ -412,3 +412,30 @@ def test_the_recent_files_rows_show_different_names(size, scale, tmp_path) -> No
         assert len(shown) >= 2 and len(set(shown)) == len(shown), shown
     finally:
         app.close()
+
+
+def test_the_computers_reason_in_a_duel_shows_whole_on_the_status_bar() -> None:
+    from companion.ui.app import App
+
+    app = App(size=(1280, 800))
+    try:
+        setup = duel_setup_of_two()
+        assert app.start_session("battle", setup, dice=ScriptedDice([6, 6, 1, 1])) is None
+        screen = app.screen
+        # As long as the computer's reasons with the samples come (100 characters), and
+        # a longer name.
+        reason = ("Computer: Hammer Rookie of Capua attacks defensively with the Morning "
+                  "Star: 1.5 off him against 5.2 back")
+        screen.say(reason)
+        app.draw()
+        shown = [w.fit() for w in app.status_ink.drawn if w.fit().text == reason]
+        assert shown and shown[0].shown == reason and not shown[0].overflow
+    finally:
+        app.close()
+
+
+def duel_setup_of_two() -> dict[str, Any]:
+    from companion.rulesets.battle.duel import duel_setup
+
+    return duel_setup(quick_sheet("Hammer Rookie of Capua", 12, 2, 1, 3),
+                      quick_sheet("Brenna", 12, 2, 1, 3))

@@ -809,14 +809,20 @@ class App:
         hint = screen.status() if screen is not None else "F2 arena  F3 dice  F4 tables  " \
             "F5 rolls  Ctrl+Q quit"
         hint = self.note or hint
+        label = Label(self.theme, hint, 18, short=fewer_parts(hint))
         # A set-up screen shows its own messages; a session's go to the status bar.
         if screen is not None and session_of(screen) is not None and screen.message:
             colour = pal.bad if screen.message_is_error else pal.good
             msg = Label(self.theme, screen.message, 18, colour=colour, elide=True)
-            msg.place(x, rect.y, rect.width // 2, height)
+            # What happened comes first (what is due is on the screen's buttons too):
+            # all the room but the hint's F1 part, when it needs it.
+            last = hint.split("  ")[-1]
+            if last.startswith("F1") and last != hint:
+                label.short = (*label.short, last)
+            least = label.font.size((label.short or (hint,))[-1])[0]
+            msg.place(x, rect.y, max(rect.width // 2, right - x - least - px(24)), height)
             ink.label(surface, msg)
             x = msg.rect.right + px(24)
-        label = Label(self.theme, hint, 18, short=fewer_parts(hint))
         label.place(x, rect.y, max(0, right - x), height)
         ink.label(surface, label)
 

@@ -139,3 +139,32 @@ def test_from_the_arena_f4_then_the_total_shows_a_crit_entry(app):
     type_text("19")
     pump(app)
     assert browser.table.id == "crit-slashing" and browser.entry.key == 19
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 800), 2.0), ((1024, 640), 2.0),
+                                             ((1024, 640), 1.0)])
+def test_a_long_entry_is_read_whole_above_apply_buttons_that_say_whom(size, scale) -> None:
+    from companion.rulesets.battle.sheet import quick_sheet
+    from companion.ui.battle.setup import duel_setup
+
+    app = App(size=size, scale=scale)
+    try:
+        setup = duel_setup(quick_sheet("Hammer Rookie of Capua", 12, 2, 1, 3),
+                           quick_sheet("Brenna", 12, 2, 1, 3))
+        assert app.start_session("battle", setup, dice=ScriptedDice([6, 6, 1, 1])) is None
+        press(pygame.K_F4)
+        pump(app)
+        browser = app.panel.view
+        insanity = next(t for t in browser.order if t.id == "insanity")
+        browser.select_table(insanity)
+        browser.show_entry(next(e for e in insanity.entries if str(e.key) == "34"), ())
+        app.draw()
+        card = browser.card_room()
+        assert browser.card_needed() <= card.height
+        assert all(b.rect.top >= card.bottom for b in browser.apply_buttons)
+        shown = [b.fit().shown for b in browser.apply_buttons]
+        assert len(set(shown)) == 2 and "Hammer" in shown[0] and "Brenna" in shown[1]
+        entries = browser.entries
+        assert entries.top <= entries.selected < entries.top + entries.visible
+    finally:
+        app.close()

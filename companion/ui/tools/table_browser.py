@@ -20,7 +20,7 @@ from companion.tables.roll import TableRoll, roll_table
 from companion.tables.table import Table
 from companion.tables.words import entry_card, names_for, roll_words
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text
+from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text, wrap
 
 HINT = "s19 b25 p30 i44 f3 g8 6, a roll, or words to search"
 
@@ -244,6 +244,7 @@ class TableBrowser:
             label = fonts.get(16, bold=True).render(f"{need} {self.dice_count}", True, pal.text)
             minus = self.buttons[1].rect
             surface.blit(label, label.get_rect(midright=(minus.x - px(8), minus.centery)))
+        self._fit_card()
         self.entries.draw(surface)
         self._draw_card(surface)
         self._draw_apply(surface)
@@ -258,69 +259,88 @@ class TableBrowser:
         width = (self._apply_w - px(8) * (len(targets) - 1)) // len(targets)
         self.apply_buttons = []
         for i, (who, name) in enumerate(targets):
+            # Two buttons side by side: each keeps its gladiator's name, cut last.
             button = Button(self.theme, f"Apply to {name}", partial(self.apply, who), size=16,
-                            elide=True)
+                            short=(f"To {name}",), elide=True)
             button.rect = pygame.Rect(self._apply_x + i * (width + px(8)), self._apply_y,
                                       width, px(36))
             button.draw(surface)
             self.apply_buttons.append(button)
 
-    def _draw_card(self, surface: pygame.Surface) -> None:
+    def _card_pieces(self) -> list[tuple[str, pygame.font.Font, Any, int]]:
+        """The entry card's paragraphs, in order: text, font, colour and the gap above."""
         pal, fonts, px = self.theme.palette, self.theme.fonts, self.theme.px
-        x, width = self.rect.x + px(12), self.rect.width - px(24)
-        y = self._card_top
-        bottom = self._apply_y - px(6) if self.apply_targets and self.apply_targets() else (
-            self.rect.bottom - px(8))
-        card = pygame.Rect(x, y, width, bottom - y)
-        pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
-        x, y, width = x + px(10), y + px(8), width - px(20)
+        pieces: list[tuple[str, pygame.font.Font, Any, int]] = []
         if self.message:
             colour = pal.bad if self.message_is_error else pal.hover
-            y = draw_text(surface, self.message, fonts.get(16), colour, (x, y), width)
+            pieces.append((self.message, fonts.get(16), colour, 0))
         if self.entry is None:
-            draw_text(
-                surface,
-                f"{self.table.title}: {self.table.file.roll}. {HINT}.",
-                fonts.get(16),
-                pal.text_dim,
-                (x, y),
-                width,
-            )
-            return
+            pieces.append((f"{self.table.title}: {self.table.file.roll}. {HINT}.",
+                           fonts.get(16), pal.text_dim, 0))
+            return pieces
         text = entry_card(self.table, self.entry, self.keys, self.names)
-        y = draw_text(surface, text.head, fonts.get(22, bold=True), pal.text, (x, y), width)
+        pieces.append((text.head, fonts.get(22, bold=True), pal.text, 0))
         if text.description:
-            y = draw_text(surface, text.description, fonts.get(17), pal.text, (x, y), width)
+            pieces.append((text.description, fonts.get(17), pal.text, 0))
         if text.facts:
-            y = draw_text(
-                surface,
-                text.badges(),
-                fonts.get(16, bold=True),
-                pal.label,
-                (x, y + px(4)),
-                width,
-            )
-        for effect in text.effects:
-            y = draw_text(surface, f"• {effect}", fonts.get(16), pal.text, (x, y), width)
+            pieces.append((text.badges(), fonts.get(16, bold=True), pal.label, px(4)))
+        pieces += [(f"• {effect}", fonts.get(16), pal.text, 0) for effect in text.effects]
         sub = self.last_roll.sub_entry if self.last_roll else None
         if sub is not None:
-            y = draw_text(
-                surface,
-                f"Sub-table {sub.key}: {sub.description}",
-                fonts.get(16),
-                pal.hover,
-                (x, y + px(4)),
-                width,
-            )
+            pieces.append((f"Sub-table {sub.key}: {sub.description}", fonts.get(16),
+                           pal.hover, px(4)))
         if text.house:
-            draw_text(
-                surface,
-                text.house,
-                fonts.get(14),
-                pal.text_dim,
-                (x, y + px(4)),
-                width,
-            )
+            pieces.append((text.house, fonts.get(14), pal.text_dim, px(4)))
+        return pieces
+
+    def _card_bottom(self) -> int:
+        px = self.theme.px
+        return self._apply_y - px(6) if self.apply_targets and self.apply_targets() else (
+            self.rect.bottom - px(8))
+
+    def card_needed(self) -> int:
+        """The height the entry card's text takes, its margins included."""
+        px = self.theme.px
+        width = self.rect.width - px(44)
+        return px(16) + sum(gap + len(wrap(text, font, width)) * font.get_linesize()
+                            for text, font, _, gap in self._card_pieces())
+
+    def card_room(self) -> pygame.Rect:
+        """The entry card's box, as last laid out."""
+        px = self.theme.px
+        return pygame.Rect(self.rect.x + px(12), self._card_top, self.rect.width - px(24),
+                           self._card_bottom() - self._card_top)
+
+    def _fit_card(self) -> None:
+        """Give the card the height its text needs, taken from the entries' list down
+        to a few rows, so that an entry is read whole and never runs under the buttons
+        (a long one at 200 %)."""
+        px = self.theme.px
+        needed = self.card_needed()
+        top = self.entries.rect.y
+        # Two rows of entries at the least: the one shown and its neighbour.
+        least = 2 * self.entries.row_height + px(4)
+        room = self._card_bottom() - top - px(8) - needed
+        most = max(px(90), (self.rect.bottom - top) // 2 - px(8))
+        self.entries.rect.height = max(least, min(most, room))
+        self._card_top = self.entries.rect.bottom + px(8)
+        entries = self.entries  # the entry shown stays in sight in the shorter list
+        if entries.rows and entries.selected >= entries.top + entries.visible:
+            entries.top = entries.selected - entries.visible + 1
+
+    def _draw_card(self, surface: pygame.Surface) -> None:
+        pal, px = self.theme.palette, self.theme.px
+        card = self.card_room()
+        x, width = card.x, card.width
+        pygame.draw.rect(surface, pal.field, card, border_radius=px(6))
+        x, y, width = x + px(10), card.y + px(8), width - px(20)
+        clip = surface.get_clip()
+        surface.set_clip(card.clip(clip))  # a card longer than the room stays in it
+        try:
+            for text, font, colour, gap in self._card_pieces():
+                y = draw_text(surface, text, font, colour, (x, y + gap), width)
+        finally:
+            surface.set_clip(clip)
 
     def handle(self, event: pygame.event.Event) -> bool:
         # R rolls while nothing is typed (no quick letter or roll begins with r). A key

@@ -204,7 +204,8 @@ class Button:
         room = self.rect.width - 2 * self.pad
         shown, fits = best_label(self.labels, self.font, room)
         if not fits and self.elide:
-            return shorten(self.label, self.font, room), True
+            # The shortest form, cut: what keeps the part that tells buttons apart.
+            return shorten(self.labels[-1], self.font, room), True
         return shown, fits
 
     def fit(self) -> Fit:

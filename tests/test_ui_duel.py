@@ -215,3 +215,30 @@ def test_y_takes_the_faces_of_his_own_dice_for_the_roll_that_is_due(app):
     assert not duel.physical and duel.typed.remaining == ()  # the app's dice again next
     rolls = duel.session.journal[-1].rolls
     assert rolls[0]["faces"] == [1, 2, 3, 6]
+
+
+def test_each_step_below_0_shows_the_dice_rolled_there() -> None:
+    from pathlib import Path
+
+    from companion.tables.loader import load_tables
+
+    samples = Path(__file__).resolve().parents[1] / "assets" / "samples"
+    brute = json.loads((samples / "morning-star-brute.json").read_text())
+    app = App(size=(1280, 800))
+    try:
+        assert app.start_session("battle", duel_setup(brute, brute),
+                                 dice=ScriptedDice([6, 6, 1, 1])) is None
+        app.draw()
+        card = app.screen.cards["a"]
+        fighter = app.screen.state.fighters["a"]
+        health = load_tables().get("pool-health")
+        # Left to right, from the last step alive (-18) to -1: as the table gives them.
+        want = [str(health.lookup(h).dice_for(h, fighter.total_fights))
+                for h in range(-18, 0)]
+        drawn = sorted((w.fit().rect.x, w.fit().text) for w in card.widgets()
+                       if w.fit().rect.height and w.fit().text.isdigit()
+                       and w.fit().rect.y < card.rect.y + 120)
+        assert [text for _, text in drawn][:18] == want
+        assert not any(w.fit().shortened for w in card.widgets())
+    finally:
+        app.close()

@@ -188,14 +188,24 @@ class TrackerCard:
         cells = list(range(low, top + 1))
         cell_w = max(2, w // len(cells))
         height = px(26)
+        dice_font = self.theme.fonts.get(11, bold=True)
         for i, h in enumerate(cells):
-            stage = "fine" if h >= 0 else self.tables.health(h).stage
+            band = None if h >= 0 else self.tables.health(h)
+            stage = "fine" if band is None else band.stage
             rect = pygame.Rect(x + i * cell_w, y, cell_w - 1, height)
             colour = STAGE_COLOURS[stage] if h != 0 else (150, 150, 150)
             if h > f.health and h > low:
                 colour = GREY
             if surface is not None:
                 pygame.draw.rect(surface, colour, rect)
+            if band is not None and stage != "dead":
+                # The dice he rolls for a 6 at this step, where the cell has room.
+                dice = str(band.dice_for(h, f.total_fights))
+                if dice_font.size(dice)[0] <= cell_w:
+                    label = Label(self.theme, dice, 11, bold=True, colour=(25, 25, 25),
+                                  align="centre")
+                    label.place(rect.x, rect.y, cell_w, rect.height)
+                    self._put(surface, label)
             self.spots.append((rect, {"type": "adjust_health", "who": self.side, "op": f"={h}"}))
         at = cells.index(max(low, min(f.health, cells[-1])))
         if surface is not None:

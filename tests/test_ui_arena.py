@@ -351,3 +351,33 @@ def test_a_beaten_gladiators_strength_below_0_is_shown_whole_on_his_card(app):
     shown = f"{nereus.strength}/{nereus.full_strength}"
     drawn = [w for w in app.panel.view.ink.drawn if getattr(w, "text", None) == shown]
     assert drawn and all(w.lines == [shown] and not w.overflow for w in drawn)
+
+
+def test_an_undo_into_the_computers_turn_waits_for_space_and_says_so(app):
+    setup = duel({"human": False})
+    arena = start(app, setup, faces=[6, 4, 6])
+    press(pygame.K_SPACE, " ")
+    press(pygame.K_n, "n")  # Brutus ends his turn: the computer's Nereus is next
+    pump(app)
+    assert "is thinking" in arena.status()
+    pygame.event.post(pygame.event.Event(AI_STEP))
+    pump(app)  # Nereus rolls his AP
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    assert arena.state.current().name == "Nereus" and arena.state.phase == "ap"
+    assert arena.status().startswith("Nereus (computer) waits: Space plays his turn")
+    moves = len(arena.session.journal)
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    assert len(arena.session.journal) > moves and "waits" not in arena.status()
+
+
+def test_at_0_ap_the_status_bar_says_n_ends_the_turn(app):
+    arena = start(app, faces=[6])
+    press(pygame.K_SPACE, " ")
+    pump(app)
+    brutus = arena.state.current()
+    assert arena.state.phase == "act" and brutus.ap > 0
+    assert "N ends the turn" in arena.status() and "move there" in arena.status()
+    brutus.ap = 0
+    assert arena.status().startswith("Brutus: no AP left for a step  N ends the turn")

@@ -154,10 +154,14 @@ class SkirmishScreen(SessionScreen):
         self._schedule_ai()
 
     _ended = False
+    # An undo into the computer's turn leaves it to the player (Space plays it), or
+    # the computer would play again what was just undone.
+    _ai_paused = False
 
     def _schedule_ai(self) -> None:
         g = self.decider()
         waiting = g is not None and not g.human and self.state.phase in ("ap", "act")
+        self._ai_paused = False
         pygame.time.set_timer(AI_STEP, AI_DELAY_MS if waiting and self.dialog is None else 0)
 
     def ai_step(self) -> None:
@@ -494,6 +498,7 @@ class SkirmishScreen(SessionScreen):
 
     def after_undo(self) -> None:
         self._ended = self.state.phase == "over"
+        self._ai_paused = True
         pygame.time.set_timer(AI_STEP, 0)
         self.chosen, self.odds, self.overlay.path = None, None, []
         self.refresh()
@@ -625,9 +630,15 @@ class SkirmishScreen(SessionScreen):
             return "Esc menu  F1 keys"
         name = self.shown_name(g)
         if not g.human:
+            if self._ai_paused:
+                return f"{name} (computer) waits: Space plays his turn  Ctrl+Z undoes more  " \
+                    "F1 keys"
             return f"{name} (computer) is thinking  Space: skip ahead  F1 keys"
         if state.phase == "ap":
             return f"{name}: Space or R rolls for AP  Esc menu  F1 keys"
+        paid = [ap for ap in state.data.ap_costs.values() if ap > 0]
+        if state.phase == "act" and paid and g.ap < min(paid):
+            return f"{name}: no AP left for a step  N ends the turn  Esc menu  F1 keys"
         if state.phase == "act":
             cost = state.data.ap_costs
             return (f"{name}: {g.ap} AP left  Blue hex: move there  Red foe: attack  "

@@ -242,3 +242,21 @@ def test_each_step_below_0_shows_the_dice_rolled_there() -> None:
         assert not any(w.fit().shortened for w in card.widgets())
     finally:
         app.close()
+
+
+def test_a_dead_gladiators_card_says_dead_and_offers_no_stun() -> None:
+    app = App(size=(1280, 800))
+    try:
+        setup = duel_setup(quick_sheet("Aulus", 12, 2, 1, 3), quick_sheet("Brenna", 12, 2, 1, 3))
+        assert app.start_session("battle", setup, dice=ScriptedDice([6, 6, 1, 1])) is None
+        press(pygame.K_i, "i")
+        pump(app)
+        screen = app.screen
+        screen.act({"type": "adjust_health", "who": "b", "op": "=-19"})
+        pump(app)
+        app.draw()
+        words = [w.fit().text for w in screen.cards["b"].widgets()]
+        assert "DEAD" in words and "not stunned" not in words
+        assert "not stunned" in [w.fit().text for w in screen.cards["a"].widgets()]
+    finally:
+        app.close()

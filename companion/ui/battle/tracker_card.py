@@ -141,7 +141,9 @@ class TrackerCard:
             if most > 1 or info.thrown == "must":
                 y = self._pips(surface, info.name, count, most, f"ammo:{weapon}", x, y,
                                pal.die)
-        y = self._badges(surface, f, x, y + px(2), w)
+        dead = f.health <= self.tables.dead_at() or (
+            state.result is not None and self.side in state.result.dead)
+        y = self._badges(surface, f, x, y + px(2), w, dead)
         if due_text:
             due = due_roll(state, self.side, self.tables)
             colour = STAGE_COLOURS.get(due.stage, pal.hover) if due is not None else pal.hover
@@ -259,12 +261,15 @@ class TrackerCard:
         return {"type": f"{verb}_{kind}", "who": self.side, "n": 1}
 
     def _badges(self, surface: pygame.Surface | None, f: Fighter, x: int, y: int,
-                w: int) -> int:
+                w: int, dead: bool = False) -> int:
         pal, px = self.theme.palette, self.theme.px
         badges: list[tuple[str, tuple[int, int, int], dict[str, Any] | None]] = []
-        stun = {"type": "set_stun", "who": self.side, "stunned": not f.stunned}
-        badges.append(("STUNNED" if f.stunned else "not stunned",
-                       pal.bad if f.stunned else pal.button, stun))
+        if dead:
+            badges.append(("DEAD", pal.bad, None))  # nothing to stun or wake
+        else:
+            stun = {"type": "set_stun", "who": self.side, "stunned": not f.stunned}
+            badges.append(("STUNNED" if f.stunned else "not stunned",
+                           pal.bad if f.stunned else pal.button, stun))
         if f.awake:
             badges.append(("awake", pal.good, None))
         if f.armour_destroyed:

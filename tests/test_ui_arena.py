@@ -304,6 +304,7 @@ def test_f9_cycles_the_ui_scale_and_remembers_it(app):
     pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=1920, y=1080))
     pump(app)
     assert app.theme.scale == 1.5
+    assert app.note == ""  # it fits now: the word on the scale is gone
     press(pygame.K_F9)
     pump(app)
     assert app.theme.scale == 2.0 and load_settings().ui_scale == 2.0

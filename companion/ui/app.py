@@ -651,7 +651,10 @@ class App:
             self.running = False
             return False
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            lowered = self.note.startswith("UI scale ") and "needs a larger window" in self.note
             self._relayout()
+            if lowered:  # the word on the scale follows the window: gone once it fits
+                self.note = self.scale_note()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

@@ -439,3 +439,16 @@ def duel_setup_of_two() -> dict[str, Any]:
 
     return duel_setup(quick_sheet("Hammer Rookie of Capua", 12, 2, 1, 3),
                       quick_sheet("Brenna", 12, 2, 1, 3))
+
+
+def test_a_disabled_button_offers_no_whole_label_on_hover() -> None:
+    from companion.ui.theme import Theme
+    from companion.ui.widgets.controls import Button
+
+    pygame.font.init()
+    theme = Theme(1.0)
+    button = Button(theme, "Resume the last bout (R)", lambda: None, short=("Resume (R)",))
+    button.rect = pygame.Rect(0, 0, button.needed_width(shortest=True), 40)
+    assert button.fit().shortened
+    button.enabled = False
+    assert not button.fit().shortened and button.fit().shown == "Resume (R)"

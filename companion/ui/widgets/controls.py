@@ -211,7 +211,9 @@ class Button:
     def fit(self) -> Fit:
         shown, fits = self._shown()
         tall = self.font.get_height() <= self.rect.height
-        return Fit(pygame.Rect(self.rect), self.label, shown, not (fits and tall),
+        # A button that cannot be pressed offers nothing on hover.
+        whole = self.label if self.enabled else shown
+        return Fit(pygame.Rect(self.rect), whole, shown, not (fits and tall),
                    self.font.point_size)
 
     def draw(self, surface: pygame.Surface) -> None:

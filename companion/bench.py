@@ -14,8 +14,8 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from companion.dice import DiceSource
-from companion.notation import Expr, evaluate
+from companion.dice.notation import Expr, evaluate
+from companion.dice.sources import DiceSource
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -83,8 +83,8 @@ def bench_tables() -> Figures:
 
 
 def bench_odds() -> Figures:
-    from companion.notation import parse
-    from companion.odds import distribution, pool_highest
+    from companion.dice.notation import parse
+    from companion.dice.odds import distribution, pool_highest
 
     print(f"pool_highest(30): {median_ms(lambda: pool_highest(30)):.3f} ms")
     print(f"distribution(30d6): {median_ms(lambda: distribution(parse('30d6'))):.2f} ms")
@@ -100,9 +100,9 @@ def _sample(expr: Expr, dice: DiceSource) -> None:
 def bench_dice_odds() -> Figures:
     """Exact odds of dice with operators, against their peers in the same run: counting
     every way the dice fall (8d6kh3: 6^8 ways), and sampling 10,000 rolls."""
-    from companion.dice import SeededDice
-    from companion.notation import parse
-    from companion.odds import distribution
+    from companion.dice.notation import parse
+    from companion.dice.odds import distribution
+    from companion.dice.sources import SeededDice
 
     def counted() -> dict[int, int]:
         ways: dict[int, int] = {}
@@ -162,7 +162,7 @@ if side == "icepool":
         return [({json.dumps(list(o) if isinstance(o, tuple) else int(o)): q
                   for o, q in die.items() if q}, die.denominator()) for die in result]
 else:
-    from companion.odds import distribution, pool_highest
+    from companion.dice.odds import distribution, pool_highest
 
     def ask():
         if question == "sum":
@@ -275,7 +275,7 @@ def bench_dice_vs_d20() -> Figures:
     except ImportError:
         print("dice_vs_d20: skipped: d20 not installed")
         return {}
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
 
     rolls = 2000
     figures, ratios, worded = [], {}, {}
@@ -396,7 +396,7 @@ def bench_grimdark(repeat: int = 40) -> Figures:
     exact odds of one turn against the engine's own turn."""
     import json
 
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.paths import assets_dir
     from companion.rulesets.grimdark.rules import GrimdarkRules
     from companion.tables.loader import load_tables
@@ -495,8 +495,8 @@ def bench_act_overhead(repeat: int = 9) -> dict[str, float]:
     from pathlib import Path
 
     from companion.cli import main as cli_main
-    from companion.dice import SeededDice
-    from companion.session import SNAPSHOT_EVERY, Session, read_session_file
+    from companion.dice.sources import SeededDice
+    from companion.session.session import SNAPSHOT_EVERY, Session, read_session_file
     from companion.tables.loader import load_tables
 
     tables = load_tables()
@@ -598,10 +598,10 @@ def long_session(system: str, count: int, tables: Any) -> Any:
     import json
     import random
 
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.paths import assets_dir
     from companion.rulesets.registry import get_ruleset
-    from companion.session import Session
+    from companion.session.session import Session
 
     if system == "battle":
         folder = assets_dir() / "samples"
@@ -660,7 +660,7 @@ def _act_us(session: Any, count: int) -> float:
     """One action through the session (no autosave), in microseconds: the session's own
     last `count` actions taken again on their own dice, the copies of the state due on
     the way included."""
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
 
     entries = session.journal[-count:]
     dice = [ScriptedDice([f for r in e.rolls for f in r["faces"]]) for e in entries]
@@ -686,7 +686,7 @@ def bench_undo(repeat: int = 7) -> Figures:
     import copy
     import tempfile
 
-    from companion.session import SNAPSHOT_EVERY, Session, read_session_file
+    from companion.session.session import SNAPSHOT_EVERY, Session, read_session_file
     from companion.tables.loader import load_tables
 
     tables = load_tables()
@@ -756,7 +756,7 @@ def bench_undo(repeat: int = 7) -> Figures:
                                snapshot_every=every)
 
             def bare(long: Any = sessions[system]) -> object:
-                from companion.dice import ScriptedDice
+                from companion.dice.sources import ScriptedDice
 
                 rules = long.ruleset
                 state = rules.new_state(long.setup, tables)
@@ -787,7 +787,7 @@ def bench_undo(repeat: int = 7) -> Figures:
 
 def _first(session: Any, count: int) -> str:
     """The file of `session` had it stopped after `count` actions."""
-    from companion.session import file_text
+    from companion.session.session import file_text
 
     journal = session.journal[:count]
     return file_text(session.to_file().model_copy(update={"journal": journal, "redo": []}))
@@ -832,7 +832,7 @@ def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
     turns; the app's folders are a temporary one's."""
     import tempfile
 
-    from companion.session import SNAPSHOT_EVERY
+    from companion.session.session import SNAPSHOT_EVERY
 
     figures: Figures = {}
     more = {}
@@ -998,8 +998,8 @@ def bench_choosers(bouts: int = 100) -> Figures:
 
 def played_out(rules: Any, setup: dict[str, Any], tables: Any, seed: int = 1) -> Any:
     """A session of `setup` played to its end by the computer, every action journaled."""
-    from companion.dice import SeededDice
-    from companion.session import Session
+    from companion.dice.sources import SeededDice
+    from companion.session.session import Session
 
     session, dice = Session(rules, setup, tables), SeededDice(seed)
     if rules.opening is not None:

@@ -13,9 +13,9 @@ from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.core.hexgrid import Hex
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.hexgrid import Hex
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.tables.loader import TableSet
 from companion.ui.host import Host, Screen

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.rulesets.grimdark.state import GrimdarkState

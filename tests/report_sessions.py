@@ -7,14 +7,14 @@ import json
 from typing import Any
 
 from companion import paths
-from companion.dice import ScriptedDice, SeededDice, TypedDice
+from companion.dice.sources import ScriptedDice, SeededDice, TypedDice
 from companion.rulesets.base import Ruleset
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.grimdark.coaching import samples_dir as coaching_dir
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.rulesets.grimdark.sheet import samples_dir
 from companion.rulesets.skirmish.rules import SkirmishRules
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"

@@ -93,11 +93,11 @@ def test_no_module_imports_itself_back_by_any_path():
 
 
 def test_the_cycle_finder_finds_a_cycle():
-    GRAPH["companion.errors"].add("companion.session")
+    GRAPH["companion.errors"].add("companion.session.session")
     try:
         assert any("companion.errors" in group for group in _cycles())
     finally:
-        GRAPH["companion.errors"].discard("companion.session")
+        GRAPH["companion.errors"].discard("companion.session.session")
 
 
 def _imports_pygame(path: Path) -> bool:
@@ -126,7 +126,7 @@ def _reaches(start: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("module", ["companion.rulesets.base", "companion.session"])
+@pytest.mark.parametrize("module", ["companion.rulesets.base", "companion.session.session"])
 def test_the_contract_and_the_session_know_no_rule_system_and_no_ui(module):
     reached = _reaches(module)
     assert not [m for m in reached if m.startswith(("companion.ui", "companion.commands"))]
@@ -179,7 +179,7 @@ def _names_a_game(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["companion.ui.app", "companion.ui.host",
-                                    "companion.ui.session_screen", "companion.session",
+                                    "companion.ui.session_screen", "companion.session.session",
                                     "companion.commands.session", "companion.rulesets.base"])
 def test_the_window_the_session_and_the_command_line_name_no_game(module):
     assert _names_a_game(MODULES[module]) == []

@@ -13,8 +13,8 @@ from test_ui_fit import _MIDMATCH, _TWO_ON_ONE, _arena, _duel, _ending, _match
 from test_ui_words import TYPED
 from test_words import _slugs, raw_markers
 
-from companion.dice import ScriptedDice
-from companion.settings import Settings, load_settings
+from companion.dice.sources import ScriptedDice
+from companion.files.settings import Settings, load_settings
 from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
@@ -349,7 +349,7 @@ def test_full_screen_is_kept_and_it_reopens_in_full_screen(app: App) -> None:
 def test_a_full_screen_setting_that_is_not_yes_or_no_means_no(entry: object) -> None:
     import json
 
-    from companion.settings import settings_path
+    from companion.files.settings import settings_path
 
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text(json.dumps({"player_fullscreen": entry}), encoding="utf-8")

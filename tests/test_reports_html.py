@@ -26,14 +26,14 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.reports import html
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
 from companion.reports.moments import END, START, Moment, parse_moments, states_at
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 from companion.ui.report_pictures import ARENA_SIZE, CARDS_WIDTH, pictures
 
 HERE = Path(__file__).parent

@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
-from companion.rolls import Die, Roll, dice
+from companion.dice.rolls import Die, Roll, dice
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
 from companion.ui.shots import click, press, pump
 from companion.ui.tools.roll_log import RollLog

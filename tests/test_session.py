@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.atomic import atomic_write
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
+from companion.files.atomic import atomic_write
 from companion.rulesets.base import Due, Outcome, Ruleset, event
-from companion.session import Session, SessionFileError, load_session
+from companion.session.session import Session, SessionFileError, load_session
 from companion.tables.loader import TableSet
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from companion.dice import NeedDice, SeededDice, TypedDice
+from companion.dice.sources import NeedDice, SeededDice, TypedDice
 from companion.errors import UserError
-from companion.session import Session
+from companion.session.session import Session
 from tests.report_sessions import duel, grimdark, skirmish
 
 

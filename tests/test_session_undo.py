@@ -15,11 +15,11 @@ from test_session import TallyRules
 
 from companion.bench import long_session
 from companion.cli import main
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.rulesets.base import Outcome, event
 from companion.rulesets.registry import get_ruleset
-from companion.session import (
+from companion.session.session import (
     SNAPSHOT_EVERY,
     Session,
     SessionFileError,
@@ -27,7 +27,7 @@ from companion.session import (
     load_session,
     undo_in_file,
 )
-from companion.snapshots import Snapshots
+from companion.session.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
 
 SYSTEMS = ("skirmish", "battle", "grimdark")

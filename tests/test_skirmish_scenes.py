@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.core.hexgrid import direction_name
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
-from companion.hexgrid import direction_name
 from companion.rulesets.skirmish import SkirmishRules, apply_action, summary
 from companion.rulesets.skirmish.bench import crowded_tables
 from companion.rulesets.skirmish.state import State, save_value, weight_total

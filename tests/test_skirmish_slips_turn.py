@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_skirmish_scenes import RULES, TABLES, act, scene
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import SkirmishRules, ap_modifiers, apply_action, summary
 from companion.tables.loader import TableSet, load_tables, parse_table

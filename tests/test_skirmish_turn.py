@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from test_skirmish_scenes import RULES, TABLES, act, scene
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import ap_modifiers, apply_action, summary
-from companion.session import Session
+from companion.session.session import Session
 
 
 def fresh(*types, **setup):

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.registry import RULESETS
 from companion.ui import registry
 from companion.ui.app import App

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from companion import paths
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup, sheet_files

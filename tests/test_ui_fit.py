@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.fit import problems

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.rulesets.base import event
 from companion.ui.app import App
 from companion.ui.fit import Layer, problems
@@ -383,7 +383,7 @@ def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
 
 
 def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
-    from companion.verify import claims_of_entries, verify
+    from companion.session.verify import claims_of_entries, verify
 
     screen = match(app)
     assert "Commit (K)" in [b.label for b in screen.shown_buttons()]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import read_forum
 from companion.rulesets.grimdark.sheet import (

@@ -16,8 +16,8 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice
-from companion.hexgrid import neighbour
+from companion.core.hexgrid import neighbour
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.rulesets.skirmish.state import Item
 from companion.ui.app import App

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup

@@ -226,7 +226,7 @@ def test_a_shortcut_key_is_not_typed_into_the_dice_dialog_it_opens(app):
 
 
 def test_r_for_the_arena_does_not_also_roll_in_the_table_browser(app):
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
 
     app.start_session("skirmish", {"gladiators": [
         {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",

@@ -42,8 +42,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UserError(f"--json goes with --format discord only, not {args.format}")
     if args.pictures is not None and args.format != "html":
         raise UserError(f"--pictures goes with --format html only, not {args.format}")
-    from companion.atomic import atomic_write
     from companion.commands.session import load
+    from companion.files.atomic import atomic_write
     from companion.reports.build import build_report
     from companion.reports.formats import FORMATS
 

@@ -13,10 +13,10 @@ import base64
 from collections.abc import Sequence
 from html import escape
 
+from companion.dice.rolls import Die
 from companion.reports.build import BEFORE
 from companion.reports.model import Report, ReportRoll, Turn
 from companion.reports.moments import Picture
-from companion.rolls import Die
 
 STYLE = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;background:#181a1f;color:#ecece8;

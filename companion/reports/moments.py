@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.base import Event, Ruleset
-from companion.session import Session
+from companion.session.session import Session
 
 DEFAULT = "start,end"
 # A report shows chosen moments, not every turn: twenty pictures keep the page of a

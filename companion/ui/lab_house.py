@@ -15,7 +15,7 @@ import pygame
 
 from companion import paths
 from companion.errors import UserError
-from companion.pathwords import in_words, os_problem, shown_path
+from companion.files.pathwords import in_words, os_problem, shown_path
 from companion.tables.loader import TableSet
 from companion.ui.text import typed_path
 from companion.ui.theme import Theme

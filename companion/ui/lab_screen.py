@@ -29,7 +29,7 @@ from companion.ui.widgets.intro_panel import IntroPanel
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from companion.hexgrid import Hex
+    from companion.core.hexgrid import Hex
     from companion.tables.loader import TableSet
     from companion.ui.widgets.side_panel import PanelView
 

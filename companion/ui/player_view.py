@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from companion.rolls import Roll
-from companion.session import Session
+from companion.dice.rolls import Roll
+from companion.session.session import Session
 from companion.ui.theme import Theme
 from companion.ui.tools.roll_log import die_look
 from companion.ui.widgets.controls import Ink, Label, Widget

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion import APP_NAME
-from companion.settings import Settings
+from companion.files.settings import Settings
 from companion.ui import registry
 from companion.ui.displays import display_of, display_rects, opening_place
 from companion.ui.fit import Layer

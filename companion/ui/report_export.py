@@ -14,12 +14,12 @@ from pathlib import Path
 import pygame
 
 from companion import paths
-from companion.atomic import atomic_write
+from companion.files.atomic import atomic_write
 from companion.reports import html
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
 from companion.reports.moments import DEFAULT, Moment, parse_moments
-from companion.session import Session
+from companion.session.session import Session
 
 # What the player reads for each format; one not named here shows its name, capitalised.
 FORMAT_WORDS = {"markdown": "Markdown", "bbcode": "Forum BBCode", "discord": "Discord",

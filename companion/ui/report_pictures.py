@@ -18,7 +18,7 @@ import pygame
 
 from companion.reports import png
 from companion.reports.moments import Moment, Picture, states_at
-from companion.session import Session
+from companion.session.session import Session
 from companion.ui.theme import Theme
 
 ARENA_SIZE = (640, 700)

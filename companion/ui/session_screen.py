@@ -14,11 +14,11 @@ from typing import Any
 import pygame
 
 from companion import paths
-from companion.dice import DiceSource, NeedDice, TypedDice
+from companion.dice.sources import DiceSource, NeedDice, TypedDice
 from companion.errors import UserError
-from companion.pathwords import in_words
+from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
-from companion.session import Session
+from companion.session.session import Session
 from companion.ui.host import Host, Screen
 from companion.ui.text import save_path
 from companion.ui.tools.log_panel import LogPanel

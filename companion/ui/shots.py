@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.hexgrid import Hex, line
+from companion.core.hexgrid import Hex, line
 from companion.ui.app import App
 from companion.ui.events import ANIMATE
 from companion.ui.session_screen import SessionScreen
@@ -159,8 +159,8 @@ def ctrl_z_ms(files: dict[int, str], presses: int, rounds: int) -> dict[int, lis
     resumed from the autosave as a player resumes one, then Ctrl+Z pressed `presses`
     times in a row, each key handled (the undo, its autosave, what the screen makes of
     it) and the frame after it drawn; a big autosave is written in the background
-    (companion.autosaver), as the app writes it. The mean ms of a press, a round of files after
-    another, so that a slow spell falls on every length."""
+    (companion.session.autosaver), as the app writes it. The mean ms of a press, a round
+    of files after another, so that a slow spell falls on every length."""
     _dummy_drivers()
     app = App(size=(1280, 800))
     times: dict[int, list[float]] = {n: [] for n in files}

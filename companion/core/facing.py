@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from companion.hexgrid import (
+from companion.core.hexgrid import (
     Board,
     Hex,
     direction_between,

@@ -2,7 +2,7 @@
 
 All arithmetic is in axial/cube coordinates (the approach of Red Blob Games' hexagon
 guide); offset coordinates exist only to name hexes ("E7") and to store them. The
-rules geometry (facing arcs, attack hexsides, pushback) lives in `companion.facing`.
+rules geometry (facing arcs, attack hexsides, pushback) lives in `companion.core.facing`.
 
 Conventions other modules rely on:
 
@@ -159,7 +159,7 @@ def line(a: Hex, b: Hex) -> list[Hex]:
 
     Sampled at evenly spaced points; a tiny nudge keeps samples that fall exactly on
     a hexside from rounding differently from one call to the next. Lines of attack
-    in the rules use the exact tests in `companion.facing`, not this.
+    in the rules use the exact tests in `companion.core.facing`, not this.
     """
     n = distance(a, b)
     if n == 0:

@@ -37,12 +37,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.dice.derived import check_seed
 from companion.errors import UserError
-from companion.seeddice import check_seed
 
 if TYPE_CHECKING:
     from companion.rulesets.base import Ruleset
-    from companion.session import JournalEntry, Session
+    from companion.session.session import JournalEntry, Session
 
 VERSION = 1
 LINE_PREFIX = f"companion commitment v{VERSION}"
@@ -241,8 +241,8 @@ def commit_session(session: Session) -> tuple[str, str | None]:
     opening (the strengths and the deal that `new` rolls at once) has it rolled again
     from the new seed: nothing was committed to yet, and every die after the
     commitment must come from the seed. One further on cannot be made verifiable."""
-    from companion.dice import SeededDice
-    from companion.seeddice import new_seed
+    from companion.dice.derived import new_seed
+    from companion.dice.sources import SeededDice
 
     note = None
     if session.seed is None:

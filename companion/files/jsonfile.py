@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence, Sized
 from pathlib import Path
 
 from companion.errors import UserError, json_path
-from companion.pathwords import os_words, shown_path
+from companion.files.pathwords import os_words, shown_path
 
 # Spelt here, not imported: the tables load without importing `typing` (mypy takes any
 # name TYPE_CHECKING as true).

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from companion.dice import DiceSource, RollRecord, ScriptedDice, roll_d66
+from companion.dice.sources import DiceSource, RollRecord, ScriptedDice, roll_d66
 from companion.errors import UserError
 
 # Limits keep a typo (or a joke) from freezing the app: no table needs more.

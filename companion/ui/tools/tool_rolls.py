@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.rolls import Die, Roll, dice
+from companion.dice.rolls import Die, Roll, dice
 
 if TYPE_CHECKING:
-    from companion.notation import RollResult
+    from companion.dice.notation import RollResult
     from companion.tables.roll import TableRoll
 
 

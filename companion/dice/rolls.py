@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.dice import RollRecord
+from companion.dice.sources import RollRecord
 
 
 class Die(BaseModel):

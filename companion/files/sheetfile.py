@@ -9,7 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from companion.errors import UserError
-from companion.jsonfile import FileKind, JsonFileError, place, problem, read_file
+from companion.files.jsonfile import FileKind, JsonFileError, place, problem, read_file
 
 Model = TypeVar("Model", bound=BaseModel)
 

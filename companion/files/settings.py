@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write
 from companion.errors import UserError
-from companion.jsonfile import SETTINGS, check_name, read_file
+from companion.files.atomic import atomic_write
+from companion.files.jsonfile import SETTINGS, check_name, read_file
 
 UI_SCALES = (1.0, 1.5, 2.0)
 MAX_RECENT = 8

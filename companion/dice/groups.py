@@ -1,11 +1,11 @@
 """Exact distributions of one group of dice with operators: 4d6kh3, 3d6rr1, d6e6,
-8d6mi2, 2d6ra6, 6d6e6>=5 (the notation's meaning of each is in companion.notation).
+8d6mi2, 2d6ra6, 6d6e6>=5 (the notation's meaning of each is in companion.dice.notation).
 
 Results are whole-number counts of ways over one total: `(counts, total)`, each chance
 `counts[v] / total`. The total is a power of the die's sides, because every die drawn
 is one of `sides` equally likely faces (the caps on rerolls and explosions make the
 draws finite), so no count is longer than the bits of sides ** (the dice drawn at
-worst): what `companion.odds` bounds before any work.
+worst): what `companion.dice.odds` bounds before any work.
 
 Two methods, by what the operators need:
 
@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from math import comb, lcm
 from typing import NamedTuple
 
-from companion.notation import MAX_EXPLOSIONS, MAX_REROLLS, Op
+from companion.dice.notation import MAX_EXPLOSIONS, MAX_REROLLS, Op
 
 Counts = dict[int, int]
 

@@ -15,9 +15,8 @@ from functools import lru_cache, partial
 from math import comb, lcm, log2
 from statistics import median
 
-from companion.dicegroups import group_counts, rank_reach
-from companion.errors import UserError
-from companion.notation import (
+from companion.dice.groups import group_counts, rank_reach
+from companion.dice.notation import (
     D66,
     MAX_EXPLOSIONS,
     Const,
@@ -36,6 +35,7 @@ from companion.notation import (
     parse,
     shape,
 )
+from companion.errors import UserError
 
 # Exact odds are worked out only for expressions of bounded size, checked before any
 # work (`check_size`), so that no expression the notation accepts can freeze the app
@@ -491,7 +491,7 @@ def _step(bits: float) -> float:
 
 
 def _group_size(count: int, sides: int, ops: tuple[Op, ...], pool: bool) -> OddsSize:
-    """What the exact odds of a group with operators cost (see companion.dicegroups)."""
+    """What the exact odds of a group with operators cost (see companion.dice.groups)."""
     whole, one = shape(count, sides, ops), shape(1, sides, ops)
     if pool:
         totals, each = whole.kept_high - 0 + 1, one.kept_high + 1

@@ -9,7 +9,7 @@ file gives a clear error and is left as it is.
 
 Opening a file replays and checks every entry. Along the way, and as actions are
 taken, the session keeps a copy of the state every `SNAPSHOT_EVERY` entries
-(`companion.snapshots`), so that undo (and a failed action put right) replays only
+(`companion.session.snapshots`), so that undo (and a failed action put right) replays only
 from the nearest copy: its cost does not grow with the journal.
 
 The session knows rule systems only through `companion.rulesets.base`.
@@ -27,21 +27,21 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
-from companion.atomic import atomic_write, existing_backup, has_copy
-from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
+from companion.dice.derived import DerivedDice, check_seed
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.jsonfile import SESSION as SESSION_FILE
-from companion.jsonfile import check_one_line, place, problem, read_json, shown
-from companion.pathwords import shown_path
-from companion.rolls import Roll, merge
+from companion.files.atomic import atomic_write, existing_backup, has_copy
+from companion.files.jsonfile import SESSION as SESSION_FILE
+from companion.files.jsonfile import check_one_line, place, problem, read_json, shown
+from companion.files.pathwords import shown_path
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
-from companion.seeddice import DerivedDice, check_seed
-from companion.snapshots import Snapshots
+from companion.session.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
 
 if TYPE_CHECKING:
-    from companion.autosaver import Autosaver
+    from companion.session.autosaver import Autosaver
 
 FORMAT = "companion-session"
 # 1: entries kept their log lines; 2: the digest of their events, and the file the
@@ -102,7 +102,7 @@ class SessionFile(BaseModel):
     other_rolls: list[KeptRoll] = Field(default_factory=list)
     created: str = ""
     saved: str = ""
-    # A verifiable session's secret seed (companion.seeddice): the GM's file keeps it;
+    # A verifiable session's secret seed (companion.dice.derived): the GM's file keeps it;
     # a report shows it only once the match is over. Absent from plain sessions.
     seed: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 

@@ -16,15 +16,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.commitment import Commitment, Posted, Replay, commit_parts, tables_digest
-from companion.dice import DiceError, DiceSource, RollRecord, ScriptedDice
+from companion.dice.derived import DerivedDice
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice
 from companion.errors import UserError
 from companion.reports.build import build_report
 from companion.reports.model import Report
-from companion.rolls import Roll, merge
 from companion.rulesets.base import Ruleset
-from companion.seeddice import DerivedDice
-from companion.session import JournalEntry, Session
+from companion.session.commitment import Commitment, Posted, Replay, commit_parts, tables_digest
+from companion.session.session import JournalEntry, Session
 from companion.tables.loader import TableSet
 
 SHOWN = 90  # characters of a report's line quoted in a finding

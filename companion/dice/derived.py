@@ -17,7 +17,7 @@ import re
 import secrets
 from collections.abc import Sequence
 
-from companion.dice import DiceSource, RollRequest
+from companion.dice.sources import DiceSource, RollRequest
 from companion.errors import UserError
 
 SEED_BYTES = 32

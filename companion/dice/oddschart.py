@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.odds import Distribution
+from companion.dice.odds import Distribution
 
 
 @dataclass(frozen=True)

@@ -149,8 +149,7 @@ def test_the_window_imports_no_screen_and_no_screen_imports_the_window():
     assert not set(screens) & GRAPH["companion.ui.app"]
     for name in MODULES:
         if name.startswith("companion.ui.") and name not in ("companion.ui.app",
-                                                               "companion.ui.launch",
-                                                               "companion.ui.shots"):
+                                                               "companion.ui.launch"):
             assert "companion.ui.app" not in GRAPH[name], name
 
 

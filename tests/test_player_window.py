@@ -19,8 +19,8 @@ from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
 from companion.ui.player_window import WAITING
-from companion.ui.shots import click, click_hex, press, pump
 from tests.test_ui_keys import record
+from tools.shots import click, click_hex, press, pump
 
 CTRL = pygame.KMOD_LCTRL
 

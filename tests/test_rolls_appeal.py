@@ -12,8 +12,8 @@ import pytest
 
 from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import press, pump
 from companion.ui.skirmish import board
+from tools.shots import press, pump
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from companion.rulesets.registry import RULESETS
 from companion.ui import registry
 from companion.ui.app import App
 from companion.ui.host import SystemScreens
-from companion.ui.shots import press, pump
+from tools.shots import press, pump
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ import pytest
 from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
 from companion.ui.events import AI_STEP
-from companion.ui.shots import click, click_hex, hover, press, pump, type_text
+from tools.shots import click, click_hex, hover, press, pump, type_text
 
 
 def duel(retiarius: dict | None = None) -> dict:

@@ -10,8 +10,8 @@ from companion.dice.odds import distribution
 from companion.dice.oddschart import bars
 from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import press, pump, type_text
 from companion.ui.tools.dice_tray import DiceTray
+from tools.shots import press, pump, type_text
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup, duel_setup
-from companion.ui.shots import click, press, pump, type_text
+from tools.shots import click, press, pump, type_text
 
 
 def sample() -> dict:
@@ -178,7 +178,7 @@ def test_a_whole_duel_through_the_window(app):
 
 
 def test_g_shows_the_board_where_clicks_stand_the_gladiators(app):
-    from companion.ui.shots import click_hex
+    from tools.shots import click_hex
 
     duel = trackers(app, [6, 6, 1, 1])
     press(pygame.K_i, "i")

@@ -18,8 +18,8 @@ from companion.ui.app import App
 from companion.ui.fit import Layer, problems
 from companion.ui.grimdark.card import CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.explain import Words, explain
-from companion.ui.shots import click, press, pump
 from companion.ui.theme import Theme
+from tools.shots import click, press, pump
 
 
 def entry(**over: Any) -> dict[str, Any]:

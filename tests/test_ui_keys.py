@@ -22,8 +22,8 @@ from companion.rulesets.battle.sheet import quick_sheet
 from companion.rulesets.skirmish.state import Item
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup, duel_setup
-from companion.ui.shots import click, click_hex, hover, press, pump, type_text
 from companion.ui.skirmish.setup import SkirmishSetup
+from tools.shots import click, click_hex, hover, press, pump, type_text
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import click, press, pump, type_text
+from tools.shots import click, press, pump, type_text
 
 
 @pytest.fixture

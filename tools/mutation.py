@@ -64,8 +64,9 @@ PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # One file a package, `<package>.txt`: a line a mutant, its key, two spaces, `# ` and
 # why it changes nothing.
 EQUIVALENT = ROOT / "tools" / "mutation-equivalent"
-# What a copy of the project needs to run its tests.
-COPIED = ("companion", "tests", "tables", "assets", "pyproject.toml")
+# What a copy of the project needs to run its tests (some import the bench's and the
+# screenshots' helpers from tools/).
+COPIED = ("companion", "tests", "tables", "assets", "tools", "pyproject.toml")
 
 
 # --- the mutants -----------------------------------------------------------------------

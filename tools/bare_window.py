@@ -1,5 +1,5 @@
 """The bench's peer: a bare pygame-ce program that opens a 1280x800 window and flips
-once. Run by its path (`python companion/ui/bare_window.py [--peak-memory]`), so that it
+once. Run by its path (`python tools/bare_window.py [--peak-memory]`), so that it
 imports nothing of the companion and its start-up and memory are pygame's alone; with
 --peak-memory it prints its peak resident size in KiB (Unix only)."""
 

@@ -1,7 +1,7 @@
 """The bench's peak-memory figure, run in a process of its own
-(`python -m companion.ui.peak_memory`): the open app with a four-gladiator bout on the
+(`python -m tools.peak_memory`): the open app with a four-gladiator bout on the
 board, drawn 30 times. Prints the process's peak resident size in KiB (Unix only); its
-peer is `bare_window.py`. Lives in ui/, the one place that imports pygame."""
+peer is `bare_window.py`."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if argv:
-        print("usage: python -m companion.ui.peak_memory", file=sys.stderr)
+        print("usage: python -m tools.peak_memory", file=sys.stderr)
         return 2
-    from companion.ui.shots import frame_ms
+    from tools.shots import frame_ms
 
     frame_ms(_draw_only, (1280, 800), 1.0, repeat=30)
     print(peak_kib())

@@ -19,6 +19,9 @@ from companion.dice.sources import DiceSource
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# The folder above tools/: the bench's own modules (`-m tools.peak_memory`) are found
+# from it, being no part of the installed package.
+ROOT = Path(__file__).resolve().parent.parent
 
 Figures = dict[str, Any]
 
@@ -828,7 +831,7 @@ def _cli_undo(sessions: dict[str, Any], folder: Path, repeat: int) -> Figures:
 
 
 def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
-    """Ctrl+Z in the app on each length of session (`companion.ui.shots.ctrl_z_ms`), by
+    """Ctrl+Z in the app on each length of session (`tools.shots.ctrl_z_ms`), by
     turns; the app's folders are a temporary one's."""
     import tempfile
 
@@ -841,7 +844,7 @@ def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
         os.environ["XDG_DATA_HOME"] = str(Path(home) / "data")
         os.environ["XDG_CONFIG_HOME"] = str(Path(home) / "config")
         try:
-            from companion.ui.shots import ctrl_z_ms
+            from tools.shots import ctrl_z_ms
 
             for system, long in sessions.items():
                 files = {n: _first(long, n) for n in UNDO_LENGTHS}
@@ -865,7 +868,7 @@ def _app_undo(sessions: dict[str, Any], repeat: int) -> Figures:
 
 
 def bench_render() -> Figures:
-    from companion.ui.shots import frame_ms, window_blit_ms
+    from tools.shots import frame_ms, window_blit_ms
 
     small = frame_ms(median_ms, (1280, 800), 1.0)
     # The big window is as big under the dummy driver as on a real display.
@@ -934,7 +937,7 @@ def bench_idle_cpu(seconds: float = 3.0) -> Figures:
 
 
 # The peer, a plain pygame-ce script run by its path: it imports nothing of ours.
-BARE_WINDOW = Path(__file__).parent / "ui" / "bare_window.py"
+BARE_WINDOW = Path(__file__).parent / "bare_window.py"
 
 
 def bench_peak_rss() -> Figures:
@@ -947,10 +950,10 @@ def bench_peak_rss() -> Figures:
 
     def peak(args: list[str]) -> float:
         done = subprocess.run([sys.executable, *args], capture_output=True, text=True,
-                              env=env, check=True)
+                              env=env, check=True, cwd=ROOT)
         return int(done.stdout.split()[-1]) / 1024  # ru_maxrss is in KiB on Linux
 
-    app = peak(["-m", "companion.ui.peak_memory"])
+    app = peak(["-m", "tools.peak_memory"])
     bare = peak([str(BARE_WINDOW), "--peak-memory"])
     print(f"peak_rss_mb: the open app with a bout on the board {app:.0f} MB, a bare "
           f"pygame-ce window {bare:.0f} MB ({app / bare:.1f}x)")
@@ -1098,8 +1101,9 @@ def _part_alone(name: str) -> Figures:
     figures by a third."""
     import json
 
-    done = subprocess.run([sys.executable, "-m", "companion.bench", "--only", name,
-                           "--json"], capture_output=True, text=True, env=dict(os.environ))
+    done = subprocess.run([sys.executable, "-m", "tools.bench", "--only", name,
+                           "--json"], capture_output=True, text=True, env=dict(os.environ),
+                          cwd=ROOT)
     lines = done.stdout.splitlines()
     for line in lines[:-1]:
         print(line, flush=True)

@@ -19,7 +19,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.tables.loader import TableSet
 from companion.ui.host import Host, Screen
-from companion.ui.session_screen import SessionScreen
+from companion.ui.session.screen import SessionScreen
 from companion.ui.widgets.controls import draw_text
 
 FACES = {1: "heads", 2: "tails"}

@@ -98,7 +98,7 @@ def test_a_bout_seen_from_the_other_side_swaps_the_lapses(two):
 
 
 def test_the_heat_map_names_each_side_by_its_chooser(two):
-    from companion.ui.lab_heatmap import cell_details
+    from companion.ui.lab.heatmap import cell_details
 
     lab, _ = make_lab("grimdark", bouts=1, roster=two, against="weights")
     matrix = lab.run(workers=1)[0]

@@ -178,7 +178,7 @@ def _names_a_game(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["companion.ui.app", "companion.ui.host",
-                                    "companion.ui.session_screen", "companion.session.session",
+                                    "companion.ui.session.screen", "companion.session.session",
                                     "companion.commands.session", "companion.rulesets.base"])
 def test_the_window_the_session_and_the_command_line_name_no_game(module):
     assert _names_a_game(MODULES[module]) == []

@@ -18,7 +18,7 @@ from companion.files.settings import Settings, load_settings
 from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
-from companion.ui.player_window import WAITING
+from companion.ui.player.window import WAITING
 from tests.test_ui_keys import record
 from tools.shots import click, click_hex, press, pump
 
@@ -322,7 +322,7 @@ def test_it_reopens_where_it_was_last_at_its_size(app: App) -> None:
 def test_a_display_gone_since_opens_it_centred_on_the_first(app: App) -> None:
     app.settings = Settings(player_place=(3, 2000, 100, 1200, 700))
     player = opened(app)
-    from companion.ui.displays import display_rects
+    from companion.ui.player.displays import display_rects
 
     first = display_rects()[0]
     assert first.contains(pygame.Rect(player.window.position, player.window.size))

@@ -34,7 +34,7 @@ from companion.reports.formats import FORMATS
 from companion.reports.moments import END, START, Moment, parse_moments, states_at
 from companion.rulesets.registry import get_ruleset
 from companion.session.session import Session, load_session
-from companion.ui.report_pictures import ARENA_SIZE, CARDS_WIDTH, pictures
+from companion.ui.reports.pictures import ARENA_SIZE, CARDS_WIDTH, pictures
 
 HERE = Path(__file__).parent
 BOUT = HERE / "sessions" / "v1-skirmish.json"
@@ -266,7 +266,7 @@ def test_the_page_of_a_sixteen_gladiator_match_with_every_picture_it_takes_is_sm
     """Issue 24: at most 5 MB; the bench measures it for each system (`report_mb`)."""
     from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
     from companion.tables.loader import load_tables
-    from companion.ui.report_export import report_text
+    from companion.ui.reports.export import report_text
     from tools.bench import most_moments, played_out
 
     session = played_out(get_ruleset("skirmish"), crowd_setup(16),

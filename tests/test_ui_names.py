@@ -9,7 +9,7 @@ from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup
-from companion.ui.names import told_apart
+from companion.ui.session.names import told_apart
 from tools.shots import press, pump
 
 

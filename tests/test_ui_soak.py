@@ -782,7 +782,7 @@ def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> N
 @pytest.mark.parametrize("case", HOSTILE)
 def test_the_lab_house_rules_field_says_why_a_path_is_no_folder_of_tables(
         case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
-    from companion.ui.lab_screen import LabScreen
+    from companion.ui.lab.screen import LabScreen
     from tools.shots import click, press, pump
 
     path, words = bad_paths[case]

@@ -1037,7 +1037,7 @@ def bench_report() -> Figures:
     from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
     from companion.rulesets.skirmish.rules import SkirmishRules
     from companion.tables.loader import load_tables
-    from companion.ui.report_export import report_text
+    from companion.ui.reports.export import report_text
 
     tables = load_tables()
     folder = assets_dir() / "samples" / "grimdark"

@@ -17,7 +17,7 @@ import pygame
 from companion.core.hexgrid import Hex, line
 from companion.ui.app import App
 from companion.ui.events import ANIMATE
-from companion.ui.session_screen import SessionScreen
+from companion.ui.session.screen import SessionScreen
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.tools.dice_tray import DiceTray
 from companion.ui.tools.table_browser import TableBrowser
@@ -371,7 +371,7 @@ def grimdark_shots(app: App, folder: Path, suffix: str) -> list[Path]:
 def lab_shots(app: App, folder: Path, suffix: str, workers: int = 0) -> list[Path]:
     """The Lab screen: its choices, a run under way, and the heat map with the details
     of a cell under the mouse."""
-    from companion.ui.lab_screen import LabScreen
+    from companion.ui.lab.screen import LabScreen
 
     app.show_home()
     press(pygame.K_l, "l")

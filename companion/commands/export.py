@@ -78,6 +78,6 @@ def _html(session: Any, report: Any, pictures: str | None) -> str:
         return html.render(report)
     # pygame greets on import, on stdout, where the page itself may be going.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from companion.ui.report_pictures import pictures as draw
+    from companion.ui.reports.pictures import pictures as draw
 
     return html.render(report, draw(session, moments))

@@ -1,7 +1,7 @@
 """The moments a report's pictures show: the start, the end, or the state after a
 chosen turn, and the state of a session at each, found by replaying its journal.
 
-Pure: no pygame. The pictures themselves are drawn by `companion.ui.report_pictures`;
+Pure: no pygame. The pictures themselves are drawn by `companion.ui.reports.pictures`;
 this module only says which states to draw. A turn is what the report calls one (each
 event the system's `turn_of` names begins one), so the same words serve every
 system: "after turn 3" is the state just before the fourth turn begins (or the end,

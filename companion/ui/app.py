@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from companion.dice.sources import DiceSource
     from companion.session.session import Session
     from companion.tables.loader import TableSet
-    from companion.ui.player_window import PlayerWindow
+    from companion.ui.player.window import PlayerWindow
     from companion.ui.widgets.board_view import BoardView
     from companion.ui.widgets.dialogs import Dialog
 
@@ -51,7 +51,7 @@ CANVAS = (960, 540)
 OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
-PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player_window)
+PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player.window)
 AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
@@ -428,7 +428,7 @@ class App:
         if self.player is not None:
             self.close_player_window()
             return
-        from companion.ui.player_window import PlayerWindow
+        from companion.ui.player.window import PlayerWindow
 
         try:
             self.player = PlayerWindow(self.settings, MINIMUM_SIZE, fitted_scale)

@@ -25,7 +25,7 @@ from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 

@@ -28,7 +28,7 @@ from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turn_of
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog

@@ -22,8 +22,8 @@ from companion.rulesets.skirmish.words import weapon_words
 from companion.session.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
-from companion.ui.names import told_apart
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.names import told_apart
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
 from companion.ui.widgets.controls import Ink, Label, Widget, wrap

@@ -228,7 +228,7 @@ class SessionScreen(Screen):
         """Choose a format: the report is written to a file, and copied to the
         clipboard where the system allows (the HTML page: a file only)."""
         from companion.reports.formats import FORMATS
-        from companion.ui.report_export import format_words, report_path
+        from companion.ui.reports.export import format_words, report_path
 
         # Each format on the key of its first letter (M, B, D, H), where not taken.
         taken: set[int] = {pygame.K_ESCAPE}
@@ -249,7 +249,7 @@ class SessionScreen(Screen):
             [*choices, Choice("Cancel", pygame.K_ESCAPE, self.dismiss)], width=760)
 
     def export(self, fmt: str) -> None:
-        from companion.ui.report_export import export
+        from companion.ui.reports.export import export
 
         self.dialog = None
         try:

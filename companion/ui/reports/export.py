@@ -52,7 +52,7 @@ def report_text(session: Session, fmt: str, moments: Sequence[Moment] | None = N
     the end unless told)."""
     report = build_report(session)
     if fmt == "html":
-        from companion.ui.report_pictures import pictures
+        from companion.ui.reports.pictures import pictures
 
         chosen = parse_moments(DEFAULT) if moments is None else moments
         return html.render(report, pictures(session, chosen))

@@ -4,7 +4,7 @@ loop. It has no controls of the GM's: its keys change only itself (F6 closes it,
 its scale, F11 full screen, O the odds), and it keeps its own size and scale.
 
 It reopens where it was last: on that display if it is still there, at the same
-place on it, in full screen if it was (see companion.ui.displays); the first time, on
+place on it, in full screen if it was (see companion.ui.player.displays); the first time, on
 the last display (a TV beside the laptop), else centred on the one display.
 """
 
@@ -17,10 +17,10 @@ import pygame
 from companion import APP_NAME
 from companion.files.settings import Settings
 from companion.ui import registry
-from companion.ui.displays import display_of, display_rects, opening_place
 from companion.ui.fit import Layer
 from companion.ui.host import session_of
-from companion.ui.player_view import PlayerView
+from companion.ui.player.displays import display_of, display_rects, opening_place
+from companion.ui.player.view import PlayerView
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Ink, Label
 

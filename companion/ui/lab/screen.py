@@ -1,7 +1,7 @@
 """The Lab screen: the balance lab in the window. Choose the system, the gladiators
 and the bouts a pairing; the lab runs in the background (the window stays live, a bar
 shows how far it has got, Esc stops it); then the heat map, with the details of the
-cell under the mouse below it. With house rules chosen (companion.ui.lab_house), the
+cell under the mouse below it. With house rules chosen (companion.ui.lab.house), the
 same bouts are played again with them, and the heat map shows the change pairing by
 pairing, marked where it is beyond chance. Reached from the start screen."""
 
@@ -21,8 +21,8 @@ from companion.lab.results import Change, Matrix, changes
 from companion.lab.run import Stopped
 from companion.lab.system import Entrant, system_for
 from companion.ui.host import Host, Screen
-from companion.ui.lab_heatmap import Heatmap, cell_details
-from companion.ui.lab_house import HouseChoice
+from companion.ui.lab.heatmap import Heatmap, cell_details
+from companion.ui.lab.house import HouseChoice
 from companion.ui.widgets.controls import Button, Ink, Widget, flow
 from companion.ui.widgets.intro_panel import IntroPanel
 

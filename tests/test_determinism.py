@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from random_sheets import playable_weapons, random_sheet
+from support.random_sheets import playable_weapons, random_sheet
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError

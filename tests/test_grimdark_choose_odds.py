@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from grimdark_kit import match, sheet
+from support.grimdark_kit import match, sheet
 
 from companion.rulesets.grimdark.choose_odds import choose_by_odds, worths
 from companion.rulesets.grimdark.choosing import choose_for

@@ -8,7 +8,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from grimdark_kit import match, setup, sheet
+from support.grimdark_kit import match, setup, sheet
 
 from companion import paths
 from companion.cli import main

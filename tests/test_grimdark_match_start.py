@@ -4,7 +4,7 @@ and set-ups the adjudicator refuses, in words."""
 from __future__ import annotations
 
 import pytest
-from grimdark_kit import setup, sheet
+from support.grimdark_kit import setup, sheet
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError

@@ -1,7 +1,8 @@
 """The shape of the code, read from its imports with `ast`: no import cycles anywhere in
-companion/ (imports inside functions and under TYPE_CHECKING count too), pure rules
-(pygame only under companion/ui/), a session that knows rule systems only through the
-contract, and a window that names no game."""
+companion/ (imports inside functions and under TYPE_CHECKING count too), none between its
+subpackages either, pure rules (pygame only under companion/ui/), foundations (core/,
+dice/, files/) that need nothing above them, a session that knows rule systems only
+through the contract, and a window that names no game."""
 
 from __future__ import annotations
 
@@ -90,6 +91,41 @@ def _cycles() -> list[list[str]]:
 
 def test_no_module_imports_itself_back_by_any_path():
     assert _cycles() == []
+
+
+def _package(name: str) -> str:
+    """companion.dice.odds -> companion.dice; a module at companion's root is its own."""
+    return ".".join(name.split(".")[:2])
+
+
+def test_no_subpackage_imports_itself_back_through_another():
+    packages: dict[str, set[str]] = {}
+    for name, found in GRAPH.items():
+        packages.setdefault(_package(name), set()).update(
+            _package(m) for m in found if _package(m) != _package(name))
+    saved = dict(GRAPH)
+    GRAPH.clear()
+    GRAPH.update({name: packages.get(name, set()) for name in
+                  set(packages) | {m for found in packages.values() for m in found}})
+    try:
+        assert _cycles() == []
+    finally:
+        GRAPH.clear()
+        GRAPH.update(saved)
+
+
+# What the foundations may import besides one another: the package's version and name,
+# the errors and the paths. Everything else (the tables, the rules, the session, the
+# window) is built on them.
+FOUNDATIONS = ("companion.core", "companion.dice", "companion.files")
+BELOW_FOUNDATIONS = ("companion", "companion.errors", "companion.paths")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _package(m) in FOUNDATIONS))
+def test_the_foundations_import_only_each_other_the_errors_and_the_paths(module):
+    above = sorted(m for m in GRAPH[module]
+                   if _package(m) not in FOUNDATIONS and m not in BELOW_FOUNDATIONS)
+    assert above == []
 
 
 def test_the_cycle_finder_finds_a_cycle():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from grimdark_kit import setup, sheet
+from support.grimdark_kit import setup, sheet
 
 from companion.dice.sources import SeededDice
 from companion.reports.build import build_report

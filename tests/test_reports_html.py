@@ -66,9 +66,9 @@ def test_the_page_of_a_known_bout_is_the_reviewed_one() -> None:
 
 @pytest.mark.parametrize("name", ["skirmish", "duel", "trackers", "grimdark"])
 def test_the_page_of_each_systems_known_session_is_the_reviewed_one(name: str) -> None:
-    """The same sessions as the text formats' golden files (tests/report_sessions.py),
-    pictured at the start and the end."""
-    from report_sessions import SESSIONS
+    """The same sessions as the text formats' golden files
+    (tests/support/report_sessions.py), pictured at the start and the end."""
+    from support.report_sessions import SESSIONS
 
     session = SESSIONS[name]()
     page = html.render(build_report(session), pictures(session, parse_moments("start,end")))

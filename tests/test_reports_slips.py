@@ -211,7 +211,7 @@ def test_a_moment_too_long_or_unprintable_to_show_is_called_that() -> None:
 
 # --- a session no turn has begun in ------------------------------------------------------
 def test_what_happened_before_any_turn_is_its_own_section() -> None:
-    from report_sessions import NOW, _sample
+    from support.report_sessions import NOW, _sample
 
     from companion.dice.sources import ScriptedDice
     from companion.reports.build import build_report

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from coin_toss import CoinRules
-from random_sheets import playable_weapons, random_sheet
+from support.coin_toss import CoinRules
+from support.random_sheets import playable_weapons, random_sheet
 
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import ScriptedDice, SeededDice

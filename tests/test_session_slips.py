@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError
-from test_session import TallyRules, new_session, rulesets
+from support.tally import TallyRules, new_session, rulesets
 
 from companion.dice.derived import DerivedDice
 from companion.dice.rolls import Roll, dice
@@ -309,7 +309,7 @@ def test_rolls_beside_the_rules_stand_where_they_were_made_and_survive_an_undo()
 
 
 def test_the_crowds_log_leaves_out_why_the_coaching_chose() -> None:
-    from report_sessions import grimdark
+    from support.report_sessions import grimdark
 
     session = grimdark(most=2)
     told, public = session.log, session.public_log

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_session import TallyRules
+from support.tally import TallyRules
 
 from companion.cli import main
 from companion.dice.sources import ScriptedDice, SeededDice

@@ -10,7 +10,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_skirmish_scenes import DATA, RULES, TABLES
+from support.skirmish_scenes import DATA, RULES, TABLES
 
 from companion.dice.sources import SeededDice
 from companion.rulesets.registry import get_ruleset

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES
+from support.skirmish_scenes import RULES, TABLES
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from test_skirmish_scenes import RULES, TABLES, scene
+from support.skirmish_scenes import RULES, TABLES, scene
 
 from companion.dice.sources import ScriptedDice
 from companion.rulesets.skirmish import SkirmishRules, apply_action

@@ -4,7 +4,7 @@ that are the arena's."""
 
 from __future__ import annotations
 
-from test_skirmish_scenes import act, at, facing, scene
+from support.skirmish_scenes import act, at, facing, scene
 
 from companion.core.hexgrid import Hex, parse_direction
 from companion.rulesets.skirmish import path_to, reachable

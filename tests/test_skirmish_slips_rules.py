@@ -6,7 +6,7 @@ below nothing, a give-in threshold that leaves AP), and the end of a bout."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import RULES, act, scene
+from support.skirmish_scenes import RULES, act, scene
 from test_skirmish_slips_log import changed
 
 from companion.dice.sources import ScriptedDice

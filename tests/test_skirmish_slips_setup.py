@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, scene
+from support.skirmish_scenes import RULES, TABLES, scene
 from test_skirmish_slips_log import changed
 
 from companion.dice.sources import ScriptedDice

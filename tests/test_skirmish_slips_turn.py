@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, act, scene
+from support.skirmish_scenes import RULES, TABLES, act, scene
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError

@@ -4,7 +4,7 @@ in, turns in order, appeals to the crowd, the end of the bout and experience."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, act, scene
+from support.skirmish_scenes import RULES, TABLES, act, scene
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError

@@ -1,6 +1,6 @@
 """A third rule system, added with one line in each registry and no change to the
-window, the session or the command line (the coin-toss duel of `coin_toss.py`): the
-command-line verbs play it, save, undo and replay; the app opens its screens."""
+window, the session or the command line (the coin-toss duel of `support/coin_toss.py`):
+the command-line verbs play it, save, undo and replay; the app opens its screens."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from tools.shots import press, pump
 
 @pytest.fixture(autouse=True)
 def coin_registered(monkeypatch):
-    monkeypatch.setitem(RULESETS, "coin", "coin_toss:CoinRules")
+    monkeypatch.setitem(RULESETS, "coin", "support.coin_toss:CoinRules")
     monkeypatch.setitem(registry.SCREENS, "coin", SystemScreens(
-        "coin", "coin_toss:CoinSetup", "coin_toss:CoinScreen", "Coin-toss duel", "c"))
+        "coin", "support.coin_toss:CoinSetup", "support.coin_toss:CoinScreen",
+        "Coin-toss duel", "c"))
 
 
 def test_the_command_line_plays_saves_undoes_and_replays_it(tmp_path, capsys):

@@ -383,7 +383,7 @@ def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
 
 
 def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
-    from companion.session.verify import claims_of_entries, verify
+    from companion.reports.verify import claims_of_entries, verify
 
     screen = match(app)
     assert "Commit (K)" in [b.label for b in screen.shown_buttons()]

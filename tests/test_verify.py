@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from report_sessions import NOW, _entry
+from support.report_sessions import NOW, _entry
 
 from companion.cli import main
 from companion.dice.derived import DerivedDice
@@ -25,6 +25,7 @@ from companion.dice.sources import SeededDice, TypedDice
 from companion.errors import UserError
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
+from companion.reports.verify import claims_of_entries, compare_text, verify
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.rulesets.registry import get_ruleset
 from companion.session.commitment import (
@@ -39,7 +40,6 @@ from companion.session.commitment import (
     tables_digest,
 )
 from companion.session.session import Session, load_session
-from companion.session.verify import claims_of_entries, compare_text, verify
 from companion.tables.loader import load_tables
 
 SEED = "5eed" * 16

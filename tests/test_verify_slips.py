@@ -14,13 +14,21 @@ import zlib
 from typing import Any
 
 import pytest
-from report_sessions import NOW, _entry
+from support.report_sessions import NOW, _entry
 
 from companion.dice.derived import DerivedDice, check_seed, new_seed
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
+from companion.reports.verify import (
+    Claimed,
+    Finding,
+    Verdict,
+    claims_of_entries,
+    compare_text,
+    verify,
+)
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.session.commitment import (
     CODE_LINE,
@@ -43,14 +51,6 @@ from companion.session.commitment import (
     tables_digest,
 )
 from companion.session.session import Session
-from companion.session.verify import (
-    Claimed,
-    Finding,
-    Verdict,
-    claims_of_entries,
-    compare_text,
-    verify,
-)
 from companion.tables.loader import load_tables
 
 SEED = "5eed" * 16
@@ -365,7 +365,7 @@ def test_each_honest_action_is_counted_checked_up_to_the_last_claimed(match: Ses
 
 
 def test_an_action_that_rolls_no_dice_is_checked_not_taken_for_typed() -> None:
-    from report_sessions import _sample
+    from support.report_sessions import _sample
 
     from companion.rulesets.battle.rules import BattleRules
 
@@ -631,7 +631,7 @@ def test_a_move_claimed_for_the_coaching_that_does_not_play_is_both_a_claim_and_
 
 
 def test_a_die_no_rule_describes_is_named_by_its_record() -> None:
-    from test_session import TallyRules
+    from support.tally import TallyRules
 
     from companion.rulesets.base import Outcome, event
     from companion.tables.loader import TableSet

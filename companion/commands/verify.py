@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UserError
 
 if TYPE_CHECKING:
+    from companion.reports.verify import Verdict
     from companion.session.commitment import Posted
-    from companion.session.verify import Verdict
 
 MAX_REPORT = 20_000_000  # bytes: a report or a session is never near this
 
@@ -121,11 +121,11 @@ def _read(path: Path) -> str:
 
 
 def _verify_session(path: Path, posted: Posted | None) -> Verdict:
+    from companion.reports.verify import claims_of_entries, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
     from companion.session.commitment import tables_digest
     from companion.session.session import read_session_file
-    from companion.session.verify import claims_of_entries, verify
     from companion.tables.loader import load_tables
 
     parsed = read_session_file(path)
@@ -142,10 +142,10 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
 def _verify_text(path: Path, text: str, posted: Posted | None
                  ) -> tuple[Verdict, str | None]:
     from companion.reports.formats import FORMATS
+    from companion.reports.verify import claims_of_replay, compare_text, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
     from companion.session.commitment import decode, find_code
-    from companion.session.verify import claims_of_replay, compare_text, verify
     from companion.tables.loader import load_tables
 
     page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))

@@ -244,7 +244,7 @@ class Ruleset(ABC, Generic[S]):
         """What is due next, in words, for a running session's "to be continued"."""
         return self.due(state).step.replace("_", " ")
 
-    # --- the verifiable GM mode (companion.session.commitment, companion.session.verify)
+    # --- the verifiable GM mode (companion.session.commitment, companion.reports.verify)
     # What the system's secret part of a setup is called where a verification names it.
     secret_word: ClassVar[str] = "secret part of the setup"
 

@@ -1,1 +1,1 @@
-"""A game as setup + journal: undo, redo, saving, autosaving and verification."""
+"""A game as setup + journal: undo, redo, saving, autosaving, the verifiable commitment."""

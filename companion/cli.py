@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         # A file the command writes (a session, a sheet) that the system refuses.
-        from companion.pathwords import os_problem
+        from companion.files.pathwords import os_problem
 
         print(f"companion: {one_line(os_problem(err))}", file=sys.stderr)
         return 1

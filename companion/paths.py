@@ -103,7 +103,7 @@ def user_cache_dir() -> Path:
 
 def user_state_dir() -> Path:
     """What the app keeps of its own doing, for the player to look at or send: the
-    crash log (`companion.crashlog`)."""
+    crash log (`companion.files.crashlog`)."""
     return _user_dir("state")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from companion import atomic
+from companion.files import atomic
 
 
 def test_the_new_file_is_flushed_before_it_replaces_the_old_and_the_folder_after(

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.atomic import atomic_write
-from companion.autosaver import Autosaver
+from companion.files.atomic import atomic_write
+from companion.session.autosaver import Autosaver
 
 
 def test_a_small_autosave_is_written_before_save_returns_and_its_failure_raised_there(

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.pools import defence_pool
 from companion.rulesets.battle.quirks import quirks_of
 from companion.rulesets.battle.rules import BattleRules
-from companion.session import Session
+from companion.session.session import Session
 
 NOW = "2025-05-01T20:00:00"
 

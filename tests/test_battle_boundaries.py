@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.health import due_roll
@@ -21,7 +21,7 @@ from companion.rulesets.battle.pools import read_roll
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.sheet import GladiatorSheet, sheet_problems
 from companion.rulesets.battle.state import due
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 TABLES = BattleTables.load(include_user=False)

@@ -12,11 +12,11 @@ import pytest
 
 from companion import paths
 from companion.cli import main
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.state import due
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 
 NOW = "2025-05-01T20:00:00"
 SAMPLE = paths.assets_dir() / "samples" / "hammer-rookie.json"
@@ -300,10 +300,10 @@ def test_mr_nice_guy_waits_while_his_opponent_is_stunned(rules):
 
 # --- the hex board, for positioning --------------------------------------------------
 def _positioned_duel():
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.rulesets.battle.rules import BattleRules
     from companion.rulesets.battle.sheet import quick_sheet
-    from companion.session import Session
+    from companion.session.session import Session
 
     a = quick_sheet("Aulus", 12, 0, 0, 3)
     b = quick_sheet("Brenna", 12, 0, 0, 0)
@@ -315,7 +315,7 @@ def _positioned_duel():
 def test_gladiators_stand_anywhere_free_on_the_board():
     import pytest
 
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.errors import UserError
 
     session = _positioned_duel()
@@ -331,7 +331,7 @@ def test_gladiators_stand_anywhere_free_on_the_board():
 def test_on_the_board_melee_needs_an_adjacent_foe_and_a_throw_its_range():
     import pytest
 
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.errors import UserError
 
     session = _positioned_duel()

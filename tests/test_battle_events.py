@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.base import Due, Outcome, Ruleset, parse_action_text
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session, SessionFileError, load_session
+from companion.session.session import Session, SessionFileError, load_session
 from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.state import due
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"

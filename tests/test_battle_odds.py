@@ -12,7 +12,7 @@ from itertools import product
 import pytest
 
 from companion.cli import main
-from companion.odds import pool_highest
+from companion.dice.odds import pool_highest
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.odds import AttackOdds, _highest_ways, attack_odds, disarm_odds
 
@@ -146,11 +146,11 @@ def test_duel_odds_defensive_reads_the_cap_from_the_stance_table(capsys):
 
 
 def test_the_odds_of_a_declared_attack_use_the_engines_pools(tables):
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.paths import assets_dir
     from companion.rulesets.battle.odds import odds_for_action
     from companion.rulesets.battle.rules import BattleRules
-    from companion.session import Session
+    from companion.session.session import Session
 
     rookie = json.loads((assets_dir() / "samples" / "hammer-rookie.json").read_text())
     session = Session(BattleRules(), {"a": rookie, "b": rookie})

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.sheet import (
@@ -18,7 +18,7 @@ from companion.rulesets.battle.sheet import (
     samples_dir,
     sheet_problems,
 )
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import TableSet, load_tables
 
 SAMPLES = sorted(samples_dir().glob("*.json"))

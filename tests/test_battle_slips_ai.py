@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle import ai
 from companion.rulesets.battle.ai import decide, options_of
 from companion.rulesets.battle.duel import duel_setup

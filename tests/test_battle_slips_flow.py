@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.duel import duel_setup, play_duel
 from companion.rulesets.battle.rules import BattleRules
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.rules import BattleRules
-from companion.session import Session
+from companion.session.session import Session
 
 NOW = "2025-05-01T20:00:00"
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
-from companion.rolls import Roll
+from companion.dice.rolls import Roll
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.rules import BattleRules
-from companion.session import Session
+from companion.session.session import Session
 
 NOW = "2025-05-01T20:00:00"
 

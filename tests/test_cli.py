@@ -69,8 +69,8 @@ def test_version_answers_before_building_the_parser():
     # In a fresh process: this one has imported everything already.
     code = ("import sys\nfrom companion.cli import main\ntry:\n    main(['--version'])\n"
             "except SystemExit as done:\n    assert done.code == 0\n"
-            "print(sorted(m for m in ('argparse', 'companion.commands', 'companion.dice',"
-            " 'companion.notation', 'companion.odds') if m in sys.modules))")
+            "print(sorted(m for m in ('argparse', 'companion.commands', 'companion.dice.sources',"
+            " 'companion.dice.notation', 'companion.dice.odds') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.splitlines() == [f"companion {__version__}", "[]"]

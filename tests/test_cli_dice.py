@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.commands.odds import fraction_chars, percent, percent_of
-from companion.odds import distribution
+from companion.dice.odds import distribution
 
 ROOT = Path(__file__).resolve().parent.parent
 

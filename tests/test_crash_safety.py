@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from companion import atomic
-from companion.atomic import atomic_write, backup_path, leftover_temps
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
+from companion.files import atomic
+from companion.files.atomic import atomic_write, backup_path, leftover_temps
 from companion.rulesets.base import Ruleset
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session, SessionFileError, can_open, load_session
+from companion.session.session import Session, SessionFileError, can_open, load_session
 from companion.tables.loader import TableSet, load_tables
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -32,7 +32,7 @@ STEPS = ("open", "fchmod", "write", "fsync", "close", "link", "replace", "listdi
 
 
 class _KillAt:
-    """`os` for companion.atomic, but the process kills itself at call number `at`."""
+    """`os` for companion.files.atomic, but the process kills itself at call number `at`."""
 
     def __init__(self, at: int) -> None:
         self.at = at

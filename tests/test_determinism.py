@@ -8,12 +8,12 @@ import random
 from typing import Any
 
 import pytest
-from random_sheets import playable_weapons, random_sheet
+from support.random_sheets import playable_weapons, random_sheet
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.rulesets.registry import get_ruleset
-from companion.session import JournalEntry, Session, SessionFile
+from companion.session.session import JournalEntry, Session, SessionFile
 from companion.tables.loader import TableSet, load_tables
 
 SESSIONS = 500

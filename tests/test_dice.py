@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.dice import (
+from companion.dice.sources import (
     BadManualEntry,
     BadRollRecord,
     DiceScriptExhausted,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from companion.ui.displays import opening_place, place_on, primary
+from companion.ui.player.displays import opening_place, place_on, primary
 
 MINIMUM = (1024, 640)
 LAPTOP = Rect(0, 0, 1920, 1080)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.facing import (
+from companion.core.facing import (
     Arc,
     adjacent_class,
     attack_hexsides,
@@ -24,7 +24,7 @@ from companion.facing import (
     turn_direction_to_face,
     turns_between,
 )
-from companion.hexgrid import (
+from companion.core.hexgrid import (
     NE,
     NW,
     SE,

@@ -12,10 +12,10 @@ from functools import cache
 from typing import Any
 
 import pytest
-from grimdark_kit import AXE, kinds, sheet, turn
-from grimdark_kit import match as kit_match
+from support.grimdark_kit import AXE, kinds, sheet, turn
+from support.grimdark_kit import match as kit_match
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.build import points_spent, problems
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.death import death_roll

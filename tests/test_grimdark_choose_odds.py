@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from grimdark_kit import match, sheet
+from support.grimdark_kit import match, sheet
 
 from companion.rulesets.grimdark.choose_odds import choose_by_odds, worths
 from companion.rulesets.grimdark.choosing import choose_for
@@ -143,7 +143,7 @@ def test_a_choice_a_rule_decides_is_the_one_the_whole_weighing_makes(monkeypatch
 
     import companion.rulesets.grimdark.choose_odds as chooser
     from companion import paths
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.rulesets.grimdark.rules import GrimdarkRules
 
     folder = paths.assets_dir() / "samples" / "grimdark"

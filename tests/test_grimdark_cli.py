@@ -197,7 +197,7 @@ VETERAN_POST = Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt"
 
 
 def _d6(seed: int) -> int:
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
 
     return SeededDice(seed).roll(6).faces[0]
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.rulesets.registry import get_ruleset
-from companion.session import load_session
+from companion.session.session import load_session
 
 SAVED = Path(__file__).parent / "sessions" / "grimdark-engine-1"
 MATCHES = sorted(p.stem for p in SAVED.glob("*.json"))

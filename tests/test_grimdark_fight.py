@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import Figures, GrimdarkData
 from companion.rulesets.grimdark.fight import (
     FightResult,

@@ -11,7 +11,7 @@ from itertools import product
 
 import pytest
 
-from companion.dice import DiceSource, RollRequest
+from companion.dice.sources import DiceSource, RollRequest
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.fight import (
     ChanceBonus,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.lab.grimdark import GrimdarkLab, roster_entrants, samples_folder, seen
 from companion.lab.system import Layout
 from companion.rulesets.base import Event, event

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from grimdark_kit import kinds, match, say, sheet, turn
+from support.grimdark_kit import kinds, match, say, sheet, turn
 
 from companion.rulesets.grimdark.death import record_in_roster
 from companion.rulesets.grimdark.sheet import roster_dir

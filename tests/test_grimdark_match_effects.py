@@ -4,7 +4,7 @@ with scripted dice. A gladiator here has Brutality 6 as his active stat, an axe 
 
 from __future__ import annotations
 
-from grimdark_kit import AXE, fight, kinds, match, say, sheet, turn
+from support.grimdark_kit import AXE, fight, kinds, match, say, sheet, turn
 
 MELEE = {"move": "basic-melee"}
 BERSERK = {"berserker": 1}

@@ -11,7 +11,7 @@ then the other's) and its damage, fights in order of their first attacker's Init
 from __future__ import annotations
 
 import pytest
-from grimdark_kit import AXE, fight, kinds, match, sheet, turn
+from support.grimdark_kit import AXE, fight, kinds, match, sheet, turn
 
 from companion.rulesets.grimdark.state import Condition, Shared
 

@@ -8,15 +8,15 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from grimdark_kit import match, setup, sheet
+from support.grimdark_kit import match, setup, sheet
 
 from companion import paths
 from companion.cli import main
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.grimdark.coaching import samples_dir as coaching_dir
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.rulesets.grimdark.sheet import roster_dir, samples_dir
-from companion.session import Session, SessionFile
+from companion.session.session import Session, SessionFile
 from companion.tables.loader import load_tables
 
 

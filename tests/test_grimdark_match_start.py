@@ -4,9 +4,9 @@ and set-ups the adjudicator refuses, in words."""
 from __future__ import annotations
 
 import pytest
-from grimdark_kit import setup, sheet
+from support.grimdark_kit import setup, sheet
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.grimdark.rules import GrimdarkRules
 from companion.tables.loader import load_tables

@@ -6,7 +6,7 @@ as his active stat, an axe (d6), 40 HP, and Init 10, 9, 8 in setup order."""
 from __future__ import annotations
 
 import pytest
-from grimdark_kit import AXE, fight, kinds, match, say, sheet, turn
+from support.grimdark_kit import AXE, fight, kinds, match, say, sheet, turn
 
 from companion.errors import UserError
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import Figures, GrimdarkData
 from companion.rulesets.grimdark.fight import (
     ChanceBonus,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from grimdark_kit import match, setup, sheet
+from support.grimdark_kit import match, setup, sheet
 
 from companion.errors import UserError
 from companion.rulesets.grimdark.choosing import choose_for

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.errors import UserError
+from companion.files.sheetfile import SheetError
 from companion.rulesets.grimdark.coachfile import load_coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.engine import chooser_of, engine_of, stamped
-from companion.sheetfile import SheetError
 from companion.tables.loader import load_tables
 
 DATA = GrimdarkData.load(load_tables(include_user=False))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from grimdark_kit import match, sheet
+from support.grimdark_kit import match, sheet
 
 from companion.rulesets.grimdark import choose_odds
 from companion.rulesets.grimdark.choose_odds import worths

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from grimdark_kit import match, sheet
+from support.grimdark_kit import match, sheet
 
 from companion.rulesets.grimdark import choose_odds as co
 from companion.rulesets.grimdark.coachfile import parse_coaching

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.build import notes, points_spent, problems
 from companion.rulesets.grimdark.data import GrimdarkData

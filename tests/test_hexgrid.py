@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.errors import UserError
-from companion.hexgrid import (
+from companion.core.hexgrid import (
     DIRECTIONS,
     FLAT,
     NE,
@@ -39,6 +38,7 @@ from companion.hexgrid import (
     rotate,
     rotate_hex,
 )
+from companion.errors import UserError
 
 coords = st.integers(-60, 60)
 hexes = st.builds(Hex, coords, coords)

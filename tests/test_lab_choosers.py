@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench import bench_grimdark
 from companion.cli import main
 from companion.errors import UserError
 from companion.lab.grimdark import GrimdarkLab, samples_folder
@@ -23,6 +22,7 @@ from companion.lab.setup import make_lab
 from companion.lab.system import Layout
 from companion.lab.tasks import chunks
 from companion.rulesets.grimdark.lapses import Lapses
+from tools.bench import bench_grimdark
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_a_bout_seen_from_the_other_side_swaps_the_lapses(two):
 
 
 def test_the_heat_map_names_each_side_by_its_chooser(two):
-    from companion.ui.lab_heatmap import cell_details
+    from companion.ui.lab.heatmap import cell_details
 
     lab, _ = make_lab("grimdark", bouts=1, roster=two, against="weights")
     matrix = lab.run(workers=1)[0]
@@ -174,7 +174,7 @@ def test_the_bench_times_both_choosers_in_one_run(capsys):
 
 
 def test_the_bench_measures_how_well_the_new_chooser_plays(capsys):
-    from companion.bench import bench_choosers
+    from tools.bench import bench_choosers
 
     figures = bench_choosers(bouts=2)
     assert set(figures) == {"grimdark_chooser_mirror_win", "grimdark_chooser_mirror_low",

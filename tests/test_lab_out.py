@@ -212,7 +212,7 @@ def test_a_write_that_fails_leaves_the_old_set_and_keeps_the_bouts(tmp_path, old
                                                                     monkeypatch, capsys):
     old_set, new_set = old_and_new
     out = tmp_path / "old"
-    import companion.ui.lab_heatmap as heatmap
+    import companion.ui.lab.heatmap as heatmap
 
     real = heatmap.save_heatmap
 

@@ -1,7 +1,8 @@
 """The shape of the code, read from its imports with `ast`: no import cycles anywhere in
-companion/ (imports inside functions and under TYPE_CHECKING count too), pure rules
-(pygame only under companion/ui/), a session that knows rule systems only through the
-contract, and a window that names no game."""
+companion/ (imports inside functions and under TYPE_CHECKING count too), none between its
+subpackages either, pure rules (pygame only under companion/ui/), foundations (core/,
+dice/, files/) that need nothing above them, a session that knows rule systems only
+through the contract, and a window that names no game."""
 
 from __future__ import annotations
 
@@ -92,12 +93,47 @@ def test_no_module_imports_itself_back_by_any_path():
     assert _cycles() == []
 
 
+def _package(name: str) -> str:
+    """companion.dice.odds -> companion.dice; a module at companion's root is its own."""
+    return ".".join(name.split(".")[:2])
+
+
+def test_no_subpackage_imports_itself_back_through_another():
+    packages: dict[str, set[str]] = {}
+    for name, found in GRAPH.items():
+        packages.setdefault(_package(name), set()).update(
+            _package(m) for m in found if _package(m) != _package(name))
+    saved = dict(GRAPH)
+    GRAPH.clear()
+    GRAPH.update({name: packages.get(name, set()) for name in
+                  set(packages) | {m for found in packages.values() for m in found}})
+    try:
+        assert _cycles() == []
+    finally:
+        GRAPH.clear()
+        GRAPH.update(saved)
+
+
+# What the foundations may import besides one another: the package's version and name,
+# the errors and the paths. Everything else (the tables, the rules, the session, the
+# window) is built on them.
+FOUNDATIONS = ("companion.core", "companion.dice", "companion.files")
+BELOW_FOUNDATIONS = ("companion", "companion.errors", "companion.paths")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _package(m) in FOUNDATIONS))
+def test_the_foundations_import_only_each_other_the_errors_and_the_paths(module):
+    above = sorted(m for m in GRAPH[module]
+                   if _package(m) not in FOUNDATIONS and m not in BELOW_FOUNDATIONS)
+    assert above == []
+
+
 def test_the_cycle_finder_finds_a_cycle():
-    GRAPH["companion.errors"].add("companion.session")
+    GRAPH["companion.errors"].add("companion.session.session")
     try:
         assert any("companion.errors" in group for group in _cycles())
     finally:
-        GRAPH["companion.errors"].discard("companion.session")
+        GRAPH["companion.errors"].discard("companion.session.session")
 
 
 def _imports_pygame(path: Path) -> bool:
@@ -126,7 +162,7 @@ def _reaches(start: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("module", ["companion.rulesets.base", "companion.session"])
+@pytest.mark.parametrize("module", ["companion.rulesets.base", "companion.session.session"])
 def test_the_contract_and_the_session_know_no_rule_system_and_no_ui(module):
     reached = _reaches(module)
     assert not [m for m in reached if m.startswith(("companion.ui", "companion.commands"))]
@@ -149,8 +185,7 @@ def test_the_window_imports_no_screen_and_no_screen_imports_the_window():
     assert not set(screens) & GRAPH["companion.ui.app"]
     for name in MODULES:
         if name.startswith("companion.ui.") and name not in ("companion.ui.app",
-                                                               "companion.ui.launch",
-                                                               "companion.ui.shots"):
+                                                               "companion.ui.launch"):
             assert "companion.ui.app" not in GRAPH[name], name
 
 
@@ -179,7 +214,7 @@ def _names_a_game(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["companion.ui.app", "companion.ui.host",
-                                    "companion.ui.session_screen", "companion.session",
+                                    "companion.ui.session.screen", "companion.session.session",
                                     "companion.commands.session", "companion.rulesets.base"])
 def test_the_window_the_session_and_the_command_line_name_no_game(module):
     assert _names_a_game(MODULES[module]) == []

@@ -18,9 +18,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from companion.dice import ScriptedDice
+from companion.dice.notation import evaluate, parse
+from companion.dice.odds import check_size
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError, one_line
-from companion.jsonfile import (
+from companion.files.jsonfile import (
     OTHER,
     SESSION,
     SETTINGS,
@@ -33,8 +35,7 @@ from companion.jsonfile import (
     read_file,
     shown,
 )
-from companion.notation import evaluate, parse
-from companion.odds import check_size
+from companion.files.settings import load_settings
 from companion.reports import discord
 from companion.reports.model import Report, Turn
 from companion.rulesets.battle.sheet import GladiatorSheet
@@ -44,7 +45,6 @@ from companion.rulesets.grimdark.forum import ForumError, read_forum
 from companion.rulesets.grimdark.sheet import Gladiator
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.scenario import parse_scenario
-from companion.settings import load_settings
 from companion.tables.loader import _short, load_tables
 from companion.tables.model import Axis
 

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import paths
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.jsonfile import (
+from companion.files.jsonfile import (
     KIT,
     MAX_DEPTH,
     SESSION,
@@ -34,6 +34,7 @@ from companion.jsonfile import (
     JsonFileError,
     read_file,
 )
+from companion.files.settings import UI_SCALES, Settings, load_settings
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.sheet import (
     MAX_RANKS,
@@ -50,8 +51,7 @@ from companion.rulesets.grimdark.sheet import load_gladiator
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.kits import known_names, load_kit, saved_kits
 from companion.rulesets.skirmish.scenario import ScenarioError, parse_scenario
-from companion.session import Session, load_session, read_session_file
-from companion.settings import UI_SCALES, Settings, load_settings
+from companion.session.session import Session, load_session, read_session_file
 from companion.tables.loader import TableFileError, load_table_file, load_tables
 
 SESSIONS = Path(__file__).parent / "sessions"
@@ -513,7 +513,7 @@ def test_an_oversize_user_table_is_reported_without_being_read(tmp_path):
 
 
 def test_a_broken_settings_file_gives_the_defaults_and_stays(tmp_path):
-    from companion.settings import settings_path
+    from companion.files.settings import settings_path
 
     for content in (b"[" * 100_000, b'{"ui_scale": true}', b'{"ui_scale": 1e999}',
                     b'{"recent_files": ["a\\u0000b", "/tmp/ok.json", 3]}', b"\xff\xfe"):

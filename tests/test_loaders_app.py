@@ -12,8 +12,8 @@ import pytest
 from test_loaders import HOSTILE_FILES, base_files, write
 
 from companion import paths
-from companion.jsonfile import TABLE
-from companion.settings import settings_path
+from companion.files.jsonfile import TABLE
+from companion.files.settings import settings_path
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup
 

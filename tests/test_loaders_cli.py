@@ -18,7 +18,7 @@ from test_loaders import FUZZ, HOSTILE_FILES, base_files, mutated, write
 
 from companion import paths
 from companion.cli import main
-from companion.jsonfile import SESSION
+from companion.files.jsonfile import SESSION
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,9 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice import RollRecord, ScriptedDice, SeededDice
-from companion.errors import UserError
-from companion.notation import (
+from companion.dice.notation import (
     D66,
     MAX_DICE,
     Const,
@@ -22,6 +20,8 @@ from companion.notation import (
     evaluate,
     parse,
 )
+from companion.dice.sources import RollRecord, ScriptedDice, SeededDice
+from companion.errors import UserError
 
 
 def plus(*terms: Term) -> Sum:
@@ -260,7 +260,7 @@ def test_rolled_faces_are_faces_of_their_dice(expr: Expr, seed: int) -> None:
 def test_a_text_parsed_again_is_the_same_shared_tree_and_errors_are_not_kept():
     import dataclasses
 
-    from companion.notation import NotationError, Sum, parse
+    from companion.dice.notation import NotationError, Sum, parse
 
     first = parse("4d6kh3+2")
     assert parse("4d6kh3+2") is first

@@ -16,9 +16,7 @@ from functools import cache
 import pytest
 
 from companion.commands.odds import as_json, text
-from companion.dice import SeededDice
-from companion.errors import UserError
-from companion.notation import (
+from companion.dice.notation import (
     D66,
     MAX_DICE,
     MAX_ROLLS,
@@ -32,7 +30,9 @@ from companion.notation import (
     evaluate,
     parse,
 )
-from companion.odds import MAX_TOTALS, OddsTooBig, check_size, distribution
+from companion.dice.odds import MAX_TOTALS, OddsTooBig, check_size, distribution
+from companion.dice.sources import SeededDice
+from companion.errors import UserError
 
 EXPRESSIONS = 10_000
 SEED = 10  # the issue that asked for this

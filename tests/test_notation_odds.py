@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from companion import dicegroups, notation
-from companion.dice import DiceSource, RollRequest, SeededDice
-from companion.notation import NotationError, evaluate, parse
-from companion.odds import OddsTooBig, check_size, distribution
+from companion.dice import groups, notation
+from companion.dice.notation import NotationError, evaluate, parse
+from companion.dice.odds import OddsTooBig, check_size, distribution
+from companion.dice.sources import DiceSource, RollRequest, SeededDice
 
 
 class _NeedsAnotherDie(Exception):
@@ -73,7 +73,7 @@ def test_with_the_caps_lowered_longer_chains_still_match(
         text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # At the real caps these have tens of thousands of ways to fall: counting them one
     # by one takes a minute. The caps are the only difference.
-    for module in (notation, dicegroups):
+    for module in (notation, groups):
         monkeypatch.setattr(module, "MAX_REROLLS", 2)
         monkeypatch.setattr(module, "MAX_EXPLOSIONS", 2)
     assert dict(distribution(text)) == every_way(text)

@@ -11,10 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice import ScriptedDice, SeededDice
-from companion.errors import UserError
-from companion.notation import D66, Const, Dice, Sum, evaluate, parse
-from companion.odds import (
+from companion.dice.notation import D66, Const, Dice, Sum, evaluate, parse
+from companion.dice.odds import (
     MAX_TOTALS,
     MAX_WORK,
     Distribution,
@@ -28,6 +26,8 @@ from companion.odds import (
     pool_highest_ways,
     pool_successes,
 )
+from companion.dice.sources import ScriptedDice, SeededDice
+from companion.errors import UserError
 
 
 def brute_force(count: int, sides: int) -> Distribution:
@@ -315,7 +315,7 @@ def test_many_die_sizes_at_once_still_add_up() -> None:
 @settings(max_examples=25, deadline=None)
 def test_big_convolutions_match_the_schoolbook_way(a: list[int], b: list[int]) -> None:
     # Large tables are multiplied as packed big integers; small ones term by term.
-    from companion.odds import _convolve, _sparse_mul
+    from companion.dice.odds import _convolve, _sparse_mul
 
     table_a = {v - 40: c for v, c in enumerate(a) if c}
     table_b = {v: c for v, c in enumerate(b) if c}

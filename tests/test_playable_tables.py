@@ -8,10 +8,10 @@ import json
 from typing import Any
 
 from companion import paths
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.playable import playable_tables
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 ROOKIE = paths.assets_dir() / "samples" / "hammer-rookie.json"

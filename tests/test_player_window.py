@@ -13,14 +13,14 @@ from test_ui_fit import _MIDMATCH, _TWO_ON_ONE, _arena, _duel, _ending, _match
 from test_ui_words import TYPED
 from test_words import _slugs, raw_markers
 
-from companion.dice import ScriptedDice
-from companion.settings import Settings, load_settings
+from companion.dice.sources import ScriptedDice
+from companion.files.settings import Settings, load_settings
 from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
-from companion.ui.player_window import WAITING
-from companion.ui.shots import click, click_hex, press, pump
+from companion.ui.player.window import WAITING
 from tests.test_ui_keys import record
+from tools.shots import click, click_hex, press, pump
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -322,7 +322,7 @@ def test_it_reopens_where_it_was_last_at_its_size(app: App) -> None:
 def test_a_display_gone_since_opens_it_centred_on_the_first(app: App) -> None:
     app.settings = Settings(player_place=(3, 2000, 100, 1200, 700))
     player = opened(app)
-    from companion.ui.displays import display_rects
+    from companion.ui.player.displays import display_rects
 
     first = display_rects()[0]
     assert first.contains(pygame.Rect(player.window.position, player.window.size))
@@ -349,7 +349,7 @@ def test_full_screen_is_kept_and_it_reopens_in_full_screen(app: App) -> None:
 def test_a_full_screen_setting_that_is_not_yes_or_no_means_no(entry: object) -> None:
     import json
 
-    from companion.settings import settings_path
+    from companion.files.settings import settings_path
 
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text(json.dumps({"player_fullscreen": entry}), encoding="utf-8")

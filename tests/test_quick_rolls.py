@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.dice import (
+from companion.dice.notation import NotationError, _evaluate_full, evaluate, parse
+from companion.dice.sources import (
     DiceSource,
     NeedDice,
     RollRecord,
@@ -26,9 +27,8 @@ from companion.dice import (
     SeededDice,
     TypedDice,
 )
-from companion.notation import NotationError, _evaluate_full, evaluate, parse
 from companion.rulesets.skirmish.rules import SkirmishRules
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 from companion.tables.loader import load_tables
 from tests.test_notation_fuzz import expressions
 

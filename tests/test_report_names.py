@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from grimdark_kit import setup, sheet
+from support.grimdark_kit import setup, sheet
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
 from companion.rulesets.grimdark.rules import GrimdarkRules
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
 
 NAME = "Max|Power *the* _Bold_ [b]Red[/b] `x` <i>"

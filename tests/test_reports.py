@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from report_sessions import SESSIONS, grimdark, skirmish
+from support.report_sessions import SESSIONS, grimdark, skirmish
 
 from companion.cli import main
 from companion.reports import discord

@@ -26,15 +26,15 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.reports import html
 from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
 from companion.reports.moments import END, START, Moment, parse_moments, states_at
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session, load_session
-from companion.ui.report_pictures import ARENA_SIZE, CARDS_WIDTH, pictures
+from companion.session.session import Session, load_session
+from companion.ui.reports.pictures import ARENA_SIZE, CARDS_WIDTH, pictures
 
 HERE = Path(__file__).parent
 BOUT = HERE / "sessions" / "v1-skirmish.json"
@@ -66,9 +66,9 @@ def test_the_page_of_a_known_bout_is_the_reviewed_one() -> None:
 
 @pytest.mark.parametrize("name", ["skirmish", "duel", "trackers", "grimdark"])
 def test_the_page_of_each_systems_known_session_is_the_reviewed_one(name: str) -> None:
-    """The same sessions as the text formats' golden files (tests/report_sessions.py),
-    pictured at the start and the end."""
-    from report_sessions import SESSIONS
+    """The same sessions as the text formats' golden files
+    (tests/support/report_sessions.py), pictured at the start and the end."""
+    from support.report_sessions import SESSIONS
 
     session = SESSIONS[name]()
     page = html.render(build_report(session), pictures(session, parse_moments("start,end")))
@@ -264,10 +264,10 @@ def test_export_refuses_pictures_it_cannot_make_on_one_line(argv: list[str], mes
 def test_the_page_of_a_sixteen_gladiator_match_with_every_picture_it_takes_is_small(
 ) -> None:
     """Issue 24: at most 5 MB; the bench measures it for each system (`report_mb`)."""
-    from companion.bench import most_moments, played_out
     from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
     from companion.tables.loader import load_tables
-    from companion.ui.report_export import report_text
+    from companion.ui.reports.export import report_text
+    from tools.bench import most_moments, played_out
 
     session = played_out(get_ruleset("skirmish"), crowd_setup(16),
                          crowded_tables(load_tables(), 16))

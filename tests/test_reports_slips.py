@@ -9,13 +9,13 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
+from companion.dice.rolls import Die, Roll, dice
 from companion.errors import UserError
 from companion.reports import discord
 from companion.reports.formats import FORMATS
 from companion.reports.html import render as html
 from companion.reports.model import Report, ReportRoll, Sheet, Turn, dice_text
 from companion.reports.moments import END, START, Moment, Picture, parse_moments
-from companion.rolls import Die, Roll, dice
 
 ATTACK = Roll(who=None, purpose="attack", total=11, detail="+2 weapon",
               dice=(Die(sides=6, face=6, success=True), Die(sides=6, face=2, kept=False),
@@ -211,12 +211,12 @@ def test_a_moment_too_long_or_unprintable_to_show_is_called_that() -> None:
 
 # --- a session no turn has begun in ------------------------------------------------------
 def test_what_happened_before_any_turn_is_its_own_section() -> None:
-    from report_sessions import NOW, _sample
+    from support.report_sessions import NOW, _sample
 
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.reports.build import build_report
     from companion.rulesets.battle.rules import BattleRules
-    from companion.session import Session
+    from companion.session.session import Session
     from companion.tables.loader import load_tables
 
     setup = {"a": _sample("hammer-rookie"), "b": _sample("spear-rookie"),

@@ -11,11 +11,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
-from companion.rolls import Die, Roll, dice
+from companion.dice.rolls import Die, Roll, dice
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import click, press, pump
 from companion.ui.tools.roll_log import RollLog
+from tools.shots import click, press, pump
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
 SCALES = [1.0, 1.5, 2.0]

@@ -9,17 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from coin_toss import CoinRules
-from random_sheets import playable_weapons, random_sheet
+from support.coin_toss import CoinRules
+from support.random_sheets import playable_weapons, random_sheet
 
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rolls import Roll, merge
 from companion.rulesets.base import Event
 from companion.rulesets.battle.rolls import MAKERS as BATTLE_MAKERS
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.rolls import MAKERS as SKIRMISH_MAKERS
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import TableSet, load_tables
 
 Faces = Callable[[dict[str, Any]], list[int]]

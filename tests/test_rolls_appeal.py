@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import press, pump
 from companion.ui.skirmish import board
+from tools.shots import press, pump
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.dice import ScriptedDice
-from companion.rolls import Roll, dice
+from companion.dice.rolls import Roll, dice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.registry import get_ruleset
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 
 
 def bout() -> Session:

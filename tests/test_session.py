@@ -3,75 +3,16 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from support.tally import new_session, rulesets
 
-from companion.atomic import atomic_write
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Due, Outcome, Ruleset, event
-from companion.session import Session, SessionFileError, load_session
+from companion.files.atomic import atomic_write
+from companion.session.session import SessionFileError, load_session
 from companion.tables.loader import TableSet
-
-
-@dataclass
-class Tally:
-    total: int = 0
-    rolls: list[int] = field(default_factory=list)
-
-
-class TallyRules(Ruleset[Tally]):
-    """A toy rule system: "add" rolls a d6 and adds it; "add" of more than the
-    limit is illegal after rolling (to prove a failed action changes nothing)."""
-
-    id = "tally"
-    title = "tally"
-    table_ids = ()
-
-    def new_state(self, setup, tables) -> Tally:
-        if "start" not in setup:
-            raise UserError("setup needs 'start'")
-        return Tally(total=setup["start"])
-
-    def parse_action(self, data):
-        if not isinstance(data, dict) or data.get("type") != "add":
-            raise UserError("type: the only action is add")
-        return dict(data)
-
-    def apply(self, state: Tally, action, dice) -> Outcome:
-        face = dice.d6(purpose="add", roller="p1").faces[0]
-        state.total += face
-        state.rolls.append(face)
-        if state.total > action.get("limit", 99):
-            raise UserError(f"over the limit ({state.total})")
-        return Outcome((event("added", None, face=face, total=state.total),))
-
-    def due(self, state):
-        return Due("add", None, ("add",))
-
-    def legal_actions(self, state):
-        return [{"type": "add"}]
-
-    def summary(self, state):
-        return {"total": state.total}
-
-    def narrate(self, state, events):
-        return [f"rolled {e.data['face']}, total {e.data['total']}" for e in events]
-
-    def describe(self, state):
-        return [f"total {state.total}"]
-
-
-def rulesets(name: str):
-    if name != "tally":
-        raise UserError(f"unknown ruleset '{name}'")
-    return TallyRules()
-
-
-def new_session() -> Session:
-    return Session(TallyRules(), {"start": 10}, TableSet())
 
 
 def test_the_state_is_the_setup_plus_the_journal():

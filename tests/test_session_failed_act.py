@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from support.report_sessions import duel, grimdark, skirmish
 
-from companion.dice import NeedDice, SeededDice, TypedDice
+from companion.dice.sources import NeedDice, SeededDice, TypedDice
 from companion.errors import UserError
-from companion.session import Session
-from tests.report_sessions import duel, grimdark, skirmish
+from companion.session.session import Session
 
 
 def _seen(session: Session) -> tuple[str, list[dict[str, Any]], list[str], int]:

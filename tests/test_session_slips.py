@@ -17,9 +17,13 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError
-from test_session import TallyRules, new_session, rulesets
+from support.tally import TallyRules, new_session, rulesets
 
-from companion.atomic import (
+from companion.dice.derived import DerivedDice
+from companion.dice.rolls import Roll, dice
+from companion.dice.sources import ScriptedDice, SeededDice, TypedDice
+from companion.errors import UserError
+from companion.files.atomic import (
     NAME_MAX,
     PATH_MAX,
     atomic_write,
@@ -27,11 +31,7 @@ from companion.atomic import (
     has_copy,
     unsaveable,
 )
-from companion.dice import ScriptedDice, SeededDice, TypedDice
-from companion.errors import UserError
-from companion.rolls import Roll, dice
-from companion.seeddice import DerivedDice
-from companion.session import (
+from companion.session.session import (
     SNAPSHOT_EVERY,
     KeptRoll,
     Session,
@@ -40,7 +40,7 @@ from companion.session import (
     read_session_file,
     undo_in_file,
 )
-from companion.snapshots import Snapshots
+from companion.session.snapshots import Snapshots
 from companion.tables.loader import TableSet
 
 SEED = "5eed" * 16
@@ -309,7 +309,7 @@ def test_rolls_beside_the_rules_stand_where_they_were_made_and_survive_an_undo()
 
 
 def test_the_crowds_log_leaves_out_why_the_coaching_chose() -> None:
-    from report_sessions import grimdark
+    from support.report_sessions import grimdark
 
     session = grimdark(most=2)
     told, public = session.log, session.public_log

@@ -11,15 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_session import TallyRules
+from support.tally import TallyRules
 
-from companion.bench import long_session
 from companion.cli import main
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.rulesets.base import Outcome, event
 from companion.rulesets.registry import get_ruleset
-from companion.session import (
+from companion.session.session import (
     SNAPSHOT_EVERY,
     Session,
     SessionFileError,
@@ -27,8 +26,9 @@ from companion.session import (
     load_session,
     undo_in_file,
 )
-from companion.snapshots import Snapshots
+from companion.session.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
+from tools.bench import long_session
 
 SYSTEMS = ("skirmish", "battle", "grimdark")
 EVERY = SNAPSHOT_EVERY
@@ -406,7 +406,7 @@ def test_the_app_refuses_a_file_changed_after_a_state_kept_naming_the_entry(
 def test_ctrl_z_in_the_app_shows_and_autosaves_the_full_replay(app, played, system):
     import pygame
 
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     session = first(played[system], EVERY + 2)
     path = app.autosave_path()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, act, scene
+from support.skirmish_scenes import RULES, TABLES, act, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import choose_action, simulate_bout, summary

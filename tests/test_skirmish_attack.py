@@ -6,7 +6,7 @@ balance with the edge or another gladiator behind him."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import act, at, scene
+from support.skirmish_scenes import act, at, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import attack_odds, summary

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from test_skirmish_scenes import DATA, act, at, scene
+from support.skirmish_scenes import DATA, act, at, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import ap_modifiers, attack_odds, summary

@@ -3,7 +3,7 @@ own (skirmish-special-events), whatever the modifiers."""
 
 from __future__ import annotations
 
-from test_skirmish_scenes import act, at, scene
+from support.skirmish_scenes import act, at, scene
 
 
 def duel(attacker="thracian", defender="samnite", ap=6):

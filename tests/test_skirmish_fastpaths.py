@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from companion.facing import facing_towards
-from companion.hexgrid import Hex, direction_between, distance, hex_range
+from companion.core.facing import facing_towards
+from companion.core.hexgrid import Hex, direction_between, distance, hex_range
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish import SkirmishRules
 from companion.rulesets.skirmish.ai import _options, choose, choose_action

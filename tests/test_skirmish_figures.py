@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.core.hexgrid import Board, neighbour
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
-from companion.hexgrid import Board, neighbour
 from companion.rulesets.skirmish import SkirmishRules, apply_action, summary
 from companion.rulesets.skirmish.core import random_adjacent
 from companion.rulesets.skirmish.data import SkirmishDataError, build_game_data

@@ -54,7 +54,7 @@ def test_the_start_screen_offers_a_saved_kit(tmp_path):
     import pygame
 
     from companion.ui.app import App
-    from companion.ui.shots import pump
+    from tools.shots import pump
 
     save("net.json", NET_FIGHTER)
     app = App()

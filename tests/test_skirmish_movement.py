@@ -4,7 +4,7 @@ against stepping from one hex next to an opponent into another next to him."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import act, at, facing, scene
+from support.skirmish_scenes import act, at, facing, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import reachable, summary

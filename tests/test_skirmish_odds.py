@@ -8,9 +8,9 @@ import time
 from fractions import Fraction
 
 import pytest
-from test_skirmish_scenes import scene
+from support.skirmish_scenes import scene
 
-from companion.dice import DiceSource, RollRequest
+from companion.dice.sources import DiceSource, RollRequest
 from companion.rulesets.skirmish import apply_action, attack_odds
 
 

@@ -10,12 +10,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_skirmish_scenes import DATA, RULES, TABLES
+from support.skirmish_scenes import DATA, RULES, TABLES
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish import choose_action, legal_actions, summary
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 
 TYPES = sorted(DATA.types)
 

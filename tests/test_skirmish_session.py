@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES
+from support.skirmish_scenes import RULES, TABLES
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish import summary
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 
 SETUP = {"gladiators": [
     {"name": "Brutus", "type": "samnite", "at": "E4", "facing": "S"},
@@ -69,7 +69,7 @@ def test_a_whole_bout_turn_by_turn():
 
 
 def play_some(session, n=12, seed=5):
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.rulesets.skirmish import choose_action
 
     dice = SeededDice(seed)

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from test_skirmish_scenes import RULES, TABLES, scene
+from support.skirmish_scenes import RULES, TABLES, scene
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.skirmish import SkirmishRules, apply_action
 from companion.rulesets.skirmish.state import Entanglement
 from companion.tables.loader import TableSet, load_tables, parse_table

@@ -4,9 +4,9 @@ that are the arena's."""
 
 from __future__ import annotations
 
-from test_skirmish_scenes import act, at, facing, scene
+from support.skirmish_scenes import act, at, facing, scene
 
-from companion.hexgrid import Hex, parse_direction
+from companion.core.hexgrid import Hex, parse_direction
 from companion.rulesets.skirmish import path_to, reachable
 
 

@@ -6,10 +6,10 @@ below nothing, a give-in threshold that leaves AP), and the end of a bout."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import RULES, act, scene
+from support.skirmish_scenes import RULES, act, scene
 from test_skirmish_slips_log import changed
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.base import event
 from companion.rulesets.skirmish import SkirmishRules, apply_action, attack_odds, targets

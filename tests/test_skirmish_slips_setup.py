@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, scene
+from support.skirmish_scenes import RULES, TABLES, scene
 from test_skirmish_slips_log import changed
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import SkirmishRules, apply_action
 from companion.rulesets.skirmish.kits import load_kit

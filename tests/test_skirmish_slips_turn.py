@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, act, scene
+from support.skirmish_scenes import RULES, TABLES, act, scene
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import SkirmishRules, ap_modifiers, apply_action, summary
 from companion.tables.loader import TableSet, load_tables, parse_table

@@ -4,12 +4,12 @@ in, turns in order, appeals to the crowd, the end of the bout and experience."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import RULES, TABLES, act, scene
+from support.skirmish_scenes import RULES, TABLES, act, scene
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.skirmish import ap_modifiers, apply_action, summary
-from companion.session import Session
+from companion.session.session import Session
 
 
 def fresh(*types, **setup):

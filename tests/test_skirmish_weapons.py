@@ -5,7 +5,7 @@ the board."""
 from __future__ import annotations
 
 import pytest
-from test_skirmish_scenes import act, at, ready, scene
+from support.skirmish_scenes import act, at, ready, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import attack_odds, legal_actions

@@ -9,7 +9,7 @@ import pytest
 
 from companion import paths
 from companion.cli import main
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.tables.loader import TableFileError, load_table_file, load_tables
 from companion.tables.roll import roll_table
 

@@ -384,7 +384,7 @@ def test_a_scar_subtable_needs_its_roll_and_one_scar_a_line() -> None:
 
 
 def test_rolling_the_worked_example_with_scripted_dice_gives_11_and_a_stun() -> None:
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.tables.roll import roll_table
 
     found = load_tables(include_user=False)

@@ -1,6 +1,6 @@
 """A third rule system, added with one line in each registry and no change to the
-window, the session or the command line (the coin-toss duel of `coin_toss.py`): the
-command-line verbs play it, save, undo and replay; the app opens its screens."""
+window, the session or the command line (the coin-toss duel of `support/coin_toss.py`):
+the command-line verbs play it, save, undo and replay; the app opens its screens."""
 
 from __future__ import annotations
 
@@ -10,19 +10,20 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.registry import RULESETS
 from companion.ui import registry
 from companion.ui.app import App
 from companion.ui.host import SystemScreens
-from companion.ui.shots import press, pump
+from tools.shots import press, pump
 
 
 @pytest.fixture(autouse=True)
 def coin_registered(monkeypatch):
-    monkeypatch.setitem(RULESETS, "coin", "coin_toss:CoinRules")
+    monkeypatch.setitem(RULESETS, "coin", "support.coin_toss:CoinRules")
     monkeypatch.setitem(registry.SCREENS, "coin", SystemScreens(
-        "coin", "coin_toss:CoinSetup", "coin_toss:CoinScreen", "Coin-toss duel", "c"))
+        "coin", "support.coin_toss:CoinSetup", "support.coin_toss:CoinScreen",
+        "Coin-toss duel", "c"))
 
 
 def test_the_command_line_plays_saves_undoes_and_replays_it(tmp_path, capsys):

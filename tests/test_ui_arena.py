@@ -9,10 +9,10 @@ import json
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
 from companion.ui.events import AI_STEP
-from companion.ui.shots import click, click_hex, hover, press, pump, type_text
+from tools.shots import click, click_hex, hover, press, pump, type_text
 
 
 def duel(retiarius: dict | None = None) -> dict:
@@ -295,7 +295,7 @@ def test_the_window_resizes_and_the_arena_follows(app):
 def test_f9_cycles_the_ui_scale_and_remembers_it(app):
     press(pygame.K_F9)
     pump(app)
-    from companion.settings import load_settings
+    from companion.files.settings import load_settings
 
     assert load_settings().ui_scale == 1.5
     # 1280x800 holds 133 %: the window says so, and shows what fits.
@@ -311,7 +311,7 @@ def test_f9_cycles_the_ui_scale_and_remembers_it(app):
 
 
 def test_the_window_opens_at_a_size_that_suits_the_display_and_remembers_it():
-    from companion.settings import load_settings
+    from companion.files.settings import load_settings
     from companion.ui.app import opening_size
 
     assert opening_size(None, [(1920, 1080)]) == (1632, 918)

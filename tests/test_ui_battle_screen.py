@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 
 from companion import paths
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup, sheet_files
-from companion.ui.shots import click, press, pump
+from tools.shots import click, press, pump
 
 
 def duel(app: App, heal: int = 1) -> Any:

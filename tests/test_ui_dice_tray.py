@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
-from companion.odds import distribution
-from companion.oddschart import bars
+from companion.dice.odds import distribution
+from companion.dice.oddschart import bars
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import press, pump, type_text
 from companion.ui.tools.dice_tray import DiceTray
+from tools.shots import press, pump, type_text
 
 
 @pytest.fixture

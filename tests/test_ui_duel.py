@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup, duel_setup
-from companion.ui.shots import click, press, pump, type_text
+from tools.shots import click, press, pump, type_text
 
 
 def sample() -> dict:
@@ -152,7 +152,7 @@ def test_a_scar_entry_rolls_its_sub_table_with_the_sessions_dice_when_applied(ap
 def test_a_whole_duel_through_the_window(app):
     """Hammer Rookie against a copy of himself, Enter after Enter (initiative, attacks,
     the rolls below 0) to the end; then both sheets are written to the roster."""
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
 
     rookie, other = sample(), sample()
     other["name"] = "Second Rookie"
@@ -178,7 +178,7 @@ def test_a_whole_duel_through_the_window(app):
 
 
 def test_g_shows_the_board_where_clicks_stand_the_gladiators(app):
-    from companion.ui.shots import click_hex
+    from tools.shots import click_hex
 
     duel = trackers(app, [6, 6, 1, 1])
     press(pygame.K_i, "i")

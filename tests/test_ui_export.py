@@ -15,7 +15,7 @@ from test_ui_keys import bout, duel, key
 
 from companion import paths
 from companion.ui.app import App
-from companion.ui.shots import click, pump
+from tools.shots import click, pump
 
 
 def export_button(app: App, screen: Any) -> Any:

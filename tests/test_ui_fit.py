@@ -15,12 +15,12 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice, SeededDice
+from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.fit import problems
-from companion.ui.shots import press, pump, type_text
 from companion.ui.theme import MIN_TEXT
+from tools.shots import press, pump, type_text
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
 SCALES = [1.0, 1.5, 2.0]

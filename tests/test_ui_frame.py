@@ -14,10 +14,10 @@ import pytest
 
 from companion.ui.app import App
 from companion.ui.events import ANIMATE
-from companion.ui.shots import QUARTET, click_hex, hover, press, pump
 from companion.ui.skirmish.board import Float, SkirmishBoard
 from companion.ui.skirmish.screen import SkirmishScreen
 from companion.ui.widgets.retained import Retained
+from tools.shots import QUARTET, click_hex, hover, press, pump
 
 
 def arena(app: App) -> SkirmishScreen:

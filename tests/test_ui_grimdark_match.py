@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.rulesets.base import event
 from companion.ui.app import App
 from companion.ui.fit import Layer, problems
 from companion.ui.grimdark.card import CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.explain import Words, explain
-from companion.ui.shots import click, press, pump
 from companion.ui.theme import Theme
+from tools.shots import click, press, pump
 
 
 def entry(**over: Any) -> dict[str, Any]:
@@ -383,7 +383,7 @@ def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
 
 
 def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
-    from companion.verify import claims_of_entries, verify
+    from companion.reports.verify import claims_of_entries, verify
 
     screen = match(app)
     assert "Commit (K)" in [b.label for b in screen.shown_buttons()]

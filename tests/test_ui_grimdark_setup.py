@@ -22,7 +22,7 @@ from companion.rulesets.grimdark.sheet import (
 from companion.ui.app import App
 from companion.ui.grimdark.roster import export_path
 from companion.ui.grimdark.setup import GrimdarkSetup
-from companion.ui.shots import click, press, pump, type_text
+from tools.shots import click, press, pump, type_text
 
 CTRL = pygame.KMOD_LCTRL
 SEED_SHEET = "tests/grimdark_forum/lord-smash-seed.txt"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import read_forum
 from companion.rulesets.grimdark.sheet import (
@@ -20,7 +20,7 @@ from companion.ui.app import App
 from companion.ui.grimdark.builder import BuilderView
 from companion.ui.grimdark.roster import export_path
 from companion.ui.grimdark.setup import GrimdarkSetup
-from companion.ui.shots import press, pump
+from tools.shots import press, pump
 
 CTRL = pygame.KMOD_LCTRL
 POST = Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt"

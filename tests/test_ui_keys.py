@@ -16,14 +16,14 @@ import pygame
 import pytest
 
 from companion import paths
-from companion.dice import ScriptedDice
-from companion.hexgrid import neighbour
+from companion.core.hexgrid import neighbour
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.rulesets.skirmish.state import Item
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup, duel_setup
-from companion.ui.shots import click, click_hex, hover, press, pump, type_text
 from companion.ui.skirmish.setup import SkirmishSetup
+from tools.shots import click, click_hex, hover, press, pump, type_text
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 
@@ -763,7 +763,7 @@ def test_the_grimdark_set_ups_f1_f3_f4_f5_and_f9(app: App, where: str) -> None:
 
 # --- the balance lab ---------------------------------------------------------------------
 def test_l_on_the_start_screen_opens_the_lab_and_esc_returns(app: App) -> None:
-    from companion.ui.lab_screen import LabScreen
+    from companion.ui.lab.screen import LabScreen
 
     app.show_home()
     key(app, pygame.K_l, "l")
@@ -773,7 +773,7 @@ def test_l_on_the_start_screen_opens_the_lab_and_esc_returns(app: App) -> None:
 
 
 def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
-    from companion.ui.lab_screen import BOUTS, LabScreen
+    from companion.ui.lab.screen import BOUTS, LabScreen
 
     app.show_setup("lab")
     lab = app.screen
@@ -887,7 +887,7 @@ def test_a_broken_house_folder_is_refused_in_one_line_and_nothing_runs(app: App)
 
 
 def test_esc_stops_a_run_of_the_lab(app: App) -> None:
-    from companion.ui.lab_screen import BOUTS, LabScreen
+    from companion.ui.lab.screen import BOUTS, LabScreen
 
     app.show_setup("lab")
     lab = app.screen
@@ -903,7 +903,7 @@ def test_esc_stops_a_run_of_the_lab(app: App) -> None:
 
 
 def test_the_labs_f1_f3_f4_f5_and_f9(app: App) -> None:
-    from companion.ui.lab_screen import KEYS
+    from companion.ui.lab.screen import KEYS
 
     app.show_setup("lab")
     key(app, pygame.K_F1)
@@ -1092,7 +1092,7 @@ def listed(app: App, where: str) -> list[str]:
         app.show_home()
         return [*app.screen.keys(), app.screen.status()]
     if where == "lab":
-        from companion.ui.lab_screen import KEYS as LAB_LIST
+        from companion.ui.lab.screen import KEYS as LAB_LIST
 
         app.show_setup("lab")
         return [*LAB_LIST, app.screen.status()]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import duel_setup
-from companion.ui.names import told_apart
-from companion.ui.shots import press, pump
+from companion.ui.session.names import told_apart
+from tools.shots import press, pump
 
 
 def test_a_name_no_other_has_stays_as_it_is() -> None:

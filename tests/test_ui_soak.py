@@ -39,14 +39,14 @@ import pygame
 import pytest
 from test_paths_cli import hostile_folder
 
-import companion.atomic
-import companion.dice
-import companion.session
-import companion.settings
+import companion.dice.sources
+import companion.files.atomic
+import companion.files.settings
+import companion.session.session
 from companion import paths
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.rulesets.skirmish.kits import kits_dir
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 from companion.ui.app import App
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Screen, session_of
@@ -136,8 +136,8 @@ def user_files(folder: Path) -> None:
     recent = [str(folder / "missing.json"), str(folder / "folder.json"),
               str(folder / "broken.json"), str(folder / "odd\ud800.json"), "/", ".",
               str(folder / ("c" * 4000)), str(folder / "loop")]
-    companion.settings.settings_path().parent.mkdir(parents=True)
-    companion.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
+    companion.files.settings.settings_path().parent.mkdir(parents=True)
+    companion.files.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
 
 
 @dataclass
@@ -399,7 +399,7 @@ def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fakes]:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     (tmp_path / "home").mkdir()
     monkeypatch.chdir(tmp_path)
-    real_write = companion.atomic.atomic_write
+    real_write = companion.files.atomic.atomic_write
     root = tmp_path.resolve()
 
     def write(path: Path, text: str) -> None:
@@ -409,18 +409,18 @@ def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fakes]:
             raise PermissionError(errno.EACCES, "the soak writes only in its folder", str(path))
         real_write(target, text)
 
-    for module in (companion.atomic, companion.session, companion.settings):
+    for module in (companion.files.atomic, companion.session.session, companion.files.settings):
         monkeypatch.setattr(module, "atomic_write", write)
     # An fsync on every autosave would make the soak crawl; durability is tested elsewhere.
-    monkeypatch.setattr(companion.atomic.os, "fsync", lambda fd: None)
+    monkeypatch.setattr(companion.files.atomic.os, "fsync", lambda fd: None)
     seeds = random.Random(SEED)
-    real_dice = companion.dice.SeededDice
+    real_dice = companion.dice.sources.SeededDice
 
     class SoakDice(real_dice):  # type: ignore[misc, valid-type]
         def __init__(self, seed: int | None = None) -> None:
             super().__init__(seeds.randrange(2**32) if seed is None else seed)
 
-    monkeypatch.setattr(companion.dice, "SeededDice", SoakDice)
+    monkeypatch.setattr(companion.dice.sources, "SeededDice", SoakDice)
     fake = Fakes()
     monkeypatch.setattr(pygame.time, "set_timer", fake.set_timer)
     monkeypatch.setattr(pygame.mouse, "get_pos", fake.get_pos)
@@ -492,7 +492,7 @@ def test_random_events_crash_nothing_and_every_session_replays(name: str, fakes:
 
 def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -500,7 +500,7 @@ def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.Monk
     assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
     arena = app.screen
     assert arena is not None
-    monkeypatch.setattr(companion.session, "atomic_write", full)
+    monkeypatch.setattr(companion.session.session, "atomic_write", full)
     before = len(arena.session.journal)
     press(pygame.K_SPACE, " ")  # his AP, or the computer's first roll
     pump(app)
@@ -517,7 +517,7 @@ def test_a_failed_autosave_does_not_stop_play(app: App, monkeypatch: pytest.Monk
 
 def test_a_big_autosave_that_fails_in_the_background_is_told_on_the_next_frame(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -526,7 +526,7 @@ def test_a_big_autosave_that_fails_in_the_background_is_told_on_the_next_frame(
     arena = app.screen
     assert arena is not None
     app.autosaver.background_from = 1  # every autosave is a big one
-    monkeypatch.setattr(companion.session, "atomic_write", full)
+    monkeypatch.setattr(companion.session.session, "atomic_write", full)
     before = len(arena.session.journal)
     press(pygame.K_SPACE, " ")
     pump(app)
@@ -547,7 +547,7 @@ def test_a_roster_that_cannot_be_written_is_said_so(app: App,
     assert app.start_session("battle", battle_setup(), seed=1) is None
     duel = app.screen
     assert isinstance(duel, BattleScreen)
-    monkeypatch.setattr(companion.atomic, "atomic_write", read_only)
+    monkeypatch.setattr(companion.files.atomic, "atomic_write", read_only)
     # As at the end of a battle: the sheets as they come out of it.
     monkeypatch.setattr(duel.state, "sheets_after", {"a": duel.session.setup["a"]})
     duel.write_sheets()
@@ -557,7 +557,7 @@ def test_a_roster_that_cannot_be_written_is_said_so(app: App,
 def test_a_huge_health_is_refused_at_set_up_and_when_typed_later(app: App) -> None:
     from companion.ui.battle.screen import BattleScreen
     from companion.ui.battle.setup import BattleSetup
-    from companion.ui.shots import click, press, pump, type_text
+    from tools.shots import click, press, pump, type_text
 
     app.show_setup("battle")
     setup = app.screen
@@ -587,7 +587,7 @@ def test_a_huge_health_is_refused_at_set_up_and_when_typed_later(app: App) -> No
 
 def test_the_hidden_fields_of_a_sheet_chosen_do_not_keep_the_keys(app: App) -> None:
     from companion.ui.battle.setup import BattleSetup
-    from companion.ui.shots import click, pump
+    from tools.shots import click, pump
 
     app.show_setup("battle")
     setup = app.screen
@@ -602,7 +602,7 @@ def test_the_hidden_fields_of_a_sheet_chosen_do_not_keep_the_keys(app: App) -> N
 
 
 def test_a_bout_whose_opening_rolls_were_cancelled_or_undone_can_begin(app: App) -> None:
-    from companion.ui.shots import press, pump, type_text
+    from tools.shots import press, pump, type_text
 
     scenario = duel_scenario(both_human=True)
     for g in scenario["gladiators"]:
@@ -673,7 +673,7 @@ def in_words(text: str, words: str) -> None:
 def type_path(app: App, text: str) -> None:
     """The field's text replaced by `text`, as a paste, then Enter: handed to
     `App.handle`, which nothing may escape."""
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     press(pygame.K_a, mod=pygame.KMOD_LCTRL)
     press(pygame.K_BACKSPACE)
@@ -693,7 +693,7 @@ def bad_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, tupl
 @pytest.mark.parametrize("case", HOSTILE)
 def test_the_open_dialog_says_why_a_path_does_not_open(
         case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     path, words = bad_paths[case]
     app.show_home()
@@ -711,7 +711,7 @@ def test_the_open_dialog_says_why_a_path_does_not_open(
 @pytest.mark.parametrize("case", [c for c in HOSTILE if c != "a NUL"])  # saves "ab.json"
 def test_save_as_says_why_it_cannot_save_at_a_path(
         case: str, app: App, tmp_path: Path, bad_paths: dict[str, tuple[str, str]]) -> None:
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     path, words = bad_paths[case]
     assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
@@ -729,7 +729,7 @@ def test_save_as_says_why_it_cannot_save_at_a_path(
 
 
 def test_ctrl_s_to_a_folder_that_became_a_file_says_so(app: App, tmp_path: Path) -> None:
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
     arena = app.screen
@@ -749,8 +749,8 @@ def test_ctrl_s_to_a_folder_that_became_a_file_says_so(app: App, tmp_path: Path)
 
 
 def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> None:
-    from companion.ui.shots import click, pump
     from companion.ui.widgets.intro_panel import IntroPanel
+    from tools.shots import click, pump
 
     paths_ = hostile_paths(tmp_path)
     recent = [paths_[case][0] for case in ("root", "dot", "a folder", "a link loop",
@@ -758,8 +758,8 @@ def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> N
     # As long as a recent file's path may be, in characters; in bytes, longer than the
     # system takes.
     recent += [str(tmp_path / ("c" * 4000)), "/".join(["é" * 100] * 40), paths_["a pipe"][0]]
-    companion.settings.settings_path().parent.mkdir(parents=True)
-    companion.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
+    companion.files.settings.settings_path().parent.mkdir(parents=True)
+    companion.files.settings.settings_path().write_text(json.dumps({"recent_files": recent}))
     app = App()
     try:
         app.show_home()
@@ -782,8 +782,8 @@ def test_recent_files_the_settings_hold_open_or_say_why_not(tmp_path: Path) -> N
 @pytest.mark.parametrize("case", HOSTILE)
 def test_the_lab_house_rules_field_says_why_a_path_is_no_folder_of_tables(
         case: str, app: App, bad_paths: dict[str, tuple[str, str]]) -> None:
-    from companion.ui.lab_screen import LabScreen
-    from companion.ui.shots import click, press, pump
+    from companion.ui.lab.screen import LabScreen
+    from tools.shots import click, press, pump
 
     path, words = bad_paths[case]
     app.show_home()
@@ -807,7 +807,7 @@ def test_the_grimdark_paste_takes_paths_as_text(app: App, tmp_path: Path) -> Non
     """The paste reads a forum sheet, not a file: a path pasted is a sheet that does
     not read, said line by line."""
     from companion.ui.grimdark.setup import GrimdarkSetup
-    from companion.ui.shots import press, pump
+    from tools.shots import press, pump
 
     app.show_setup("grimdark")
     setup = app.screen
@@ -827,8 +827,8 @@ def test_the_grimdark_paste_takes_paths_as_text(app: App, tmp_path: Path) -> Non
 # --- the last guard -----------------------------------------------------------------------
 def test_an_error_nothing_caught_is_logged_and_the_window_goes_on(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.crashlog import crash_log_path
-    from companion.ui.shots import press
+    from companion.files.crashlog import crash_log_path
+    from tools.shots import press
 
     app.run(frames=app.frames_drawn + 2)  # the start screen, as on a real start
     screen = app.screen
@@ -857,8 +857,8 @@ def test_an_error_nothing_caught_is_logged_and_the_window_goes_on(
 
 def test_a_screen_that_cannot_be_drawn_gives_way_to_the_start_screen(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.crashlog import crash_log_path
-    from companion.ui.shots import press
+    from companion.files.crashlog import crash_log_path
+    from tools.shots import press
 
     assert app.start_session("skirmish", duel_scenario(both_human=True), seed=3) is None
     arena = app.screen

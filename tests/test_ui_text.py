@@ -14,7 +14,6 @@ from companion import paths
 from companion.rulesets.battle.sheet import quick_sheet
 from companion.ui.app import App
 from companion.ui.battle.setup import BattleSetup, duel_setup
-from companion.ui.shots import click, press, pump, type_text
 from companion.ui.skirmish.setup import SkirmishSetup
 from companion.ui.text import SafeFont, drawable, typed
 from companion.ui.theme import Theme
@@ -26,6 +25,7 @@ from companion.ui.widgets.controls import (
     ellipsize_start,
     wrap,
 )
+from tools.shots import click, press, pump, type_text
 
 NASTY = "a\x00b\x01\tc\r\n\x1b\x7f\x85\x9fd\ud800"
 
@@ -226,7 +226,7 @@ def test_a_shortcut_key_is_not_typed_into_the_dice_dialog_it_opens(app):
 
 
 def test_r_for_the_arena_does_not_also_roll_in_the_table_browser(app):
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
 
     app.start_session("skirmish", {"gladiators": [
         {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",

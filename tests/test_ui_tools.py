@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptedDice
 from companion.ui.app import App
-from companion.ui.shots import click, press, pump, type_text
+from tools.shots import click, press, pump, type_text
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ from a secret seed, and a player who plays it again from the report and finds ev
 changed die, result and coaching by its turn.
 
 The expected commitment and dice below are fixed by the algorithm (companion/
-commitment.py and companion/seeddice.py say it in words); they change only if it does,
+commitment.py and companion/dice/derived.py say it in words); they change only if it does,
 and then every commitment posted before is lost: never regenerate them lightly.
 """
 
@@ -17,10 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from report_sessions import NOW, _entry
+from support.report_sessions import NOW, _entry
 
 from companion.cli import main
-from companion.commitment import (
+from companion.dice.derived import DerivedDice
+from companion.dice.sources import SeededDice, TypedDice
+from companion.errors import UserError
+from companion.reports.build import build_report
+from companion.reports.formats import FORMATS
+from companion.reports.verify import claims_of_entries, compare_text, verify
+from companion.rulesets.grimdark.rules import GrimdarkRules
+from companion.rulesets.registry import get_ruleset
+from companion.session.commitment import (
     CODE_PREFIX,
     commit,
     commit_parts,
@@ -31,16 +39,8 @@ from companion.commitment import (
     replay_of,
     tables_digest,
 )
-from companion.dice import SeededDice, TypedDice
-from companion.errors import UserError
-from companion.reports.build import build_report
-from companion.reports.formats import FORMATS
-from companion.rulesets.grimdark.rules import GrimdarkRules
-from companion.rulesets.registry import get_ruleset
-from companion.seeddice import DerivedDice
-from companion.session import Session, load_session
+from companion.session.session import Session, load_session
 from companion.tables.loader import load_tables
-from companion.verify import claims_of_entries, compare_text, verify
 
 SEED = "5eed" * 16
 TEXT_FORMATS = {k: v for k, v in FORMATS.items() if k != "html"}

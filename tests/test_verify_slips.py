@@ -14,9 +14,23 @@ import zlib
 from typing import Any
 
 import pytest
-from report_sessions import NOW, _entry
+from support.report_sessions import NOW, _entry
 
-from companion.commitment import (
+from companion.dice.derived import DerivedDice, check_seed, new_seed
+from companion.dice.sources import SeededDice
+from companion.errors import UserError
+from companion.reports.build import build_report
+from companion.reports.formats import FORMATS
+from companion.reports.verify import (
+    Claimed,
+    Finding,
+    Verdict,
+    claims_of_entries,
+    compare_text,
+    verify,
+)
+from companion.rulesets.grimdark.rules import GrimdarkRules
+from companion.session.commitment import (
     CODE_LINE,
     CODE_PREFIX,
     MAX_CODE,
@@ -36,15 +50,8 @@ from companion.commitment import (
     replay_of,
     tables_digest,
 )
-from companion.dice import SeededDice
-from companion.errors import UserError
-from companion.reports.build import build_report
-from companion.reports.formats import FORMATS
-from companion.rulesets.grimdark.rules import GrimdarkRules
-from companion.seeddice import DerivedDice, check_seed, new_seed
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.loader import load_tables
-from companion.verify import Claimed, Finding, Verdict, claims_of_entries, compare_text, verify
 
 SEED = "5eed" * 16
 TEXT_FORMATS = {k: v for k, v in FORMATS.items() if k != "html"}
@@ -67,7 +74,7 @@ def _session(turns: int = 0, *, seed: str | None = SEED) -> Session:
 
 
 def _code_of(data: Any, *, raw: bytes | None = None) -> str:
-    """A replay code made by hand, as the note in companion/commitment.py says."""
+    """A replay code made by hand, as the note in companion/session/commitment.py says."""
     packed = zlib.compress(raw if raw is not None else json.dumps(data).encode(), 9)
     return CODE_PREFIX + base64.b64encode(packed).decode().rstrip("=") + "."
 
@@ -358,7 +365,7 @@ def test_each_honest_action_is_counted_checked_up_to_the_last_claimed(match: Ses
 
 
 def test_an_action_that_rolls_no_dice_is_checked_not_taken_for_typed() -> None:
-    from report_sessions import _sample
+    from support.report_sessions import _sample
 
     from companion.rulesets.battle.rules import BattleRules
 
@@ -599,11 +606,11 @@ class _Blocks:
 
 def test_a_draw_in_the_uneven_top_of_the_range_is_skipped_for_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion import seeddice
+    from companion.dice import derived
 
     top = 2 ** 64 - 2 ** 64 % 6  # the largest multiple of 6 that 8 bytes hold, and more
     blocks = _Blocks(top, 2 ** 64 - 1, top - 1, 7)
-    monkeypatch.setattr(seeddice, "hmac", blocks)
+    monkeypatch.setattr(derived, "hmac", blocks)
     dice = DerivedDice(SEED, 3)
     assert dice.roll(6, 2).faces == ((top - 1) % 6 + 1, 7 % 6 + 1) == (6, 2)
     assert blocks.messages == [b"3:0", b"3:1", b"3:2", b"3:3"]
@@ -624,7 +631,7 @@ def test_a_move_claimed_for_the_coaching_that_does_not_play_is_both_a_claim_and_
 
 
 def test_a_die_no_rule_describes_is_named_by_its_record() -> None:
-    from test_session import TallyRules
+    from support.tally import TallyRules
 
     from companion.rulesets.base import Outcome, event
     from companion.tables.loader import TableSet

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.rulesets.base import Event, event, parse_action_text
 from companion.rulesets.battle import narrator as battle_narrator
@@ -31,7 +31,7 @@ from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.sheet import samples_dir
 from companion.rulesets.skirmish import narrator as skirmish_narrator
 from companion.rulesets.skirmish.rules import SkirmishRules
-from companion.session import Session
+from companion.session.session import Session
 from companion.tables.format import entry_block, entry_line, table_text
 from companion.tables.loader import TableSet, load_tables
 from companion.tables.lookup import quick_lookup

@@ -51,19 +51,23 @@ PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules-grimdark": (("companion/rulesets/grimdark/**/*.py",),
                        ("tests/test_grimdark_*.py", "tests/test_tables_grimdark.py",
                         *_SHARED)),
-    "verify": (("companion/verify.py", "companion/commitment.py", "companion/seeddice.py"),
+    "verify": (("companion/reports/verify.py", "companion/session/commitment.py",
+                "companion/dice/derived.py"),
                ("tests/test_verify*.py", "tests/test_commit*.py")),
-    "reports": (("companion/reports/**/*.py",), ("tests/test_report*.py",)),
+    # reports/verify.py is the verify package's, guarded by its own tests.
+    "reports": (("companion/reports/[!v]*.py",), ("tests/test_report*.py",)),
     "lab": (("companion/lab/**/*.py",), ("tests/test_lab*.py",)),
-    "session": (("companion/session.py", "companion/snapshots.py", "companion/atomic.py"),
+    "session": (("companion/session/session.py", "companion/session/snapshots.py",
+                 "companion/files/atomic.py"),
                 ("tests/test_session*.py", "tests/test_atomic_order.py",
                  "tests/test_crash_safety.py", "tests/test_determinism.py")),
 }
 # One file a package, `<package>.txt`: a line a mutant, its key, two spaces, `# ` and
 # why it changes nothing.
 EQUIVALENT = ROOT / "tools" / "mutation-equivalent"
-# What a copy of the project needs to run its tests.
-COPIED = ("companion", "tests", "tables", "assets", "pyproject.toml")
+# What a copy of the project needs to run its tests (some import the bench's and the
+# screenshots' helpers from tools/).
+COPIED = ("companion", "tests", "tables", "assets", "tools", "pyproject.toml")
 
 
 # --- the mutants -----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of, read_file
+from companion.files.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of, read_file
 
 # A Grimdark gladiator's envelope (companion.rulesets.grimdark.sheet.FORMAT), named
 # here so that telling the kind of a file does not load the rules.
@@ -148,7 +148,7 @@ def _check_kit(path: Path) -> bool:
 
 def _check_session(path: Path) -> bool:
     from companion.rulesets.registry import get_ruleset
-    from companion.session import load_session
+    from companion.session.session import load_session
 
     try:
         session = load_session(path, get_ruleset)
@@ -163,7 +163,7 @@ def _check_session(path: Path) -> bool:
 
 
 def _check_scenario(path: Path) -> bool:
-    from companion.jsonfile import read_json_object
+    from companion.files.jsonfile import read_json_object
     from companion.rulesets.registry import get_ruleset
     from companion.tables.loader import load_tables
 

@@ -42,8 +42,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UserError(f"--json goes with --format discord only, not {args.format}")
     if args.pictures is not None and args.format != "html":
         raise UserError(f"--pictures goes with --format html only, not {args.format}")
-    from companion.atomic import atomic_write
     from companion.commands.session import load
+    from companion.files.atomic import atomic_write
     from companion.reports.build import build_report
     from companion.reports.formats import FORMATS
 
@@ -78,6 +78,6 @@ def _html(session: Any, report: Any, pictures: str | None) -> str:
         return html.render(report)
     # pygame greets on import, on stdout, where the page itself may be going.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from companion.ui.report_pictures import pictures as draw
+    from companion.ui.reports.pictures import pictures as draw
 
     return html.render(report, draw(session, moments))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import UserError, one_line
-from companion.pathwords import os_problem, shown_path
+from companion.files.pathwords import os_problem, shown_path
 
 # The rules load when a command runs, not when the parser is built: opening the app
 # must not pay for them.
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
     from companion.rulesets.grimdark.sheet import Gladiator, Grant
-    from companion.session import Session
+    from companion.session.session import Session
 
 MAX_PASTE = 1_000_000  # bytes of forum text: never more characters than read_forum takes
 
@@ -216,7 +216,7 @@ def _read_text(source: str) -> tuple[str, str]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.rulesets.grimdark import career
     from companion.rulesets.grimdark.build import notes, problems
     from companion.rulesets.grimdark.forum import ForumError, read_forum

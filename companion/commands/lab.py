@@ -176,7 +176,7 @@ def _write(folder: Path, *, base: Any, house: Any, diff: Any) -> list[str]:
     written = write_results(folder, base, diff, house)
     # pygame greets on import, on stdout, where the table goes.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from companion.ui.lab_heatmap import save_heatmap
+    from companion.ui.lab.heatmap import save_heatmap
 
     save_heatmap(folder / "heatmap.png", base)
     written.append("heatmap.png")

@@ -8,8 +8,8 @@ from decimal import Decimal
 from fractions import Fraction
 from math import floor, gcd, log10
 
-from companion.notation import NOTATION_HELP, Expr, parse
-from companion.odds import Distribution, OddsTooBig, distribution, named
+from companion.dice.notation import NOTATION_HELP, Expr, parse
+from companion.dice.odds import Distribution, OddsTooBig, distribution, named
 
 # What is printed is bounded as well as what is worked out: `distribution` refuses
 # more than 10,000 possible totals, so there are at most that many lines, and the

@@ -6,9 +6,9 @@ import argparse
 import json
 
 from companion.commands.odds import as_json, text
-from companion.dice import SeededDice
-from companion.notation import NOTATION_HELP, evaluate, parse
-from companion.odds import distribution
+from companion.dice.notation import NOTATION_HELP, evaluate, parse
+from companion.dice.odds import distribution
+from companion.dice.sources import SeededDice
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
-from companion.pathwords import shown_path
+from companion.files.pathwords import shown_path
 
 # The rules and the session are imported inside the handlers: building the parser must
 # stay light.
 if TYPE_CHECKING:
-    from companion.dice import DiceSource
+    from companion.dice.sources import DiceSource
     from companion.rulesets.base import Ruleset
-    from companion.session import Session
+    from companion.session.session import Session
 
 MAX_ACTIONS = 100_000  # `auto`: a computer player that never stops is stopped here
 
@@ -115,7 +115,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def load(path: Path) -> Session:
     """A session from its file; a note on stderr when its tables changed since."""
     from companion.rulesets.registry import get_ruleset
-    from companion.session import load_session
+    from companion.session.session import load_session
 
     session = load_session(path, get_ruleset)
     for warning in session.warnings:
@@ -190,10 +190,10 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
            out: Path | None, setup_file: Path | None, verifiable: bool = False) -> int:
     """Write a new session of `rules` (its opening action taken if `start`); a
     verifiable one draws its dice from a new secret seed, and its commitment is printed."""
-    from companion.atomic import unsaveable
-    from companion.dice import SeededDice
-    from companion.jsonfile import read_json_object
-    from companion.session import Session
+    from companion.dice.sources import SeededDice
+    from companion.files.atomic import unsaveable
+    from companion.files.jsonfile import read_json_object
+    from companion.session.session import Session
 
     names = {o.name for o in rules.setup_options}
     given = {k: v for k, v in options.items() if k in names}
@@ -210,7 +210,7 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
     try:
         setup = rules.new_setup(setup)
         if verifiable:
-            from companion.seeddice import new_seed
+            from companion.dice.derived import new_seed
 
             # Checks the setup: nothing is written if it is bad.
             session = Session(rules, setup, seed=new_seed())
@@ -229,7 +229,7 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
     session.save(path)
     print(f"wrote {path}")
     if session.seed is not None:
-        from companion.commitment import commit
+        from companion.session.commitment import commit
 
         line = commit(rules, session.setup, session.fingerprints, session.seed)
         print("post this before the match (the seed stays secret in the file):")
@@ -260,7 +260,7 @@ def parse_faces(text: str) -> list[int]:
 
 def act_on(session: Session, action: dict[str, Any], dice: DiceSource) -> list[str]:
     """Take one action; typed-in dice must be used exactly. The log lines."""
-    from companion.dice import NeedDice, TypedDice
+    from companion.dice.sources import NeedDice, TypedDice
 
     try:
         outcome = session.act(action, dice)
@@ -277,7 +277,7 @@ def act_on(session: Session, action: dict[str, Any], dice: DiceSource) -> list[s
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from companion.dice import SeededDice, TypedDice
+    from companion.dice.sources import SeededDice, TypedDice
     from companion.rulesets.base import parse_action_text
 
     session = load(args.file)
@@ -291,7 +291,7 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    from companion.session import SessionFileError, undo_in_file
+    from companion.session.session import SessionFileError, undo_in_file
 
     if args.steps < 1:
         raise UserError("--steps must be 1 or more")
@@ -350,7 +350,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_auto(args: argparse.Namespace) -> int:
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
 
     if args.turns is not None and args.turns < 1:
         raise UserError("--turns must be 1 or more")

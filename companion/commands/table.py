@@ -158,7 +158,7 @@ def _parse_keys(table, texts: list[str]) -> list[int | str]:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    from companion.dice import SeededDice
+    from companion.dice.sources import SeededDice
     from companion.tables.roll import roll_table
 
     tables = _tables()

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UserError
 
 if TYPE_CHECKING:
-    from companion.commitment import Posted
-    from companion.verify import Verdict
+    from companion.reports.verify import Verdict
+    from companion.session.commitment import Posted
 
 MAX_REPORT = 20_000_000  # bytes: a report or a session is never near this
 
@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def cmd_commit(args: argparse.Namespace) -> int:
     from companion.commands.session import load
-    from companion.commitment import commit_session
+    from companion.session.commitment import commit_session
 
     session = load(args.file)
     try:
@@ -76,7 +76,7 @@ def cmd_commit(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from companion.commitment import read_line
+    from companion.session.commitment import read_line
 
     posted = read_line(args.commitment) if args.commitment is not None else None
     text = _read(args.file)
@@ -104,7 +104,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path) -> str:
-    from companion.pathwords import os_problem
+    from companion.files.pathwords import os_problem
 
     try:
         with path.open("rb") as f:
@@ -121,12 +121,12 @@ def _read(path: Path) -> str:
 
 
 def _verify_session(path: Path, posted: Posted | None) -> Verdict:
-    from companion.commitment import tables_digest
+    from companion.reports.verify import claims_of_entries, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
-    from companion.session import read_session_file
+    from companion.session.commitment import tables_digest
+    from companion.session.session import read_session_file
     from companion.tables.loader import load_tables
-    from companion.verify import claims_of_entries, verify
 
     parsed = read_session_file(path)
     if parsed.seed is None:
@@ -141,12 +141,12 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
 
 def _verify_text(path: Path, text: str, posted: Posted | None
                  ) -> tuple[Verdict, str | None]:
-    from companion.commitment import decode, find_code
     from companion.reports.formats import FORMATS
+    from companion.reports.verify import claims_of_replay, compare_text, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
+    from companion.session.commitment import decode, find_code
     from companion.tables.loader import load_tables
-    from companion.verify import claims_of_replay, compare_text, verify
 
     page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
     # A page writes each line of the code in its own paragraph: its tags go.

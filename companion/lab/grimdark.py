@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.lab.system import Bout, Entrant, Layout
 from companion.rulesets.grimdark.engine import CHOOSERS, ENGINE, chooser_of, stamped

@@ -24,8 +24,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.atomic import atomic_write
 from companion.errors import UserError
+from companion.files.atomic import atomic_write
 from companion.lab.results import Cell
 from companion.lab.tasks import Chunk
 from companion.rulesets.grimdark.lapses import Lapses

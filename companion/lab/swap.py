@@ -18,7 +18,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from companion.atomic import _fsync_dir  # the folder's names to the disk, as a save does
+from companion.files.atomic import _fsync_dir  # the folder's names to the disk, as a save does
 
 # What the exchange answers where the system or the file system has no such thing: then
 # the two renames do the work instead.

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.commitment import footnotes
-from companion.dice import RollRecord
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import RollRecord
 from companion.reports.model import Report, ReportRoll, Secret, Sheet, Turn
-from companion.rolls import Roll, merge
 from companion.rulesets.base import Event, Ruleset
-from companion.session import Session
+from companion.session.commitment import footnotes
+from companion.session.session import Session
 
 # The title of what happens before the first turn (strengths, initiative, the deal).
 BEFORE = "Before the fight"

@@ -5,7 +5,7 @@ outcome, and pictures of chosen moments where they fall.
 The page needs nothing beside itself: the style is inline, the pictures are PNG bytes
 embedded as data: URIs, and no script or outside resource is named, so it can be
 mailed, uploaded or opened from a disk. Every text is escaped. Pure: the pictures are
-drawn elsewhere (`companion.ui.report_pictures`) and given here as bytes."""
+drawn elsewhere (`companion.ui.reports.pictures`) and given here as bytes."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import base64
 from collections.abc import Sequence
 from html import escape
 
+from companion.dice.rolls import Die
 from companion.reports.build import BEFORE
 from companion.reports.model import Report, ReportRoll, Turn
 from companion.reports.moments import Picture
-from companion.rolls import Die
 
 STYLE = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;background:#181a1f;color:#ecece8;

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rolls import Die, Roll
+from companion.dice.rolls import Die, Roll
 
 
 @dataclass(frozen=True)

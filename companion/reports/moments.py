@@ -1,7 +1,7 @@
 """The moments a report's pictures show: the start, the end, or the state after a
 chosen turn, and the state of a session at each, found by replaying its journal.
 
-Pure: no pygame. The pictures themselves are drawn by `companion.ui.report_pictures`;
+Pure: no pygame. The pictures themselves are drawn by `companion.ui.reports.pictures`;
 this module only says which states to draw. A turn is what the report calls one (each
 event the system's `turn_of` names begins one), so the same words serve every
 system: "after turn 3" is the state just before the fourth turn begins (or the end,
@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.base import Event, Ruleset
-from companion.session import Session
+from companion.session.session import Session
 
 DEFAULT = "start,end"
 # A report shows chosen moments, not every turn: twenty pictures keep the page of a

@@ -5,7 +5,7 @@ A rule system is a `Ruleset`: given a setup and the tables it makes a state; giv
 state, an action (a JSON object with a "type") and a dice source it changes the state
 and returns an `Outcome`, the `Event`s of what happened: who, what, the numbers and the
 dice, never sentences. The system's narrator turns events into the words of the log,
-and the UI draws from events. A session (`companion.session`) depends on this module
+and the UI draws from events. A session (`companion.session.session`) depends on this module
 alone; this module imports nothing from the session or the UI.
 """
 
@@ -21,9 +21,9 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
-from companion.dice import DiceSource
+from companion.dice.rolls import Roll
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.rolls import Roll
 from companion.tables.loader import TableSet
 
 S = TypeVar("S")
@@ -244,7 +244,7 @@ class Ruleset(ABC, Generic[S]):
         """What is due next, in words, for a running session's "to be continued"."""
         return self.due(state).step.replace("_", " ")
 
-    # --- the verifiable GM mode (companion.commitment, companion.verify)
+    # --- the verifiable GM mode (companion.session.commitment, companion.reports.verify)
     # What the system's secret part of a setup is called where a verification names it.
     secret_word: ClassVar[str] = "secret part of the setup"
 

@@ -49,12 +49,14 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # list holds every companion module the models import.
 VALIDATION_SOURCES = (
     "__init__.py",
-    "dice.py",
+    "dice/__init__.py",
+    "dice/notation.py",
+    "dice/sources.py",
     "errors.py",
-    "jsonfile.py",
-    "notation.py",
+    "files/__init__.py",
+    "files/jsonfile.py",
+    "files/pathwords.py",
     "paths.py",
-    "pathwords.py",
     "tables/__init__.py",
     "tables/cache.py",
     "tables/effects.py",
@@ -265,7 +267,7 @@ class Memo:
         written (a read-only home) only makes the next start slower."""
         if not self.changed or self.path is None:
             return
-        from companion.atomic import atomic_write
+        from companion.files.atomic import atomic_write
 
         record: dict[str, Any] = {"format": FORMAT, "code": self.code, "files": self.files}
         if self.sources is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from companion.jsonfile import shown
+from companion.files.jsonfile import shown
 
 # Spelt here, not imported: the tables load without importing `typing` (mypy takes any
 # name TYPE_CHECKING as true).

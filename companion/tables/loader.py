@@ -16,7 +16,7 @@ from pathlib import Path
 
 from companion import paths
 from companion.errors import UserError
-from companion.jsonfile import (
+from companion.files.jsonfile import (
     TABLE,
     JsonFileError,
     decode_text,
@@ -28,7 +28,7 @@ from companion.jsonfile import (
     read_file,
     shown,
 )
-from companion.pathwords import shown_path
+from companion.files.pathwords import shown_path
 from companion.tables.cache import Memo
 from companion.tables.table import Known, Table, fingerprint_of
 

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from companion.jsonfile import shown
+from companion.files.jsonfile import shown
 from companion.tables.keys import _range_key, _split_key, _text
 
 TABLE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -77,8 +77,8 @@ class Axis(StrictModel):
         """The axis's dice read as they will be rolled (one damage die, no bonus)."""
         if value:
             # Here, not at the top: the start reads tables' records, never this.
+            from companion.dice.notation import parse
             from companion.errors import UserError
-            from companion.notation import parse
 
             try:
                 parse(value.replace("{n}", "1").replace("+{bonus}", ""))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice import DiceSource, RollRecord
+from companion.dice.notation import evaluate, parse
+from companion.dice.sources import DiceSource, RollRecord
 from companion.errors import UserError
-from companion.notation import evaluate, parse
 from companion.tables.loader import TableSet
 from companion.tables.model import Axis, Entry
 from companion.tables.table import Table, axis_words

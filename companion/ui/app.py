@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import APP_NAME, paths
-from companion.autosaver import Autosaver
 from companion.errors import UserError
-from companion.settings import Settings, load_settings, save_settings
+from companion.files.settings import Settings, load_settings, save_settings
+from companion.session.autosaver import Autosaver
 from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.fit import Layer, widget_at
@@ -33,12 +33,12 @@ from companion.ui.widgets.side_panel import PanelView, SidePanel
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from companion.dice import DiceSource
-    from companion.hexgrid import Board, Hex
-    from companion.rolls import Roll
-    from companion.session import Session
+    from companion.core.hexgrid import Board, Hex
+    from companion.dice.rolls import Roll
+    from companion.dice.sources import DiceSource
+    from companion.session.session import Session
     from companion.tables.loader import TableSet
-    from companion.ui.player_window import PlayerWindow
+    from companion.ui.player.window import PlayerWindow
     from companion.ui.widgets.board_view import BoardView
     from companion.ui.widgets.dialogs import Dialog
 
@@ -51,7 +51,7 @@ CANVAS = (960, 540)
 OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
-PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player_window)
+PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player.window)
 AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
@@ -127,7 +127,7 @@ class App:
     def dice(self) -> DiceSource:
         """The table-side tools' dice (the tray, the table browser)."""
         if self._dice is None:
-            from companion.dice import SeededDice
+            from companion.dice.sources import SeededDice
 
             self._dice = SeededDice(None)
         return self._dice
@@ -178,7 +178,7 @@ class App:
     @property
     def board(self) -> Board:
         if self._board is None:
-            from companion.hexgrid import Board
+            from companion.core.hexgrid import Board
 
             self._board = Board()
         return self._board
@@ -237,16 +237,16 @@ class App:
             "and the tables (F4) work without one."])
 
     def _make_tray(self) -> PanelView:
-        from companion.tool_rolls import tray_roll
         from companion.ui.tools.dice_tray import DiceTray
+        from companion.ui.tools.tool_rolls import tray_roll
 
         tray = DiceTray(self.theme, self.dice)
         tray.on_roll = lambda result, luck: self._note_rolls([tray_roll(result, luck)])
         return tray
 
     def _make_browser(self) -> PanelView:
-        from companion.tool_rolls import table_rolls
         from companion.ui.tools.table_browser import TableBrowser
+        from companion.ui.tools.tool_rolls import table_rolls
 
         browser = TableBrowser(self.theme, self.tables, self.dice, self._apply_targets,
                                self._apply_entry)
@@ -323,9 +323,9 @@ class App:
         """Start a new session of a rule system from a setup; a message if the setup is
         refused. `dice` overrides the choice of seeded or physical dice (tests script
         them). A system that opens by default (strengths, initiative) does so at once."""
-        from companion.dice import SeededDice, TypedDice
+        from companion.dice.sources import SeededDice, TypedDice
         from companion.rulesets.registry import get_ruleset
-        from companion.session import Session
+        from companion.session.session import Session
 
         try:
             rules = get_ruleset(ruleset_id)
@@ -349,8 +349,8 @@ class App:
         return paths.autosave_dir() / AUTOSAVE_NAME
 
     def can_resume(self) -> bool:
-        # Not through companion.session, which the start screen need not load.
-        from companion.atomic import has_copy
+        # Not through companion.session.session, which the start screen need not load.
+        from companion.files.atomic import has_copy
 
         self.autosaver.flush()
         return has_copy(self.autosave_path())
@@ -359,10 +359,10 @@ class App:
         self.open_file(self.autosave_path(), remember=False)
 
     def open_file(self, path: Path, remember: bool = True) -> None:
-        from companion.dice import SeededDice, TypedDice
-        from companion.pathwords import in_words
+        from companion.dice.sources import SeededDice, TypedDice
+        from companion.files.pathwords import in_words
         from companion.rulesets.registry import get_ruleset
-        from companion.session import load_session
+        from companion.session.session import load_session
         from companion.ui.text import checked_path
 
         self.autosaver.flush()  # the autosave, or any file, as last written
@@ -408,8 +408,8 @@ class App:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         def typed(text: str) -> None:
-            from companion.jsonfile import SESSION, check_file
-            from companion.session import can_open
+            from companion.files.jsonfile import SESSION, check_file
+            from companion.session.session import can_open
 
             try:
                 path = typed_path(text)
@@ -451,7 +451,7 @@ class App:
         if self.player is not None:
             self.close_player_window()
             return
-        from companion.ui.player_window import PlayerWindow
+        from companion.ui.player.window import PlayerWindow
 
         try:
             self.player = PlayerWindow(self.settings, MINIMUM_SIZE, fitted_scale)
@@ -593,7 +593,7 @@ class App:
     def _survive(self, err: Exception, doing: str) -> None:
         """An error nothing else caught: written to the crash log (once a run for each
         kind and place) and said in the status bar."""
-        from companion.crashlog import crash_log_path, record, shown_home
+        from companion.files.crashlog import crash_log_path, record, shown_home
 
         frames = traceback.extract_tb(err.__traceback__)
         key = (type(err).__name__, f"{frames[-1].filename}:{frames[-1].lineno}"
@@ -718,7 +718,7 @@ class App:
     def draw(self) -> None:
         unsaved = self.autosaver.failure()
         if unsaved is not None:
-            from companion.pathwords import in_words
+            from companion.files.pathwords import in_words
 
             self.note = f"not autosaved: {in_words(unsaved)}"
         surface = self.window.get_surface()

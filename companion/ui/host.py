@@ -12,10 +12,10 @@ import pygame
 from companion.ui.record import Record
 
 if TYPE_CHECKING:
-    from companion.dice import DiceSource
-    from companion.hexgrid import Board, Hex
-    from companion.session import Session
-    from companion.settings import Settings
+    from companion.core.hexgrid import Board, Hex
+    from companion.dice.sources import DiceSource
+    from companion.files.settings import Settings
+    from companion.session.session import Session
     from companion.tables.loader import TableSet
     from companion.ui.theme import Theme
     from companion.ui.widgets.board_view import BoardView

@@ -22,7 +22,7 @@ SCREENS: dict[str, SystemScreens] = {
                               "companion.ui.grimdark.screen:GrimdarkScreen",
                               "Grimdark Gladiators match", "g", ("Grimdark match", "Grimdark")),
     # Not a rule system: the balance lab plays no session, so it names no play screen.
-    "lab": SystemScreens("lab", "companion.ui.lab_screen:LabScreen", "", "The balance lab", "l",
+    "lab": SystemScreens("lab", "companion.ui.lab.screen:LabScreen", "", "The balance lab", "l",
                          ("Balance lab", "Lab")),
 }
 

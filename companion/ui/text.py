@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from companion.errors import UserError
-from companion.pathwords import shown_path
+from companion.files.pathwords import shown_path
 
 REPLACEMENT = "\ufffd"
 # Whitespace controls stand for a gap: "a\nb" drawn on one line reads "a b".
@@ -148,8 +148,8 @@ def save_path(text: str) -> Path:
     """The file a player typed to save in: UserError for a folder, or for a file whose
     folder does not exist (a mistyped path must not make folders), or is a file, or a
     name the file system cannot take."""
-    from companion.atomic import unsaveable
-    from companion.pathwords import os_problem
+    from companion.files.atomic import unsaveable
+    from companion.files.pathwords import os_problem
 
     raw = text.strip()
     path = typed_path(raw)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from companion.errors import UserError
-from companion.jsonfile import problem
+from companion.files.jsonfile import problem
 from companion.rulesets.battle.words import action_words, field_words
 
 # Bounds far above any battle and far below anything slow: a typo (or a joke) must be

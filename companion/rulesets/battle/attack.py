@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.hexgrid import distance
 from companion.errors import UserError
-from companion.hexgrid import distance
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.flow import (

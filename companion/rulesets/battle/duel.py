@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.quickdice import QuickDice
+from companion.dice.quick import QuickDice
 from companion.rulesets.base import Event
 from companion.rulesets.battle.ai import MAX_TURNS, decide
 from companion.rulesets.battle.rules import BattleRules

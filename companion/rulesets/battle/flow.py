@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.dice import DiceSource, roll_d66
+from companion.core.hexgrid import Board
+from companion.dice.sources import DiceSource, roll_d66
 from companion.errors import UserError
-from companion.hexgrid import Board
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.quirks import Quirks, quirks_of

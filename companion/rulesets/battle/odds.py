@@ -2,7 +2,7 @@
 damage, and a critical that gets through, each a Fraction; nothing is sampled.
 
 The attack pool's (highest face, how many show it) is counted as
-`companion.odds.pool_highest` counts it; the defender's 6s are binomial. A critical's damage
+`companion.dice.odds.pool_highest` counts it; the defender's 6s are binomial. A critical's damage
 dice depend on the defender's 6s, so their distribution is given too.
 """
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from companion.odds import pool_successes
+from companion.dice.odds import pool_successes
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.pools import read_key
 
@@ -159,7 +159,7 @@ def disarm_odds(attack_dice: int, defence_dice: int) -> AttackOdds:
 def odds_for_action(tables: BattleTables, state: Any, action: dict[str, Any]) -> AttackOdds:
     """The odds of an attack action the gladiator whose turn it is might declare,
     sized exactly as the engine would size it (nothing is rolled)."""
-    from companion.dice import ScriptedDice
+    from companion.dice.sources import ScriptedDice
     from companion.rulesets.battle.actions import Attack, parse_action
     from companion.rulesets.battle.attack import defence_for, plan_attack
     from companion.rulesets.battle.flow import Ctx

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rolls import Die, Roll, dice, signed
+from companion.dice.rolls import Die, Roll, dice, signed
 from companion.rulesets.base import Event
 from companion.rulesets.battle.pools import read_roll
 from companion.rulesets.battle.state import BattleState

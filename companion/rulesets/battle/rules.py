@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.dice import DiceSource, RollRequest
+from companion.dice.rolls import Roll
+from companion.dice.sources import DiceSource, RollRequest
 from companion.errors import UserError
-from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log

@@ -14,14 +14,14 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from companion import paths
-from companion.jsonfile import (
+from companion.files.jsonfile import (
     SHEET,
     check_name,
     kind_of,
     shown,
 )
+from companion.files.sheetfile import SheetError, read_sheet_file, validated
 from companion.rulesets.battle.data import BattleTables
-from companion.sheetfile import SheetError, read_sheet_file, validated
 
 FORMAT = "companion-gladiator"
 SCHEMA_VERSION = 1
@@ -175,7 +175,7 @@ def sheet_json(sheet: GladiatorSheet) -> str:
 
 def save_sheet(sheet: GladiatorSheet, path: Path | None = None) -> Path:
     """Write a sheet atomically; by default into the roster folder, named for him."""
-    from companion.atomic import atomic_write
+    from companion.files.atomic import atomic_write
 
     target = path or paths.roster_dir() / f"{slug(sheet.name)}.json"
     atomic_write(target, sheet_json(sheet))

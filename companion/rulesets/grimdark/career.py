@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import ValidationError
 
-from companion.dice import DiceSource
-from companion.jsonfile import problem
+from companion.dice.sources import DiceSource
+from companion.files.jsonfile import problem
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import (
     STAT_NAMES,

@@ -18,10 +18,10 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from companion import paths
-from companion.jsonfile import FileKind, check_name, place, shown
+from companion.files.jsonfile import FileKind, check_name, place, shown
+from companion.files.sheetfile import SheetError, read_sheet_file, validated
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import Gladiator
-from companion.sheetfile import SheetError, read_sheet_file, validated
 from companion.tables.model import StrictModel
 from companion.tables.models.grimdark import Stat
 

@@ -131,7 +131,7 @@ def record_in_roster(state: GrimdarkState, folder: Path | None = None) -> list[s
         updated = g.model_copy(update={"fame": new["fame"], "wins": new["wins"],
                                        "losses": new["losses"],
                                        "dead": g.dead or bool(f.dead)})
-        from companion.atomic import atomic_write
+        from companion.files.atomic import atomic_write
 
         atomic_write(path, gladiator_json(updated))
         lines.append(f"{f.name}: {', '.join(changes)}{fate} ({path})")

@@ -10,8 +10,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
-from companion.dice import DiceSource
-from companion.notation import Const, Dice, Sum, parse
+from companion.dice.notation import Const, Dice, Sum, parse
+from companion.dice.sources import DiceSource
 from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
 from companion.tables.effects import Rule
 from companion.tables.models.grimdark import (

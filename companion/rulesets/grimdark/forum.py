@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.errors import UserError
-from companion.jsonfile import place, problem
+from companion.files.jsonfile import place, problem
 from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.build import points_spent
 from companion.rulesets.grimdark.data import GrimdarkData

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.dice import DiceSource
+from companion.dice.sources import DiceSource
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.sides import ability_rule
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState, TurnRecord

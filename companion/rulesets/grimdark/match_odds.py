@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dice import DiceSource, RollRequest
+from companion.dice.sources import DiceSource, RollRequest
 from companion.rulesets.grimdark.odds import FightOdds, fight_odds
 from companion.rulesets.grimdark.sides import Pairing, Rolled, build_side, pair_fights
 from companion.rulesets.grimdark.state import GrimdarkState

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.rolls import Die, Roll, dice
+from companion.dice.rolls import Die, Roll, dice
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.state import GrimdarkState

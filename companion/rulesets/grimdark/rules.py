@@ -20,9 +20,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.dice import DiceSource
+from companion.dice.rolls import Roll
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
 from companion.rulesets.grimdark import narrator, report, verifying
 from companion.rulesets.grimdark import rolls as roll_log
@@ -235,7 +235,7 @@ def _named(message: str, files: Sequence[tuple[Path, Path | None]]) -> str:
     """A message of the match's check with its place made the file it came from: a
     coaching's (gladiators[0].coaching) or a sheet's (gladiators[0].sheet, or
     gladiators[0] and his name)."""
-    from companion.pathwords import shown_path
+    from companion.files.pathwords import shown_path
 
     for i, (sheet, coaching) in enumerate(files):
         at = f"gladiators[{i}]"
@@ -249,8 +249,8 @@ def _named(message: str, files: Sequence[tuple[Path, Path | None]]) -> str:
 def load_coaching_file(path: Path) -> dict[str, Any]:
     """A coaching file's JSON, through the one reader (the coaching model checks it
     when the match is made)."""
+    from companion.files.sheetfile import read_sheet_file
     from companion.rulesets.grimdark.coaching import COACHING
-    from companion.sheetfile import read_sheet_file
 
     data = read_sheet_file(path, COACHING)
     if not isinstance(data, dict):

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.notation import Term, parse
+from companion.dice.notation import Term, parse
 from companion.rulesets.grimdark.coachfile import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.tables.effects import Heal

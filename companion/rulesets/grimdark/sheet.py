@@ -13,9 +13,11 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from companion import paths
-from companion.jsonfile import FileKind, check_name
-from companion.sheetfile import SheetError as SheetError  # one error for every game's gladiators
-from companion.sheetfile import read_sheet_file, validated
+from companion.files.jsonfile import FileKind, check_name
+from companion.files.sheetfile import (
+    SheetError as SheetError,  # one error for every game's gladiators
+)
+from companion.files.sheetfile import read_sheet_file, validated
 from companion.tables.model import StrictModel
 from companion.tables.models.grimdark import STATS, Element, Stat, dice_text
 
@@ -172,7 +174,7 @@ def roster_path(gladiator: Gladiator) -> Path:
 
 def save_gladiator(gladiator: Gladiator, path: Path | None = None) -> Path:
     """Write a gladiator atomically; by default into the roster folder, named for him."""
-    from companion.atomic import atomic_write
+    from companion.files.atomic import atomic_write
 
     target = path or roster_path(gladiator)
     atomic_write(target, gladiator_json(gladiator))

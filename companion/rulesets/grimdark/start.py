@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.build import problems, start_figures

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark import death

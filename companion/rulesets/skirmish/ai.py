@@ -16,9 +16,9 @@ import random
 from functools import partial
 from typing import Any
 
+from companion.core.facing import turns_between
+from companion.core.hexgrid import Hex, direction_name
 from companion.errors import UserError
-from companion.facing import turns_between
-from companion.hexgrid import Hex, direction_name
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount, net_modifier

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.hexgrid import direction_name, parse_direction
 from companion.errors import UserError
-from companion.hexgrid import direction_name, parse_direction
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, push_back, shove
 from companion.rulesets.skirmish.data import GameData

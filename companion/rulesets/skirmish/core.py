@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.hexgrid import Hex, direction_name
 from companion.errors import UserError
-from companion.hexgrid import Hex, direction_name
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.state import (
     BEATEN,

@@ -26,9 +26,9 @@ from fractions import Fraction
 from string import ascii_uppercase
 from typing import TYPE_CHECKING, Any
 
+from companion.core.hexgrid import Board, parse_direction
+from companion.dice.odds import distribution
 from companion.errors import UserError
-from companion.hexgrid import Board, parse_direction
-from companion.odds import distribution
 from companion.rulesets.skirmish.geometry import Geometry
 from companion.rulesets.skirmish.records import (
     DiceSpec,

@@ -1,6 +1,6 @@
 """The board's geometry, worked out once per board size and then only looked up.
 
-The answers come from `companion.hexgrid` and `companion.facing`; this only keeps
+The answers come from `companion.core.hexgrid` and `companion.core.facing`; this only keeps
 them in dicts (neighbours, labels, directions, arcs, facings and attack hexsides by
 offset) because the rules and the computer player ask the same questions thousands
 of times a bout.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.facing import attack_hexsides, facing_towards, in_front_arc
-from companion.hexgrid import DIRECTIONS, Board, Hex, neighbour
+from companion.core.facing import attack_hexsides, facing_towards, in_front_arc
+from companion.core.hexgrid import DIRECTIONS, Board, Hex, neighbour
 
 ORIGIN = Hex(0, 0)
 # The direction of each neighbour, by its offset (dq, dr): `direction_between` as a

@@ -3,7 +3,7 @@ arrow goes after it flew."""
 
 from __future__ import annotations
 
-from companion.hexgrid import Hex
+from companion.core.hexgrid import Hex
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import STRENGTH_GONE, beat, drop_item, random_adjacent
 from companion.rulesets.skirmish.plan import AttackPlan

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from companion import paths
 from companion.errors import UserError
-from companion.jsonfile import KIT, check_name, place, problem, read_file, shown
+from companion.files.jsonfile import KIT, check_name, place, problem, read_file, shown
 from companion.rulesets.skirmish.scenario import MAX_NAME, KitSpec
 from companion.tables.loader import TableSet
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.hexgrid import direction_name
 from companion.errors import UserError
-from companion.hexgrid import direction_name
 from companion.rulesets.skirmish.attack import check_reach, plan_attack
 from companion.rulesets.skirmish.modifiers import attack_total
 from companion.rulesets.skirmish.movement import step_cost, step_refusal

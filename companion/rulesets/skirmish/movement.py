@@ -12,9 +12,9 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from companion.core.facing import turns_between
+from companion.core.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.errors import UserError
-from companion.facing import turns_between
-from companion.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State

@@ -14,8 +14,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from companion.facing import pushback_hex
-from companion.hexgrid import direction_name
+from companion.core.facing import pushback_hex
+from companion.core.hexgrid import direction_name
 from companion.rulesets.skirmish.attack import plan_attack
 from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.modifiers import attack_modifiers, blow_numbers, effective_save

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.dice.notation import Const, Dice, Sum, parse
 from companion.errors import UserError
-from companion.notation import Const, Dice, Sum, parse
 from companion.tables.table import TableDataError
 
 

@@ -3,7 +3,7 @@
 A double shows the attack and the defence die alike and the special event that
 follows names that same face, so it is one pair of dice, not two. A die that only
 says where something lands leaves no face in its event: the session shows it from its
-record (`companion.rolls.merge`).
+record (`companion.dice.rolls.merge`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rolls import Die, Roll, dice, signed
+from companion.dice.rolls import Die, Roll, dice, signed
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.state import State
 

@@ -28,9 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.dice import DiceSource
+from companion.dice.rolls import Roll
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.rolls import Roll
 from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
 from companion.rulesets.skirmish import movement, narrator, report, turn, weapons
 from companion.rulesets.skirmish import rolls as roll_log

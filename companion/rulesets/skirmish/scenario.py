@@ -33,10 +33,17 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from companion.core.facing import facing_towards
+from companion.core.hexgrid import (
+    Board,
+    GridInputError,
+    Hex,
+    distance,
+    offset_to_hex,
+    parse_direction,
+)
 from companion.errors import UserError, json_path
-from companion.facing import facing_towards
-from companion.hexgrid import Board, GridInputError, Hex, distance, offset_to_hex, parse_direction
-from companion.jsonfile import check_name
+from companion.files.jsonfile import check_name
 from companion.rulesets.skirmish.data import GameData, HeldSpec
 from companion.rulesets.skirmish.state import Gladiator, Held, Options, State
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
-from companion.jsonfile import read_json_object
+from companion.files.jsonfile import read_json_object
 from companion.rulesets.base import SetupOption
 from companion.rulesets.skirmish.scenario import scenario_for
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.quickdice import QuickDice
+from companion.dice.quick import QuickDice
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.ai import choose
 from companion.rulesets.skirmish.rules import (

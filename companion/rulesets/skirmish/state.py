@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
+from companion.core.hexgrid import Board, Hex, direction_name
 from companion.errors import UserError
-from companion.hexgrid import Board, Hex, direction_name
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import Geometry, dist
 
@@ -27,7 +27,7 @@ class Rolled(Protocol):
 
 
 class Dice(Protocol):
-    """What the rules need from a dice source (`companion.dice.DiceSource` fits)."""
+    """What the rules need from a dice source (`companion.dice.sources.DiceSource` fits)."""
 
     def roll(self, sides: int, count: int = 1, *, purpose: str = "",
              roller: str = "") -> Rolled: ...

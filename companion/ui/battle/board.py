@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from companion.facing import facing_towards
-from companion.hexgrid import Board, Layout
+from companion.core.facing import facing_towards
+from companion.core.hexgrid import Board, Layout
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.theme import Theme

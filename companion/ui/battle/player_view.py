@@ -14,7 +14,7 @@ import pygame
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.battle.board import draw_fighters
 from companion.ui.battle.tracker_card import TrackerCard
-from companion.ui.player_view import SCALE_STEP, PlayerView, card_grid
+from companion.ui.player.view import SCALE_STEP, PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
 from companion.ui.widgets.controls import Widget

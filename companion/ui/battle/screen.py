@@ -13,19 +13,19 @@ from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.core.hexgrid import Hex
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.hexgrid import Hex
-from companion.pathwords import in_words
+from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
 from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import odds_for_action
 from companion.rulesets.battle.state import SIDES, BattleState
-from companion.session import Session
+from companion.session.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import paths
-from companion.jsonfile import SHEET, check_name, read_file, shown
+from companion.files.jsonfile import SHEET, check_name, read_file, shown
 from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
 from companion.ui.host import Host, Screen
 from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
 from companion.ui.widgets.intro_panel import IntroPanel, recent_files
 
 if TYPE_CHECKING:
-    from companion.hexgrid import Hex
+    from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
 QUICK = "Quick tracker"

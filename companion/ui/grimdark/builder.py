@@ -12,9 +12,9 @@ from typing import Any
 
 import pygame
 
-from companion.atomic import atomic_write
-from companion.dice import DiceSource, SeededDice
+from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
+from companion.files.atomic import atomic_write
 from companion.rulesets.grimdark import build, career
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import write_forum

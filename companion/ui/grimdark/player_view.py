@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.ui.grimdark.card import CardLook, GladiatorCard
-from companion.ui.player_view import PlayerView, card_grid
+from companion.ui.player.view import PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Label, Widget
 

@@ -16,19 +16,19 @@ from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.core.hexgrid import Hex
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.hexgrid import Hex
-from companion.pathwords import in_words
+from companion.files.pathwords import in_words
 from companion.rulesets.base import Due, Event, Outcome
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
-from companion.session import Session, still_made
+from companion.session.session import Session, still_made
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turn_of
 from companion.ui.host import Host
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -493,10 +493,10 @@ class GrimdarkScreen(SessionScreen):
                                                 "no gladiator of the roster fought"))
 
     def commit_match(self) -> None:
-        """K: the commitment to post before the match (companion.commitment), shown and
+        """K: the commitment to post before the match (companion.session.commitment), shown and
         copied to the clipboard. A match with only its start played is made verifiable
         first: the start is rolled again from a new secret seed, kept in its file."""
-        from companion.commitment import commit_session
+        from companion.session.commitment import commit_session
         from companion.ui.grimdark.paste import to_clipboard
 
         try:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.dice import DiceSource, SeededDice
+from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
 from companion.rulesets.grimdark import build, career
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -37,7 +37,7 @@ from companion.ui.widgets.controls import Button, Fit, Ink, ScrollList, Widget, 
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 if TYPE_CHECKING:
-    from companion.hexgrid import Hex
+    from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
 TITLE = "Grimdark Gladiators match"

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from companion.facing import adjacent_class, front_arc
-from companion.hexgrid import Hex, distance, hex_range
+from companion.core.facing import adjacent_class, front_arc
+from companion.core.hexgrid import Hex, distance, hex_range
 from companion.rulesets.skirmish.movement import Reach
 from companion.rulesets.skirmish.state import BEATEN, FIGHTING, Gladiator, State
 from companion.ui.theme import Theme

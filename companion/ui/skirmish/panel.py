@@ -17,7 +17,7 @@ from companion.ui.widgets.tokens import side_colour
 
 if TYPE_CHECKING:
     from companion.rulesets.skirmish.odds import AttackOdds
-    from companion.session import Session
+    from companion.session.session import Session
 
 
 class Shown(Protocol):

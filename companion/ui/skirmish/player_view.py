@@ -10,7 +10,7 @@ import pygame
 
 from companion.rulesets.skirmish.state import State
 from companion.rulesets.skirmish.words import weapon_words
-from companion.ui.player_view import PlayerView
+from companion.ui.player.view import PlayerView
 from companion.ui.skirmish.board import Overlay, SkirmishBoard
 from companion.ui.skirmish.panel import pct
 from companion.ui.theme import Theme

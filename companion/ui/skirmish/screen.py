@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
-from companion.hexgrid import Hex, distance, neighbour
+from companion.core.hexgrid import Hex, distance, neighbour
+from companion.dice.sources import DiceSource
 from companion.rulesets.base import Outcome
 from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.legal import Target, targets
@@ -19,11 +19,11 @@ from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
 from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.rulesets.skirmish.words import weapon_words
-from companion.session import Session
+from companion.session.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
-from companion.ui.names import told_apart
-from companion.ui.session_screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.names import told_apart
+from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
 from companion.ui.widgets.controls import Ink, Label, Widget, wrap

@@ -17,7 +17,7 @@ from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget,
 from companion.ui.widgets.intro_panel import IntroPanel, recent_files
 
 if TYPE_CHECKING:
-    from companion.hexgrid import Hex
+    from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
 SIDES = ("red", "blue", "green", "gold")

@@ -12,11 +12,11 @@ from functools import partial
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.dice.notation import RollResult, ShownDie, evaluate, parse
+from companion.dice.odds import Distribution, distribution
+from companion.dice.oddschart import Bar, bars, hover_words
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.notation import RollResult, ShownDie, evaluate, parse
-from companion.odds import Distribution, distribution
-from companion.oddschart import Bar, bars, hover_words
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, TextField, draw_text
 

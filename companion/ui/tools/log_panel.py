@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.session import Session
+from companion.session.session import Session
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Ink, Widget, wrap
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.rolls import Die, Roll
+from companion.dice.rolls import Die, Roll
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import wrap
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from companion.dice import DiceSource
+from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.tables.format import entry_line
 from companion.tables.loader import TableSet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.hexgrid import Board, Hex, Layout, fit_layout, hex_to_offset
+from companion.core.hexgrid import Board, Hex, Layout, fit_layout, hex_to_offset
 from companion.ui.theme import Theme
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.pathwords import shown_path
+from companion.files.pathwords import shown_path
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, Widget
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.hexgrid import Hex, Layout, neighbour
+from companion.core.hexgrid import Hex, Layout, neighbour
 from companion.ui.theme import Colour, Theme
 
 SIDE_COLOURS: tuple[Colour, ...] = (

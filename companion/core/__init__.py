@@ -1,0 +1,1 @@
+"""Generic geometry of the hex board: coordinates, directions, facing arcs."""

@@ -1,0 +1,312 @@
+"""Verification of a verifiable match: play it again from its setup and its seed, and
+say where what was posted or saved differs from what the rules and the dice give.
+
+A claim is what a session file or a replay code says: the system, the setup, the seed,
+the tables and, for each action, the action and (from a session file) the rolls and
+the digest of the result recorded. Every action's dice are drawn again from the seed
+(`DerivedDice`); an action whose dice were typed in is replayed with them and said to
+be unverifiable. The first action whose dice or result differ ends the check: what
+follows it follows from it. A report's text is checked by writing the same format
+again from the replay and comparing it, turn by turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dice.derived import DerivedDice
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice
+from companion.errors import UserError
+from companion.reports.build import build_report
+from companion.reports.model import Report
+from companion.rulesets.base import Ruleset
+from companion.session.commitment import Commitment, Posted, Replay, commit_parts, tables_digest
+from companion.session.session import JournalEntry, Session
+from companion.tables.loader import TableSet
+
+SHOWN = 90  # characters of a report's line quoted in a finding
+CLAIMS_SHOWN = 3  # moves falsely said to be the computer's, named one by one
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing verify says: `problem` when what was posted is not what the rules
+    give; otherwise a note (dice typed in, tables of another version)."""
+
+    where: str
+    text: str
+    problem: bool = True
+    claim: bool = False  # a choice said to be the computer's that is not
+
+    def line(self) -> str:
+        return f"{self.where}: {self.text}" if self.where else self.text
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """One action as claimed: from a session file, its rolls and result digest."""
+
+    action: dict[str, Any]
+    rolls: tuple[dict[str, Any], ...] | None = None
+    outcome: str | None = None
+
+    @property
+    def typed(self) -> bool:
+        return self.rolls is not None and any(r.get("typed") for r in self.rolls)
+
+
+@dataclass
+class Verdict:
+    findings: list[Finding]
+    session: Session | None  # the match as the rules and the seed play it
+    commitment: Commitment
+    checked: int = 0  # actions played again and found as claimed
+
+    @property
+    def problems(self) -> list[Finding]:
+        return [f for f in self.findings if f.problem]
+
+
+def claims_of_replay(replay: Replay) -> list[Claimed]:
+    return [Claimed(action, rolls) for action, rolls in replay.journal]
+
+
+def claims_of_entries(entries: Sequence[JournalEntry]) -> list[Claimed]:
+    return [Claimed(dict(e.action), tuple(e.rolls), e.outcome) for e in entries]
+
+
+def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: TableSet,
+           claims: Sequence[Claimed], *, tables_claimed: str | None = None,
+           posted: Posted | None = None) -> Verdict:
+    """Play the claimed actions again from `setup` and `seed` with these tables."""
+    here = tables_digest(tables.fingerprints(ruleset.table_ids))
+    played_with = tables_claimed or here
+    public, secret = ruleset.split_secret(setup)
+    commitment = commit_parts(ruleset.id, public, secret, played_with, seed)
+    findings = _against_commitment(commitment, posted, ruleset.secret_word)
+    if played_with != here:
+        findings.append(Finding("", "the match was played with rules tables other than "
+                                "this companion's (another version, or house tables); "
+                                "a difference may come from them", problem=False))
+    try:
+        state = ruleset.new_state(setup, tables)
+    except UserError as err:
+        findings.append(Finding("the setup", f"it does not load: {err}"))
+        return Verdict(findings, None, commitment)
+    truth: list[JournalEntry] = []
+    for i, claim in enumerate(claims):
+        entry = _check_entry(ruleset, state, i, claim, seed, findings)
+        if entry is None:
+            break
+        truth.append(entry)
+    findings = _few_claims(findings)
+    session = Session(ruleset, setup, tables, truth, seed=seed)
+    session.committed_tables = played_with
+    return Verdict(findings, session, commitment,
+                   checked=sum(1 for c in claims[:len(truth)] if not c.typed))
+
+
+def _few_claims(findings: list[Finding]) -> list[Finding]:
+    """The first few moves said to be the computer's that are not, then how many more:
+    a coaching changed after the fact makes one a turn."""
+    claims = [f for f in findings if f.claim]
+    if len(claims) <= CLAIMS_SHOWN:
+        return findings
+    hidden = {id(f) for f in claims[CLAIMS_SHOWN:]}
+    kept = [f for f in findings if id(f) not in hidden]
+    more = len(hidden)
+    kept.append(Finding("", f"and {more} more move{'s' if more != 1 else ''} given as "
+                        "the computer's choice that it would not choose"))
+    return kept
+
+
+def _against_commitment(mine: Commitment, posted: Posted | None,
+                        secret_word: str) -> list[Finding]:
+    if posted is None or posted.digest == mine.digest:
+        return []
+    words = {"setup": "the setup", "secret": f"the {secret_word}", "seed": "the seed"}
+    differ = [words[part] for part, tag in mine.tags.items()
+              if posted.tags.get(secret_word if part == "secret" else part,
+                                 tag) != tag]
+    if differ:
+        return [Finding("the commitment", f"{_and(differ)} "
+                        f"{'differs' if len(differ) == 1 else 'differ'} from "
+                        f"{'the one' if len(differ) == 1 else 'those'} committed to")]
+    if posted.tags:
+        return [Finding("the commitment", "it does not match: the rule system or the rules "
+                        "tables differ from those committed to")]
+    return [Finding("the commitment", f"it does not match: the setup, the {secret_word}, "
+                    "the seed or the rules tables differ from those committed to")]
+
+
+def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, seed: str,
+                 findings: list[Finding]) -> JournalEntry | None:
+    """Play one claimed action on `state` (in place) with the seed's dice, or its
+    typed ones; None when it is not what the rules give (said in `findings`)."""
+    false = ruleset.false_claims(state, claim.action)
+    # Until it has played, the action is placed by what came before it.
+    turn = ruleset.due(state).turn
+    where = f"after turn {turn}" if turn > 0 else "before the first turn"
+    dice: DiceSource
+    if claim.typed:
+        assert claim.rolls is not None
+        try:
+            records = [RollRecord.from_dict(r) for r in claim.rolls]
+        except DiceError as err:
+            findings.append(Finding(where, f"its dice do not read: {err}"))
+            return None
+        dice = ScriptedDice([f for r in records for f in r.faces])
+    else:
+        dice = DerivedDice(seed, index)
+    try:
+        outcome = ruleset.apply(state, ruleset.parse_action(claim.action), dice)
+    except UserError as err:
+        findings += [Finding(where, text, claim=True) for text in false]
+        findings.append(Finding(where, f"the action does not play: {err}"))
+        return None
+    where = _where(ruleset, state)  # the turn it began, if it began one
+    findings += [Finding(where, text, claim=True) for text in false]
+    rolls = [r.to_dict() for r in dice.history]
+    if claim.typed:
+        rolls = [{**r, "typed": True} for r in rolls]
+        if isinstance(dice, ScriptedDice) and dice.remaining:
+            findings.append(Finding(where, "more dice were typed in than its rolls use"))
+            return None
+        findings.append(Finding(where, "typed at the table, not verifiable", problem=False))
+    elif claim.rolls is not None:
+        differs = _dice_differ(ruleset, claim, outcome.events, dice.history, state)
+        if differs is not None:
+            findings.append(Finding(where, differs))
+            return None
+    if claim.outcome is not None and claim.outcome != outcome.digest():
+        findings.append(Finding(where, "the result recorded is not what the rules give "
+                                "with these dice"))
+        return None
+    return JournalEntry(action=claim.action, rolls=rolls, outcome=outcome.digest())
+
+
+def _dice_differ(ruleset: Ruleset[Any], claim: Claimed, events: Any,
+                 drawn: Sequence[RollRecord], after: Any) -> str | None:
+    """The first roll whose recorded faces are not the seed's, in words: named as the
+    rules describe the roll the seed's dice make there."""
+    assert claim.rolls is not None
+    try:
+        recorded = [RollRecord.from_dict(r) for r in claim.rolls]
+    except DiceError as err:
+        return f"its dice do not read: {err}"
+    if [r.faces for r in recorded] == [r.faces for r in drawn]:
+        return None
+    k = next((i for i, (a, b) in enumerate(zip(recorded, drawn, strict=False))
+              if a.faces != b.faces), min(len(recorded), len(drawn)))
+    if k >= len(drawn):
+        return "more dice are recorded than its rolls use"
+    if k >= len(recorded):
+        return "fewer dice are recorded than its rolls use"
+    named = _roll_at(merge(ruleset.rolls(after, events), drawn), drawn, k)
+    return (f"{_owner(named)} {named.purpose} roll shows {_faces(recorded[k].faces)}, "
+            f"the dice give {_faces(drawn[k].faces)}")
+
+
+def _roll_at(rolls: Sequence[Roll], drawn: Sequence[RollRecord], k: int) -> Roll:
+    """The described roll that record `k` of `drawn` belongs to (merge keeps the
+    order of the dice, a roll covering one record or a run of them)."""
+    before = sum(len(r.faces) for r in drawn[:k])
+    seen = 0
+    for roll in rolls:
+        seen += len(roll.faces)
+        if seen > before:
+            return roll
+    return merge([], [drawn[k]])[0]
+
+
+def _owner(roll: Roll) -> str:
+    return f"{roll.who}'s" if roll.who else "the"
+
+
+def _faces(faces: Sequence[int]) -> str:
+    return " ".join(str(f) for f in faces) if faces else "no dice"
+
+
+def _where(ruleset: Ruleset[Any], state: Any) -> str:
+    turn = ruleset.due(state).turn
+    return f"turn {turn}" if turn > 0 else "before the first turn"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- a report's text ------------------------------------------------------------------
+def compare_text(text: str, session: Session,
+                 formats: Mapping[str, Callable[[Report], str]]) -> tuple[str, Finding | None]:
+    """The format the report is in, and where its text first differs from that format
+    written from the replay (None: it is the same, line for line)."""
+    report = build_report(session)
+    given = _lines(text)
+    best: tuple[int, str, list[str]] | None = None
+    for name, render in formats.items():
+        mine = _lines(render(report))
+        same = _common(given, mine)
+        if same == len(given) == len(mine):
+            return name, None
+        if best is None or same > best[0]:
+            best = (same, name, mine)
+    assert best is not None
+    same, name, mine = best
+    where = _section(report, mine, same)
+    if same >= len(given):
+        return name, Finding(where, "the report stops short: the replay goes on with "
+                             f"\"{_cut(mine[same])}\"")
+    if same >= len(mine):
+        return name, Finding(where, f"the report goes on after the replay ends: "
+                             f"\"{_cut(given[same])}\"")
+    theirs, ours = _around(given[same], mine[same])
+    return name, Finding(where, f"the report says \"{theirs}\", the replay gives \"{ours}\"")
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines that say something, stripped: blank lines and the spaces a
+    post or a paste adds or drops do not count."""
+    return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+
+
+def _common(a: Sequence[str], b: Sequence[str]) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _section(report: Report, lines: Sequence[str], index: int) -> str:
+    """The part of the report (as written from the replay) that line `index` is in: the
+    header, a turn by its title, or what follows the turns."""
+    where = "the header"
+    at = 0
+    for turn in report.turns:
+        found = next((i for i in range(at, len(lines)) if turn.title in lines[i]), None)
+        if found is None or found > index:
+            return where
+        where, at = turn.title, found + 1
+    # The last line to say the outcome's first: the last turn's narration may say it
+    # too, above that turn's rolls, which are still the turn's.
+    end = next((i for i in range(len(lines) - 1, at - 1, -1) if report.outcome
+                and report.outcome[0] in lines[i]), None)
+    if end is not None and end - 1 <= index and report.turns:
+        # The outcome's heading stands a line above its first line.
+        return "the outcome"
+    return where
+
+
+def _around(a: str, b: str) -> tuple[str, str]:
+    """Two lines that differ, each cut to a stretch around the first difference."""
+    first = _common(a, b)
+    start = max(0, first - SHOWN // 3)
+    lead = "…" if start else ""
+    return lead + _cut(a[start:]), lead + _cut(b[start:])
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= SHOWN else line[:SHOWN - 1] + "…"

@@ -1,0 +1,1 @@
+"""A game as setup + journal: undo, redo, saving, autosaving, the verifiable commitment."""

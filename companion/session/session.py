@@ -1,0 +1,643 @@
+"""A game as setup + journal of actions; undo, redo, save, replay.
+
+The state is never stored: it is derived by replaying the journal from the setup, each
+action with the dice it consumed. Each journal entry also keeps the digest of what its
+action produced, so a replay that comes out differently (a die changed by hand, a
+table edited since) is noticed and refused, naming the entry. The file records the
+fingerprint of every table the session is played with. Saves are atomic; a broken
+file gives a clear error and is left as it is.
+
+Opening a file replays and checks every entry. Along the way, and as actions are
+taken, the session keeps a copy of the state every `SNAPSHOT_EVERY` entries
+(`companion.session.snapshots`), so that undo (and a failed action put right) replays only
+from the nearest copy: its cost does not grow with the journal.
+
+The session knows rule systems only through `companion.rulesets.base`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from itertools import chain, islice, repeat
+from operator import itemgetter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
+from pydantic_core.core_schema import SerializerFunctionWrapHandler
+
+from companion.dice.derived import DerivedDice, check_seed
+from companion.dice.rolls import Roll, merge
+from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
+from companion.errors import UserError
+from companion.files.atomic import atomic_write, existing_backup, has_copy
+from companion.files.jsonfile import SESSION as SESSION_FILE
+from companion.files.jsonfile import check_one_line, place, problem, read_json, shown
+from companion.files.pathwords import shown_path
+from companion.rulesets.base import Event, Outcome, Ruleset
+from companion.rulesets.playable import playable_tables
+from companion.session.snapshots import Snapshots
+from companion.tables.loader import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from companion.session.autosaver import Autosaver
+
+FORMAT = "companion-session"
+# 1: entries kept their log lines; 2: the digest of their events, and the file the
+# fingerprints of its tables. Both are read.
+SCHEMA_VERSION = 2
+# The state is kept every this many entries. Undo replays up to this many less one
+# from the copy before it, a copy costs a few actions' time and 1-4 KB: 32 keeps undo
+# under about 15 actions' time and adds a few percent to an action (README, Performance).
+SNAPSHOT_EVERY = 32
+
+
+class SessionFileError(UserError):
+    exit_code = 1
+
+
+class JournalEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action: dict[str, Any]
+    rolls: list[dict[str, Any]] = Field(default_factory=list)
+    # The sha256 of the events the action produced; None in files of version 1.
+    outcome: str | None = None
+    # Version 1 kept the log's words; read, never written (the narrator makes them).
+    log: list[str] = Field(default_factory=list, exclude=True)
+
+    def records(self, where: str) -> list[RollRecord]:
+        return [
+            RollRecord.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
+        ]
+
+    def kind(self) -> str:
+        kind = self.action.get("type")
+        return kind if isinstance(kind, str) else "?"
+
+
+class KeptRoll(BaseModel):
+    """A roll made beside the rules (the dice tray, the table browser), kept with the
+    session so that it is never lost; `after` is the number of journal entries made
+    before it. Not an action: undo leaves it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    after: int = Field(ge=0)
+    roll: Roll
+
+
+class SessionFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    version: int
+    ruleset: str
+    setup: dict[str, Any]
+    tables: dict[str, str] = Field(default_factory=dict)
+    journal: list[JournalEntry] = Field(default_factory=list)
+    redo: list[JournalEntry] = Field(default_factory=list)
+    # Absent from files written before the roll log.
+    other_rolls: list[KeptRoll] = Field(default_factory=list)
+    created: str = ""
+    saved: str = ""
+    # A verifiable session's secret seed (companion.dice.derived): the GM's file keeps it;
+    # a report shows it only once the match is over. Absent from plain sessions.
+    seed: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    # The autosave only: the player's own file that the game is also written to, so
+    # that Resume goes on writing it. Never in a file he keeps (he may post it).
+    own_file: str | None = Field(default=None, max_length=4096)
+
+    @model_serializer(mode="wrap")
+    def _plain_without_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        for absent in ("seed", "own_file"):
+            if getattr(self, absent) is None:
+                data.pop(absent, None)
+        return data
+
+
+class Session:
+    """One game: its rule system, setup and tables, the journal of what was done, and
+    the state that follows. Change it only through `act`, `undo` and `redo` (and
+    `note_roll`, for a roll made beside the rules)."""
+
+    def __init__(self, ruleset: Ruleset[Any], setup: Mapping[str, Any],
+                 tables: TableSet | None = None, journal: Sequence[JournalEntry] = (),
+                 redo: Sequence[JournalEntry] = (), *, created: str | None = None,
+                 autosave_path: Path | None = None,
+                 other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
+                 played_with: Mapping[str, str] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.ruleset = ruleset
+        # Verifiable: the app's dice of each action are drawn from this secret seed.
+        self.seed = None if seed is None else check_seed(seed)
+        self.setup: dict[str, Any] = dict(setup)
+        given = tables if tables is not None else load_tables()
+        # A user's table the system cannot play is set aside here, before any action.
+        self.tables = playable_tables(given, [ruleset])
+        self.created = created or _now()
+        # The fingerprints its file recorded: a verifiable match keeps those it was
+        # committed to, though it plays on with other versions of the tables.
+        self.played_with: dict[str, str] | None = dict(played_with) if played_with else None
+        # The digest of the tables a replay code says the match was committed to.
+        self.committed_tables: str | None = None
+        self.autosave_path = autosave_path
+        # The app's writer, which writes a big autosave off the window's thread.
+        self.autosaver: Autosaver | None = None
+        # The player's own file, once he has saved or opened one: every change is
+        # written there too. The one an autosave named, when it was read (load_session).
+        self.own_file: Path | None = None
+        self.own_file_named: str | None = None
+        self.redo_stack: list[JournalEntry] = list(redo)
+        # For the player: tables set aside, tables changed since the save.
+        self.warnings: list[str] = [str(p) for p in self.tables.problems[len(given.problems):]]
+        self.journal: list[JournalEntry] = []
+        self.outcomes: list[Outcome] = []
+        self._words: list[tuple[Outcome, list[str]]] = []
+        self._public_words: list[tuple[Outcome, list[str]]] = []
+        self._rolls: list[tuple[Outcome, list[Roll]]] = []
+        self.other_rolls: list[KeptRoll] = list(other_rolls)
+        # Counts every change of the state (an action, an undo, a redo, a failed action
+        # put right): the state is changed in place, so a screen's cache keys on this,
+        # not on the state's identity.
+        self.revision = 0
+        self._snapshots = Snapshots(snapshot_every)
+        # Each entry's text in the file, made once, for the journal and the redo list
+        # (each entry beside it): a save writes them all, after every action and undo
+        # in the app.
+        self._texts: tuple[_Texts, _Texts] = (([], []), ([], []))
+        self._state = self._replay(journal)
+
+    @property
+    def state(self) -> Any:
+        """The current state. Treat it as read-only: change it through `act`, which
+        changes this very object (undo and redo replace it); keep a copy of a state
+        that must not change, and read `revision` to notice a change."""
+        return self._state
+
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        """The fingerprint of each table this session is played with."""
+        return self.tables.fingerprints(self.ruleset.table_ids)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for outcome in self.outcomes for e in outcome.events]
+
+    @property
+    def log(self) -> list[str]:
+        """What happened, in the words of the system's narrator."""
+        return self._told(self._words, public=False)
+
+    @property
+    def public_log(self) -> list[str]:
+        """The log as the crowd may read it (`Ruleset.report_public`): a screen others
+        can see shows this, keeping why the coaching chose each move to the GM."""
+        return self._told(self._public_words, public=True)
+
+    def _told(self, words: list[tuple[Outcome, list[str]]], public: bool) -> list[str]:
+        # Words are made once per outcome: the log is read on every frame, and an undo
+        # keeps the words of the actions it leaves.
+        del words[still_made(words, self.outcomes):]
+        rules, state = self.ruleset, self._state
+        for outcome in self.outcomes[len(words):]:
+            events = [rules.report_public(state, e) for e in outcome.events] if public \
+                else outcome.events
+            words.append((outcome, rules.narrate(state, events)))
+        return list(chain.from_iterable(map(itemgetter(1), words)))
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every roll of the session in the order made: the rules' (each die drawn,
+        as the system describes it) and those made beside them."""
+        made = self._rolls
+        del made[still_made(made, self.outcomes):]
+        for i in range(len(made), len(self.outcomes)):
+            outcome, entry = self.outcomes[i], self.journal[i]
+            described = self.ruleset.rolls(self._state, outcome.events)
+            made.append((outcome, merge(described, entry.records(f"journal[{i}]"))))
+        # An outside roll made after actions since undone stands after what is left.
+        others: dict[int, list[Roll]] = {}
+        for kept in self.other_rolls:
+            others.setdefault(min(kept.after, len(made)), []).append(kept.roll)
+        out: list[Roll] = list(others.get(0, []))
+        for i, (_, rolls) in enumerate(made, start=1):
+            out += rolls
+            out += others.get(i, [])
+        return out
+
+    def note_roll(self, roll: Roll) -> None:
+        """Keep a roll made beside the rules with the session (and in its autosave)."""
+        self.other_rolls.append(KeptRoll(after=len(self.journal), roll=roll))
+        self._autosave()
+
+    def narrate(self, outcome: Outcome) -> list[str]:
+        return self.ruleset.narrate(self._state, outcome.events)
+
+    # --- acting -------------------------------------------------------------------
+    def act(self, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
+        """Apply one action with live dice. On any error nothing changes.
+
+        In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
+        way to the dice its secret seed derives for this place in the journal, so that
+        no caller can draw others; dice typed in are kept, and marked as typed."""
+        if self.seed is not None and isinstance(dice, SeededDice):
+            dice = DerivedDice(self.seed, len(self.journal))
+        parsed = self.ruleset.parse_action(action)
+        start = len(dice.history)
+        # Applied to the live state: copying the whole state for every action cost
+        # many times the action itself. An action that fails part-way (refused late,
+        # dice still to be typed in, a bug) may have changed it, so the state is then
+        # rebuilt from the journal, which replays exactly; failures are rare.
+        self.revision += 1
+        try:
+            outcome = self.ruleset.apply(self._state, parsed, dice)
+        except BaseException:
+            self._restore()
+            raise
+        rolls = [r.to_dict() for r in dice.history[start:]]
+        self.journal.append(JournalEntry(action=parsed, rolls=rolls, outcome=outcome.digest()))
+        self.outcomes.append(outcome)
+        self.redo_stack.clear()
+        self._snapshot()
+        self._autosave()
+        return outcome
+
+    def _restore(self) -> None:
+        """The state as the journal makes it, after an action failed part-way."""
+        try:
+            self._state = self._rebuilt(len(self.journal))
+        finally:
+            self.revision += 1
+
+    def undo(self, steps: int = 1) -> int:
+        """Drop the last `steps` actions (fewer if the journal is shorter)."""
+        done = min(max(steps, 0), len(self.journal))
+        if not done:
+            return 0
+        kept = len(self.journal) - done
+        state = self._rebuilt(kept)  # first: a replay that fails changes nothing
+        while len(self.journal) > kept:
+            self.redo_stack.append(self.journal.pop())
+            self.outcomes.pop()
+        self._snapshots.forget_after(kept)
+        self._state = state
+        self.revision += 1
+        self._autosave()
+        return done
+
+    def redo(self, steps: int = 1) -> int:
+        done = 0
+        while done < steps and self.redo_stack:
+            entry = self.redo_stack[-1]
+            # A redo, unlike `act`, replaces the state with a changed copy: a state
+            # kept from before it never changes (companion.reports.moments keeps one
+            # per turn).
+            trial = self._snapshots.freeze(self._state).thaw()
+            self._replay_entry(trial, entry, f"redo of {entry.kind()}")
+            self._state = trial
+            self.revision += 1
+            self.redo_stack.pop()
+            self._snapshot()
+            done += 1
+        if done:
+            self._autosave()
+        return done
+
+    def make_verifiable(self, seed: str) -> None:
+        """Draw every die from now on from `seed`: only before the first action, since
+        dice drawn before could not be checked against it."""
+        if self.journal or self.redo_stack:
+            raise UserError("only a session with no action yet can be made verifiable")
+        self.seed = check_seed(seed)
+        self._autosave()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.journal)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # --- replay -------------------------------------------------------------------
+    def _replay(self, entries: Sequence[JournalEntry]) -> Any:
+        """The state after `entries`, from the setup (in place: a failure refuses it
+        all); each entry checked against its digest, and the state kept every
+        `snapshot_every` entries on the way."""
+        state = self.ruleset.new_state(self.setup, self.tables)
+        self._snapshot(state)
+        for i, entry in enumerate(entries):
+            self._replay_entry(state, entry, f"journal[{i}]")
+            self._snapshot(state)
+        return state
+
+    def _replay_entry(self, state: Any, entry: JournalEntry, where: str) -> None:
+        """Apply a recorded entry to `state` with its own dice; check that it used them
+        all and produced what it produced when it was recorded."""
+        outcome = self._applied(state, entry, where)
+        found = outcome.digest()
+        if entry.outcome is not None and entry.outcome != found:
+            raise SessionFileError(f"{where} ({entry.kind()}): the replay differs from what "
+                                   "was recorded")
+        self.journal.append(entry if entry.outcome is not None
+                            else entry.model_copy(update={"outcome": found}))
+        self.outcomes.append(outcome)
+
+    def _applied(self, state: Any, entry: JournalEntry, where: str,
+                 checked: bool = False) -> Outcome:
+        """Apply a recorded entry to `state` with its own dice, all of them. The dice of
+        an entry `checked` when it joined the journal are not read again."""
+        faces = [face for r in entry.rolls for face in r["faces"]] if checked \
+            else [face for r in entry.records(where) for face in r.faces]
+        dice = ScriptedDice(faces)
+        try:
+            action = self.ruleset.parse_action(entry.action)
+            outcome = self.ruleset.apply(state, action, dice)
+        except (UserError, DiceError) as err:
+            raise SessionFileError(f"{where} ({entry.kind()}) does not replay: {err}") from None
+        if dice.remaining:
+            raise SessionFileError(f"{where} ({entry.kind()}) recorded more dice than its "
+                                   "action used")
+        return outcome
+
+    def _rebuilt(self, count: int) -> Any:
+        """A new state after the first `count` entries of the journal: the nearest
+        state kept before it, and the entries after that replayed. Each was checked
+        when it joined the journal; it must come out as it did then (the same events,
+        which the outcomes kept hold), or the session is not changed."""
+        start, state = self._snapshots.nearest(count) or (
+            0, self.ruleset.new_state(self.setup, self.tables))
+        for i in range(start, count):
+            entry = self.journal[i]
+            outcome = self._applied(state, entry, f"journal[{i}]", checked=True)
+            if outcome.events != self.outcomes[i].events:
+                raise SessionFileError(f"journal[{i}] ({entry.kind()}): the replay differs "
+                                       "from what was recorded")
+        # No state to keep on the way: every one due up to the journal's end is kept
+        # already (opening, each action and each redo keep theirs; undo drops only those
+        # past its end).
+        return state
+
+    def _snapshot(self, state: Any = None) -> None:
+        """Keep `state` (the session's own unless given), the state after the whole
+        journal, if a copy is due there."""
+        count = len(self.journal)
+        every = self._snapshots.every
+        # Asked after every action: the common answer, no, costs no call.
+        if every and not count % every and self._snapshots.due(count):
+            self._snapshots.keep(count, self._state if state is None else state)
+
+    @property
+    def snapshots(self) -> Snapshots:
+        """The states kept along the journal (read-only: for the bench and the tests)."""
+        return self._snapshots
+
+    # --- files --------------------------------------------------------------------
+    def to_file(self, own_file: Path | None = None) -> SessionFile:
+        return SessionFile(
+            format=FORMAT,
+            version=SCHEMA_VERSION,
+            ruleset=self.ruleset.id,
+            setup=self.setup,
+            tables=self.played_with if self.seed is not None and self.played_with
+            else self.fingerprints,
+            journal=self.journal,
+            redo=list(self.redo_stack),
+            other_rolls=list(self.other_rolls),
+            created=self.created,
+            saved=_now(),
+            seed=self.seed,
+            # Absolute: Resume may run from another folder.
+            own_file=None if own_file is None else os.path.abspath(own_file),
+        )
+
+    def save(self, path: Path) -> None:
+        atomic_write(path, self.file_text())
+
+    def file_text(self, own_file: Path | None = None) -> str:
+        """What `save` writes: `to_file()` as JSON, each entry's text made once."""
+        texts = [_texts_of(entries, made)
+                 for entries, made in zip((self.journal, self.redo_stack), self._texts,
+                                          strict=True)]
+        return file_text(self.to_file(own_file), (texts[0], texts[1]))
+
+    def _autosave(self) -> None:
+        """Write the autosave, and the player's own file if he has one; the first
+        OSError is raised once both were tried."""
+        saves = []
+        if self.autosave_path is not None:
+            saves.append((self.autosave_path, self.file_text(self.own_file)))
+        if self.own_file is not None and self.own_file != self.autosave_path:
+            saves.append((self.own_file, self.file_text()))
+        failed: OSError | None = None
+        for path, text in saves:
+            try:
+                if self.autosaver is None:
+                    atomic_write(path, text)
+                else:
+                    self.autosaver.save(path, text, atomic_write)
+            except OSError as err:
+                failed = failed or err
+        if failed is not None:
+            raise failed
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def still_made(made: Sequence[Any], now: Sequence[Any],
+               key: Callable[[Any], Any] = itemgetter(0)) -> int:
+    """How many of `made`, what was made from each outcome of a session in turn (its
+    words, its rolls; `key` gives the outcome), were made from the outcomes it has
+    now, `now`: the rest were undone, or replaced when an action was put right.
+
+    A session's outcomes change only at their end (an action, an undo, a redo), and an
+    outcome undone is never journaled again (a redo makes its own): so where the k-th
+    made is the k-th outcome's, all before it are too, and the place where they part is
+    found by halves. Asked every frame, of every outcome of a long session. The same
+    holds of its journal and its redo list, whose entries go from one to the other and
+    back in the same order, and come back nowhere else."""
+    low, high = 0, min(len(made), len(now))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if key(made[mid - 1]) is now[mid - 1]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+# The entries of a list and their texts in the file, in order.
+_Texts = tuple[list[JournalEntry], list[str]]
+
+
+def _texts_of(entries: Sequence[JournalEntry], made: _Texts) -> list[str]:
+    """The text of each of `entries`, those made before kept (`made`, updated)."""
+    made_for, texts = made
+    same = still_made(made_for, entries, key=_itself)
+    del made_for[same:], texts[same:]
+    for entry in entries[same:]:
+        made_for.append(entry)
+        texts.append(entry_text(entry))
+    return texts
+
+
+def _itself(thing: Any) -> Any:
+    return thing
+
+
+def entry_text(entry: JournalEntry) -> str:
+    """A journal entry as it stands in a session file (`model_dump_json(indent=1)` of
+    the whole file puts it two levels in)."""
+    return "  " + entry.model_dump_json(indent=1).replace("\n", "\n  ")
+
+
+def file_text(file: SessionFile, texts: tuple[Sequence[str], Sequence[str]] | None = None,
+              ) -> str:
+    """`file.model_dump_json(indent=1)`, with the texts of its journal's and its redo
+    list's entries (`entry_text` of each) given when they were made before: dumping
+    the whole file cost a 5,000-action Grimdark match a quarter of a second, its
+    entries' texts joined two milliseconds (once: each copy of its 6 MB costs one or
+    two more)."""
+    if texts is None:
+        texts = ([entry_text(e) for e in file.journal], [entry_text(e) for e in file.redo])
+    rest = file.model_copy(update={"journal": [], "redo": []}).model_dump_json(indent=1)
+    parts: list[str] = []
+    for part, entries in zip(("journal", "redo"), texts, strict=True):
+        if entries:
+            # A top-level field's line is the only one indented by one space.
+            before, _, rest = rest.partition(f'\n "{part}": []')
+            parts += (before, f'\n "{part}": [\n', entries[0])
+            parts += chain.from_iterable(zip(repeat(",\n"), islice(entries, 1, None)))
+            parts.append("\n ]")
+    parts.append(rest)
+    return "".join(parts)
+
+
+def read_session_file(path: Path) -> SessionFile:
+    """Parse and validate a session file without replaying it. Never writes."""
+    name = shown_path(path)
+    data = read_json(path, SessionFileError, "; the file may be truncated", kind=SESSION_FILE)
+    # The program writes the actions and the tables' ids, never with a line break; a
+    # replay's message quotes them, on one line.
+    if isinstance(data, dict):
+        tables = data.get("tables")
+        written = {"journal": data.get("journal"), "redo": data.get("redo"),
+                   "tables": list(tables) if isinstance(tables, dict) else tables}
+        try:
+            for part, value in written.items():
+                check_one_line(path, value, (part,))
+        except UserError as err:
+            raise SessionFileError(str(err)) from None
+    if isinstance(data, dict) and "format" not in data:
+        # No mark of a saved game at all: say what the file is not, not which field.
+        raise SessionFileError(f"{name}: not a game saved by this app")
+    try:
+        parsed = SessionFile.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
+        raise SessionFileError(f"{name}: {place(first['loc'])}: {problem(first)}{more}") from None
+    if parsed.format != FORMAT:
+        raise SessionFileError(f"{name}: format: not a companion session "
+                               f"({shown(parsed.format)})")
+    if parsed.version > SCHEMA_VERSION:
+        raise SessionFileError(
+            f"{name}: version: saved by a newer companion (version {parsed.version}; "
+            f"this one reads up to {SCHEMA_VERSION})"
+        )
+    return parsed
+
+
+def changed_tables(recorded: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """The tables whose fingerprint differs from the one recorded (none recorded:
+    nothing to compare)."""
+    return [tid for tid, fingerprint in recorded.items() if now.get(tid) != fingerprint]
+
+
+def load_session(
+    path: Path, rulesets: Callable[[str], Ruleset[Any]], *, tables: TableSet | None = None,
+    autosave_path: Path | None = None
+) -> Session:
+    """Read, validate and replay a saved session. The file is left untouched.
+
+    A file that is missing or cannot be read falls back to its backup (`<name>.bak`,
+    the save before), and `session.warnings` says so. A table changed since the file
+    was saved is named in the warnings when the session still replays, and in the
+    error when it does not."""
+    path = Path(path)
+    notes: list[str] = []
+    try:
+        parsed = read_session_file(path)
+    except SessionFileError as err:
+        backup = existing_backup(path)
+        if backup is None:
+            raise
+        try:
+            parsed = read_session_file(backup)
+        except SessionFileError:
+            raise err from None
+        when = f" (saved {parsed.saved})" if parsed.saved else ""
+        notes.append(f"{err}; its backup was opened instead{when}")
+    try:
+        ruleset = rulesets(parsed.ruleset)
+    except UserError as err:
+        raise SessionFileError(f"{shown_path(path)}: ruleset: {err}") from None
+    tables = tables if tables is not None else load_tables()
+    try:
+        current = tables.fingerprints(ruleset.table_ids)
+    except UserError as err:
+        raise SessionFileError(f"{shown_path(path)}: {err}") from None
+    changed = changed_tables(parsed.tables, current)
+    since = (f"; changed since it was saved: {', '.join(changed)}" if changed else "")
+    try:
+        session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
+                          created=parsed.created or _now(), other_rolls=parsed.other_rolls,
+                          seed=parsed.seed, played_with=parsed.tables)
+    except SessionFileError as err:
+        raise SessionFileError(f"{shown_path(path)}: {err}{since}") from None
+    except UserError as err:
+        raise SessionFileError(f"{shown_path(path)}: setup: {err}{since}") from None
+    session.autosave_path = autosave_path
+    session.own_file_named = parsed.own_file
+    session.warnings += notes
+    if changed:
+        session.warnings.append(f"{shown_path(path.name)}: played with other versions of "
+                                f"{', '.join(changed)}; it still replays the same")
+    return session
+
+
+def undo_in_file(path: Path, steps: int = 1) -> list[JournalEntry]:
+    """Take the last `steps` actions of the session saved at `path` (fewer if its
+    journal is shorter) onto its redo list, and save it: what `Session.undo` and a save
+    do, without replaying the journal. The entries undone, the last first.
+    SessionFileError, and nothing written, when the file cannot be read.
+
+    A command that reads the file afresh each time cannot keep the states a session
+    keeps, so its undo replayed the whole journal twice. It need not replay at all:
+    taking entries off the end can neither make a journal that replays one that does
+    not nor mend one that does not, and every entry is still checked whenever the
+    session is opened to be shown or played (an entry that does not replay is refused
+    then, named, and the file left as it is; one undone is checked when it is redone).
+    The file keeps the fingerprints of the tables it recorded: nothing was replayed with
+    today's."""
+    path = Path(path)
+    parsed = read_session_file(path)
+    done = min(max(steps, 0), len(parsed.journal))
+    if not done:
+        return []
+    kept, undone = parsed.journal[:-done], parsed.journal[-done:][::-1]
+    saved = parsed.model_copy(update={"journal": kept, "redo": parsed.redo + undone,
+                                      "saved": _now()})
+    atomic_write(path, file_text(saved))
+    return undone
+
+
+def can_open(path: Path) -> bool:
+    """There is a session to open at `path`: the file, or its backup."""
+    return has_copy(path)

@@ -1,0 +1,1 @@
+"""The player's window: a second window for the players, and where the displays are."""

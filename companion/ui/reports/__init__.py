@@ -1,0 +1,1 @@
+"""Reports from the window: the Export, and the pictures a report carries."""

@@ -1,0 +1,1 @@
+"""What every screen that plays a session shares, whatever its game."""

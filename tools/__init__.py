@@ -1,0 +1,1 @@
+"""Development tools, outside the app's package: the bench, screenshots, mutation testing."""

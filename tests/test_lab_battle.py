@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.lab.battle import BattleLab, sheet_entrants
 from companion.lab.system import Layout
 from companion.tables.loader import load_tables

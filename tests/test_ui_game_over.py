@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from companion.ui.app import App
-from companion.ui.shots import press, pump
+from tools.shots import press, pump
 
 SESSIONS = Path(__file__).parent / "sessions"
 FINISHED = {"skirmish": SESSIONS / "v1-skirmish.json", "battle": SESSIONS / "v1-battle.json"}

@@ -12,7 +12,7 @@ import pygame
 from test_ui_soak import duel_scenario
 
 from companion.ui.app import App
-from companion.ui.shots import press, pump
+from tools.shots import press, pump
 
 
 def journal_of(path: Path) -> list[Any]:

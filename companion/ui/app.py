@@ -388,8 +388,8 @@ class App:
     def _own_file_of(self, session: Session) -> tuple[Path | None, str]:
         """The player's own file a resumed game was also written to, if it still holds
         this game (the same rules, begun at the same moment); else None and why."""
-        from companion.pathwords import in_words, shown_path
-        from companion.session import read_session_file
+        from companion.files.pathwords import in_words, shown_path
+        from companion.session.session import read_session_file
 
         if not session.own_file_named:
             return None, ""

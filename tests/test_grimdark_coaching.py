@@ -369,6 +369,10 @@ def test_basic_adjustment_returns_him_to_his_coached_or_strongest_stat() -> None
     assert "back to Brutality" in why_words(choice.why, DATA)
     choice = choose_move(view(ineffective), "a", coach(active_stat="style"), DATA)
     assert choice.active_stat == "style"
+    # Two strongest: the first in the sheet's order (Brutality, Style, Mind, Weird).
+    tied = smash(hand, active_stat="ineffective",
+                 stats={"brutality": 2, "style": 5, "mind": 5, "weird": 2})
+    assert choose_move(view(tied), "a", coach(), DATA).active_stat == "style"
 
 
 def test_a_melee_or_ranged_move_goes_ranged_only_when_it_pays() -> None:

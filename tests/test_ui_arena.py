@@ -382,3 +382,23 @@ def test_at_0_ap_the_status_bar_says_n_ends_the_turn(app):
     assert "N ends the turn" in arena.status() and "move there" in arena.status()
     brutus.ap = 0
     assert arena.status().startswith("Brutus: no AP left for a step  N ends the turn")
+
+
+def test_the_hover_card_names_him_once_and_leaves_his_arcs_in_sight(app):
+    from companion.core.hexgrid import neighbours
+
+    assert app.start_session("skirmish", {"gladiators": [
+        {"type": "samnite", "side": "red", "at": "E6", "facing": "S", "strength": 8},
+        {"type": "retiarius", "side": "blue", "at": "F8", "facing": "N", "strength": 9}]},
+        dice=ScriptedDice([5, 2])) is None
+    pump(app)
+    arena = app.screen
+    hover(app, "E6")
+    pump(app)
+    app.draw()
+    assert arena.ink.drawn[0].text == "Samnite (Red)"
+    box = arena._cards["A"][1][0]
+    layout = app.board_view.layout
+    samnite = arena.state.glad("A")
+    ring = [*neighbours(samnite.hex), samnite.hex]
+    assert not any(box.collidepoint(layout.hex_to_pixel(h)) for h in ring)

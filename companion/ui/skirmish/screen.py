@@ -581,9 +581,12 @@ class SkirmishScreen(SessionScreen):
         px = theme.px
         type_info = state.data.types.get(g.type)
         type_name = type_info.name if type_info else "custom kit"
-        side = f", {g.side.title()}" if g.side else ""
+        side = f" ({g.side.title()})" if g.side else ""
+        name = self.shown_name(g)
+        # "Samnite (Red)", not "Samnite: Samnite, Red".
+        title = name if name.lower() == type_name.lower() else f"{name}: {type_name}"
         levels = wound_levels(state.data, g)
-        lines = [(f"{self.shown_name(g)}: {type_name}{side}", True),
+        lines = [(f"{title}{side}", True),
                  (f"strength {g.strength} of {g.full_strength}"
                   + (f", {levels[-1].replace('-', ' ')}" if levels else ", unhurt"), False)]
         if g is state.current() and state.phase == "act":
@@ -607,9 +610,11 @@ class SkirmishScreen(SessionScreen):
         height = sum(len(wrap(text, font, width - px(16))) for text, _ in lines) \
             * font.get_linesize() + px(12)
         x, y = layout.hex_to_pixel(g.hex)
-        box = pygame.Rect(round(x + layout.size * 1.1), round(y - height / 2), width, height)
+        # Beyond the ring of hexes round him, where his arcs are labelled.
+        beyond = layout.size * 2.7
+        box = pygame.Rect(round(x + beyond), round(y - height / 2), width, height)
         if box.right > self.rect.right - px(6):
-            box.right = round(x - layout.size * 1.1)
+            box.right = round(x - beyond)
         box.clamp_ip(self.rect)
         ty = box.y + px(6)
         for label in labels:

@@ -402,3 +402,24 @@ def test_the_hover_card_names_him_once_and_leaves_his_arcs_in_sight(app):
     samnite = arena.state.glad("A")
     ring = [*neighbours(samnite.hex), samnite.hex]
     assert not any(box.collidepoint(layout.hex_to_pixel(h)) for h in ring)
+
+
+def test_save_as_has_a_save_button_that_saves(app, tmp_path):
+    arena = start(app, faces=[6])
+    press(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    pump(app)
+    dialog = arena.dialog
+    assert dialog is not None and dialog.title == "Save as"
+    labels = [b.label for b in dialog.buttons]
+    assert labels[0] == "Save (Enter)" and "Cancel (Esc)" in labels
+    target = tmp_path / "clicked.json"
+    dialog.text_field.text = str(target)
+    click(dialog.buttons[0].rect.center)
+    pump(app)
+    assert arena.dialog is None and target.is_file()
+
+
+def test_the_open_dialog_has_an_open_button(app):
+    app.open_dialog()
+    app.draw()
+    assert app.dialog.buttons[0].label == "Open (Enter)"

@@ -423,7 +423,7 @@ class App:
 
         dialog = Dialog(self.theme, "Open a saved session", ["Type the path of a saved file."],
                         [Choice("Cancel", pygame.K_ESCAPE, self._close_dialog)],
-                        field_hint="e.g. ~/saturday.json", on_text=typed)
+                        field_hint="e.g. ~/saturday.json", on_text=typed, submit="Open")
         self.dialog = dialog
 
     def show_message(self, title: str, text: str) -> None:

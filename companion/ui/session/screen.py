@@ -210,7 +210,8 @@ class SessionScreen(Screen):
         default = str(self.save_path or Path.home() / self.default_file)
         dialog = Dialog(self.host.theme, "Save as", ["Type the file to save in, then Enter."],
                         [Choice("Cancel", pygame.K_ESCAPE, self.dismiss)],
-                        field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed)
+                        field_hint="a file name, e.g. ~/bouts/saturday.json", on_text=typed,
+                        submit="Save")
         assert dialog.text_field is not None
         dialog.text_field.text = default
         dialog.text_field.select_all()  # typing replaces it; the arrow keys keep it

@@ -35,6 +35,9 @@ class Dialog:
     choices: list[Choice]
     field_hint: str | None = None  # when set, the dialog has a text field
     on_text: Callable[[str], None] | None = None
+    # The text field's own button ("Save", "Open"), first of the buttons: a click
+    # does what Enter in the field does.
+    submit: str | None = None
     error: str = ""
     closed: bool = False
     width: int = 640
@@ -49,6 +52,10 @@ class Dialog:
         if self.field_hint is not None:
             self.text_field = TextField(self.theme, self.field_hint, self._submit, size=24)
             self.text_field.focused = True
+            if self.submit is not None:
+                field_ = self.text_field
+                self.choices = [Choice(self.submit, pygame.K_RETURN,
+                                       lambda: self._submit(field_.text)), *self.choices]
         self.buttons = [
             Button(self.theme, self._button_label(c), partial(self._choose, c), size=18)
             for c in self.choices

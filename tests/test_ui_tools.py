@@ -168,3 +168,36 @@ def test_a_long_entry_is_read_whole_above_apply_buttons_that_say_whom(size, scal
         assert entries.top <= entries.selected < entries.top + entries.visible
     finally:
         app.close()
+
+
+def test_the_dice_count_buttons_show_only_for_a_table_that_takes_a_count() -> None:
+    app = App(size=(1280, 800))
+    try:
+        press(pygame.K_F4)
+        pump(app)
+        browser = app.panel.view
+        surface = app.window.get_surface()
+        panel = app.theme.palette.panel
+
+        def shown(button) -> bool:
+            # Its label's middle ("+" crosses there) or its fill: not the bare panel.
+            return tuple(surface.get_at(button.rect.center))[:3] != tuple(panel)[:3]
+
+        for table_id, counted in (("crit-slashing", True), ("insanity", False)):
+            browser.select_table(next(t for t in browser.order if t.id == table_id))
+            app.draw()
+            assert [shown(b) for b in browser.buttons[1:]] == [counted, counted], table_id
+            assert shown(browser.buttons[0])  # Roll, always
+    finally:
+        app.close()
+
+
+def test_an_entry_card_says_nothing_of_the_sources_stars() -> None:
+    from companion.tables.loader import load_tables
+    from companion.tables.words import entry_card, names_for
+
+    table = load_tables().get("crit-bludgeoning")
+    starred = next(e for e in table.entries if getattr(e, "starred", False))
+    card = entry_card(table, starred, (), names_for(load_tables(), table.file.system))
+    assert "starred" not in " ".join([card.head, card.description or "", card.badges(),
+                                      *card.effects])

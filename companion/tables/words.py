@@ -506,7 +506,9 @@ FACTS: dict[str, Fact] = {
     "stun": _stun,
     "damage_per_point_over": lambda v, d, n: (f"+{v} damage for each point over {_low(d)}"
                                               if v else None),
-    "starred": _when("starred in the source"),
+    # The source stars some critical rolls without saying why: nothing a player can
+    # use, so the card says nothing of it (the table keeps it).
+    "starred": lambda v, d, n: None,
     "heal": lambda v, d, n: f"heals {v}" if v else None,
     "permanent": lambda v, d, n: "permanent" if v else "temporary",
     "remembers": lambda v, d, n: {"weapon": "remembers the weapon that hit him",

@@ -238,7 +238,8 @@ class TableBrowser:
         need = self._needs_count()
         for button in self.buttons[1:]:
             button.enabled = bool(need)
-        for button in self.buttons:
+        # The dice count's - and + only where the table takes a count of dice.
+        for button in self.buttons if need else self.buttons[:1]:
             button.draw(surface)
         if need:
             label = fonts.get(16, bold=True).render(f"{need} {self.dice_count}", True, pal.text)

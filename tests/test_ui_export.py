@@ -49,7 +49,8 @@ def test_a_text_format_is_written_and_copied_to_the_clipboard(app: App) -> None:
     written = paths.user_data_dir() / "reports" / f"{screen.kept_path().stem}.bbcode.txt"
     text = written.read_text(encoding="utf-8")
     assert "[b]Brutus[/b]" in text and pygame.scrap.get_text() == text
-    assert screen.message == f"Forum BBCode report copied to the clipboard and written to {written}"
+    assert screen.message == ("Forum BBCode report copied to the clipboard and written as "
+                              f"{written.name} in {written.parent}")
 
 
 def test_the_html_page_is_a_file_only_beside_the_saved_session(app: App, tmp_path: Path) -> None:
@@ -62,7 +63,7 @@ def test_the_html_page_is_a_file_only_beside_the_saved_session(app: App, tmp_pat
     page = (tmp_path / "saturday.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and page.count("<img ") == 2
     assert pygame.scrap.get_text() == "kept"
-    assert screen.message == (f"report written to {tmp_path / 'saturday.html'} "
+    assert screen.message == (f"report written as saturday.html in {tmp_path} "
                               "(a file only: it carries pictures)")
 
 

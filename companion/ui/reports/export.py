@@ -35,12 +35,14 @@ class Exported:
     copied: bool  # the text is on the clipboard too
 
     def words(self, fmt: str) -> str:
+        # The file's name before its folder: a status bar short of room cuts the end.
         what = format_words(fmt)
+        where = f"{self.path.name} in {self.path.parent}"
         if self.copied:
-            return f"{what} report copied to the clipboard and written to {self.path}"
+            return f"{what} report copied to the clipboard and written as {where}"
         if fmt in FILE_ONLY:
-            return f"report written to {self.path} (a file only: it carries pictures)"
-        return f"{what} report written to {self.path} (no clipboard here)"
+            return f"report written as {where} (a file only: it carries pictures)"
+        return f"{what} report written as {where} (no clipboard here)"
 
 
 def format_words(fmt: str) -> str:

@@ -423,3 +423,23 @@ def test_the_open_dialog_has_an_open_button(app):
     app.open_dialog()
     app.draw()
     assert app.dialog.buttons[0].label == "Open (Enter)"
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 800), 1.0), ((1280, 800), 2.0),
+                                             ((1024, 640), 2.0)])
+def test_a_computer_gladiators_card_always_says_computer(size, scale):
+    app = App(size=size, scale=scale)
+    try:
+        setup = {"gladiators": [
+            {"name": "Marcus Aurelius Victorinus", "type": "samnite", "side": "red",
+             "at": "E6", "facing": "S", "strength": 8},
+            {"name": "Nereus the Net-Caster of Ostia", "type": "retiarius", "side": "blue",
+             "at": "F8", "facing": "N", "strength": 9, "human": False}]}
+        assert app.start_session("skirmish", setup, dice=ScriptedDice([5, 2])) is None
+        pump(app)
+        app.draw()
+        shown = [w.fit().shown for w in app.panel.view.ink.drawn if hasattr(w, "text")]
+        assert any("computer" in text for text in shown if "Nereus" in text
+                   or text.startswith("computer")), shown
+    finally:
+        app.close()

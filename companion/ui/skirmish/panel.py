@@ -128,6 +128,8 @@ class SkirmishPanel(LogPanel):
         facts = [levels[-1].replace("-", " ") if levels else "unhurt"]
         if g.status != FIGHTING:
             facts = [STATUS_WORDS.get(g.status, g.status)]
+        if who and who.strip() not in "".join(title.lines):
+            facts.insert(0, "computer")  # his title had no room to say so
         if is_active and state.phase == "act":
             facts.insert(0, f"AP {g.ap}")
         if g.off_balance:

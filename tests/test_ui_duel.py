@@ -260,3 +260,33 @@ def test_a_dead_gladiators_card_says_dead_and_offers_no_stun() -> None:
         assert "not stunned" in [w.fit().text for w in screen.cards["a"].widgets()]
     finally:
         app.close()
+
+
+def test_the_last_lines_show_under_the_cards_only_while_the_log_is_not_in_sight() -> None:
+    from pathlib import Path
+
+    from companion.dice.sources import SeededDice
+
+    samples = Path(__file__).resolve().parents[1] / "assets" / "samples"
+    spear = json.loads((samples / "spear-rookie.json").read_text())
+    hammer = json.loads((samples / "hammer-rookie.json").read_text())
+    app = App(size=(1280, 800))
+    try:
+        assert app.start_session("battle", duel_setup(spear, hammer),
+                                 dice=SeededDice(3)) is None
+        for _ in range(4):
+            press(pygame.K_RETURN)
+            pump(app)
+        screen = app.screen
+        last = screen.last_lines[-1]
+
+        def under_cards() -> list[str]:
+            app.draw()
+            return [w.fit().text for w in screen.widgets() if hasattr(w, "lines")]
+
+        assert app.log_in_sight() and last not in under_cards()
+        press(pygame.K_F3)  # the dice tray takes the panel: the lines come back
+        pump(app)
+        assert not app.log_in_sight() and last in under_cards()
+    finally:
+        app.close()

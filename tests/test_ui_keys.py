@@ -227,7 +227,8 @@ def test_ctrl_e_exports_a_report_of_the_game(app: App, game: str) -> None:
     key(app, pygame.K_m, "m")
     written = paths.user_data_dir() / "reports" / f"{screen.kept_path().stem}.md"
     assert screen.dialog is None and written.is_file()
-    assert screen.message.startswith("Markdown report") and str(written) in screen.message
+    assert screen.message.startswith("Markdown report")
+    assert f"{written.name} in {written.parent}" in screen.message
     assert len(screen.session.journal) == done  # Ctrl+E is not E (he would turn)
 
 

@@ -195,6 +195,9 @@ class App:
     def systems(self) -> list[SystemScreens]:
         return registry.systems()
 
+    def log_in_sight(self) -> bool:
+        return self.panel.active == 0
+
     def _build(self) -> None:
         """Everything that depends on the UI scale (made again when it changes)."""
         self._board_view = None  # made again, at the new scale, when next shown

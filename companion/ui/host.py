@@ -57,6 +57,10 @@ class Host(Protocol):
     @property
     def tables(self) -> TableSet: ...
 
+    def log_in_sight(self) -> bool:
+        """The side panel shows the screen's own tab (a session's log)."""
+        ...
+
     def raw_entries(self, table_id: str) -> list[dict[str, Any]]:
         """A table's entries as its file writes them, without loading every table
         while only the built-in ones exist."""

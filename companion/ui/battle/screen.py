@@ -464,8 +464,8 @@ class BattleScreen(SessionScreen):
         if odds:
             y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover,
                          wrap=False, elide=True)
-        # What happened last, as much as fits (the whole is in the log, F2).
-        for line in self.last_lines[-6:]:
+        # What happened last, as much as fits, while the log (F2) is not in sight beside.
+        for line in [] if self.host.log_in_sight() else self.last_lines[-6:]:
             label = Label(theme, line, 17, wrap=True)
             bottom = label.place(x, y, w)
             if bottom > self.rect.bottom - px(4):

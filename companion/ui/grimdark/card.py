@@ -243,13 +243,16 @@ class GladiatorCard:
         columns = max(1, min(len(cards), w // px(140)))
         card_w = (w - gap * (columns - 1)) // columns
         pending = look.pending.move if look.pending is not None else None
+        # Two copies of a move are one choice: the first of them shows it chosen.
+        chosen = next((i for i, (key, *_) in enumerate(cards) if key == pending), None)
         row_bottom = y
         for i, (key, name, detail, playable, why_not) in enumerate(cards):
             col = i % columns
             if col == 0 and i:
                 y = row_bottom + gap
             cx = x + col * (card_w + gap)
-            title = Label(theme, name, 15, bold=True, elide=True,
+            # A move's name whole, on two lines if it must ("Assess the Situation").
+            title = Label(theme, name, 15, bold=True, wrap=True,
                           colour=pal.text if playable else pal.text_dim)
             lines = [title]
             if not look.compact:
@@ -261,9 +264,9 @@ class GladiatorCard:
                 ly = label.place(cx + px(6), ly, card_w - px(12))
             rect = pygame.Rect(cx, y, card_w, ly - y + px(3))
             if surface is not None and self._room(rect):
-                fill = pal.accent if key == pending else pal.button if playable else pal.panel
+                fill = pal.accent if i == chosen else pal.button if playable else pal.panel
                 pygame.draw.rect(surface, fill, rect, border_radius=px(5))
-                edge = pal.hover if key == pending else pal.panel_edge
+                edge = pal.hover if i == chosen else pal.panel_edge
                 pygame.draw.rect(surface, edge, rect, 1, border_radius=px(5))
             for label in lines:
                 self._put(surface, label)

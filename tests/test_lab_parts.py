@@ -430,6 +430,8 @@ def test_two_real_folders_swap_names_in_one_step(tmp_path):
     (tmp_path / "b").mkdir()
     assert swap.exchange(tmp_path / "a", tmp_path / "b") is True
     assert os.listdir(tmp_path / "b") == ["one"] and os.listdir(tmp_path / "a") == []
+    with pytest.raises(FileNotFoundError):  # the system's own reason, read back
+        swap.exchange(tmp_path / "missing", tmp_path / "b")
 
 
 def test_a_folder_replaces_another_whole_or_takes_an_empty_place(tmp_path, monkeypatch):

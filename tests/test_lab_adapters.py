@@ -6,6 +6,7 @@ move, and which gladiators each system fields. Small pairings, a few seeds."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import shutil
 from pathlib import Path
@@ -60,6 +61,7 @@ class Stalling:
 
 
 # --- the battle system --------------------------------------------------------------------
+@functools.cache
 def battle_sheets() -> dict[str, Entrant]:
     return {e.key: e for e in sheet_entrants([SAMPLES])}
 
@@ -136,7 +138,7 @@ def test_only_the_skirmish_lab_chooses_who_moves_first() -> None:
 def test_where_the_rules_choose_who_moves_first_the_labs_first_move_changes_nothing():
     sheets = battle_sheets()
     smash, beast = grimdark_entrants()["lord-smash"], grimdark_entrants()["sewer-beast"]
-    for seed in range(1, 4):
+    for seed in (1, 2):
         for second in (False, True):
             assert BattleLab().play(sheets["spear-rookie"], sheets["dart-thrower"], seed,
                                     Layout(second, True), TABLES) == \
@@ -147,6 +149,7 @@ def test_where_the_rules_choose_who_moves_first_the_labs_first_move_changes_noth
 
 
 # --- Grimdark Gladiators ------------------------------------------------------------------
+@functools.cache
 def grimdark_entrants() -> dict[str, Entrant]:
     return {e.key: e for e in roster_entrants(samples_folder(), TABLES)[0]}
 
@@ -189,7 +192,7 @@ def test_a_grimdark_bout_is_the_match_played_out_told_from_the_rows_team():
     smash, beast = found["lord-smash"], found["sewer-beast"]
     seen_deaths = set()
     outcomes = set()
-    for seed in range(6):
+    for seed in (0, 1, 3):  # the loser dies in 0 and 3, lives in 1
         for layout in (Layout(False, True), Layout(True, True)):
             for row, col in ((smash, beast), (beast, smash)):
                 bout = GrimdarkLab().play(row, col, seed, layout, TABLES)

@@ -151,7 +151,7 @@ def test_workers_share_the_chunks_in_spawned_processes_no_more_than_the_chunks(p
     assert heard.asked == 8  # after each chunk
     run_chunks(work(), [TABLES], workers=100)
     assert Pool.made == [3, 8]  # a process a chunk at most
-    run_chunks(work(bouts=2), [TABLES], workers=2)
+    run_chunks(work(bouts=2)[:2], [TABLES], workers=2)
     assert Pool.made == [3, 8, 2]  # two chunks are shared out
 
 
@@ -160,7 +160,8 @@ def test_no_workers_named_means_one_a_core(pool, monkeypatch):
     assert default_workers() == 5
     run_chunks(work(), [TABLES])
     run_chunks(work(), [TABLES], workers=0)
-    assert Pool.made == [5, 5]
+    lab().run()
+    assert Pool.made == [5, 5, 4]  # the lab: a process a core, for its four chunks
     monkeypatch.setattr(run.os, "cpu_count", lambda: None)  # the system cannot tell
     assert default_workers() == 1
 
@@ -310,15 +311,22 @@ def test_a_resumed_lab_plays_the_rest_and_its_bar_counts_the_bouts_played_before
     heard = Heard()
     lab().run(workers=1, size=2, played=[], progress=heard.bar)
     assert heard.progress[0] == (2, 12)
+    assert lab().run(workers=1, size=2, played=played)[0].total_bouts() == 12  # no bar
 
 
 def test_the_bench_figure_is_every_types_bouts_over_the_time_taken(monkeypatch):
     asked: list[Any] = []
     monkeypatch.setattr(Lab, "run", lambda self, **kw: asked.append((self, kw)))
+    import companion.tables.loader as loader
+
+    real = loader.load_tables
+    monkeypatch.setattr(loader, "load_tables",
+                        lambda **kw: asked.append(kw) or real(**kw))  # type: ignore
     times = iter([10.0, 14.0])
     monkeypatch.setattr(lab_module.time, "perf_counter", lambda: next(times))
     assert lab_bouts_per_s() == 13 * 13 * 40 / 4
-    played, how = asked[0]
+    assert asked[0] == {"include_user": False}  # the built-in tables, whatever the user's
+    played, how = asked[1]
     assert how == {"workers": 0} and played.seed == 1 and played.bouts == 40
     assert played.tables_words == ["built-in"] and len(played.entrants) == 13
 

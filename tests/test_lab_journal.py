@@ -56,6 +56,31 @@ def test_the_fingerprint_changes_with_what_the_results_depend_on_and_only_that()
               lab(choosers=("odds", "odds")), lab(tables=[TABLES, TABLES])]
     prints = {fingerprint(other) for other in others}
     assert plain not in prints and len(prints) == len(others)
+    # The order a spec's fields come in is no setting.
+    mixed = Entrant("velite", "Velite", {"type": "velite", "kit": {"a": 1, "b": 2}})
+    again = Entrant("velite", "Velite", {"kit": {"b": 2, "a": 1}, "type": "velite"})
+    assert fingerprint(lab(entrants=[mixed])) == fingerprint(lab(entrants=[again]))
+
+
+def test_the_fingerprint_reads_the_tables_contents_not_their_folder(tmp_path):
+    from companion.lab.setup import house_tables
+
+    root = Path(__file__).resolve().parents[1]
+    kit = json.loads((root / "tables" / "skirmish-kit.json").read_text())
+    same, heavier = tmp_path / "same", tmp_path / "heavier"
+    for folder in (same, heavier):
+        folder.mkdir()
+        (folder / "skirmish-kit.json").write_text(json.dumps(kit))
+    for entry in kit["entries"]:
+        if entry["key"] == "heavy-armour":
+            entry["save"] = 6
+    (heavier / "skirmish-kit.json").write_text(json.dumps(kit))
+    as_built = lab(tables=[TABLES, house_tables("skirmish", TABLES, same)],
+                   tables_words=["built-in", str(same)])
+    changed = lab(tables=[TABLES, house_tables("skirmish", TABLES, heavier)],
+                  tables_words=["built-in", str(same)])
+    assert fingerprint(as_built) == fingerprint(lab(tables=[TABLES, TABLES]))
+    assert fingerprint(changed) != fingerprint(as_built)
 
 
 def _out(tmp_path: Path) -> OutFolder:
@@ -190,12 +215,14 @@ def test_only_sound_lines_of_this_run_inside_the_lab_are_read_back(tmp_path):
         _line(key, sums=[1, 1, 0, 0, 1, 0], lapses=[[0] * 7, [0] * 6 + [-1]]),
         _line(key, sums=[1, 1, 0, 0, 1, 0], lapses=[[0] * 6 + ["1"], [0] * 7]),
         _line(key, sums=[-1, 0, 0, 0, 1, 0]), '{"run": "' + key + '", "tabl']
-    lines = [good[0], *bad[:12], good[1], *bad[12:], good[2], good[3]]
-    assert _read_back(tmp_path, the_lab, lines) == [(0, 0, 0, 0, 1), (0, 1, 1, 3, 4),
-                                                    (0, 0, 1, 0, 4), (0, 1, 0, 0, 2)]
+    # The first bout of the first pairing last: a bad line for it let through would
+    # push the good one out.
+    lines = [*bad[:12], good[1], *bad[12:], good[2], good[3], good[0]]
+    assert _read_back(tmp_path, the_lab, lines) == [(0, 1, 1, 3, 4), (0, 0, 1, 0, 4),
+                                                    (0, 1, 0, 0, 2), (0, 0, 0, 0, 1)]
     # The file is written again with the good lines alone, each whole.
     assert (tmp_path / "out" / ".lab-run" / CHUNKS).read_text() == \
-        "".join(line + "\n" for line in (good[0], good[1], good[2], good[3]))
+        "".join(line + "\n" for line in (good[1], good[2], good[3], good[0]))
 
 
 def test_a_line_overlapping_one_before_it_is_dropped_and_neighbours_are_kept(tmp_path):

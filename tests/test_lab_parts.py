@@ -466,3 +466,32 @@ def test_recover_puts_back_the_old_folder_a_kill_left_beside(tmp_path):
     link.unlink()
     swap.recover(target)
     assert os.listdir(tmp_path) == ["lab"]
+
+
+def test_a_lab_on_the_users_own_tables_says_so(tmp_path):
+    from companion import paths
+
+    root = Path(__file__).resolve().parents[1]
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "skirmish-kit.json").write_text((root / "tables" / "skirmish-kit.json")
+                                              .read_text())
+    lab, _ = setup.make_lab("skirmish", bouts=2, types="samnite")
+    assert lab.tables_words == ["built-in and yours"]  # one of the skirmish's tables
+
+
+def test_without_a_battle_computer_the_lab_says_so_first_and_plays_the_others(monkeypatch):
+    from companion.rulesets.base import Ruleset
+    from companion.rulesets.battle.rules import BattleRules
+
+    monkeypatch.setattr(BattleRules, "choose", Ruleset.choose)
+    real = setup.base_tables
+
+    def tables(system_id: str):
+        assert system_id != "battle", "the tables were read before the one thing to say"
+        return real(system_id)
+
+    monkeypatch.setattr(setup, "base_tables", tables)
+    with pytest.raises(UserError, match="the battle system has no computer player yet"):
+        setup.make_lab("battle", bouts=2)
+    assert setup.make_lab("skirmish", bouts=2, types="samnite")[0].entrants

@@ -3,9 +3,11 @@ GM's chosen move shown chosen once."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
-from test_ui_grimdark_match import drawn, entry, theme  # noqa: F401 - the fixture
+from test_ui_grimdark_match import drawn, entry
 
 from companion.ui.grimdark.card import CardLook, Pending
 from companion.ui.theme import Theme
@@ -13,6 +15,14 @@ from companion.ui.theme import Theme
 ASSESS = {"key": "assess-the-situation", "name": "Assess the Situation", "kind": "special",
           "attack": None, "modifier": 0, "playable": True, "why_not": None, "targets": [],
           "reaches": []}
+
+
+@pytest.fixture
+def theme() -> Iterator[Theme]:
+    pygame.font.init()
+    yield Theme()
+
+
 CHARGE = {"key": "wild-charge", "name": "Wild Charge", "kind": "melee-attack",
           "attack": "melee", "modifier": -2, "playable": True, "why_not": None,
           "targets": ["b"], "reaches": ["melee"]}

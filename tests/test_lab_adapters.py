@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from companion.dice import SeededDice
+from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.lab import battle, grimdark, skirmish
+from companion.lab import grimdark, skirmish
 from companion.lab.battle import BattleLab, ready, sheet_entrants
 from companion.lab.grimdark import GrimdarkLab, roster_entrants, samples_folder, seen
 from companion.lab.skirmish import SkirmishLab, kit_entrants, type_entrants
@@ -343,7 +343,7 @@ def test_a_broken_kit_file_is_refused_by_name_or_with_all(tmp_path):
     (folder / "broken.json").write_text("{")
     (folder / "worse.json").write_text("[")
     for wanted in (["all"], ["twin-nets"]):
-        with pytest.raises(UserError, match="broken.json"):
+        with pytest.raises(UserError, match=r"broken\.json"):
             kit_entrants(TABLES, wanted, folder)
 
 

@@ -508,8 +508,9 @@ def test_flushing_a_folder_flushes_its_own_files_and_itself(tmp_path, monkeypatc
     (folder / "a-link").symlink_to(tmp_path / "elsewhere.txt")
     opened: list[str] = []
     real_open = swap.os.open
-    monkeypatch.setattr(swap.os, "open",
-                        lambda path, flags: opened.append(Path(path).name) or real_open(path, flags))
+    monkeypatch.setattr(
+        swap.os, "open",
+        lambda path, flags: opened.append(Path(path).name) or real_open(path, flags))
     flushed: list[Path] = []
     monkeypatch.setattr(swap, "_fsync_dir", flushed.append)
     swap.sync_tree(folder)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import sys
 import types
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -106,8 +106,8 @@ def test_a_single_chunk_is_played_here_whatever_the_workers(no_pool):
 class Pool:
     """A stand-in for multiprocessing's pool: plays in this process, last chunk first."""
 
-    made: list[int] = []
-    terminated: list[bool] = []
+    made: ClassVar[list[int]] = []
+    terminated: ClassVar[list[bool]] = []
 
     def __init__(self, processes: int, initializer: Any, initargs: tuple) -> None:
         Pool.made.append(processes)
@@ -250,7 +250,7 @@ def test_a_cluster_out_of_reach_or_not_installed_is_one_line(dask, monkeypatch):
                        r"Dask scheduler there \(connection refused\)"):
         run_chunks(work(), [TABLES], scheduler="tcp://nowhere:8786")
     monkeypatch.setitem(sys.modules, "distributed", None)
-    with pytest.raises(UserError, match="--scheduler needs dask.distributed"):
+    with pytest.raises(UserError, match=r"--scheduler needs dask\.distributed"):
         run_chunks(work(), [TABLES], scheduler="tcp://there:8786")
 
 

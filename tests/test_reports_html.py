@@ -264,10 +264,10 @@ def test_export_refuses_pictures_it_cannot_make_on_one_line(argv: list[str], mes
 def test_the_page_of_a_sixteen_gladiator_match_with_every_picture_it_takes_is_small(
 ) -> None:
     """Issue 24: at most 5 MB; the bench measures it for each system (`report_mb`)."""
-    from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
     from companion.tables.loader import load_tables
     from companion.ui.reports.export import report_text
     from tools.bench import most_moments, played_out
+    from tools.skirmish_bench import crowd_setup, crowded_tables
 
     session = played_out(get_ruleset("skirmish"), crowd_setup(16),
                          crowded_tables(load_tables(), 16))

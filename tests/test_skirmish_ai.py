@@ -10,9 +10,9 @@ from support.skirmish_scenes import RULES, TABLES, act, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import choose_action, simulate_bout, summary
-from companion.rulesets.skirmish.bench import bench, crowd_setup, crowded_tables, growth_exponent
 from companion.rulesets.skirmish.core import drop_item
 from companion.rulesets.skirmish.geometry import dist
+from tools.skirmish_bench import bench, crowd_setup, crowded_tables, growth_exponent
 
 
 def test_it_rolls_its_ap_and_starts_the_bout():

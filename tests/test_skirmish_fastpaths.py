@@ -21,7 +21,6 @@ from companion.rulesets.base import Event
 from companion.rulesets.skirmish import SkirmishRules
 from companion.rulesets.skirmish.ai import _options, choose, choose_action
 from companion.rulesets.skirmish.attack import plan_attack
-from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import (
     attack_modifiers,
@@ -54,6 +53,7 @@ from companion.rulesets.skirmish.turn import (
     ap_modifiers,
 )
 from companion.tables.loader import load_tables
+from tools.skirmish_bench import crowd_setup, crowded_tables
 
 RULES = SkirmishRules()
 TABLES = load_tables()

@@ -22,8 +22,8 @@ import pytest
 
 from companion.rulesets.base import Event, digest
 from companion.rulesets.skirmish import SkirmishRules, simulate_bout, summary
-from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
 from companion.tables.loader import load_tables
+from tools.skirmish_bench import crowd_setup, crowded_tables
 
 FIXTURE = Path(__file__).with_name("skirmish_bouts.json")
 TABLES = load_tables(include_user=False)

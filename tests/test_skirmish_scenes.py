@@ -7,9 +7,9 @@ from support.skirmish_scenes import DATA, RULES, TABLES, at, facing, scene
 
 from companion.errors import UserError
 from companion.rulesets.skirmish import summary
-from companion.rulesets.skirmish.bench import crowded_tables
 from companion.rulesets.skirmish.state import save_value, weight_total
 from companion.tables.loader import load_tables
+from tools.skirmish_bench import crowded_tables
 
 # --- the roster ---------------------------------------------------------------------
 

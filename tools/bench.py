@@ -375,7 +375,7 @@ def bench_startup() -> Figures:
 def bench_skirmish() -> Figures:
     """`bouts_per_s`: computer-against-computer skirmish bouts a second on one core, with
     2 gladiators, and with 4, 8 and 16."""
-    from companion.rulesets.skirmish.bench import CROWDS, bench
+    from tools.skirmish_bench import CROWDS, bench
 
     figures = bench()
     for n in CROWDS:
@@ -1034,10 +1034,10 @@ def bench_report() -> Figures:
     from companion.paths import assets_dir
     from companion.reports.moments import DEFAULT, parse_moments
     from companion.rulesets.grimdark.rules import GrimdarkRules
-    from companion.rulesets.skirmish.bench import crowd_setup, crowded_tables
     from companion.rulesets.skirmish.rules import SkirmishRules
     from companion.tables.loader import load_tables
     from companion.ui.reports.export import report_text
+    from tools.skirmish_bench import crowd_setup, crowded_tables
 
     tables = load_tables()
     folder = assets_dir() / "samples" / "grimdark"

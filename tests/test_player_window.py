@@ -409,3 +409,17 @@ def test_every_view_fits_and_reads_in_the_rules_words(size: tuple[int, int],
         finally:
             app.close()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found)
+
+
+def test_the_focus_the_new_window_takes_when_it_is_mapped_goes_back_to_the_gm(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    press(pygame.K_F6)
+    pump(app)
+    assert app.player is not None
+    focused: list[str] = []
+    monkeypatch.setattr(app, "_focus_gm", lambda: focused.append("gm"))
+    first = pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=app.player.window)
+    app.handle(first)
+    assert focused == ["gm"]
+    app.handle(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=app.player.window))
+    assert focused == ["gm"]  # once: later he may click there himself

@@ -115,6 +115,7 @@ class App:
         # The tools' rolls while no session is open (a session keeps its own).
         self.loose_rolls: list[Roll] = []
         self.player: PlayerWindow | None = None  # the players' second window, when open
+        self._give_back_focus = False  # the player's window opened, not yet focused
         # The errors the last guard wrote to the crash log this run, by kind and place:
         # one that comes back on every frame is written down once.
         self._logged: set[tuple[str, str]] = set()
@@ -462,10 +463,15 @@ class App:
             self.note = f"cannot open the player's window: {err}"
             return
         self.player.draw(self.screen)
-        # The new window may have taken the keyboard: the GM's keys stay his.
+        # The new window may have taken the keyboard: the GM's keys stay his. A window
+        # manager may give it the focus later, when it maps it: taken back then too.
+        self._give_back_focus = True
+        self._focus_gm()
+        self.note = "the player's window is open: F6 closes it"
+
+    def _focus_gm(self) -> None:
         with contextlib.suppress(pygame.error):
             self.window.focus()
-        self.note = "the player's window is open: F6 closes it"
 
     def close_player_window(self) -> None:
         player, self.player = self.player, None
@@ -479,6 +485,10 @@ class App:
         """One of the player's window's own events: never the GM's screen's."""
         player = self.player
         assert player is not None
+        if event.type == pygame.WINDOWFOCUSGAINED and self._give_back_focus:
+            self._give_back_focus = False  # once: a click of his there later is his
+            self._focus_gm()
+            return False
         ctrl = event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL
         if ctrl and event.key == pygame.K_q:
             self.running = False

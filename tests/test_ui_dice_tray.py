@@ -139,3 +139,13 @@ def test_many_totals_share_bars_as_wide_as_fit():
     assert len(shown) <= 50
     assert shown[0].low == 100 and shown[-1].high == 1000
     assert sum(bar.chance for bar in shown) == 1
+
+
+def test_a_die_that_exploded_is_marked_in_the_tray(app):
+    app.dice = ScriptedDice([6, 6, 2, 3])
+    tray = _tray(app)
+    type_text("2d6!")
+    press(pygame.K_RETURN)
+    pump(app)
+    assert tray.history[-1].total == 17
+    assert tray.faces_shown == ["6!", "6!", "2", "3"]

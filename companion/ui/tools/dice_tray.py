@@ -63,6 +63,7 @@ class DiceTray:
         self.quick = [Button(theme, q, partial(self.roll_text, q)) for q in QUICK]
         self.pool_size = 4
         self.luck = 0
+        self.faces_shown: list[str] = []  # the last roll's dice as drawn, for the tests
         self.pool_buttons = [
             Button(theme, "-", lambda: self._step_pool(-1)),
             Button(theme, "+", lambda: self._step_pool(1)),
@@ -280,16 +281,22 @@ class DiceTray:
         size, gap = px(38), px(6)
         per_row = max(1, (self.rect.width - px(28)) // (size + gap))
         # Every face drawn, in order: those taken out (dropped, rerolled away) greyed.
-        faces = [(d.value, d.kept, False) for d in roll.dice]
-        faces += [(f, True, True) for f in roll.luck_faces]
+        # A die that exploded (made another roll) is ringed and says so: "6!".
+        faces = [(d.value, d.kept, False, d.exploded) for d in roll.dice]
+        faces += [(f, True, True, False) for f in roll.luck_faces]
         font = self.theme.fonts.get(20, bold=True)
-        for i, (face, kept, luck) in enumerate(faces[: per_row * 4]):
+        self.faces_shown = []
+        for i, (face, kept, luck, exploded) in enumerate(faces[: per_row * 4]):
             r = pygame.Rect(
                 x + (i % per_row) * (size + gap), y + (i // per_row) * (size + gap), size, size
             )
             fill = pal.luck if luck else pal.die if kept else pal.button
             pygame.draw.rect(surface, fill, r, border_radius=px(6))
-            text = font.render(str(face), True, pal.die_text if kept else pal.text_dim)
+            if exploded:
+                pygame.draw.rect(surface, pal.hover, r, px(3), border_radius=px(6))
+            shown = f"{face}!" if exploded else str(face)
+            self.faces_shown.append(shown)
+            text = font.render(shown, True, pal.die_text if kept else pal.text_dim)
             surface.blit(text, text.get_rect(center=r.center))
         rows = (min(len(faces), per_row * 4) + per_row - 1) // per_row
         return y + rows * (size + gap)

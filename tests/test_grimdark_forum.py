@@ -130,7 +130,8 @@ def test_a_sheet_without_a_name_or_a_stat_says_what_it_lacks() -> None:
     with pytest.raises(ForumError) as err:
         read(text)
     assert err.value.problems == [
-        "the sheet names no gladiator: add a line such as 'Name: Lord Smash'",
+        "the sheet names no gladiator: copy the whole post, its [ic=Name] tag too, or "
+        "add a line such as 'Name: Lord Smash'",
         "the sheet has no Weird line"]
 
 

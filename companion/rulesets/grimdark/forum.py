@@ -134,8 +134,9 @@ def read_forum(text: str, data: GrimdarkData) -> Imported:
         r.story.append(_TAG.sub("", raw).rstrip())
     name = r.fields.pop("name", None) or name
     if not name:
-        r.problems.append("the sheet names no gladiator: add a line such as "
-                          "'Name: Lord Smash'")
+        # A post copied from inside its [ic=...] tag leaves the name behind.
+        r.problems.append("the sheet names no gladiator: copy the whole post, its "
+                          "[ic=Name] tag too, or add a line such as 'Name: Lord Smash'")
     for stat in STATS:
         if stat not in r.seen:
             r.problems.append(f"the sheet has no {STAT_NAMES[stat]} line")

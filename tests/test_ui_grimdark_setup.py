@@ -246,3 +246,21 @@ def test_deleting_asks_first_and_a_sample_cannot_be_deleted(app: App) -> None:
     pump(app)
     assert not (roster_dir() / "aulus.json").exists()
     assert "Aulus" not in [e.name for e in screen.entries]
+
+
+def test_a_coaching_made_for_another_gladiator_is_refused_as_it_is_chosen(app: App) -> None:
+    screen = setup_screen(app)
+    for name in ("Lord Smash", "Sewer Beast"):
+        screen.roster.select(entry(screen, name))
+        key(app, pygame.K_a, "a")
+    screen.fighters.select(0, notify=False)
+    smash_fighter = screen.lineup.fighters[0]
+    seen = []
+    for _ in range(len(screen.coaching) + 1):
+        key(app, pygame.K_c, "c")
+        if smash_fighter.coaching is not None:
+            seen.append((screen.coaching[smash_fighter.coaching].name, screen.message))
+    beast = [message for name, message in seen if name == "sewer-beast.json"]
+    assert beast and beast[0].startswith("Lord Smash cannot take sewer-beast.json: ")
+    own = [message for name, message in seen if name == "lord-smash.json"]
+    assert own == ["Lord Smash is coached by lord-smash.json"]

@@ -27,6 +27,7 @@ from companion.ui.grimdark.paste import PasteView
 from companion.ui.grimdark.roster import (
     RosterEntry,
     coaching_files,
+    coaching_for,
     coaching_label,
     default_coaching_for,
     delete_entry,
@@ -282,6 +283,21 @@ class GrimdarkSetup(Screen):
             self.say("no coaching files to choose from: each fights on the default coaching")
             return
         self.lineup.step_coaching(index, step, len(self.coaching))
+        # Checked against him now, not first when Enter starts the match.
+        fighter = self.lineup.fighters[index]
+        g = fighter.entry.gladiator
+        if g is None:
+            return
+        if fighter.coaching is None:
+            self.say(f"{g.name} fights on the default coaching", good=True)
+            return
+        path = self.coaching[fighter.coaching]
+        try:
+            coaching_for(path, g, self.data)
+        except UserError as err:
+            self.say(f"{g.name} cannot take {path.name}: {err}")
+        else:
+            self.say(f"{g.name} is coached by {path.name}", good=True)
 
     def _sync_fighters(self) -> None:
         self.fighters.rows = [self._fighter_row(i) for i in range(len(self.lineup.fighters))]

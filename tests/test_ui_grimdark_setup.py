@@ -264,3 +264,21 @@ def test_a_coaching_made_for_another_gladiator_is_refused_as_it_is_chosen(app: A
     assert beast and beast[0].startswith("Lord Smash cannot take sewer-beast.json: ")
     own = [message for name, message in seen if name == "lord-smash.json"]
     assert own == ["Lord Smash is coached by lord-smash.json"]
+
+
+def test_an_ability_with_no_levels_says_so_and_a_broken_prerequisite_turns_points_red(
+        app: App) -> None:
+    screen = setup_screen(app)
+    key(app, pygame.K_n, "n")
+    builder = screen.builder
+    key(app, pygame.K_2, "2")  # the abilities
+    builder.abilities.select(builder.ability_keys.index("arcane-arts"))  # Weird 4 or more
+    key(app, pygame.K_EQUALS, "+")
+    assert builder.draft["abilities"] == {"arcane-arts": 1} and builder.draft["weird"] == 3
+    points = builder.counters()[1]
+    assert points[0].startswith("Points 8/") and points[1] is False
+    key(app, pygame.K_EQUALS, "+")
+    assert builder.draft["abilities"] == {"arcane-arts": 1}
+    assert builder.message == "Arcane Arts has no levels: he has it or not (- takes it away)"
+    key(app, pygame.K_MINUS, "-")
+    assert builder.draft["abilities"] == {} and builder.counters()[1][1] is True

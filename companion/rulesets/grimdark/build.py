@@ -168,6 +168,11 @@ def _stat_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
                f"lowest ({STAT_NAMES[low]} {stats[low]}); it may be at most {most} above")
 
 
+def ability_problems(g: Gladiator, data: GrimdarkData) -> list[str]:
+    """What his abilities break: points, levels, prerequisites, caps."""
+    return list(_ability_problems(g, data))
+
+
 def _ability_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
     stats = g.stats()
     for key, level in g.abilities.items():

@@ -230,6 +230,9 @@ class BuilderView:
         key = self.ability_keys[self.abilities.selected]
         ability = self.data.abilities[key]
         have = dict(self.draft["abilities"])
+        if not ability.per_level and n > 0 and have.get(key, 0):
+            self.say(f"{ability.name} has no levels: he has it or not (- takes it away)")
+            return
         level = have.get(key, 0) + n
         if not ability.per_level:
             level = min(level, 1)
@@ -475,7 +478,8 @@ class BuilderView:
         fewest, most = f.value("repertoire-fewest"), f.value("repertoire-most")
         slots, slots_have = build.slots_used(g, self.data).total, f.value("equipment-slots")
         return [(f"Stats {stats}/{f.value('stat-points')}", stats == f.value("stat-points")),
-                (f"Points {spent}/{have}", spent <= have),
+                # Red too while an ability's prerequisite or cap is broken.
+                (f"Points {spent}/{have}", not build.ability_problems(g, self.data)),
                 (f"Moves {moves} ({fewest}-{most})", fewest <= moves <= most),
                 (f"Slots {slots}/{slots_have}", slots <= slots_have)]
 

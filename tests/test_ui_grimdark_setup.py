@@ -282,3 +282,19 @@ def test_an_ability_with_no_levels_says_so_and_a_broken_prerequisite_turns_point
     assert builder.message == "Arcane Arts has no levels: he has it or not (- takes it away)"
     key(app, pygame.K_MINUS, "-")
     assert builder.draft["abilities"] == {} and builder.counters()[1][1] is True
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 800), 2.0), ((1024, 640), 1.0)])
+def test_each_roster_row_shows_a_whole_name_in_a_narrow_list(size, scale) -> None:
+    app = App(size=size, scale=scale)
+    try:
+        screen = setup_screen(app)
+        app.draw()
+        roster = screen.roster
+        for i, found in enumerate(screen.entries):
+            y = roster.rect.y + (i - roster.top) * roster.row_height + roster.row_height // 2
+            fit = roster.hover_fit((roster.rect.x + 10, y))
+            assert fit is not None and not fit.shown.endswith("…"), fit.shown
+            assert found.name in fit.shown
+    finally:
+        app.close()

@@ -58,6 +58,17 @@ class RosterEntry:
         star = "★ " if g.starred else ""
         return f"{star}{g.name}{sample}  ·  fame {g.fame}  ·  {g.wins}-{g.losses}"
 
+    def shorter_rows(self) -> tuple[str, ...]:
+        """His line in less room, longest first: his name is the last thing to go (the
+        panel beside tells the rest)."""
+        g = self.gladiator
+        if g is None:
+            return ()
+        star = "★ " if g.starred else ""
+        kind = " (NPC)" if g.npc else " (sample)" if self.sample else ""
+        return (f"{star}{g.name}  ·  fame {g.fame}  ·  {g.wins}-{g.losses}",
+                f"{star}{g.name}{kind}", f"{star}{g.name}")
+
 
 def read_entry(path: Path, data: GrimdarkData, sample: bool) -> RosterEntry:
     try:

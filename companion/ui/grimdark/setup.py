@@ -34,7 +34,16 @@ from companion.ui.grimdark.roster import (
     roster_entries,
 )
 from companion.ui.host import Host, Screen
-from companion.ui.widgets.controls import Button, Fit, Ink, ScrollList, Widget, ellipsize, flow
+from companion.ui.widgets.controls import (
+    Button,
+    Fit,
+    Ink,
+    ScrollList,
+    Widget,
+    best_label,
+    ellipsize,
+    flow,
+)
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 if TYPE_CHECKING:
@@ -57,6 +66,7 @@ class RosterList(ScrollList):
     drawn in colour at its right end."""
 
     badges: list[tuple[str, bool]]
+    shorter: list[tuple[str, ...]]  # each row's shorter forms, longest first
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, px = self.theme.palette, self.theme.px
@@ -74,9 +84,10 @@ class RosterList(ScrollList):
             badge = small.render(text, True, pal.good if good else pal.bad)
             box = badge.get_rect(midright=(row.right - px(8), row.centery))
             surface.blit(badge, box)
-            # His line, cut short of the badge (whole on hover).
+            # His line, in the longest form that fits short of the badge, else cut
+            # (whole on hover).
             room = max(0, box.x - row.x - px(20))
-            label = font.render(ellipsize(self.rows[i], font, room), True, pal.text)
+            label = font.render(self._shown(i, font, room), True, pal.text)
             surface.blit(label, label.get_rect(midleft=(row.x + px(8), row.centery)))
             y += self.row_height
         surface.set_clip(clip)
@@ -92,7 +103,12 @@ class RosterList(ScrollList):
         font = self.theme.fonts.get(self.size)
         small = self.theme.fonts.get(self.size - 2, bold=True)
         room = self.rect.width - small.size(self.badges[index][0])[0] - self.theme.px(36)
-        return Fit(found.rect, found.text, ellipsize(found.text, font, room), px=found.px)
+        return Fit(found.rect, found.text, self._shown(index, font, room), px=found.px)
+
+    def _shown(self, index: int, font: pygame.font.Font, room: int) -> str:
+        forms = (self.rows[index], *self.shorter[index])
+        shown, fits = best_label(forms, font, room)
+        return shown if fits else ellipsize(forms[-1], font, room)
 
 
 class GrimdarkSetup(Screen):
@@ -106,6 +122,7 @@ class GrimdarkSetup(Screen):
         self.entries: list[RosterEntry] = []
         self.roster = RosterList(self.theme, size=18)
         self.roster.badges = []
+        self.roster.shorter = []
         self.fighters = ScrollList(self.theme, size=17)
         self.mode = "roster"
         self.builder: BuilderView | None = None
@@ -145,6 +162,7 @@ class GrimdarkSetup(Screen):
         self.entries = roster_entries(self.data)
         self.roster.rows = [e.row() for e in self.entries]
         self.roster.badges = [(e.badge(), e.valid) for e in self.entries]
+        self.roster.shorter = [e.shorter_rows() for e in self.entries]
         index = next((i for i, e in enumerate(self.entries) if e.path == chosen), 0)
         self.roster.select(index, notify=False)
         # A fighter whose file changed fights as it is now; one deleted leaves the match.

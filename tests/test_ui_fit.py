@@ -86,6 +86,64 @@ def _duel_darts(app: App) -> None:
     assert app.screen.state.turn == "b"  # type: ignore[union-attr]
 
 
+def _appeal(app: App) -> None:
+    """The appeal to the crowd, asked for: Nereus (1 strength) beaten by a hit of 3."""
+    setup = {"gladiators": [
+        {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",
+         "strength": 8},
+        {"name": "Nereus", "type": "retiarius", "side": "blue", "at": "E7", "facing": "N",
+         "strength": 1}]}
+    assert app.start_session("skirmish", setup,
+                             dice=ScriptedDice([5, 2, 6, 5, 2, 1, 6, 6] + [3] * 20)) is None
+    pump(app)
+    _key(app, pygame.K_SPACE, " ")
+    _key(app, pygame.K_TAB)
+    _key(app, pygame.K_RETURN)
+    assert app.screen.state.phase == "appeal"  # type: ignore[union-attr]
+
+
+def _reopened(app: App) -> None:
+    """A finished bout opened again from its file: its summary over the board."""
+    import shutil
+    from pathlib import Path
+
+    path = paths.user_data_dir() / "finished bout.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).parent / "sessions" / "v1-skirmish.json", path)
+    app.open_file(path)
+    pump(app)
+    assert app.screen.dialog is app.screen.end_dialog is not None  # type: ignore[union-attr]
+
+
+def _deaths_door(app: App) -> None:
+    """A duel with one man at death's door: his roll to live is what is due."""
+    _duel(app)
+    app.screen.act({"type": "adjust_health", "who": "b", "op": "=-14"})  # type: ignore[union-attr]
+    pump(app)
+    assert app.screen.state.fighters["b"].health == -14  # type: ignore[union-attr]
+
+
+def _long_entry_to_apply(app: App) -> None:
+    """The table browser beside a duel, a long insanity entry shown over its Apply
+    buttons."""
+    _duel(app)
+    _key(app, pygame.K_F4)
+    browser: Any = app.panel.view
+    insanity = next(t for t in browser.order if t.id == "insanity")
+    browser.select_table(insanity)
+    browser.show_entry(next(e for e in insanity.entries if str(e.key) == "44"), ())
+
+
+def _recent(app: App) -> None:
+    """The start screen with recent files of the same day, and long ones."""
+    from pathlib import Path
+
+    for when in ("21.03.11", "21.40.02", "22.15.47"):
+        app.settings = app.settings.with_recent(
+            Path(f"/home/someone/bouts/bout begun 04 Dec 2026 {when}.json"))
+    app.show_home()
+
+
 def _then(first: Callable[[App], None], *keys: tuple[int, str, int]) -> Callable[[App], None]:
     def scene(app: App) -> None:
         first(app)
@@ -291,6 +349,11 @@ SCENES: dict[str, Callable[[App], None]] = {
     "duel, dice tray": _typed(_then(_duel, F3), "2d6"),
     "duel, over": _ending(_duel),
     "duel, rolls": _then(_duel, F5),
+    "duel, at death's door": _deaths_door,
+    "duel, a long entry to apply": _long_entry_to_apply,
+    "arena, the appeal": _appeal,
+    "arena, a finished bout reopened": _reopened,
+    "start, recent files of one day": _recent,
     "grimdark set-up": _grimdark,
     "grimdark set-up, empty": _grimdark_empty,
     "grimdark set-up, delete": _then(_grimdark, (pygame.K_DELETE, "", 0)),

@@ -568,3 +568,23 @@ def test_undo_in_a_file_takes_one_action_unless_told(tmp_path: Path) -> None:
     undone = undo_in_file(path)
     assert [e.rolls[0]["faces"] for e in undone] == [[4]]
     assert len(read_session_file(path).journal) == 3
+
+
+def test_an_action_whose_autosave_fails_stands_and_says_so_without_raising(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.session.session as module
+
+    session = _played(1)
+    session.autosave_path = tmp_path / "autosave.json"
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(module, "atomic_write", full)
+    session.act({"type": "add", "limit": 1000}, ScriptedDice([4]))
+    assert len(session.journal) == 2 and session.unsaved is not None
+    assert session.unsaved.errno == errno.ENOSPC
+    assert session.undo() == 1 and session.redo() == 1 and len(session.journal) == 2
+    monkeypatch.setattr(module, "atomic_write", atomic_write)
+    session.act({"type": "add", "limit": 1000}, ScriptedDice([5]))
+    assert session.unsaved is None and session.autosave_path.is_file()

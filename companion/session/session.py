@@ -151,6 +151,10 @@ class Session:
         # written there too. The one an autosave named, when it was read (load_session).
         self.own_file: Path | None = None
         self.own_file_named: str | None = None
+        # The last autosave's failure (a full disk, a folder made read-only), None once
+        # one succeeds: acting and saving are apart, and a change that stands is never
+        # reported as an error raised after it.
+        self.unsaved: OSError | None = None
         self.redo_stack: list[JournalEntry] = list(redo)
         # For the player: tables set aside, tables changed since the save.
         self.warnings: list[str] = [str(p) for p in self.tables.problems[len(given.problems):]]
@@ -239,7 +243,8 @@ class Session:
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
-        """Apply one action with live dice. On any error nothing changes.
+        """Apply one action with live dice. On any error nothing changes; once it has
+        gone into the journal it stands, and a failed autosave is said by `unsaved`.
 
         In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
         way to the dice its secret seed derives for this place in the journal, so that
@@ -427,7 +432,7 @@ class Session:
 
     def _autosave(self) -> None:
         """Write the autosave, and the player's own file if he has one; the first
-        OSError is raised once both were tried."""
+        failure is kept in `unsaved`, never raised (the change stands)."""
         saves = []
         if self.autosave_path is not None:
             saves.append((self.autosave_path, self.file_text(self.own_file)))
@@ -442,8 +447,7 @@ class Session:
                     self.autosaver.save(path, text, atomic_write)
             except OSError as err:
                 failed = failed or err
-        if failed is not None:
-            raise failed
+        self.unsaved = failed
 
 
 def _now() -> str:

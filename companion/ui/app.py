@@ -274,6 +274,10 @@ class App:
                 session.note_roll(roll)
             else:
                 self.loose_rolls.append(roll)
+        if session is not None and session.unsaved is not None:
+            from companion.files.pathwords import in_words
+
+            self.note = f"the roll is kept, not autosaved: {in_words(session.unsaved)}"
 
     def _apply_targets(self) -> list[tuple[str, str]]:
         return self.screen.apply_targets() if self.screen is not None else []

@@ -504,8 +504,8 @@ class GrimdarkScreen(SessionScreen):
         except UserError as err:
             self.say(f"cannot commit to this match: {err}", error=True)
             return
-        except OSError as err:  # made verifiable, but not autosaved
-            self.say(f"not autosaved: {in_words(err)}", error=True)
+        if self.session.unsaved is not None:  # made verifiable, but not autosaved
+            self.say(f"not autosaved: {in_words(self.session.unsaved)}", error=True)
             return
         if note is not None:
             self.after_undo()

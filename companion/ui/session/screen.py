@@ -83,8 +83,6 @@ class SessionScreen(Screen):
         dice = self.typed if use_typed else self.rolled
         if use_typed:
             self.typed.begin()
-        before = len(self.session.journal)
-        unsaved: OSError | None = None
         try:
             outcome = self.session.act(action, dice)
         except NeedDice as need:
@@ -95,15 +93,12 @@ class SessionScreen(Screen):
             if use_typed:
                 self.typed.done()
             return False
-        except OSError as err:
-            # The session took the action and then could not autosave it (a full
-            # disk, a folder made read-only): the game goes on, and the player is told.
+        except OSError as err:  # the rules could not read a file they needed
             if use_typed:
                 self.typed.done()
-            if len(self.session.journal) == before:
-                self.say(f"cannot do that: {in_words(err)}", error=True)
-                return False
-            outcome, unsaved = self.session.outcomes[-1], err
+            self.say(f"cannot do that: {in_words(err)}", error=True)
+            return False
+        unsaved = self.session.unsaved  # done all the same: the game goes on
         if use_typed:
             self.typed.done()
         lines = self.session.narrate(outcome)
@@ -160,13 +155,11 @@ class SessionScreen(Screen):
             self.export_dialog()
             return True
         if ctrl and key in (pygame.K_z, pygame.K_y):
-            try:
-                steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
-            except OSError as err:  # done, but not autosaved (see act)
-                self.after_undo()
-                self.say(f"not autosaved: {in_words(err)}", error=True)
-                return True
+            steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
             self.after_undo()
+            if self.session.unsaved is not None and steps:  # done, but not autosaved
+                self.say(f"not autosaved: {in_words(self.session.unsaved)}", error=True)
+                return True
             if steps > 0:
                 self.say(f"undone: {steps} action{'s' if steps != 1 else ''}")
             elif steps < 0:

@@ -485,10 +485,6 @@ class Pool(Expr):
 # ---------------------------------------------------------------- the parser
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import listed
 from companion.dice.derived import DerivedDice
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice
@@ -132,7 +133,7 @@ def _against_commitment(mine: Commitment, posted: Posted | None,
               if posted.tags.get(secret_word if part == "secret" else part,
                                  tag) != tag]
     if differ:
-        return [Finding("the commitment", f"{_and(differ)} "
+        return [Finding("the commitment", f"{listed(differ)} "
                         f"{'differs' if len(differ) == 1 else 'differ'} from "
                         f"{'the one' if len(differ) == 1 else 'those'} committed to")]
     if posted.tags:
@@ -233,10 +234,6 @@ def _faces(faces: Sequence[int]) -> str:
 def _where(ruleset: Ruleset[Any], state: Any) -> str:
     turn = ruleset.due(state).turn
     return f"turn {turn}" if turn > 0 else "before the first turn"
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # --- a report's text ------------------------------------------------------------------

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import listed
 from companion.tables.effects import describe
 from companion.tables.loader import TableSet
 from companion.tables.model import Entry
@@ -33,14 +34,6 @@ _SHOWN_ELSEWHERE = frozenset({"key", "house", "description", "effects", "subtabl
 
 
 # --- small pieces of words ------------------------------------------------------------------
-def listed(words: Sequence[str], last: str = "and") -> str:
-    """ "a", "a and b", "a, b and c"."""
-    words = [w for w in words if w]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
 def slug_words(slug: str) -> str:
     """A slug said in words, when no table names it: "opportune-strike" is "opportune
     strike"; "4-4" and "2d6" stay as they are."""

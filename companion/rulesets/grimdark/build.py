@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from companion.core.words import listed
 from companion.errors import one_line
 from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -22,10 +23,6 @@ _RESTRICTION_WORDS = {
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
-
-
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @dataclass(frozen=True)
@@ -114,7 +111,7 @@ def notes(g: Gladiator, data: GrimdarkData) -> list[str]:
     idle = [] if can_shoot else [m.name for key in g.moves if (m := data.moves.get(key))
                                  is not None and m.attack == "ranged" and not m.weapon]
     if idle:
-        found.insert(0, f"without a ranged weapon he can never use {_listed(idle)}")
+        found.insert(0, f"without a ranged weapon he can never use {listed(idle)}")
     return found
 
 
@@ -149,7 +146,7 @@ def roster_problems(gladiators: Iterable[Gladiator], data: GrimdarkData) -> list
     for g in gladiators:
         if g.starred and g.manager.strip() and not g.dead:
             starred.setdefault(g.manager.strip(), []).append(g.name)
-    return [f"{manager} has {len(names)} starred gladiators ({_listed(sorted(names))}); a "
+    return [f"{manager} has {len(names)} starred gladiators ({listed(sorted(names))}); a "
             f"manager may have at most {most}"
             for manager, names in sorted(starred.items()) if len(names) > most]
 
@@ -236,7 +233,7 @@ def _move_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
             outside += [move.name] * (1 if every_copy else count)
     allowed = open_moves_allowed(g, data)
     if len(outside) > allowed:
-        needs = _listed([f"{name} needs {_ability_name(data, data.move_named(name))}"
+        needs = listed([f"{name} needs {_ability_name(data, data.move_named(name))}"
                          for name in dict.fromkeys(outside)])
         extra = (f"; Jack of All Trades opens {_count(allowed, 'of them', 'of them')}"
                  if allowed else "")

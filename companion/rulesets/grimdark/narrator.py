@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.words import listed
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark.coaching import why_words
 from companion.rulesets.grimdark.state import GrimdarkState
 from companion.rulesets.grimdark.summary import active_stat_name, conditions
 from companion.rulesets.grimdark.words import (
-    listed,
     move_name,
     reason_words,
     signed,

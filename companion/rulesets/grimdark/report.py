@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.words import listed
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark import narrator
 from companion.rulesets.grimdark.sheet import STAT_NAMES
 from companion.rulesets.grimdark.state import GrimdarkState
 from companion.rulesets.grimdark.summary import conditions
 from companion.rulesets.grimdark.why import coaching_lines
-from companion.rulesets.grimdark.words import listed, move_name, source_name
+from companion.rulesets.grimdark.words import move_name, source_name
 
 # The events whose lines say how the match ended for each man.
 _ENDING = ("defeated", "death", "over")

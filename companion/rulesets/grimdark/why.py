@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.words import listed
 from companion.rulesets.grimdark.coachfile import Coaching, CoachingRule
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES
@@ -127,14 +128,14 @@ def coaching_lines(coaching: Coaching, data: GrimdarkData) -> list[str]:
     out = [f"{coaching.gladiator}'s coaching" if coaching.gladiator
            else "coaching for any gladiator",
            f"posture: {coaching.posture}",
-           "opening moves: " + (_listed(names) if names else "drawn at random")]
+           "opening moves: " + (listed(names) if names else "drawn at random")]
     liked = [f"{_move(k, data) or k} ({w:+d})" for k, w in coaching.prefer.items() if w > 0]
     shunned = [f"{_move(k, data) or k} ({w:+d})" for k, w in coaching.prefer.items()
                if w < 0]
     if liked:
-        out.append("favours " + _listed(liked))
+        out.append("favours " + listed(liked))
     if shunned:
-        out.append("shuns " + _listed(shunned))
+        out.append("shuns " + listed(shunned))
     out += [f"{i}. {rule_words(rule, data)}" for i, rule in enumerate(coaching.rules, 1)]
     if coaching.active_stat is not None:
         out.append(f"Basic Adjustment sets his active stat to "
@@ -143,6 +144,3 @@ def coaching_lines(coaching: Coaching, data: GrimdarkData) -> list[str]:
         out.append(f"notes: {coaching.notes}")
     return out
 
-
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

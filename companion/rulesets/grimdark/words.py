@@ -97,10 +97,3 @@ def turns_words(n: int) -> str:
 def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
-
-def listed(items: list[str], last: str = "and") -> str:
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]

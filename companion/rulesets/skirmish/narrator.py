@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.words import listed, plural
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, STRENGTH_GONE
 from companion.rulesets.skirmish.state import State, display_name, summary
@@ -30,18 +31,6 @@ def _who(state: State, e: Event) -> str:
     return _name(state, e.who)
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 wound", "3 wounds": the rules' words never say "wound(s)"."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def _listed(words: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _mods(state: State, modifiers: Sequence[Sequence[Any]], prefix: str = "") -> list[str]:
     return [f"{prefix}{modifier_words(state, str(reason))} {amount:+d}"
             for reason, amount in modifiers]
@@ -58,7 +47,7 @@ def _dice(text: str) -> str:
 
 
 def _faces(faces: Sequence[int]) -> str:
-    return _listed([str(f) for f in faces])
+    return listed([str(f) for f in faces])
 
 
 # --- the flow of the bout --------------------------------------------------------------
@@ -101,7 +90,7 @@ def _appealed(s: State, e: Event) -> str:
 
 def _bout_over(s: State, e: Event) -> str:
     standing = e.data["standing"]
-    names = _listed([_name(s, gid) for gid in standing]) or "nobody"
+    names = listed([_name(s, gid) for gid in standing]) or "nobody"
     return f"The bout is over: {names} {'are' if len(standing) > 1 else 'is'} left standing"
 
 
@@ -153,7 +142,7 @@ def _save_failed(s: State, e: Event) -> str:
 def _wounded(s: State, e: Event) -> str:
     n, level = e.data["wounds"], e.data["level"]
     state_name = s.data.level_names[level].lower() if level else "unhurt"
-    return (f"{_who(s, e)} takes {_plural(n, 'wound')}: strength {e.data['before']} "
+    return (f"{_who(s, e)} takes {plural(n, 'wound')}: strength {e.data['before']} "
             f"to {e.data['strength']} ({state_name})")
 
 
@@ -165,7 +154,7 @@ def _special_event(s: State, e: Event) -> str:
 def _event_wounds(s: State, e: Event) -> str:
     d = e.data
     return (f"{_dice(d['dice'])} for the wounds: {_faces(d['faces'])}, "
-            f"{_plural(d['total'], 'wound')}")
+            f"{plural(d['total'], 'wound')}")
 
 
 def _weapon_loss_rolled(s: State, e: Event) -> str:
@@ -194,7 +183,7 @@ def _item_destroyed(s: State, e: Event) -> str:
 def _cast(s: State, e: Event) -> str:
     d = e.data["distance"]
     return (f"{_who(s, e)} casts his {item_words(s, e.data['weapon'], 'weapon')} at "
-            f"{_name(s, e.data['target'])} ({_plural(d, 'hex', 'hexes')}: he needs "
+            f"{_name(s, e.data['target'])} ({plural(d, 'hex', 'hexes')}: he needs "
             f"{e.data['need']} or more)")
 
 
@@ -244,7 +233,7 @@ WORDS: dict[str, Words] = {
     "saved": _saved,
     "save_failed": _save_failed,
     "no_save": lambda s, e: (f"No save for {_who(s, e)}: the two-handed blow adds "
-                             f"{_plural(e.data['extra'], 'wound')}"),
+                             f"{plural(e.data['extra'], 'wound')}"),
     "wounded": _wounded,
     "avoided": lambda s, e: f"{_who(s, e)} avoids the blow",
     "missile_lost": lambda s, e: f"The {e.data['ammo']} is lost",
@@ -319,7 +308,7 @@ def describe(state: State) -> list[str]:
     if data["phase"] == "over":
         won = [display_name(state, g["id"]) for g in data["gladiators"]
                if data["winner"] is not None and g["side"] == data["winner"]]
-        lines.append(f"The bout is over; the winner: {_listed(won)} (side {data['winner']})"
+        lines.append(f"The bout is over; the winner: {listed(won)} (side {data['winner']})"
                      if won else "The bout is over, with no winner")
     elif turn["gladiator"]:
         lines.append(f"Turn {turn['number']}: {display_name(state, turn['gladiator'])}")
@@ -337,9 +326,9 @@ def describe(state: State) -> list[str]:
         if g["shield"]:
             kit.append(item_words(state, g["shield"], "shield"))
         if g["darts"]:
-            kit.append(_plural(g["darts"], "dart"))
+            kit.append(plural(g["darts"], "dart"))
         if g["arrows"]:
-            kit.append(_plural(g["arrows"], "arrow"))
+            kit.append(plural(g["arrows"], "arrow"))
         place = f"at {g['at']} facing {g['facing']}" if g["on_board"] else \
             f"out of the fight (last at {g['at']})"
         kind = state.data.types[glad.type].name if glad.type in state.data.types else \

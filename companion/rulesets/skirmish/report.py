@@ -3,6 +3,7 @@ sheets, how the bout ended and what is due next, in the player's words."""
 
 from __future__ import annotations
 
+from companion.core.words import listed
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.state import State, display_name, summary
 from companion.rulesets.skirmish.words import item_words, weapon_words
@@ -44,7 +45,7 @@ def outcome(state: State) -> list[str]:
     if data["phase"] == "over":
         won = [display_name(state, g["id"]) for g in data["gladiators"]
                if data["winner"] is not None and g["side"] == data["winner"]]
-        lines.append(f"Winner: {_listed(won)} (side {data['winner']})" if won
+        lines.append(f"Winner: {listed(won)} (side {data['winner']})" if won
                      else "The bout ended with no winner")
     for g in data["gladiators"]:
         level = state.data.level_names.get(g["wound_level"], g["wound_level"]).lower()
@@ -63,6 +64,3 @@ def next_up(state: State, step: str, who: str | None) -> str:
         return f"{name} appeals to the crowd"
     return f"{name} acts (turn {state.turn_number})"
 
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

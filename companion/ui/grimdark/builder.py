@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from companion.core.words import plural
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write
@@ -51,10 +52,6 @@ KEYS = (
 )
 _RESTRICTION = {"heavy-only": "heavy only", "light-only": "light only",
                 "ranged-only": "ranged only", "melee-only": "melee only"}
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def blank_draft(data: GrimdarkData) -> dict[str, Any]:
@@ -222,7 +219,7 @@ class BuilderView:
             a = self.data.abilities[key]
             level = self.draft["abilities"].get(key, 0)
             mark = f"[{level}]" if level and a.per_level else "[✓]" if level else "[  ]"
-            cost = f"{_plural(a.cost, 'pt')} a level" if a.per_level else _plural(a.cost, "pt")
+            cost = f"{plural(a.cost, 'pt')} a level" if a.per_level else plural(a.cost, "pt")
             rows.append(f"{mark} {a.name}  ·  {cost}")
         return rows
 
@@ -440,7 +437,7 @@ class BuilderView:
         # The roll first: a long path is cut short on a narrow screen.
         given = "".join(f"{m.words()}; " for m in made)
         saved = f"{given}saved to {self.path}" if made else f"Saved to {self.path}"
-        tail = f"; he still breaks {_plural(broken, 'build rule')}" if broken else ""
+        tail = f"; he still breaks {plural(broken, 'build rule')}" if broken else ""
         self.say(f"{saved}{tail}", good=not broken)
 
     def export(self) -> None:
@@ -506,7 +503,7 @@ class BuilderView:
         lines += [Line(text) for text in career.career_lines(g, self.data)]
         broken = self.all_problems()
         if broken:
-            lines.append(Line(f"Breaks {_plural(len(broken), 'rule')}", "heading"))
+            lines.append(Line(f"Breaks {plural(len(broken), 'rule')}", "heading"))
             lines += [Line(p[0].upper() + p[1:], "bad") for p in broken]
         else:
             lines.append(Line("Keeps every build rule", "good"))
@@ -650,7 +647,7 @@ class BuilderView:
         if self.message:
             text, colour = self.message, pal.good if self.good else pal.bad
         elif broken:
-            text = f"{_plural(len(broken), 'rule')} broken (the panel lists all): {broken[0]}"
+            text = f"{plural(len(broken), 'rule')} broken (the panel lists all): {broken[0]}"
             colour = pal.bad
         else:
             text, colour = "Keeps every build rule: a legal gladiator.", pal.good

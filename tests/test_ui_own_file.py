@@ -44,16 +44,23 @@ def test_after_ctrl_s_each_action_is_written_to_his_file_too(app: App,
     assert json.loads(app.autosave_path().read_text())["own_file"] == str(his)
 
 
-def test_after_resume_the_game_still_goes_to_his_file(tmp_path: Path) -> None:
-    his = tmp_path / "saturday.json"
+def played_and_closed(his: Path) -> str:
+    """A bout saved to `his` file, one action more, and the window closed: the
+    autosave's text."""
     first = App()
     try:
         first.draw()
         started(first).save(his)
         press(pygame.K_SPACE, " ")
         pump(first)
+        return first.autosave_path().read_text()
     finally:
         first.close()
+
+
+def test_after_resume_the_game_still_goes_to_his_file(tmp_path: Path) -> None:
+    his = tmp_path / "saturday.json"
+    played_and_closed(his)
     played = len(journal_of(his))
     again = App()
     try:
@@ -71,15 +78,7 @@ def test_after_resume_the_game_still_goes_to_his_file(tmp_path: Path) -> None:
 
 def test_a_file_that_holds_another_game_by_then_is_left_alone(tmp_path: Path) -> None:
     his = tmp_path / "saturday.json"
-    first = App()
-    try:
-        first.draw()
-        started(first).save(his)
-        press(pygame.K_SPACE, " ")
-        pump(first)
-        other = first.autosave_path().read_text()
-    finally:
-        first.close()
+    other = played_and_closed(his)
     # He saved another game over it since (begun at another moment).
     data = json.loads(other)
     data.pop("own_file")

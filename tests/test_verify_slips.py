@@ -14,7 +14,8 @@ import zlib
 from typing import Any
 
 import pytest
-from support.report_sessions import NOW, _entry
+from support.report_sessions import NOW
+from test_verify import SEED, TEXT_FORMATS, _setup
 
 from companion.dice.derived import DerivedDice, check_seed, new_seed
 from companion.dice.sources import SeededDice
@@ -52,14 +53,6 @@ from companion.session.commitment import (
 )
 from companion.session.session import Session
 from companion.tables.loader import load_tables
-
-SEED = "5eed" * 16
-TEXT_FORMATS = {k: v for k, v in FORMATS.items() if k != "html"}
-
-
-def _setup() -> dict[str, Any]:
-    return {"gladiators": [_entry("Lord Smash", "1"), _entry("Sewer Beast", "2")],
-            "options": {"started": NOW}}
 
 
 def _session(turns: int = 0, *, seed: str | None = SEED) -> Session:

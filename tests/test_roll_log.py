@@ -102,6 +102,22 @@ def test_the_wheel_scrolls_back_to_older_rolls(app):
     assert log.shown[-1].purpose == "tray 34"
 
 
+
+def test_a_full_log_leaves_no_empty_band_above_its_oldest_card_in_sight(app):
+    start(app, [])
+    session = app.screen.session
+    for n in range(40):
+        session.note_roll(Roll(who=None, purpose=f"tray {n}", dice=dice([n % 6 + 1])))
+    log = roll_log(app)
+    app.draw()
+    surface = app.window.get_surface()
+    px = app.theme.px
+    title = app.theme.fonts.get(24, bold=True).get_linesize()
+    below = log.rect.y + px(6) + title + px(12)  # just under the title: a card, cut by it
+    assert tuple(surface.get_at((log.rect.x + log.rect.width // 2, below)))[:3] == \
+        tuple(app.theme.palette.field)[:3]
+
+
 HARD = [
     Roll(who="Aulus Flavius Maximus the Younger", dice=dice([6, 6, 2, 1, 6] * 6),
          purpose="attack on Balbus Cornelius Scipio from behind with the trident",

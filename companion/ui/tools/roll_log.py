@@ -127,6 +127,12 @@ class RollLog:
             card = self._card(roll, inner.width)
             y0 = bottom - card.height
             if y0 < top and self.shown:
+                # The older roll that does not fit shows its lower part above the
+                # others (no empty band), cut by the list's top: scroll for the rest.
+                kept = len(self.texts), len(self._pieces)
+                self._draw_card(surface, roll, card, inner.x, y0, inner.width, box)
+                # Not among what the log answers for: it is half out of sight.
+                del self.texts[kept[0]:], self._pieces[kept[1]:]
                 break
             self._draw_card(surface, roll, card, inner.x, y0, inner.width, box)
             self.shown.insert(0, roll)

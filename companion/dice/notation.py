@@ -9,6 +9,7 @@
               | ('mi' | 'ma') INTEGER
     selector := ['h' | 'l' | '<' | '>'] INTEGER
     pool     := dice '>=' TARGET       (counts the dice showing TARGET or more)
+    label    := '[' WORDS ']'          (after any factor or a pool's target: the roll's label)
 
 The operators are those of avrae's d20 notation, with the same meaning, applied left to
 right to the dice of their group: `k` keeps the dice its selector picks and `p` drops
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -72,6 +73,7 @@ dice notation:
   3d6rr1     reroll 1s until none (ro: once; ra: add one die); <N >N pick faces
   d6e6, d6!  explode: a 6 rolls one more die (at most 10 a die); mi2, ma5 clamp
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
+  d20+5 [fire]  words in brackets label the roll and add nothing
 limits: at most 1000 dice in all, dice of 2 to 1000 sides.
 an expression starting with '-' goes after '--':  companion roll -- -1+d6"""
 
@@ -393,6 +395,8 @@ class Signed:
 class Expr(ABC):
     """A parsed expression; `str()` gives its canonical notation."""
 
+    label: str  # the words in brackets written in it (the dataclasses' field)
+
     @abstractmethod
     def describe(self) -> str: ...
 
@@ -424,6 +428,9 @@ class Expr(ABC):
 @dataclass(frozen=True)
 class Sum(Expr):
     terms: tuple[Signed, ...]
+    # The words in brackets written in the expression (`1d20+5 [fire]`), joined: the
+    # roll's label. Not part of the notation: `describe()` leaves it out.
+    label: str = ""
 
     def __post_init__(self) -> None:
         if not self.terms:
@@ -464,6 +471,7 @@ class Pool(Expr):
     sides: int
     target: int
     ops: tuple[Op, ...] = ()
+    label: str = ""  # as a Sum's
 
     def __post_init__(self) -> None:
         Dice(self.count, self.sides)  # same limits as a summed term
@@ -495,6 +503,7 @@ class _Parser:
         self.pos = 0
         self.dice = 0  # dice seen so far, for the whole-expression limit
         self.rolls = 0  # dice drawn at the worst, for MAX_ROLLS
+        self.labels: list[str] = []  # the words in brackets, in order
 
     def fail(self, message: str, pos: int | None = None, hint: str = "") -> NotationError:
         # The column comes right after the message's subject so each error reads
@@ -594,7 +603,34 @@ class _Parser:
             left = Product(left, op, right)
             self.bounded(left, op, at)
 
+    def annotations(self) -> None:
+        """Any words in brackets after a factor (`5 [fire]`): kept as the roll's label,
+        they add nothing to the total, as in d20."""
+        while True:
+            back = self.pos
+            self.skip_spaces()
+            if self.peek() != "[":
+                self.pos = back
+                return
+            opened = self.pos
+            end = self.text.find("]", opened + 1)
+            if end < 0:
+                raise self.fail("unclosed '['", opened, "the words of a label end with ']', "
+                                "like 1d20+5 [fire]")
+            words = " ".join(self.text[opened + 1:end].split())
+            if "[" in words:
+                raise self.fail("unexpected '['", self.text.index("[", opened + 1),
+                                "a label in brackets holds no other brackets")
+            if words and words not in self.labels:
+                self.labels.append(words)
+            self.pos = end + 1
+
     def factor(self) -> Term:
+        found = self._factor()
+        self.annotations()
+        return found
+
+    def _factor(self) -> Term:
         if self.peek() != "(":
             return self.term()
         opened = self.pos
@@ -779,9 +815,9 @@ class _Parser:
         self.skip_spaces()
         char = self.peek()
         if not char:
-            return expr
+            return self.labelled(expr)
         if char in "<>=":
-            return self.pool(expr)
+            return self.labelled(self.pool(expr))
         if char == ")":
             raise self.fail("unexpected ')'", hint="no '(' before it is open")
         last = expr.terms[-1].term
@@ -793,6 +829,9 @@ class _Parser:
                             "their dice, with no space: 4d6kh3")
         raise self.fail(f"unexpected {self.found()}",
                         hint="expected '+', '-', '*', '/', '//', '%' or the end")
+
+    def labelled(self, expr: Sum | Pool) -> Sum | Pool:
+        return replace(expr, label=", ".join(self.labels)) if self.labels else expr
 
     def pool(self, expr: Sum) -> Pool:
         if not self.text.startswith(">=", self.pos):
@@ -818,6 +857,7 @@ class _Parser:
         if not 1 <= target <= dice.sides:
             raise self.fail(f"target {target}", target_at,
                             f"a d{dice.sides} shows 1 to {dice.sides}")
+        self.annotations()
         self.skip_spaces()
         if self.peek() and self.peek() in "+-*/%":
             raise self.fail(f"unexpected {self.found()}", hint="a success pool is a whole "
@@ -906,12 +946,15 @@ class RollResult:
     again on the faces drawn, which gives them exactly as rolling had.
     """
 
-    __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "records", "target", "total")
+    __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "label", "records", "target",
+                 "total")
 
     def __init__(self, expr: str, faces: list[int], total: int, records: list[RollRecord],
                  terms: list[TermRoll] | None = None, target: int | None = None,
-                 dice: list[ShownDie] | None = None, *, tree: Expr | None = None) -> None:
+                 dice: list[ShownDie] | None = None, *, tree: Expr | None = None,
+                 label: str = "") -> None:
         self.expr = expr  # canonical notation
+        self.label = label  # the words in brackets written with it: "fire"
         self.faces = faces
         self.total = total
         self.records = records
@@ -990,7 +1033,7 @@ class RollResult:
 
     def _fields(self) -> tuple[object, ...]:
         return (self.expr, self.faces, self.total, self.records, self.terms, self.target,
-                self.dice)
+                self.dice, self.label)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not RollResult:
@@ -1002,7 +1045,7 @@ class RollResult:
     def __repr__(self) -> str:
         return (f"RollResult(expr={self.expr!r}, faces={self.faces!r}, "
                 f"total={self.total!r}, records={self.records!r}, terms={self.terms!r}, "
-                f"target={self.target!r}, dice={self.dice!r})")
+                f"target={self.target!r}, dice={self.dice!r}, label={self.label!r})")
 
     @property
     def is_pool(self) -> bool:
@@ -1020,12 +1063,19 @@ class RollResult:
             return f"{head} = {self.total} {noun}"
         return f"{_joined(self.terms, labels)} = {self.total}"
 
+    @property
+    def named(self) -> str:
+        """The notation with its label, in words: "1d20+5 (fire)"."""
+        return f"{self.expr} ({self.label})" if self.label else self.expr
+
     def __str__(self) -> str:
-        return f"{self.expr}: {self.breakdown(labels=False)}"
+        return f"{self.named}: {self.breakdown(labels=False)}"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"expr": self.expr, "faces": list(self.faces),
                                 "total": self.total}
+        if self.label:
+            data["label"] = self.label
         # Each face as drawn, with what it counts for and whether it was kept: the
         # faces alone do not say which dice a keep, a drop or a reroll took out.
         data["dice"] = [{"sides": d.sides, "face": d.face, "value": d.value, "kept": d.kept,
@@ -1318,7 +1368,7 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         target = expr.target
         return RollResult(expr.canonical, list(record.faces),
                           sum(1 for face in record.faces if face >= target), [record],
-                          target=target, tree=expr)
+                          target=target, tree=expr, label=expr.label)
     records: list[RollRecord] = []
     total = 0
     for sign, count, sides, kept in plan:
@@ -1334,7 +1384,8 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         faces_list = list(records[0].faces)
     else:
         faces_list = [face for record in records for face in record.faces]
-    return RollResult(expr.canonical, faces_list, total, records, tree=expr)
+    return RollResult(expr.canonical, faces_list, total, records, tree=expr,
+                      label=expr.label)
 
 
 def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
@@ -1352,7 +1403,8 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         shown = group.shown(expr.target)
         successes = sum(1 for d in group.kept() if d.value >= expr.target)
         return RollResult(expr=str(expr), faces=list(group.faces), total=successes,
-                          records=[group.record], target=expr.target, dice=shown)
+                          records=[group.record], target=expr.target, dice=shown,
+                          label=expr.label)
     if not isinstance(expr, Sum):
         raise TypeError(f"cannot evaluate {expr!r}")
     rolling = _Roller(source, purpose, roller)
@@ -1388,4 +1440,5 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         records=records,
         terms=terms,
         dice=dice,
+        label=expr.label,
     )

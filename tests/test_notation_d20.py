@@ -95,3 +95,74 @@ def test_companion_roll_prints_the_label(capsys: pytest.CaptureFixture[str]) -> 
 )
 def test_a_broken_label_is_named_with_its_column(text: str, words: str) -> None:
     assert words in refused(text)
+
+
+# ---------------------------------------------------------------- signs
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical", "faces", "total"),
+    [
+        ("+1d6", "1d6", [4], 4),
+        ("1d6+-2", "1d6-2", [4], 2),
+        ("1d6 - - 2", "1d6+2", [4], 6),
+        ("--3", "3", [], 3),
+        ("-+-3", "3", [], 3),
+        ("+ - 2d6", "-2d6", [1, 2], -3),
+        ("(+3)*2", "(3)*2", [], 6),
+        ("---d4", "-1d4", [3], -3),
+    ],
+)
+def test_signs_repeat_as_in_arithmetic(text: str, canonical: str, faces: list[int],
+                                       total: int) -> None:
+    expr = parse(text)
+    assert str(expr) == canonical
+    assert evaluate(expr, ScriptedDice(faces)).total == total
+
+
+def test_a_minus_after_an_operator_goes_to_the_first_factor_as_at_the_start() -> None:
+    # -7//2 is (-7)//2 = -4, so 10+-7//2 is 10-4 and 10--7//2 is 10+4.
+    assert evaluate("10+-7//2", ScriptedDice([])).total == 6
+    assert evaluate("10--7//2", ScriptedDice([])).total == 14
+    assert evaluate("--7//2", ScriptedDice([])).total == 3
+
+
+def test_signs_change_no_odds_but_the_sign() -> None:
+    assert odds("+1d4") == uniform(range(1, 5), 4)
+    assert odds("1d4+-1") == uniform(range(0, 4), 4)
+    assert odds("--1d4") == odds("1d4")
+    assert odds("-+1d4") == uniform(range(-4, 0), 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("+", "expected a term at column 2"),
+        ("2d6+-", "expected a term at column 6"),
+        ("2d6*-1", "a negative number in a product goes in parentheses"),
+    ],
+)
+def test_signs_with_nothing_after_them_are_refused(text: str, words: str) -> None:
+    assert words in refused(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["roll", "-1+d6", "--seed", "1"], "-1+1d6: -1 + (2) = 1"),
+        (["roll", "--seed", "1", "-d6"], "-1d6: -(2) = -2"),
+        (["roll", "--3"], "3: 3 = 3"),
+        (["roll", "--seed", "1", "--", "-d6"], "-1d6: -(2) = -2"),
+        (["odds", "-d2"], "-1d2: mean -1.5"),
+    ],
+)
+def test_companion_roll_takes_an_expression_that_starts_with_a_minus(
+        capsys: pytest.CaptureFixture[str], args: list[str], line: str) -> None:
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[0] == line
+
+
+def test_a_minus_expression_with_a_typo_names_its_own_column(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "-1+"]) == 2
+    assert "expected a term at column 4" in capsys.readouterr().err

@@ -37,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print one JSON object mapping each value to its exact '
                         'chance: {"7": "1/6", ...}')
+    from companion.commands.roll import takes_signed_notation  # roll imports this module
+
+    takes_signed_notation(parser)
     parser.set_defaults(func=run)
 
 

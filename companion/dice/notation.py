@@ -1,7 +1,8 @@
 """Dice notation: a small grammar, parsed by hand into a tree, rolled with a DiceSource.
 
     expr     := pool | sum
-    sum      := ['-'] product (('+' | '-') product)*
+    sum      := signs product (('+' | '-') signs product)*
+    signs    := ('+' | '-')*               (as arithmetic: --3 is 3, +-2 is -2)
     product  := factor (('*' | '/' | '//' | '%') factor)*
     factor   := INTEGER | dice | 'd66' | '(' sum ')'
     dice     := [COUNT] 'd' (SIDES | '%') operator*
@@ -75,7 +76,7 @@ dice notation:
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
   d20+5 [fire]  words in brackets label the roll and add nothing
 limits: at most 1000 dice in all, dice of 2 to 1000 sides.
-an expression starting with '-' goes after '--':  companion roll -- -1+d6"""
+signs repeat as in arithmetic: +1d6, 1d6+-2, --3."""
 
 
 class NotationError(UserError):
@@ -538,12 +539,18 @@ class _Parser:
 
     # -- sums and products
 
-    def sum(self) -> Sum:
+    def signs(self) -> int:
+        """A run of signs, perhaps none (`+`, `--`, `+ -`): +1 or -1, as arithmetic."""
         sign = 1
-        if self.peek() == "-":
-            sign = -1
+        while self.peek() in ("+", "-") and self.peek():
+            if self.peek() == "-":
+                sign = -sign
             self.pos += 1
             self.skip_spaces()
+        return sign
+
+    def sum(self) -> Sum:
+        sign = self.signs()
         first = self.product(negated=sign < 0)
         if isinstance(first, Product):
             sign = 1  # the minus went to the product's first factor
@@ -560,7 +567,12 @@ class _Parser:
             at = self.pos
             self.pos += 1
             self.skip_spaces()
-            signed = Signed(1 if char == "+" else -1, self.product())
+            # Signs after the operator are the next term's own (1d6+-2 is 1d6-2), and a
+            # minus among them goes to the first factor of a product, as at the start.
+            unary = self.signs()
+            term = self.product(negated=unary < 0)
+            sign = 1 if char == "+" else -1
+            signed = Signed(sign if isinstance(term, Product) else sign * unary, term)
             terms.append(signed)
             a, b = signed.term.bounds()
             if signed.sign < 0:

@@ -166,3 +166,85 @@ def test_a_minus_expression_with_a_typo_names_its_own_column(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll", "-1+"]) == 2
     assert "expected a term at column 4" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- sets and nested rolls
+
+
+def test_advantage_keeps_the_higher_of_two_d20() -> None:
+    result = evaluate("(1d20, 1d20)kh1", ScriptedDice([5, 17]))
+    assert result.total == 17
+    assert [d.kept for d in result.dice] == [False, True]  # the tray greys the 5
+    assert str(result) == "(1d20, 1d20)kh1: ((5) dropped, (17)) = 17"
+    # P(higher = k) = (2k - 1) / 400
+    assert odds("(1d20, 1d20)kh1") == {k: Fraction(2 * k - 1, 400) for k in range(1, 21)}
+
+
+def test_disadvantage_keeps_the_lower() -> None:
+    assert evaluate("(1d20,1d20)kl1", ScriptedDice([5, 17])).total == 5
+    assert odds("(1d6, 1d6)kl1") == {k: Fraction(13 - 2 * k, 36) for k in range(1, 7)}
+    assert odds("(1d6, 1d6)pl1") == odds("(1d6, 1d6)kh1")
+
+
+def test_a_set_keeps_whole_expressions_and_sums_what_it_keeps() -> None:
+    assert evaluate("(1d6+1, 5)kl1 + 2", ScriptedDice([6])).total == 7
+    assert odds("(1d6+1, 5)kl1") == {2: Fraction(1, 6), 3: Fraction(1, 6),
+                                     4: Fraction(1, 6), 5: Fraction(1, 2)}
+    assert evaluate("(1, 2, 3)", ScriptedDice([])).total == 6
+    # by value: the items showing 6
+    assert odds("(1d6, 1d6)k6") == {0: Fraction(25, 36), 6: Fraction(10, 36),
+                                    12: Fraction(1, 36)}
+
+
+def test_a_roll_in_parentheses_is_kept_again_among_the_dice_still_kept() -> None:
+    # 10 dice: keep the 5 highest, of those the 2 lowest, of those the highest.
+    faces = [1, 2, 3, 4, 5, 6, 6, 5, 4, 3]
+    result = evaluate("((10d6kh5)kl2)kh1", ScriptedDice(faces))
+    assert result.total == 5
+    assert [d.kept for d in result.dice].count(True) == 1
+    assert str(parse("((10d6kh5)kl2)kh1")) == "((10d6kh5)kl2)kh1"
+    # the middle of three d2: a 2 when two or three show 2
+    assert odds("((3d2kh2)kl1)kh1") == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    # kept in turn, not both at once as 4d6kh1kl1 keeps
+    assert odds("(2d4kh2)kl1") == {k: Fraction(9 - 2 * k, 16) for k in range(1, 5)}
+
+
+def test_nested_keeps_match_counting_every_way_the_dice_fall() -> None:
+    from itertools import product
+
+    counts: dict[int, int] = {}
+    for faces in product(range(1, 5), repeat=4):
+        second = sorted(faces, reverse=True)[1]  # ((4d4kh3)kl2)kh1: the second highest
+        counts[second] = counts.get(second, 0) + 1
+    assert odds("((4d4kh3)kl2)kh1") == {v: Fraction(c, 256) for v, c in counts.items()}
+
+
+def test_sets_and_nested_rolls_read_back_as_written() -> None:
+    for text in ("(1d20, 1d20)kh1", "((10d6kh5)kl2)kh1", "(1d6+1,)kh1", "(1, 2, 3)",
+                 "(1d20, 1d20)kh1kl1"):
+        assert parse(str(parse(text))) == parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("(1d6)rr1", "unexpected 'r' at column 6: after ')' come only k and p"),
+        ("(1d6, 2)e6", "unexpected 'e' at column 9"),
+        ("(1d6, 2)kh0", "'kh0' at column 9: it keeps nothing"),
+        ("(2d6)kh", "expected a number after 'kh' at column 8"),
+        ("(4d6e6)kh3", "e6 before it makes their number depend on the roll"),
+        ("(1d6)k7", "no face picked: a d6 shows 1 to 6"),
+    ],
+)
+def test_what_a_set_cannot_do_is_named_with_its_column(text: str, words: str) -> None:
+    assert words in refused(text)
+
+
+def test_a_set_too_big_to_count_is_refused_in_one_line_but_rolls() -> None:
+    from companion.dice.odds import OddsTooBig
+
+    with pytest.raises(OddsTooBig) as caught:
+        distribution("(3d6, 3d6, 3d6, 3d6, 3d6, 3d6)kh1")
+    assert "\n" not in str(caught.value) and "roll it instead" in str(caught.value)
+    assert evaluate("(3d6, 3d6, 3d6, 3d6, 3d6, 3d6)kh1",
+                    ScriptedDice([1] * 18)).total == 3

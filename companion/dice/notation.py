@@ -4,7 +4,10 @@
     sum      := signs product (('+' | '-') signs product)*
     signs    := ('+' | '-')*               (as arithmetic: --3 is 3, +-2 is -2)
     product  := factor (('*' | '/' | '//' | '%') factor)*
-    factor   := INTEGER | dice | 'd66' | '(' sum ')'
+    factor   := (INTEGER | dice | 'd66' | '(' sum ')' | set | nested) label*
+    set      := '(' sum (',' sum)* [','] ')' keep*  (one item needs a comma or a keep)
+    nested   := '(' dice ')' keep+          (`((10d6kh5)kl2)kh1`: kept again, in turn)
+    keep     := ('k' | 'p') selector
     dice     := [COUNT] 'd' (SIDES | '%') operator*
     operator := ('k' | 'p') selector | ('rr' | 'ro' | 'ra' | 'e') selector | '!'
               | ('mi' | 'ma') INTEGER
@@ -73,6 +76,7 @@ dice notation:
   4d6kh3     keep the highest 3 (kl1 the lowest; p drops: ph1, pl1; k>3, p<2, k6)
   3d6rr1     reroll 1s until none (ro: once; ra: add one die); <N >N pick faces
   d6e6, d6!  explode: a 6 rolls one more die (at most 10 a die); mi2, ma5 clamp
+  (d20,d20)kh1  a set: keep or drop whole expressions; ((10d6kh5)kl2)kh1 in turn
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
   d20+5 [fire]  words in brackets label the roll and add nothing
 limits: at most 1000 dice in all, dice of 2 to 1000 sides.
@@ -276,18 +280,29 @@ class Operated(Term):
     count: int
     sides: int
     ops: tuple[Op, ...]
+    # A roll in parentheses kept or dropped again, `((10d6kh5)kl2)kh1`: for each ')',
+    # how many of the operators come before it (here (1, 2)). The operators act one
+    # after another whatever the parentheses; they only keep two keeps apart, which
+    # written in a row would pick the dice either picks.
+    closes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         Dice(self.count, self.sides)  # the same limits as plain dice
         if not self.ops:
             raise ValueError("dice with operators need at least one")
+        if list(self.closes) != sorted(self.closes) or any(
+                not 0 <= c < len(self.ops) for c in self.closes):
+            raise ValueError(f"no such parentheses {self.closes!r}")
 
     @property
     def dice_count(self) -> int:
         return self.count
 
     def describe(self) -> str:
-        return f"{self.count}d{self.sides}" + "".join(op.describe() for op in self.ops)
+        text = "(" * len(self.closes) + f"{self.count}d{self.sides}"
+        for index, op in enumerate(self.ops):
+            text += ")" * self.closes.count(index) + op.describe()
+        return text
 
     @property
     def shape(self) -> Shape:
@@ -313,6 +328,63 @@ class Paren(Term):
 
     def bounds(self) -> tuple[int, int]:
         return self.inner.bounds()
+
+
+def set_kept(values: list[int], ops: Iterable[Op]) -> list[bool]:
+    """Which items of a set showing `values` its keeps and drops leave counted: each
+    operator among those still kept, in turn; h and l rank the highest first, equal
+    values in the order written (as the dice of a group)."""
+    kept = [True] * len(values)
+    for op in ops:
+        live = [i for i, k in enumerate(kept) if k]
+        ranked = sorted(live, key=lambda i: -values[i])
+        chosen: set[int] = set()
+        for selector in op.selectors:
+            if selector.kind == "h":
+                chosen.update(ranked[:selector.number])
+            elif selector.kind == "l":
+                chosen.update(ranked[max(0, len(ranked) - selector.number):])
+            else:
+                chosen.update(i for i in live if selector.picks(values[i]))
+        for i in live:
+            if (i in chosen) != (op.name == "k"):
+                kept[i] = False
+    return kept
+
+
+@dataclass(frozen=True)
+class SetOf(Term):
+    """Expressions in parentheses, between commas, kept or dropped as dice are and
+    summed: `(1d20, 1d20)kh1` (advantage), `(1d6+1, 8)kl1`, `(2d6+1)kh1` (one item)."""
+
+    items: tuple[Sum, ...]
+    ops: tuple[Op, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.items:
+            raise ValueError("a set needs at least one item")
+        if any(op.name not in ("k", "p") for op in self.ops):
+            raise ValueError("a set is only kept or dropped")
+
+    @property
+    def dice_count(self) -> int:
+        return sum(item.dice_count for item in self.items)
+
+    def describe(self) -> str:
+        inner = ", ".join(item.describe() for item in self.items)
+        comma = "," if len(self.items) == 1 else ""
+        return f"({inner}{comma})" + "".join(op.describe() for op in self.ops)
+
+    def bounds(self) -> tuple[int, int]:
+        ranges = [item.bounds() for item in self.items]
+        if not self.ops:
+            return sum(a for a, _ in ranges), sum(b for _, b in ranges)
+        low = sum(min(0, a) for a, _ in ranges)
+        high = sum(max(0, b) for _, b in ranges)
+        if all(a > 0 for a, _ in ranges) and all(
+                op.name == "k" and not op.by_face for op in self.ops):
+            low = min(a for a, _ in ranges)  # h and l keep one item at least
+        return low, high
 
 
 @dataclass(frozen=True)
@@ -650,8 +722,17 @@ class _Parser:
         self.skip_spaces()
         if self.peek() == ")":
             raise self.fail("expected a term", hint="nothing is inside the parentheses")
-        inner = self.sum()
+        items = [self.sum()]
         self.skip_spaces()
+        comma = False
+        while self.peek() == ",":
+            comma = True
+            self.pos += 1
+            self.skip_spaces()
+            if self.peek() == ")":
+                break  # (1d6,): a set of one, as d20 writes it
+            items.append(self.sum())
+            self.skip_spaces()
         if self.peek() and self.peek() in "<>=":
             raise self.fail(f"unexpected {self.found()}", hint="a success pool like 4d6>=5 "
                             "is a whole expression, not put in parentheses")
@@ -659,7 +740,49 @@ class _Parser:
             raise self.fail(f"expected ')', found {self.found()}",
                             hint=f"the '(' at column {opened + 1} is not closed")
         self.pos += 1
-        return Paren(inner)
+        keeps = bool(self.peek()) and self.peek() in "kKpP"
+        if not keeps and self._at_operator():
+            raise self.fail(f"unexpected {self.found()}", hint="after ')' come only k and "
+                            "p, keeping or dropping: (1d20, 1d20)kh1")
+        if not comma and not keeps:
+            return Paren(items[0])
+        roll = _single_roll(items[0]) if not comma else None
+        if roll is not None:
+            # A roll in parentheses kept or dropped again: its dice, as if in a row.
+            prior = roll.ops if isinstance(roll, Operated) else ()
+            closes = roll.closes if isinstance(roll, Operated) else ()
+            ops = self.operators(roll.count, roll.sides, prior, nested=True)
+            return Operated(roll.count, roll.sides, ops, (*closes, len(prior)))
+        return SetOf(tuple(items), self.set_operators())
+
+    def set_operators(self) -> tuple[Op, ...]:
+        """Keeps and drops after a set: kh1, pl2, k>5, p<3, k10 (by rank or by value)."""
+        ops: list[Op] = []
+        while self.peek() and self.peek() in "kKpP":
+            at = self.pos
+            name = self.peek().lower()
+            self.pos += 1
+            kind = ""
+            if self.peek() and self.peek() in "hHlL<>":
+                kind = self.peek().lower()
+                self.pos += 1
+            number = self.number()
+            written = self.text[at:self.pos]
+            if number is None:
+                raise self.fail(f"expected a number after '{written}'")
+            if kind in ("h", "l") and number == 0:
+                verb = "keeps" if name == "k" else "drops"
+                raise self.fail(f"'{written}'", at, f"it {verb} nothing; h and l count 1 "
+                                "or more")
+            selector = Selector(kind, number)
+            if ops and ops[-1].name == name:
+                ops[-1] = Op(name, (*ops[-1].selectors, selector))
+            else:
+                ops.append(Op(name, (selector,)))
+        if self._at_operator() or (self.peek() and self.peek() in "hHlL"):
+            raise self.fail(f"unexpected {self.found()}", hint="a set is kept or dropped "
+                            "with k and p only: (1d20, 1d20)kh1")
+        return tuple(ops)
 
     # -- terms
 
@@ -718,21 +841,32 @@ class _Parser:
     def _at_operator(self) -> bool:
         return bool(self.peek()) and self.peek() in "kKpPrReE!mM"
 
-    def operators(self, count: int, sides: int) -> tuple[Op, ...]:
-        ops: list[Op] = []
+    def operators(self, count: int, sides: int, prior: tuple[Op, ...] = (),
+                  nested: bool = False) -> tuple[Op, ...]:
+        """The operators after dice; `nested`, after a roll in parentheses whose
+        operators are `prior` (`(10d6kh5)kl2`): then only keeps and drops, never
+        merged with those."""
+        ops: list[Op] = list(prior)
         # Before each operator: has the number of dice come to depend on the roll (and
         # by which operator), has a choice by rank been made, and a reroll after it.
-        changed, chosen, rerolled = "", False, ""
+        state: tuple[str, bool, str] = ("", False, "")
+        for op in prior:
+            state = _state_after(op, state)
+        changed, chosen, rerolled = state
         before = (changed, chosen, rerolled)
         while self._at_operator():
             at = self.pos
             name = self._operator_name()
+            if nested and name not in ("k", "p"):
+                raise self.fail(f"'{self.text[at:self.pos]}'", at, "after ')' come only k "
+                                "and p, keeping or dropping: (10d6kh5)kl2")
             if name == "!":
                 selector = Selector("", sides)
                 name = "e"
             else:
                 selector = self._selector(name, sides, at)
-            merged = bool(ops) and ops[-1].name == name and name not in ("mi", "ma")
+            merged = len(ops) > len(prior) and ops[-1].name == name and name not in ("mi",
+                                                                                   "ma")
             if not merged:
                 before = (changed, chosen, rerolled)
             written = self.text[at:self.pos]
@@ -759,13 +893,7 @@ class _Parser:
                                 "for ever" if name == "rr" else f"every face of a d{sides} "
                                 f"explodes: each die would add {MAX_EXPLOSIONS}")
             # What the group is like after this operator, for the next one.
-            changed, chosen, rerolled = before
-            if name in ("e", "ra") or (name in ("k", "p") and op.by_face):
-                changed = changed or op.describe()
-            if op.by_rank:
-                chosen, rerolled = True, ""
-            elif name in ("rr", "ro") and chosen:
-                rerolled = rerolled or op.describe()
+            changed, chosen, rerolled = _state_after(op, before)
         if self.peek() and self.peek() in "hHlL":
             raise self.fail(f"unexpected {self.found()}", hint="keep with k and drop with p: "
                             "kh3, kl1, ph1, pl1")
@@ -878,6 +1006,32 @@ class _Parser:
             raise self.fail(f"unexpected {self.found()}", hint="expected the end of the "
                             "success pool")
         return Pool(dice.count, dice.sides, target, ops)
+
+
+def _state_after(op: Op, before: tuple[str, bool, str]) -> tuple[str, bool, str]:
+    """What a group is like after `op`: has the number of its dice come to depend on
+    the roll (by which operator), has a choice by rank been made, and by which reroll
+    after it."""
+    changed, chosen, rerolled = before
+    if op.name in ("e", "ra") or (op.name in ("k", "p") and op.by_face):
+        changed = changed or op.describe()
+    if op.by_rank:
+        chosen, rerolled = True, ""
+    elif op.name in ("rr", "ro") and chosen:
+        rerolled = rerolled or op.describe()
+    return changed, chosen, rerolled
+
+
+def _single_roll(inner: Sum) -> Dice | Operated | None:
+    """The roll of dice a sum in parentheses is, if it is one alone: `(10d6kh5)`."""
+    while len(inner.terms) == 1 and inner.terms[0].sign > 0:
+        term = inner.terms[0].term
+        if isinstance(term, Dice | Operated):
+            return term
+        if not isinstance(term, Paren):
+            return None
+        inner = term.inner
+    return None
 
 
 def _short(text: str) -> str:
@@ -1281,13 +1435,25 @@ class _Roller:
             value = sum(d.value for d in group.kept())
             return _Rolled(value, f"{term} {faces}", faces, [group.record], shown)
         if isinstance(term, Paren):
-            parts = [(s.sign, self.term(s.term)) for s in term.inner.terms]
+            inner = self.sum(term.inner)
+            return _Rolled(inner.value, f"({inner.labelled})", f"({inner.plain})",
+                           inner.records, inner.dice)
+        if isinstance(term, SetOf):
+            rolled = [self.sum(item) for item in term.items]
+            kept = set_kept([r.value for r in rolled], term.ops)
+            ops = "".join(op.describe() for op in term.ops)
+
+            def listed(texts: list[str]) -> str:
+                return "(" + ", ".join(t if k else f"{t} dropped"
+                                       for t, k in zip(texts, kept, strict=True)) + ")"
+
             return _Rolled(
-                sum(sign * r.value for sign, r in parts),
-                "(" + _signed([(s, r.labelled) for s, r in parts]) + ")",
-                "(" + _signed([(s, r.plain) for s, r in parts]) + ")",
-                [rec for _, r in parts for rec in r.records],
-                [d for _, r in parts for d in r.dice],
+                sum(r.value for r, k in zip(rolled, kept, strict=True) if k),
+                listed([r.labelled for r in rolled]) + ops,
+                listed([r.plain for r in rolled]),
+                [rec for r in rolled for rec in r.records],
+                [d if k else replace(d, kept=False)
+                 for r, k in zip(rolled, kept, strict=True) for d in r.dice],
             )
         if isinstance(term, Neg):
             inner = self.term(term.inner)
@@ -1300,6 +1466,17 @@ class _Roller:
                            f"{left.plain} {term.op} {right.plain}",
                            left.records + right.records, left.dice + right.dice)
         raise TypeError(f"cannot evaluate term {term!r}")
+
+    def sum(self, inner: Sum) -> _Rolled:
+        """A sum inside parentheses (its words without them)."""
+        parts = [(s.sign, self.term(s.term)) for s in inner.terms]
+        return _Rolled(
+            sum(sign * r.value for sign, r in parts),
+            _signed([(s, r.labelled) for s, r in parts]),
+            _signed([(s, r.plain) for s, r in parts]),
+            [rec for _, r in parts for rec in r.records],
+            [d for _, r in parts for d in r.dice],
+        )
 
     def group(self, count: int, sides: int, ops: tuple[Op, ...]) -> _Group:
         group = _Group(self.source, count, sides, self.purpose, self.roller)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
-from math import comb, lcm, log2
+from itertools import product as every
+from math import comb, lcm, log2, prod
 from statistics import median
 
 from companion.dice.groups import group_counts, rank_reach
@@ -28,11 +29,13 @@ from companion.dice.notation import (
     Paren,
     Pool,
     Product,
+    SetOf,
     Signed,
     Sum,
     Term,
     divide,
     parse,
+    set_kept,
     shape,
 )
 from companion.errors import UserError
@@ -483,6 +486,7 @@ def _plain_size(expr: Sum) -> OddsSize:
 # costs bits + 750 units, as in the recurrence of a plain sum; a product of two packed
 # integers of b bytes, KARATSUBA x b^1.585 (Python multiplies big integers by Karatsuba).
 KARATSUBA = 4.0
+SET_WAY = 6.0  # a way of a set's items falling, ranked and summed in Python, in steps
 RANKED = 0.4  # a step down the faces of kept dice, against one of the recurrence
 
 
@@ -549,6 +553,13 @@ def _term_size(term: Term) -> OddsSize:
         return _sum_size(term.inner)
     if isinstance(term, Neg):
         return _term_size(term.inner)
+    if isinstance(term, SetOf):
+        # Every way the items can fall together, each kept or dropped as it falls.
+        sizes = [_sum_size(item) for item in term.items]
+        joint = prod(size.totals for size in sizes)
+        bits = sum(size.bits for size in sizes)
+        work = sum(size.work for size in sizes) + joint * len(sizes) * SET_WAY * _step(bits)
+        return _checked(term, OddsSize(min(_span(term), joint), bits, 0, work))
     if isinstance(term, Product):
         a, b = _term_size(term.left), _term_size(term.right)
         totals = min(_span(term), a.totals * b.totals)
@@ -664,9 +675,23 @@ def _term(term: Term) -> Distribution:
         return _sum(term.inner)
     if isinstance(term, Neg):
         return -_term(term.inner)
+    if isinstance(term, SetOf):
+        return _set(term)
     if isinstance(term, Product):
         return _product(_term(term.left), _term(term.right), term.op)
     raise TypeError(f"no distribution for term {term!r}")
+
+
+def _set(term: SetOf) -> Distribution:
+    """Every way the items of a set fall together: what its keeps and drops leave."""
+    parts = [_sum(item) for item in term.items]
+    counts: dict[int, int] = {}
+    for way in every(*(part._counts.items() for part in parts)):
+        values = [value for value, _ in way]
+        kept = set_kept(values, term.ops)
+        total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        counts[total] = counts.get(total, 0) + prod(c for _, c in way)
+    return Distribution._make(counts, prod(part._total for part in parts))
 
 
 def _sum(expr: Sum) -> Distribution:

@@ -248,3 +248,64 @@ def test_a_set_too_big_to_count_is_refused_in_one_line_but_rolls() -> None:
     assert "\n" not in str(caught.value) and "roll it instead" in str(caught.value)
     assert evaluate("(3d6, 3d6, 3d6, 3d6, 3d6, 3d6)kh1",
                     ScriptedDice([1] * 18)).total == 3
+
+
+# ---------------------------------------------------------------- decimals (house ruling)
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("1d6*1.5", [3], 4),  # 4.5: a half goes down
+        ("1d6*1.5", [4], 6),
+        ("1d6*1.5*2", [3], 9),  # rounded once, at the end of the product
+        ("(1d6*1.5)*2", [3], 8),  # the parentheses end a product: 4, then 8
+        ("1d6/1.5", [4], 3),  # 2.67: / is exact in a product with decimals
+        ("1d6/0.5", [3], 6),
+        ("2.6", [], 3),
+        ("2.5", [], 2),
+        ("1d6+0.5", [3], 3),  # a decimal alone is rounded too: 0.5 is 0
+        ("-1.5*1d4", [1], -2),  # -1.5: a half goes down, to -2
+        ("-2.5*1", [], -3),
+        (".5*5", [], 2),
+    ],
+)
+def test_a_product_with_decimals_is_rounded_once_a_half_going_down(
+        text: str, faces: list[int], total: int) -> None:
+    assert evaluate(text, ScriptedDice(faces)).total == total
+
+
+def test_the_breakdown_says_where_it_rounded() -> None:
+    assert str(evaluate("1d6*1.5+1", ScriptedDice([3]))) == \
+        "1d6*1.5+1: (3) * 1.5 rounded to 4 + 1 = 5"
+    assert str(evaluate("1d6*1.5", ScriptedDice([4]))) == "1d6*1.5: (4) * 1.5 = 6"
+
+
+def test_decimal_odds_are_the_rounded_values_of_every_face() -> None:
+    sixth = Fraction(1, 6)
+    # 1.5, 3, 4.5, 6, 7.5, 9
+    assert odds("1d6*1.5") == {1: sixth, 3: sixth, 4: sixth, 6: sixth, 7: sixth, 9: sixth}
+    # -1.5, -3, -4.5, -6
+    quarter = Fraction(1, 4)
+    assert odds("-1.5*1d4") == {-2: quarter, -3: quarter, -5: quarter, -6: quarter}
+    assert odds("1d4/0.5") == {2: quarter, 4: quarter, 6: quarter, 8: quarter}
+    assert odds("1d6+0.5") == odds("1d6")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("1d6/0.0", "division by zero after '/' at column 5: the divisor is 0"),
+        ("1.5d6", "unexpected 'd' at column 4: a number of dice is whole"),
+        ("1.1234567", "number 1.1234567 at column 1: numbers have at most 6 decimals"),
+        ("1.", "unexpected '.' at column 2"),
+        ("1000000.5", "numbers go up to 1000000"),
+    ],
+)
+def test_what_decimals_cannot_do_is_named_with_its_column(text: str, words: str) -> None:
+    assert words in refused(text)
+
+
+def test_decimals_read_back_as_written() -> None:
+    for text in ("1d6*1.5", "0.25*4", "1d6/0.5+2", "-1.5*1d4"):
+        assert parse(str(parse(text))) == parse(text)

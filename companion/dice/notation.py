@@ -4,7 +4,7 @@
     sum      := signs product (('+' | '-') signs product)*
     signs    := ('+' | '-')*               (as arithmetic: --3 is 3, +-2 is -2)
     product  := factor (('*' | '/' | '//' | '%') factor)*
-    factor   := (INTEGER | dice | 'd66' | '(' sum ')' | set | nested) label*
+    factor   := (NUMBER | dice | 'd66' | '(' sum ')' | set | nested) label*
     set      := '(' sum (',' sum)* [','] ')' keep*  (one item needs a comma or a keep)
     nested   := '(' dice ')' keep+          (`((10d6kh5)kl2)kh1`: kept again, in turn)
     keep     := ('k' | 'p') selector
@@ -13,6 +13,7 @@
               | ('mi' | 'ma') INTEGER
     selector := ['h' | 'l' | '<' | '>'] INTEGER
     pool     := dice '>=' TARGET       (counts the dice showing TARGET or more)
+    NUMBER   := INTEGER | [INTEGER] '.' DIGITS  (a product with decimals: see below)
     label    := '[' WORDS ']'          (after any factor or a pool's target: the roll's label)
 
 The operators are those of avrae's d20 notation, with the same meaning, applied left to
@@ -35,7 +36,10 @@ a divisor that could be 0 (0 lies between its lowest and highest) is refused. `d
 d100 (1..100). Keeping or dropping more dice than there are keeps or drops them all;
 `h0`/`l0`, a selector no face of the die can match, `mi`/`ma` beyond the die's faces,
 and `rr`/`e` on every face are refused. After an operator of a product, a negative
-goes in parentheses: 2*(-1).
+goes in parentheses: 2*(-1). A house ruling: a product with a number with decimals in it
+(`1d6*1.5`) is worked out exactly, `/` dividing exactly, and rounded once at its end to
+the nearest whole number, a half going down (4.5 is 4, -1.5 is -2); a decimal alone is
+rounded likewise. So every total stays a whole number.
 
 Spaces may stand between tokens, never inside one (`3d6`, `4d6kh3`, `>=`, `//`);
 letters may be upper case. `d66` is two d6 read as tens and units (11..66), not a
@@ -48,7 +52,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property, lru_cache
+from math import ceil, floor
 from typing import Any
 
 from companion.dice.sources import DiceSource, RollRecord, ScriptedDice, roll_d66
@@ -59,6 +65,7 @@ MAX_DICE = 1000  # dice in the whole expression as written (d66 counts as two)
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 MAX_TEXT = 1000  # characters
+MAX_DECIMALS = 6  # digits after a number's '.'
 # What rerolls and explosions may add, die by die: the caps make every roll finite and
 # every distribution exact (a finite number of outcomes).
 MAX_REROLLS = 10  # a die rerolled by one rr, at most
@@ -72,6 +79,7 @@ dice notation:
   2d6        two six-sided dice, summed (d6 is one die; D works too; d% is d100)
   2d6+1      dice and whole numbers: + - * and (); d8+d4-1, (d6+1)*2, -1+d6
   d20/3      whole numbers: / rounds toward zero, // rounds down, % the remainder
+  d6*1.5     decimals: the product is rounded to a whole number, a half down
   d66        two d6 read as tens and units: 11..66 (the insanity table)
   4d6kh3     keep the highest 3 (kl1 the lowest; p drops: ph1, pl1; k>3, p<2, k6)
   3d6rr1     reroll 1s until none (ro: once; ra: add one die); <N >N pick faces
@@ -406,6 +414,82 @@ class Neg(Term):
         return -high, -low
 
 
+@dataclass(frozen=True)
+class Frac(Term):
+    """A number with decimals, `1.5`: only ever inside a `Rounded` product."""
+
+    value: Fraction
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.value <= MAX_CONSTANT:
+            raise ValueError(f"a number must be 0..{MAX_CONSTANT}, got {self.value}")
+
+    def describe(self) -> str:
+        whole, rest = divmod(self.value, 1)
+        digits = ""
+        while rest:  # a decimal as written has a finite expansion
+            rest *= 10
+            digit, rest = divmod(rest, 1)
+            digits += str(digit)
+        return f"{whole}.{digits or 0}"
+
+    def bounds(self) -> tuple[int, int]:
+        return floor(self.value), ceil(self.value)
+
+
+def round_half_down(value: Fraction) -> int:
+    """The nearest whole number, a half going down: 2.5 is 2, 2.6 is 3, -2.5 is -3."""
+    return ceil(value - Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class Rounded(Term):
+    """A product with a number with decimals in it (`1d6*1.5`), or such a number alone:
+    worked out exactly (`/` divides exactly in it) and rounded once, at its end, to
+    the nearest whole number, a half going down."""
+
+    inner: Term
+
+    @property
+    def dice_count(self) -> int:
+        return self.inner.dice_count
+
+    def describe(self) -> str:
+        return self.inner.describe()
+
+    def bounds(self) -> tuple[int, int]:
+        low, high = exact_bounds(self.inner)
+        return round_half_down(low), round_half_down(high)
+
+
+def exact(a: Fraction, b: Fraction, op: str) -> Fraction:
+    """`a op b` in a product with decimals: * and / exact, // and % as for whole numbers."""
+    if op == "*":
+        return a * b
+    if op == "/":
+        return a / b
+    return Fraction(a // b) if op == "//" else a % b
+
+
+def exact_bounds(term: Term) -> tuple[Fraction, Fraction]:
+    """The lowest and the highest value of a factor or product of a `Rounded`, exactly."""
+    if isinstance(term, Frac):
+        return term.value, term.value
+    if isinstance(term, Neg):
+        low, high = exact_bounds(term.inner)
+        return -high, -low
+    if isinstance(term, Product) and term.decimal:
+        (a, b), (c, d) = exact_bounds(term.left), exact_bounds(term.right)
+        if term.op == "%":
+            return ((a, b) if a >= 0 and b < c else (Fraction(0), d)) if c > 0 else (c, Fraction(0))
+        if term.op != "*" and c <= 0 <= d:
+            raise ValueError(f"{term.right} could be 0")
+        corners = [exact(x, y, term.op) for x in (a, b) for y in (c, d)]
+        return min(corners), max(corners)
+    lowest, highest = term.bounds()
+    return Fraction(lowest), Fraction(highest)
+
+
 PRODUCT_OPS = ("*", "/", "//", "%")
 
 
@@ -428,6 +512,7 @@ class Product(Term):
     left: Term
     op: str
     right: Term
+    decimal: bool = False  # a product with decimals, in a Rounded: worked out exactly
 
     def __post_init__(self) -> None:
         if self.op not in PRODUCT_OPS:
@@ -441,6 +526,9 @@ class Product(Term):
         return f"{self.left.describe()}{self.op}{self.right.describe()}"
 
     def bounds(self) -> tuple[int, int]:
+        if self.decimal:
+            low, high = exact_bounds(self)
+            return floor(low), ceil(high)
         (a, b), (c, d) = self.left.bounds(), self.right.bounds()
         if self.op == "%":
             # What // leaves takes the divisor's sign and is smaller than it.
@@ -624,7 +712,7 @@ class _Parser:
     def sum(self) -> Sum:
         sign = self.signs()
         first = self.product(negated=sign < 0)
-        if isinstance(first, Product):
+        if _took_minus(first):
             sign = 1  # the minus went to the product's first factor
         terms = [Signed(sign, first)]
         # The sum's bounds so far, added to term by term as `Sum.bounds` adds them: a
@@ -644,7 +732,7 @@ class _Parser:
             unary = self.signs()
             term = self.product(negated=unary < 0)
             sign = 1 if char == "+" else -1
-            signed = Signed(sign if isinstance(term, Product) else sign * unary, term)
+            signed = Signed(sign if _took_minus(term) else sign * unary, term)
             terms.append(signed)
             a, b = signed.term.bounds()
             if signed.sign < 0:
@@ -662,12 +750,13 @@ class _Parser:
 
     def product(self, negated: bool = False) -> Term:
         left = self.factor()
+        decimal = isinstance(left, Frac)
         while True:
             self.skip_spaces()
             at = self.pos
             op = "//" if self.peek(2) == "//" else self.peek()
             if not op or op not in PRODUCT_OPS:
-                return left
+                return Rounded(left) if decimal else left
             if negated and not isinstance(left, Product):
                 left = Neg(left)
             self.pos += len(op)
@@ -677,14 +766,17 @@ class _Parser:
                 raise self.fail("unexpected '-'", hint="a negative number in a product goes "
                                 "in parentheses, like 2*(-1)")
             right = self.factor()
+            decimal = decimal or isinstance(right, Frac)
             if op != "*":
-                low, high = right.bounds()
+                low, high = exact_bounds(right)
                 if low <= 0 <= high:
                     raise self.fail(f"division by zero after '{op}'", right_at,
                                     "the divisor is 0" if low == high == 0 else
                                     f"{_short(right.describe())} runs from {low} to {high}"
                                     ", and a divisor that could be 0 is refused")
             left = Product(left, op, right)
+            if decimal:
+                left = _exactly(left)
             self.bounded(left, op, at)
 
     def annotations(self) -> None:
@@ -786,9 +878,29 @@ class _Parser:
 
     # -- terms
 
+    def decimals(self, whole: int | None, start: int) -> Frac:
+        """The decimals of a number after its '.': `1.5`, `0.25`, `.5`."""
+        self.pos += 1  # the '.'
+        at = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
+            self.pos += 1
+        digits = self.text[at:self.pos]
+        if len(digits) > MAX_DECIMALS:
+            raise self.fail(f"number {self.text[start:self.pos]}", start,
+                            f"numbers have at most {MAX_DECIMALS} decimals")
+        value = (whole or 0) + Fraction(int(digits), 10 ** len(digits))
+        if value > MAX_CONSTANT:
+            raise self.fail(f"number {self.text[start:self.pos]}", start,
+                            f"numbers go up to {MAX_CONSTANT}")
+        if self.peek() in ("d", "D"):
+            raise self.fail(f"unexpected {self.found()}", hint="a number of dice is whole")
+        return Frac(value)
+
     def term(self) -> Term:
         start = self.pos
         count = self.number()
+        if self.peek() == "." and self.peek(2)[1:] in tuple("0123456789"):
+            return self.decimals(count, start)
         if self.peek() not in ("d", "D"):
             if count is None:
                 raise self.fail("expected a term", hint=f"a number, dice like 2d6, d66 or "
@@ -1020,6 +1132,19 @@ def _state_after(op: Op, before: tuple[str, bool, str]) -> tuple[str, bool, str]
     elif op.name in ("rr", "ro") and chosen:
         rerolled = rerolled or op.describe()
     return changed, chosen, rerolled
+
+
+def _took_minus(term: Term) -> bool:
+    """Whether `term` is a product, whose first factor took a minus before it."""
+    return isinstance(term, Product) or (isinstance(term, Rounded)
+                                         and isinstance(term.inner, Product))
+
+
+def _exactly(term: Term) -> Term:
+    """A product chain marked as worked out exactly (a decimal is in it)."""
+    if isinstance(term, Product):
+        return Product(_exactly(term.left), term.op, term.right, decimal=True)
+    return term
 
 
 def _single_roll(inner: Sum) -> Dice | Operated | None:
@@ -1439,8 +1564,8 @@ class _Roller:
             return _Rolled(inner.value, f"({inner.labelled})", f"({inner.plain})",
                            inner.records, inner.dice)
         if isinstance(term, SetOf):
-            rolled = [self.sum(item) for item in term.items]
-            kept = set_kept([r.value for r in rolled], term.ops)
+            items = [self.sum(item) for item in term.items]
+            kept = set_kept([r.value for r in items], term.ops)
             ops = "".join(op.describe() for op in term.ops)
 
             def listed(texts: list[str]) -> str:
@@ -1448,17 +1573,24 @@ class _Roller:
                                        for t, k in zip(texts, kept, strict=True)) + ")"
 
             return _Rolled(
-                sum(r.value for r, k in zip(rolled, kept, strict=True) if k),
-                listed([r.labelled for r in rolled]) + ops,
-                listed([r.plain for r in rolled]),
-                [rec for r in rolled for rec in r.records],
+                sum(r.value for r, k in zip(items, kept, strict=True) if k),
+                listed([r.labelled for r in items]) + ops,
+                listed([r.plain for r in items]),
+                [rec for r in items for rec in r.records],
                 [d if k else replace(d, kept=False)
-                 for r, k in zip(rolled, kept, strict=True) for d in r.dice],
+                 for r, k in zip(items, kept, strict=True) for d in r.dice],
             )
         if isinstance(term, Neg):
             inner = self.term(term.inner)
             return _Rolled(-inner.value, f"-{inner.labelled}", f"-{inner.plain}",
                            inner.records, inner.dice)
+        if isinstance(term, Rounded):
+            worked, rolled = self.exact(term.inner)
+            rolled.value = round_half_down(worked)
+            if worked != rolled.value:
+                rolled.labelled += f" rounded to {rolled.value}"
+                rolled.plain += f" rounded to {rolled.value}"
+            return rolled
         if isinstance(term, Product):
             left, right = self.term(term.left), self.term(term.right)
             return _Rolled(divide(left.value, right.value, term.op),
@@ -1466,6 +1598,23 @@ class _Roller:
                            f"{left.plain} {term.op} {right.plain}",
                            left.records + right.records, left.dice + right.dice)
         raise TypeError(f"cannot evaluate term {term!r}")
+
+    def exact(self, term: Term) -> tuple[Fraction, _Rolled]:
+        """A factor or product of a `Rounded`, worked out exactly (its `value` unset)."""
+        if isinstance(term, Frac):
+            return term.value, _Rolled(0, term.describe(), term.describe(), [], [])
+        if isinstance(term, Neg):
+            value, inner = self.exact(term.inner)
+            return -value, _Rolled(0, f"-{inner.labelled}", f"-{inner.plain}",
+                                   inner.records, inner.dice)
+        if isinstance(term, Product) and term.decimal:
+            (a, left), (b, right) = self.exact(term.left), self.exact(term.right)
+            return exact(a, b, term.op), _Rolled(
+                0, f"{left.labelled} {term.op} {right.labelled}",
+                f"{left.plain} {term.op} {right.plain}",
+                left.records + right.records, left.dice + right.dice)
+        rolled = self.term(term)
+        return Fraction(rolled.value), rolled
 
     def sum(self, inner: Sum) -> _Rolled:
         """A sum inside parentheses (its words without them)."""

@@ -23,18 +23,22 @@ from companion.dice.notation import (
     Const,
     Dice,
     Expr,
+    Frac,
     Neg,
     Op,
     Operated,
     Paren,
     Pool,
     Product,
+    Rounded,
     SetOf,
     Signed,
     Sum,
     Term,
     divide,
+    exact,
     parse,
+    round_half_down,
     set_kept,
     shape,
 )
@@ -553,6 +557,10 @@ def _term_size(term: Term) -> OddsSize:
         return _sum_size(term.inner)
     if isinstance(term, Neg):
         return _term_size(term.inner)
+    if isinstance(term, Frac):
+        return OddsSize(1, 0, 0)
+    if isinstance(term, Rounded):
+        return _term_size(term.inner)
     if isinstance(term, SetOf):
         # Every way the items can fall together, each kept or dropped as it falls.
         sizes = [_sum_size(item) for item in term.items]
@@ -677,9 +685,35 @@ def _term(term: Term) -> Distribution:
         return -_term(term.inner)
     if isinstance(term, SetOf):
         return _set(term)
+    if isinstance(term, Rounded):
+        counts, total = _exact_counts(term.inner)
+        rounded: dict[int, int] = {}
+        for value, ways in counts.items():
+            key = round_half_down(value)
+            rounded[key] = rounded.get(key, 0) + ways
+        return Distribution._make(rounded, total)
     if isinstance(term, Product):
         return _product(_term(term.left), _term(term.right), term.op)
     raise TypeError(f"no distribution for term {term!r}")
+
+
+def _exact_counts(term: Term) -> tuple[dict[Fraction, int], int]:
+    """The ways of each exact value of a factor or product of a `Rounded`."""
+    if isinstance(term, Frac):
+        return {term.value: 1}, 1
+    if isinstance(term, Neg):
+        counts, total = _exact_counts(term.inner)
+        return {-value: ways for value, ways in counts.items()}, total
+    if isinstance(term, Product) and term.decimal:
+        (a, at), (b, bt) = _exact_counts(term.left), _exact_counts(term.right)
+        found: dict[Fraction, int] = {}
+        for va, ca in a.items():
+            for vb, cb in b.items():
+                value = exact(va, vb, term.op)
+                found[value] = found.get(value, 0) + ca * cb
+        return found, at * bt
+    part = _term(term)
+    return {Fraction(value): ways for value, ways in part._counts.items()}, part._total
 
 
 def _set(term: SetOf) -> Distribution:

@@ -309,3 +309,34 @@ def test_what_decimals_cannot_do_is_named_with_its_column(text: str, words: str)
 def test_decimals_read_back_as_written() -> None:
     for text in ("1d6*1.5", "0.25*4", "1d6/0.5+2", "-1.5*1d4"):
         assert parse(str(parse(text))) == parse(text)
+
+
+# ---------------------------------------------------------------- 0d6
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("0d6", "0d6: 0 = 0"),
+        ("0d6+3", "0d6+3: 0 + 3 = 3"),
+        ("0d6kh1", "0d6kh1: () = 0"),
+        ("0d6>=5", "0d6>=5: () = 0 successes"),
+    ],
+)
+def test_0d6_is_0_and_rolls_no_dice(text: str, line: str) -> None:
+    result = evaluate(text, ScriptedDice([]))  # a script with no faces: none drawn
+    assert str(result) == line
+    assert result.total == 0 or text == "0d6+3"
+    assert result.faces == [] and result.dice == []
+
+
+def test_0d6_has_one_result_for_certain() -> None:
+    assert odds("0d6") == {0: Fraction(1)}
+    assert odds("0d6!") == {0: Fraction(1)}
+    assert odds("0d6>=5") == {0: Fraction(1)}
+    assert odds("1d4+0d8") == uniform(range(1, 5), 4)
+    assert odds("(0d6, 1d4)kh1") == uniform(range(1, 5), 4)
+
+
+def test_more_dice_than_a_term_rolls_are_still_refused() -> None:
+    assert "1001 dice at column 1: a term rolls 0 to 1000 dice" in refused("1001d6")

@@ -142,7 +142,7 @@ class Dice(Term):
     sides: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.count <= MAX_DICE or not 2 <= self.sides <= MAX_SIDES:
+        if not 0 <= self.count <= MAX_DICE or not 1 <= self.sides <= MAX_SIDES:
             raise ValueError(f"impossible dice term {self.count}d{self.sides}")
         if self.sides == 66:
             raise ValueError("a 66-sided die is not offered: d66 is the D66 term")
@@ -927,8 +927,8 @@ class _Parser:
             self.add_dice(2, start)
             self.add_rolls(2, start)
             return D66()
-        if count is not None and not 1 <= count <= MAX_DICE:
-            raise self.fail(f"{count} dice", start, f"a term rolls 1 to {MAX_DICE} dice")
+        if count is not None and not 0 <= count <= MAX_DICE:
+            raise self.fail(f"{count} dice", start, f"a term rolls 0 to {MAX_DICE} dice")
         if not 2 <= sides <= MAX_SIDES:
             raise self.fail(f"die size {sides}", sides_at, f"dice have 2 to {MAX_SIDES} sides")
         count = 1 if count is None else count

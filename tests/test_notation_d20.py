@@ -340,3 +340,64 @@ def test_0d6_has_one_result_for_certain() -> None:
 
 def test_more_dice_than_a_term_rolls_are_still_refused() -> None:
     assert "1001 dice at column 1: a term rolls 0 to 1000 dice" in refused("1001d6")
+
+
+# ---------------------------------------------------------------- d1
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "line"),
+    [
+        ("d1", [], "1d1: 1 = 1"),
+        ("3d1+1d4", [2], "3d1+1d4: 3 + (2) = 5"),
+        ("-2d1", [], "-2d1: -2 = -2"),
+        ("2d1*1d4", [3], "2d1*1d4: 2 * (3) = 6"),
+        ("(1d1, 1d4)kh1", [3], "(1d1, 1d4)kh1: (1 dropped, (3)) = 3"),
+    ],
+)
+def test_a_d1_always_shows_1_and_draws_nothing(text: str, faces: list[int],
+                                               line: str) -> None:
+    result = evaluate(text, ScriptedDice(faces))  # only the other dice are scripted
+    assert str(result) == line
+    assert all(record.sides != 1 for record in result.records)
+
+
+def test_a_d1_is_certain() -> None:
+    assert odds("d1") == {1: Fraction(1)}
+    assert odds("5d1") == {5: Fraction(1)}
+    assert odds("3d1+1d4") == uniform(range(4, 8), 4)
+    assert odds("(1d1, 1d4)kl1") == {1: Fraction(1)}
+
+
+def test_a_d1_in_the_roll_log_shows_no_die() -> None:
+    roll = tray_roll(evaluate("3d1+1d4", ScriptedDice([2])))
+    assert [(d.sides, d.face) for d in roll.dice] == [(4, 2)] and roll.total == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("d1kh1", "unexpected 'k' at column 3: a d1 always shows 1: it takes no operators"),
+        ("3d1!", "unexpected '!' at column 4: a d1 always shows 1"),
+        ("3d1>=1", "unexpected '>=' at column 4: a d1 always shows 1: a success pool needs"),
+        ("d0", "die size 0 at column 2: dice have 1 to 1000 sides"),
+    ],
+)
+def test_what_a_d1_cannot_do_is_named_with_its_column(text: str, words: str) -> None:
+    assert words in refused(text)
+
+
+# ---------------------------------------------------------------- still refused
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("d6rr<7", "'rr<7' at column 3: it rerolls every face of a d6, for ever"),
+        ("d6e<7", "every face of a d6 explodes"),
+        ("(1d20, 1d20)kh1 + d6rr<7", "for ever"),
+        ("1d6*1.5 + d4e<5", "every face of a d4 explodes"),
+    ],
+)
+def test_rolls_that_never_end_stay_refused_in_one_line(text: str, words: str) -> None:
+    assert words in refused(text)

@@ -87,7 +87,7 @@ dice notation:
   (d20,d20)kh1  a set: keep or drop whole expressions; ((10d6kh5)kl2)kh1 in turn
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
   d20+5 [fire]  words in brackets label the roll and add nothing
-limits: at most 1000 dice in all, dice of 2 to 1000 sides.
+limits: at most 1000 dice in all, 0 to 1000 a term, of 1 to 1000 sides (d1 is 1).
 signs repeat as in arithmetic: +1d6, 1d6+-2, --3."""
 
 
@@ -149,7 +149,9 @@ class Dice(Term):
 
     @property
     def dice_count(self) -> int:
-        return self.count
+        # The dice drawn: a d1 always shows 1 and is never drawn (the limit of dice
+        # written, MAX_DICE, counts it all the same).
+        return self.count if self.sides > 1 else 0
 
     def describe(self) -> str:
         # The count is always written, so "1d8" and "d8" share one canonical form.
@@ -929,10 +931,15 @@ class _Parser:
             return D66()
         if count is not None and not 0 <= count <= MAX_DICE:
             raise self.fail(f"{count} dice", start, f"a term rolls 0 to {MAX_DICE} dice")
-        if not 2 <= sides <= MAX_SIDES:
-            raise self.fail(f"die size {sides}", sides_at, f"dice have 2 to {MAX_SIDES} sides")
+        if not 1 <= sides <= MAX_SIDES:
+            raise self.fail(f"die size {sides}", sides_at, f"dice have 1 to {MAX_SIDES} sides")
         count = 1 if count is None else count
         self.add_dice(count, start)
+        if sides == 1:
+            if self._at_operator():
+                raise self.fail(f"unexpected {self.found()}", hint="a d1 always shows 1: "
+                                "it takes no operators")
+            return Dice(count, 1)
         ops = self.operators(count, sides)
         self.add_rolls(shape(count, sides, ops).rolls, start)
         return Operated(count, sides, ops) if ops else Dice(count, sides)
@@ -1098,6 +1105,9 @@ class _Parser:
         if not isinstance(only.term, Dice | Operated):
             raise self.fail("unexpected '>='", hint="a success pool needs dice before it, "
                             "like 4d6>=5")
+        if only.term.sides == 1:
+            raise self.fail("unexpected '>='", hint="a d1 always shows 1: a success pool "
+                            "needs dice of 2 sides or more")
         dice = only.term
         ops = dice.ops if isinstance(dice, Operated) else ()
         self.pos += 2
@@ -1152,7 +1162,7 @@ def _single_roll(inner: Sum) -> Dice | Operated | None:
     while len(inner.terms) == 1 and inner.terms[0].sign > 0:
         term = inner.terms[0].term
         if isinstance(term, Dice | Operated):
-            return term
+            return term if term.sides > 1 else None  # a d1 is kept as a set of one
         if not isinstance(term, Paren):
             return None
         inner = term.inner
@@ -1547,6 +1557,9 @@ class _Roller:
             faces = f"({record.faces[0]}, {record.faces[1]}" + (")" if alone else f": {value})")
             dice = [ShownDie(6, f, f, True, tens=i == 0) for i, f in enumerate(record.faces)]
             return _Rolled(value, f"d66 {faces}", faces, [record], dice)
+        if isinstance(term, Dice) and term.sides == 1:
+            # A d1 always shows 1: nothing is drawn.
+            return _Rolled(term.count, f"{term} ({term.count})", str(term.count), [], [])
         if isinstance(term, Dice):
             record = self.source.roll(term.sides, term.count, purpose=self.purpose,
                                       roller=self.roller)
@@ -1664,6 +1677,8 @@ def _quick_plan(expr: Expr) -> tuple[_Step, ...] | None:
         term = signed.term
         if type(term) is Const:
             steps.append((signed.sign, term.value, 0, None))
+        elif type(term) is Dice and term.sides == 1:  # always 1 a die: nothing drawn
+            steps.append((signed.sign, term.count, 0, None))
         elif type(term) is Dice:
             steps.append((signed.sign, term.count, term.sides, None))
         elif type(term) is Operated and len(term.ops) == 1 \
@@ -1753,6 +1768,9 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         term = signed.term
         # Plain dice and constants show as their faces (TermRoll.show): nothing of
         # the words `_Roller.term` makes for them is kept, so they are not made.
+        if type(term) is Dice and term.sides == 1:  # always 1 a die: nothing drawn
+            terms.append(TermRoll(signed.sign, term.describe(), [], term.count))
+            continue
         if type(term) is Dice:
             record = source.roll(term.sides, term.count, purpose=purpose, roller=roller)
             records.append(record)

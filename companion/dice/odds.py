@@ -464,6 +464,8 @@ def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
         term = signed.term
         if isinstance(term, Const):
             shift += signed.sign * term.value
+        elif isinstance(term, Dice) and term.sides == 1:  # always 1 a die
+            shift += signed.sign * term.count
         elif isinstance(term, Dice):
             dice[(term.sides, 1)] = dice.get((term.sides, 1), 0) + term.count
             if signed.sign < 0:

@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 
-from companion.commands.odds import as_json, text
+from companion.commands.odds import as_json, takes_signed_notation, text
 from companion.dice.notation import NOTATION_HELP, evaluate, parse
 from companion.dice.odds import distribution
 from companion.dice.sources import SeededDice
-
-# An argument that starts with signs and goes on with a number, '(' or dice is notation,
-# not an option: `companion roll -1+d6`, `companion roll --3`, as argparse already
-# takes `-1` ("--" alone, "--seed" and "-h" are not of this shape).
-SIGNED_NOTATION = re.compile(r"^[-+][-+\s]*(\d|\(|[dD](\d|%))")
-
-
-def takes_signed_notation(parser: argparse.ArgumentParser) -> None:
-    """Let `parser` read an argument like -1+d6 as a value, not as an unknown option:
-    argparse reads as values the arguments its negative-number pattern matches."""
-    parser._negative_number_matcher = SIGNED_NOTATION
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -72,7 +72,7 @@ def test_without_a_seed_the_dice_still_roll(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize(
     ("expr", "column"),
-    [("3d", 3), ("2d6+", 5), ("2x6", 2), ("", 1), ("0d6", 1), ("d1", 2), ("1001d6", 1)],
+    [("3d", 3), ("2d6+", 5), ("2x6", 2), ("", 1), ("d0", 2), ("1001d6", 1)],
 )
 def test_bad_notation_prints_one_line_naming_the_column(
     capsys: pytest.CaptureFixture[str], expr: str, column: int

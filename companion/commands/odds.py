@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from decimal import Decimal
 from fractions import Fraction
 from math import floor, gcd, log10
@@ -18,6 +19,18 @@ from companion.dice.odds import Distribution, OddsTooBig, distribution, named
 # alone, and --json, which is exact or nothing, refuses. So the text stays under a
 # megabyte (half of it fractions, the rest 10,000 short lines), and JSON too.
 MAX_FRACTION_CHARS = 500_000
+
+
+# An argument that starts with signs and goes on with a number, '(' or dice is notation,
+# not an option: `companion roll -1+d6`, `companion roll --3`, as argparse already
+# takes `-1` ("--" alone, "--seed" and "-h" are not of this shape).
+SIGNED_NOTATION = re.compile(r"^[-+][-+\s]*(\d|\(|[dD](\d|%))")
+
+
+def takes_signed_notation(parser: argparse.ArgumentParser) -> None:
+    """Let `parser` read an argument like -1+d6 as a value, not as an unknown option:
+    argparse reads as values the arguments its negative-number pattern matches."""
+    parser._negative_number_matcher = SIGNED_NOTATION
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print one JSON object mapping each value to its exact '
                         'chance: {"7": "1/6", ...}')
+    takes_signed_notation(parser)
     parser.set_defaults(func=run)
 
 

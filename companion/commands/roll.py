@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.commands.odds import as_json, text
+from companion.commands.odds import as_json, takes_signed_notation, text
 from companion.dice.notation import NOTATION_HELP, evaluate, parse
 from companion.dice.odds import distribution
 from companion.dice.sources import SeededDice
@@ -32,6 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "companion odds prints it; with --json, under \"odds\")")
     parser.add_argument("--purpose", default="roll",
                         help="why the dice are rolled, kept with the roll (default: roll)")
+    takes_signed_notation(parser)
     parser.set_defaults(func=run)
 
 

@@ -1,14 +1,20 @@
 """Dice notation: a small grammar, parsed by hand into a tree, rolled with a DiceSource.
 
     expr     := pool | sum
-    sum      := ['-'] product (('+' | '-') product)*
+    sum      := signs product (('+' | '-') signs product)*
+    signs    := ('+' | '-')*               (as arithmetic: --3 is 3, +-2 is -2)
     product  := factor (('*' | '/' | '//' | '%') factor)*
-    factor   := INTEGER | dice | 'd66' | '(' sum ')'
+    factor   := (NUMBER | dice | 'd66' | '(' sum ')' | set | nested) label*
+    set      := '(' sum (',' sum)* [','] ')' keep*  (one item needs a comma or a keep)
+    nested   := '(' dice ')' keep+          (`((10d6kh5)kl2)kh1`: kept again, in turn)
+    keep     := ('k' | 'p') selector
     dice     := [COUNT] 'd' (SIDES | '%') operator*
     operator := ('k' | 'p') selector | ('rr' | 'ro' | 'ra' | 'e') selector | '!'
               | ('mi' | 'ma') INTEGER
     selector := ['h' | 'l' | '<' | '>'] INTEGER
     pool     := dice '>=' TARGET       (counts the dice showing TARGET or more)
+    NUMBER   := INTEGER | [INTEGER] '.' DIGITS  (a product with decimals: see below)
+    label    := '[' WORDS ']'          (after any factor or a pool's target: the roll's label)
 
 The operators are those of avrae's d20 notation, with the same meaning, applied left to
 right to the dice of their group: `k` keeps the dice its selector picks and `p` drops
@@ -30,7 +36,10 @@ a divisor that could be 0 (0 lies between its lowest and highest) is refused. `d
 d100 (1..100). Keeping or dropping more dice than there are keeps or drops them all;
 `h0`/`l0`, a selector no face of the die can match, `mi`/`ma` beyond the die's faces,
 and `rr`/`e` on every face are refused. After an operator of a product, a negative
-goes in parentheses: 2*(-1).
+goes in parentheses: 2*(-1). A house ruling: a product with a number with decimals in it
+(`1d6*1.5`) is worked out exactly, `/` dividing exactly, and rounded once at its end to
+the nearest whole number, a half going down (4.5 is 4, -1.5 is -2); a decimal alone is
+rounded likewise. So every total stays a whole number.
 
 Spaces may stand between tokens, never inside one (`3d6`, `4d6kh3`, `>=`, `//`);
 letters may be upper case. `d66` is two d6 read as tens and units (11..66), not a
@@ -42,8 +51,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property, lru_cache
+from math import ceil, floor
 from typing import Any
 
 from companion.dice.sources import DiceSource, RollRecord, ScriptedDice, roll_d66
@@ -54,6 +65,7 @@ MAX_DICE = 1000  # dice in the whole expression as written (d66 counts as two)
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 MAX_TEXT = 1000  # characters
+MAX_DECIMALS = 6  # digits after a number's '.'
 # What rerolls and explosions may add, die by die: the caps make every roll finite and
 # every distribution exact (a finite number of outcomes).
 MAX_REROLLS = 10  # a die rerolled by one rr, at most
@@ -67,13 +79,16 @@ dice notation:
   2d6        two six-sided dice, summed (d6 is one die; D works too; d% is d100)
   2d6+1      dice and whole numbers: + - * and (); d8+d4-1, (d6+1)*2, -1+d6
   d20/3      whole numbers: / rounds toward zero, // rounds down, % the remainder
+  d6*1.5     decimals: the product is rounded to a whole number, a half down
   d66        two d6 read as tens and units: 11..66 (the insanity table)
   4d6kh3     keep the highest 3 (kl1 the lowest; p drops: ph1, pl1; k>3, p<2, k6)
   3d6rr1     reroll 1s until none (ro: once; ra: add one die); <N >N pick faces
   d6e6, d6!  explode: a 6 rolls one more die (at most 10 a die); mi2, ma5 clamp
+  (d20,d20)kh1  a set: keep or drop whole expressions; ((10d6kh5)kl2)kh1 in turn
   4d6>=5     a success pool: counts the dice showing 5 or more (a whole expression)
-limits: at most 1000 dice in all, dice of 2 to 1000 sides.
-an expression starting with '-' goes after '--':  companion roll -- -1+d6"""
+  d20+5 [fire]  words in brackets label the roll and add nothing
+limits: at most 1000 dice in all, 0 to 1000 a term, of 1 to 1000 sides (d1 is 1).
+signs repeat as in arithmetic: +1d6, 1d6+-2, --3."""
 
 
 class NotationError(UserError):
@@ -127,14 +142,16 @@ class Dice(Term):
     sides: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.count <= MAX_DICE or not 2 <= self.sides <= MAX_SIDES:
+        if not 0 <= self.count <= MAX_DICE or not 1 <= self.sides <= MAX_SIDES:
             raise ValueError(f"impossible dice term {self.count}d{self.sides}")
         if self.sides == 66:
             raise ValueError("a 66-sided die is not offered: d66 is the D66 term")
 
     @property
     def dice_count(self) -> int:
-        return self.count
+        # The dice drawn: a d1 always shows 1 and is never drawn (the limit of dice
+        # written, MAX_DICE, counts it all the same).
+        return self.count if self.sides > 1 else 0
 
     def describe(self) -> str:
         # The count is always written, so "1d8" and "d8" share one canonical form.
@@ -273,18 +290,29 @@ class Operated(Term):
     count: int
     sides: int
     ops: tuple[Op, ...]
+    # A roll in parentheses kept or dropped again, `((10d6kh5)kl2)kh1`: for each ')',
+    # how many of the operators come before it (here (1, 2)). The operators act one
+    # after another whatever the parentheses; they only keep two keeps apart, which
+    # written in a row would pick the dice either picks.
+    closes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         Dice(self.count, self.sides)  # the same limits as plain dice
         if not self.ops:
             raise ValueError("dice with operators need at least one")
+        if list(self.closes) != sorted(self.closes) or any(
+                not 0 <= c < len(self.ops) for c in self.closes):
+            raise ValueError(f"no such parentheses {self.closes!r}")
 
     @property
     def dice_count(self) -> int:
         return self.count
 
     def describe(self) -> str:
-        return f"{self.count}d{self.sides}" + "".join(op.describe() for op in self.ops)
+        text = "(" * len(self.closes) + f"{self.count}d{self.sides}"
+        for index, op in enumerate(self.ops):
+            text += ")" * self.closes.count(index) + op.describe()
+        return text
 
     @property
     def shape(self) -> Shape:
@@ -312,6 +340,63 @@ class Paren(Term):
         return self.inner.bounds()
 
 
+def set_kept(values: list[int], ops: Iterable[Op]) -> list[bool]:
+    """Which items of a set showing `values` its keeps and drops leave counted: each
+    operator among those still kept, in turn; h and l rank the highest first, equal
+    values in the order written (as the dice of a group)."""
+    kept = [True] * len(values)
+    for op in ops:
+        live = [i for i, k in enumerate(kept) if k]
+        ranked = sorted(live, key=lambda i: -values[i])
+        chosen: set[int] = set()
+        for selector in op.selectors:
+            if selector.kind == "h":
+                chosen.update(ranked[:selector.number])
+            elif selector.kind == "l":
+                chosen.update(ranked[max(0, len(ranked) - selector.number):])
+            else:
+                chosen.update(i for i in live if selector.picks(values[i]))
+        for i in live:
+            if (i in chosen) != (op.name == "k"):
+                kept[i] = False
+    return kept
+
+
+@dataclass(frozen=True)
+class SetOf(Term):
+    """Expressions in parentheses, between commas, kept or dropped as dice are and
+    summed: `(1d20, 1d20)kh1` (advantage), `(1d6+1, 8)kl1`, `(2d6+1)kh1` (one item)."""
+
+    items: tuple[Sum, ...]
+    ops: tuple[Op, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.items:
+            raise ValueError("a set needs at least one item")
+        if any(op.name not in ("k", "p") for op in self.ops):
+            raise ValueError("a set is only kept or dropped")
+
+    @property
+    def dice_count(self) -> int:
+        return sum(item.dice_count for item in self.items)
+
+    def describe(self) -> str:
+        inner = ", ".join(item.describe() for item in self.items)
+        comma = "," if len(self.items) == 1 else ""
+        return f"({inner}{comma})" + "".join(op.describe() for op in self.ops)
+
+    def bounds(self) -> tuple[int, int]:
+        ranges = [item.bounds() for item in self.items]
+        if not self.ops:
+            return sum(a for a, _ in ranges), sum(b for _, b in ranges)
+        low = sum(min(0, a) for a, _ in ranges)
+        high = sum(max(0, b) for _, b in ranges)
+        if all(a > 0 for a, _ in ranges) and all(
+                op.name == "k" and not op.by_face for op in self.ops):
+            low = min(a for a, _ in ranges)  # h and l keep one item at least
+        return low, high
+
+
 @dataclass(frozen=True)
 class Neg(Term):
     """A leading '-' on the first factor of a product: `-7//2` is (-7)//2, -4, as
@@ -329,6 +414,82 @@ class Neg(Term):
     def bounds(self) -> tuple[int, int]:
         low, high = self.inner.bounds()
         return -high, -low
+
+
+@dataclass(frozen=True)
+class Frac(Term):
+    """A number with decimals, `1.5`: only ever inside a `Rounded` product."""
+
+    value: Fraction
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.value <= MAX_CONSTANT:
+            raise ValueError(f"a number must be 0..{MAX_CONSTANT}, got {self.value}")
+
+    def describe(self) -> str:
+        whole, rest = divmod(self.value, 1)
+        digits = ""
+        while rest:  # a decimal as written has a finite expansion
+            rest *= 10
+            digit, rest = divmod(rest, 1)
+            digits += str(digit)
+        return f"{whole}.{digits or 0}"
+
+    def bounds(self) -> tuple[int, int]:
+        return floor(self.value), ceil(self.value)
+
+
+def round_half_down(value: Fraction) -> int:
+    """The nearest whole number, a half going down: 2.5 is 2, 2.6 is 3, -2.5 is -3."""
+    return ceil(value - Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class Rounded(Term):
+    """A product with a number with decimals in it (`1d6*1.5`), or such a number alone:
+    worked out exactly (`/` divides exactly in it) and rounded once, at its end, to
+    the nearest whole number, a half going down."""
+
+    inner: Term
+
+    @property
+    def dice_count(self) -> int:
+        return self.inner.dice_count
+
+    def describe(self) -> str:
+        return self.inner.describe()
+
+    def bounds(self) -> tuple[int, int]:
+        low, high = exact_bounds(self.inner)
+        return round_half_down(low), round_half_down(high)
+
+
+def exact(a: Fraction, b: Fraction, op: str) -> Fraction:
+    """`a op b` in a product with decimals: * and / exact, // and % as for whole numbers."""
+    if op == "*":
+        return a * b
+    if op == "/":
+        return a / b
+    return Fraction(a // b) if op == "//" else a % b
+
+
+def exact_bounds(term: Term) -> tuple[Fraction, Fraction]:
+    """The lowest and the highest value of a factor or product of a `Rounded`, exactly."""
+    if isinstance(term, Frac):
+        return term.value, term.value
+    if isinstance(term, Neg):
+        low, high = exact_bounds(term.inner)
+        return -high, -low
+    if isinstance(term, Product) and term.decimal:
+        (a, b), (c, d) = exact_bounds(term.left), exact_bounds(term.right)
+        if term.op == "%":
+            return ((a, b) if a >= 0 and b < c else (Fraction(0), d)) if c > 0 else (c, Fraction(0))
+        if term.op != "*" and c <= 0 <= d:
+            raise ValueError(f"{term.right} could be 0")
+        corners = [exact(x, y, term.op) for x in (a, b) for y in (c, d)]
+        return min(corners), max(corners)
+    lowest, highest = term.bounds()
+    return Fraction(lowest), Fraction(highest)
 
 
 PRODUCT_OPS = ("*", "/", "//", "%")
@@ -353,6 +514,7 @@ class Product(Term):
     left: Term
     op: str
     right: Term
+    decimal: bool = False  # a product with decimals, in a Rounded: worked out exactly
 
     def __post_init__(self) -> None:
         if self.op not in PRODUCT_OPS:
@@ -366,6 +528,9 @@ class Product(Term):
         return f"{self.left.describe()}{self.op}{self.right.describe()}"
 
     def bounds(self) -> tuple[int, int]:
+        if self.decimal:
+            low, high = exact_bounds(self)
+            return floor(low), ceil(high)
         (a, b), (c, d) = self.left.bounds(), self.right.bounds()
         if self.op == "%":
             # What // leaves takes the divisor's sign and is smaller than it.
@@ -392,6 +557,8 @@ class Signed:
 
 class Expr(ABC):
     """A parsed expression; `str()` gives its canonical notation."""
+
+    label: str  # the words in brackets written in it (the dataclasses' field)
 
     @abstractmethod
     def describe(self) -> str: ...
@@ -424,6 +591,9 @@ class Expr(ABC):
 @dataclass(frozen=True)
 class Sum(Expr):
     terms: tuple[Signed, ...]
+    # The words in brackets written in the expression (`1d20+5 [fire]`), joined: the
+    # roll's label. Not part of the notation: `describe()` leaves it out.
+    label: str = ""
 
     def __post_init__(self) -> None:
         if not self.terms:
@@ -464,6 +634,7 @@ class Pool(Expr):
     sides: int
     target: int
     ops: tuple[Op, ...] = ()
+    label: str = ""  # as a Sum's
 
     def __post_init__(self) -> None:
         Dice(self.count, self.sides)  # same limits as a summed term
@@ -491,6 +662,7 @@ class _Parser:
         self.pos = 0
         self.dice = 0  # dice seen so far, for the whole-expression limit
         self.rolls = 0  # dice drawn at the worst, for MAX_ROLLS
+        self.labels: list[str] = []  # the words in brackets, in order
 
     def fail(self, message: str, pos: int | None = None, hint: str = "") -> NotationError:
         # The column comes right after the message's subject so each error reads
@@ -525,14 +697,20 @@ class _Parser:
 
     # -- sums and products
 
-    def sum(self) -> Sum:
+    def signs(self) -> int:
+        """A run of signs, perhaps none (`+`, `--`, `+ -`): +1 or -1, as arithmetic."""
         sign = 1
-        if self.peek() == "-":
-            sign = -1
+        while self.peek() in ("+", "-") and self.peek():
+            if self.peek() == "-":
+                sign = -sign
             self.pos += 1
             self.skip_spaces()
+        return sign
+
+    def sum(self) -> Sum:
+        sign = self.signs()
         first = self.product(negated=sign < 0)
-        if isinstance(first, Product):
+        if _took_minus(first):
             sign = 1  # the minus went to the product's first factor
         terms = [Signed(sign, first)]
         # The sum's bounds so far, added to term by term as `Sum.bounds` adds them: a
@@ -547,7 +725,12 @@ class _Parser:
             at = self.pos
             self.pos += 1
             self.skip_spaces()
-            signed = Signed(1 if char == "+" else -1, self.product())
+            # Signs after the operator are the next term's own (1d6+-2 is 1d6-2), and a
+            # minus among them goes to the first factor of a product, as at the start.
+            unary = self.signs()
+            term = self.product(negated=unary < 0)
+            sign = 1 if char == "+" else -1
+            signed = Signed(sign if _took_minus(term) else sign * unary, term)
             terms.append(signed)
             a, b = signed.term.bounds()
             if signed.sign < 0:
@@ -565,12 +748,13 @@ class _Parser:
 
     def product(self, negated: bool = False) -> Term:
         left = self.factor()
+        decimal = isinstance(left, Frac)
         while True:
             self.skip_spaces()
             at = self.pos
             op = "//" if self.peek(2) == "//" else self.peek()
             if not op or op not in PRODUCT_OPS:
-                return left
+                return Rounded(left) if decimal else left
             if negated and not isinstance(left, Product):
                 left = Neg(left)
             self.pos += len(op)
@@ -580,17 +764,47 @@ class _Parser:
                 raise self.fail("unexpected '-'", hint="a negative number in a product goes "
                                 "in parentheses, like 2*(-1)")
             right = self.factor()
+            decimal = decimal or isinstance(right, Frac)
             if op != "*":
-                low, high = right.bounds()
+                low, high = exact_bounds(right)
                 if low <= 0 <= high:
                     raise self.fail(f"division by zero after '{op}'", right_at,
                                     "the divisor is 0" if low == high == 0 else
                                     f"{_short(right.describe())} runs from {low} to {high}"
                                     ", and a divisor that could be 0 is refused")
             left = Product(left, op, right)
+            if decimal:
+                left = _exactly(left)
             self.bounded(left, op, at)
 
+    def annotations(self) -> None:
+        """Any words in brackets after a factor (`5 [fire]`): kept as the roll's label,
+        they add nothing to the total, as in d20."""
+        while True:
+            back = self.pos
+            self.skip_spaces()
+            if self.peek() != "[":
+                self.pos = back
+                return
+            opened = self.pos
+            end = self.text.find("]", opened + 1)
+            if end < 0:
+                raise self.fail("unclosed '['", opened, "the words of a label end with ']', "
+                                "like 1d20+5 [fire]")
+            words = " ".join(self.text[opened + 1:end].split())
+            if "[" in words:
+                raise self.fail("unexpected '['", self.text.index("[", opened + 1),
+                                "a label in brackets holds no other brackets")
+            if words and words not in self.labels:
+                self.labels.append(words)
+            self.pos = end + 1
+
     def factor(self) -> Term:
+        found = self._factor()
+        self.annotations()
+        return found
+
+    def _factor(self) -> Term:
         if self.peek() != "(":
             return self.term()
         opened = self.pos
@@ -598,8 +812,17 @@ class _Parser:
         self.skip_spaces()
         if self.peek() == ")":
             raise self.fail("expected a term", hint="nothing is inside the parentheses")
-        inner = self.sum()
+        items = [self.sum()]
         self.skip_spaces()
+        comma = False
+        while self.peek() == ",":
+            comma = True
+            self.pos += 1
+            self.skip_spaces()
+            if self.peek() == ")":
+                break  # (1d6,): a set of one, as d20 writes it
+            items.append(self.sum())
+            self.skip_spaces()
         if self.peek() and self.peek() in "<>=":
             raise self.fail(f"unexpected {self.found()}", hint="a success pool like 4d6>=5 "
                             "is a whole expression, not put in parentheses")
@@ -607,13 +830,75 @@ class _Parser:
             raise self.fail(f"expected ')', found {self.found()}",
                             hint=f"the '(' at column {opened + 1} is not closed")
         self.pos += 1
-        return Paren(inner)
+        keeps = bool(self.peek()) and self.peek() in "kKpP"
+        if not keeps and self._at_operator():
+            raise self.fail(f"unexpected {self.found()}", hint="after ')' come only k and "
+                            "p, keeping or dropping: (1d20, 1d20)kh1")
+        if not comma and not keeps:
+            return Paren(items[0])
+        roll = _single_roll(items[0]) if not comma else None
+        if roll is not None:
+            # A roll in parentheses kept or dropped again: its dice, as if in a row.
+            prior = roll.ops if isinstance(roll, Operated) else ()
+            closes = roll.closes if isinstance(roll, Operated) else ()
+            ops = self.operators(roll.count, roll.sides, prior, nested=True)
+            return Operated(roll.count, roll.sides, ops, (*closes, len(prior)))
+        return SetOf(tuple(items), self.set_operators())
+
+    def set_operators(self) -> tuple[Op, ...]:
+        """Keeps and drops after a set: kh1, pl2, k>5, p<3, k10 (by rank or by value)."""
+        ops: list[Op] = []
+        while self.peek() and self.peek() in "kKpP":
+            at = self.pos
+            name = self.peek().lower()
+            self.pos += 1
+            kind = ""
+            if self.peek() and self.peek() in "hHlL<>":
+                kind = self.peek().lower()
+                self.pos += 1
+            number = self.number()
+            written = self.text[at:self.pos]
+            if number is None:
+                raise self.fail(f"expected a number after '{written}'")
+            if kind in ("h", "l") and number == 0:
+                verb = "keeps" if name == "k" else "drops"
+                raise self.fail(f"'{written}'", at, f"it {verb} nothing; h and l count 1 "
+                                "or more")
+            selector = Selector(kind, number)
+            if ops and ops[-1].name == name:
+                ops[-1] = Op(name, (*ops[-1].selectors, selector))
+            else:
+                ops.append(Op(name, (selector,)))
+        if self._at_operator() or (self.peek() and self.peek() in "hHlL"):
+            raise self.fail(f"unexpected {self.found()}", hint="a set is kept or dropped "
+                            "with k and p only: (1d20, 1d20)kh1")
+        return tuple(ops)
 
     # -- terms
+
+    def decimals(self, whole: int | None, start: int) -> Frac:
+        """The decimals of a number after its '.': `1.5`, `0.25`, `.5`."""
+        self.pos += 1  # the '.'
+        at = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
+            self.pos += 1
+        digits = self.text[at:self.pos]
+        if len(digits) > MAX_DECIMALS:
+            raise self.fail(f"number {self.text[start:self.pos]}", start,
+                            f"numbers have at most {MAX_DECIMALS} decimals")
+        value = (whole or 0) + Fraction(int(digits), 10 ** len(digits))
+        if value > MAX_CONSTANT:
+            raise self.fail(f"number {self.text[start:self.pos]}", start,
+                            f"numbers go up to {MAX_CONSTANT}")
+        if self.peek() in ("d", "D"):
+            raise self.fail(f"unexpected {self.found()}", hint="a number of dice is whole")
+        return Frac(value)
 
     def term(self) -> Term:
         start = self.pos
         count = self.number()
+        if self.peek() == "." and self.peek(2)[1:] in tuple("0123456789"):
+            return self.decimals(count, start)
         if self.peek() not in ("d", "D"):
             if count is None:
                 raise self.fail("expected a term", hint=f"a number, dice like 2d6, d66 or "
@@ -640,12 +925,17 @@ class _Parser:
             self.add_dice(2, start)
             self.add_rolls(2, start)
             return D66()
-        if count is not None and not 1 <= count <= MAX_DICE:
-            raise self.fail(f"{count} dice", start, f"a term rolls 1 to {MAX_DICE} dice")
-        if not 2 <= sides <= MAX_SIDES:
-            raise self.fail(f"die size {sides}", sides_at, f"dice have 2 to {MAX_SIDES} sides")
+        if count is not None and not 0 <= count <= MAX_DICE:
+            raise self.fail(f"{count} dice", start, f"a term rolls 0 to {MAX_DICE} dice")
+        if not 1 <= sides <= MAX_SIDES:
+            raise self.fail(f"die size {sides}", sides_at, f"dice have 1 to {MAX_SIDES} sides")
         count = 1 if count is None else count
         self.add_dice(count, start)
+        if sides == 1:
+            if self._at_operator():
+                raise self.fail(f"unexpected {self.found()}", hint="a d1 always shows 1: "
+                                "it takes no operators")
+            return Dice(count, 1)
         ops = self.operators(count, sides)
         self.add_rolls(shape(count, sides, ops).rolls, start)
         return Operated(count, sides, ops) if ops else Dice(count, sides)
@@ -666,21 +956,32 @@ class _Parser:
     def _at_operator(self) -> bool:
         return bool(self.peek()) and self.peek() in "kKpPrReE!mM"
 
-    def operators(self, count: int, sides: int) -> tuple[Op, ...]:
-        ops: list[Op] = []
+    def operators(self, count: int, sides: int, prior: tuple[Op, ...] = (),
+                  nested: bool = False) -> tuple[Op, ...]:
+        """The operators after dice; `nested`, after a roll in parentheses whose
+        operators are `prior` (`(10d6kh5)kl2`): then only keeps and drops, never
+        merged with those."""
+        ops: list[Op] = list(prior)
         # Before each operator: has the number of dice come to depend on the roll (and
         # by which operator), has a choice by rank been made, and a reroll after it.
-        changed, chosen, rerolled = "", False, ""
+        state: tuple[str, bool, str] = ("", False, "")
+        for op in prior:
+            state = _state_after(op, state)
+        changed, chosen, rerolled = state
         before = (changed, chosen, rerolled)
         while self._at_operator():
             at = self.pos
             name = self._operator_name()
+            if nested and name not in ("k", "p"):
+                raise self.fail(f"'{self.text[at:self.pos]}'", at, "after ')' come only k "
+                                "and p, keeping or dropping: (10d6kh5)kl2")
             if name == "!":
                 selector = Selector("", sides)
                 name = "e"
             else:
                 selector = self._selector(name, sides, at)
-            merged = bool(ops) and ops[-1].name == name and name not in ("mi", "ma")
+            merged = len(ops) > len(prior) and ops[-1].name == name and name not in ("mi",
+                                                                                   "ma")
             if not merged:
                 before = (changed, chosen, rerolled)
             written = self.text[at:self.pos]
@@ -707,13 +1008,7 @@ class _Parser:
                                 "for ever" if name == "rr" else f"every face of a d{sides} "
                                 f"explodes: each die would add {MAX_EXPLOSIONS}")
             # What the group is like after this operator, for the next one.
-            changed, chosen, rerolled = before
-            if name in ("e", "ra") or (name in ("k", "p") and op.by_face):
-                changed = changed or op.describe()
-            if op.by_rank:
-                chosen, rerolled = True, ""
-            elif name in ("rr", "ro") and chosen:
-                rerolled = rerolled or op.describe()
+            changed, chosen, rerolled = _state_after(op, before)
         if self.peek() and self.peek() in "hHlL":
             raise self.fail(f"unexpected {self.found()}", hint="keep with k and drop with p: "
                             "kh3, kl1, ph1, pl1")
@@ -775,9 +1070,9 @@ class _Parser:
         self.skip_spaces()
         char = self.peek()
         if not char:
-            return expr
+            return self.labelled(expr)
         if char in "<>=":
-            return self.pool(expr)
+            return self.labelled(self.pool(expr))
         if char == ")":
             raise self.fail("unexpected ')'", hint="no '(' before it is open")
         last = expr.terms[-1].term
@@ -789,6 +1084,9 @@ class _Parser:
                             "their dice, with no space: 4d6kh3")
         raise self.fail(f"unexpected {self.found()}",
                         hint="expected '+', '-', '*', '/', '//', '%' or the end")
+
+    def labelled(self, expr: Sum | Pool) -> Sum | Pool:
+        return replace(expr, label=", ".join(self.labels)) if self.labels else expr
 
     def pool(self, expr: Sum) -> Pool:
         if not self.text.startswith(">=", self.pos):
@@ -803,6 +1101,9 @@ class _Parser:
         if not isinstance(only.term, Dice | Operated):
             raise self.fail("unexpected '>='", hint="a success pool needs dice before it, "
                             "like 4d6>=5")
+        if only.term.sides == 1:
+            raise self.fail("unexpected '>='", hint="a d1 always shows 1: a success pool "
+                            "needs dice of 2 sides or more")
         dice = only.term
         ops = dice.ops if isinstance(dice, Operated) else ()
         self.pos += 2
@@ -814,6 +1115,7 @@ class _Parser:
         if not 1 <= target <= dice.sides:
             raise self.fail(f"target {target}", target_at,
                             f"a d{dice.sides} shows 1 to {dice.sides}")
+        self.annotations()
         self.skip_spaces()
         if self.peek() and self.peek() in "+-*/%":
             raise self.fail(f"unexpected {self.found()}", hint="a success pool is a whole "
@@ -822,6 +1124,45 @@ class _Parser:
             raise self.fail(f"unexpected {self.found()}", hint="expected the end of the "
                             "success pool")
         return Pool(dice.count, dice.sides, target, ops)
+
+
+def _state_after(op: Op, before: tuple[str, bool, str]) -> tuple[str, bool, str]:
+    """What a group is like after `op`: has the number of its dice come to depend on
+    the roll (by which operator), has a choice by rank been made, and by which reroll
+    after it."""
+    changed, chosen, rerolled = before
+    if op.name in ("e", "ra") or (op.name in ("k", "p") and op.by_face):
+        changed = changed or op.describe()
+    if op.by_rank:
+        chosen, rerolled = True, ""
+    elif op.name in ("rr", "ro") and chosen:
+        rerolled = rerolled or op.describe()
+    return changed, chosen, rerolled
+
+
+def _took_minus(term: Term) -> bool:
+    """Whether `term` is a product, whose first factor took a minus before it."""
+    return isinstance(term, Product) or (isinstance(term, Rounded)
+                                         and isinstance(term.inner, Product))
+
+
+def _exactly(term: Term) -> Term:
+    """A product chain marked as worked out exactly (a decimal is in it)."""
+    if isinstance(term, Product):
+        return Product(_exactly(term.left), term.op, term.right, decimal=True)
+    return term
+
+
+def _single_roll(inner: Sum) -> Dice | Operated | None:
+    """The roll of dice a sum in parentheses is, if it is one alone: `(10d6kh5)`."""
+    while len(inner.terms) == 1 and inner.terms[0].sign > 0:
+        term = inner.terms[0].term
+        if isinstance(term, Dice | Operated):
+            return term if term.sides > 1 else None  # a d1 is kept as a set of one
+        if not isinstance(term, Paren):
+            return None
+        inner = term.inner
+    return None
 
 
 def _short(text: str) -> str:
@@ -902,12 +1243,15 @@ class RollResult:
     again on the faces drawn, which gives them exactly as rolling had.
     """
 
-    __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "records", "target", "total")
+    __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "label", "records", "target",
+                 "total")
 
     def __init__(self, expr: str, faces: list[int], total: int, records: list[RollRecord],
                  terms: list[TermRoll] | None = None, target: int | None = None,
-                 dice: list[ShownDie] | None = None, *, tree: Expr | None = None) -> None:
+                 dice: list[ShownDie] | None = None, *, tree: Expr | None = None,
+                 label: str = "") -> None:
         self.expr = expr  # canonical notation
+        self.label = label  # the words in brackets written with it: "fire"
         self.faces = faces
         self.total = total
         self.records = records
@@ -986,7 +1330,7 @@ class RollResult:
 
     def _fields(self) -> tuple[object, ...]:
         return (self.expr, self.faces, self.total, self.records, self.terms, self.target,
-                self.dice)
+                self.dice, self.label)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not RollResult:
@@ -998,7 +1342,7 @@ class RollResult:
     def __repr__(self) -> str:
         return (f"RollResult(expr={self.expr!r}, faces={self.faces!r}, "
                 f"total={self.total!r}, records={self.records!r}, terms={self.terms!r}, "
-                f"target={self.target!r}, dice={self.dice!r})")
+                f"target={self.target!r}, dice={self.dice!r}, label={self.label!r})")
 
     @property
     def is_pool(self) -> bool:
@@ -1016,12 +1360,19 @@ class RollResult:
             return f"{head} = {self.total} {noun}"
         return f"{_joined(self.terms, labels)} = {self.total}"
 
+    @property
+    def named(self) -> str:
+        """The notation with its label, in words: "1d20+5 (fire)"."""
+        return f"{self.expr} ({self.label})" if self.label else self.expr
+
     def __str__(self) -> str:
-        return f"{self.expr}: {self.breakdown(labels=False)}"
+        return f"{self.named}: {self.breakdown(labels=False)}"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"expr": self.expr, "faces": list(self.faces),
                                 "total": self.total}
+        if self.label:
+            data["label"] = self.label
         # Each face as drawn, with what it counts for and whether it was kept: the
         # faces alone do not say which dice a keep, a drop or a reroll took out.
         data["dice"] = [{"sides": d.sides, "face": d.face, "value": d.value, "kept": d.kept,
@@ -1202,6 +1553,9 @@ class _Roller:
             faces = f"({record.faces[0]}, {record.faces[1]}" + (")" if alone else f": {value})")
             dice = [ShownDie(6, f, f, True, tens=i == 0) for i, f in enumerate(record.faces)]
             return _Rolled(value, f"d66 {faces}", faces, [record], dice)
+        if isinstance(term, Dice) and term.sides == 1:
+            # A d1 always shows 1: nothing is drawn.
+            return _Rolled(term.count, f"{term} ({term.count})", str(term.count), [], [])
         if isinstance(term, Dice):
             record = self.source.roll(term.sides, term.count, purpose=self.purpose,
                                       roller=self.roller)
@@ -1215,18 +1569,37 @@ class _Roller:
             value = sum(d.value for d in group.kept())
             return _Rolled(value, f"{term} {faces}", faces, [group.record], shown)
         if isinstance(term, Paren):
-            parts = [(s.sign, self.term(s.term)) for s in term.inner.terms]
+            inner = self.sum(term.inner)
+            return _Rolled(inner.value, f"({inner.labelled})", f"({inner.plain})",
+                           inner.records, inner.dice)
+        if isinstance(term, SetOf):
+            items = [self.sum(item) for item in term.items]
+            kept = set_kept([r.value for r in items], term.ops)
+            ops = "".join(op.describe() for op in term.ops)
+
+            def listed(texts: list[str]) -> str:
+                return "(" + ", ".join(t if k else f"{t} dropped"
+                                       for t, k in zip(texts, kept, strict=True)) + ")"
+
             return _Rolled(
-                sum(sign * r.value for sign, r in parts),
-                "(" + _signed([(s, r.labelled) for s, r in parts]) + ")",
-                "(" + _signed([(s, r.plain) for s, r in parts]) + ")",
-                [rec for _, r in parts for rec in r.records],
-                [d for _, r in parts for d in r.dice],
+                sum(r.value for r, k in zip(items, kept, strict=True) if k),
+                listed([r.labelled for r in items]) + ops,
+                listed([r.plain for r in items]),
+                [rec for r in items for rec in r.records],
+                [d if k else replace(d, kept=False)
+                 for r, k in zip(items, kept, strict=True) for d in r.dice],
             )
         if isinstance(term, Neg):
             inner = self.term(term.inner)
             return _Rolled(-inner.value, f"-{inner.labelled}", f"-{inner.plain}",
                            inner.records, inner.dice)
+        if isinstance(term, Rounded):
+            worked, rolled = self.exact(term.inner)
+            rolled.value = round_half_down(worked)
+            if worked != rolled.value:
+                rolled.labelled += f" rounded to {rolled.value}"
+                rolled.plain += f" rounded to {rolled.value}"
+            return rolled
         if isinstance(term, Product):
             left, right = self.term(term.left), self.term(term.right)
             return _Rolled(divide(left.value, right.value, term.op),
@@ -1234,6 +1607,34 @@ class _Roller:
                            f"{left.plain} {term.op} {right.plain}",
                            left.records + right.records, left.dice + right.dice)
         raise TypeError(f"cannot evaluate term {term!r}")
+
+    def exact(self, term: Term) -> tuple[Fraction, _Rolled]:
+        """A factor or product of a `Rounded`, worked out exactly (its `value` unset)."""
+        if isinstance(term, Frac):
+            return term.value, _Rolled(0, term.describe(), term.describe(), [], [])
+        if isinstance(term, Neg):
+            value, inner = self.exact(term.inner)
+            return -value, _Rolled(0, f"-{inner.labelled}", f"-{inner.plain}",
+                                   inner.records, inner.dice)
+        if isinstance(term, Product) and term.decimal:
+            (a, left), (b, right) = self.exact(term.left), self.exact(term.right)
+            return exact(a, b, term.op), _Rolled(
+                0, f"{left.labelled} {term.op} {right.labelled}",
+                f"{left.plain} {term.op} {right.plain}",
+                left.records + right.records, left.dice + right.dice)
+        rolled = self.term(term)
+        return Fraction(rolled.value), rolled
+
+    def sum(self, inner: Sum) -> _Rolled:
+        """A sum inside parentheses (its words without them)."""
+        parts = [(s.sign, self.term(s.term)) for s in inner.terms]
+        return _Rolled(
+            sum(sign * r.value for sign, r in parts),
+            _signed([(s, r.labelled) for s, r in parts]),
+            _signed([(s, r.plain) for s, r in parts]),
+            [rec for _, r in parts for rec in r.records],
+            [d for _, r in parts for d in r.dice],
+        )
 
     def group(self, count: int, sides: int, ops: tuple[Op, ...]) -> _Group:
         group = _Group(self.source, count, sides, self.purpose, self.roller)
@@ -1272,6 +1673,8 @@ def _quick_plan(expr: Expr) -> tuple[_Step, ...] | None:
         term = signed.term
         if type(term) is Const:
             steps.append((signed.sign, term.value, 0, None))
+        elif type(term) is Dice and term.sides == 1:  # always 1 a die: nothing drawn
+            steps.append((signed.sign, term.count, 0, None))
         elif type(term) is Dice:
             steps.append((signed.sign, term.count, term.sides, None))
         elif type(term) is Operated and len(term.ops) == 1 \
@@ -1314,7 +1717,7 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         target = expr.target
         return RollResult(expr.canonical, list(record.faces),
                           sum(1 for face in record.faces if face >= target), [record],
-                          target=target, tree=expr)
+                          target=target, tree=expr, label=expr.label)
     records: list[RollRecord] = []
     total = 0
     for sign, count, sides, kept in plan:
@@ -1330,7 +1733,8 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         faces_list = list(records[0].faces)
     else:
         faces_list = [face for record in records for face in record.faces]
-    return RollResult(expr.canonical, faces_list, total, records, tree=expr)
+    return RollResult(expr.canonical, faces_list, total, records, tree=expr,
+                      label=expr.label)
 
 
 def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
@@ -1348,7 +1752,8 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         shown = group.shown(expr.target)
         successes = sum(1 for d in group.kept() if d.value >= expr.target)
         return RollResult(expr=str(expr), faces=list(group.faces), total=successes,
-                          records=[group.record], target=expr.target, dice=shown)
+                          records=[group.record], target=expr.target, dice=shown,
+                          label=expr.label)
     if not isinstance(expr, Sum):
         raise TypeError(f"cannot evaluate {expr!r}")
     rolling = _Roller(source, purpose, roller)
@@ -1359,6 +1764,9 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         term = signed.term
         # Plain dice and constants show as their faces (TermRoll.show): nothing of
         # the words `_Roller.term` makes for them is kept, so they are not made.
+        if type(term) is Dice and term.sides == 1:  # always 1 a die: nothing drawn
+            terms.append(TermRoll(signed.sign, term.describe(), [], term.count))
+            continue
         if type(term) is Dice:
             record = source.roll(term.sides, term.count, purpose=purpose, roller=roller)
             records.append(record)
@@ -1384,4 +1792,5 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         records=records,
         terms=terms,
         dice=dice,
+        label=expr.label,
     )

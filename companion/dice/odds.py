@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
-from math import comb, lcm, log2
+from itertools import product as every
+from math import comb, lcm, log2, prod
 from statistics import median
 
 from companion.dice.groups import group_counts, rank_reach
@@ -22,17 +23,23 @@ from companion.dice.notation import (
     Const,
     Dice,
     Expr,
+    Frac,
     Neg,
     Op,
     Operated,
     Paren,
     Pool,
     Product,
+    Rounded,
+    SetOf,
     Signed,
     Sum,
     Term,
     divide,
+    exact,
     parse,
+    round_half_down,
+    set_kept,
     shape,
 )
 from companion.errors import UserError
@@ -457,6 +464,8 @@ def _groups(expr: Sum) -> tuple[dict[tuple[int, int], int], int]:
         term = signed.term
         if isinstance(term, Const):
             shift += signed.sign * term.value
+        elif isinstance(term, Dice) and term.sides == 1:  # always 1 a die
+            shift += signed.sign * term.count
         elif isinstance(term, Dice):
             dice[(term.sides, 1)] = dice.get((term.sides, 1), 0) + term.count
             if signed.sign < 0:
@@ -483,6 +492,7 @@ def _plain_size(expr: Sum) -> OddsSize:
 # costs bits + 750 units, as in the recurrence of a plain sum; a product of two packed
 # integers of b bytes, KARATSUBA x b^1.585 (Python multiplies big integers by Karatsuba).
 KARATSUBA = 4.0
+SET_WAY = 6.0  # a way of a set's items falling, ranked and summed in Python, in steps
 RANKED = 0.4  # a step down the faces of kept dice, against one of the recurrence
 
 
@@ -549,6 +559,17 @@ def _term_size(term: Term) -> OddsSize:
         return _sum_size(term.inner)
     if isinstance(term, Neg):
         return _term_size(term.inner)
+    if isinstance(term, Frac):
+        return OddsSize(1, 0, 0)
+    if isinstance(term, Rounded):
+        return _term_size(term.inner)
+    if isinstance(term, SetOf):
+        # Every way the items can fall together, each kept or dropped as it falls.
+        sizes = [_sum_size(item) for item in term.items]
+        joint = prod(size.totals for size in sizes)
+        bits = sum(size.bits for size in sizes)
+        work = sum(size.work for size in sizes) + joint * len(sizes) * SET_WAY * _step(bits)
+        return _checked(term, OddsSize(min(_span(term), joint), bits, 0, work))
     if isinstance(term, Product):
         a, b = _term_size(term.left), _term_size(term.right)
         totals = min(_span(term), a.totals * b.totals)
@@ -664,9 +685,49 @@ def _term(term: Term) -> Distribution:
         return _sum(term.inner)
     if isinstance(term, Neg):
         return -_term(term.inner)
+    if isinstance(term, SetOf):
+        return _set(term)
+    if isinstance(term, Rounded):
+        counts, total = _exact_counts(term.inner)
+        rounded: dict[int, int] = {}
+        for value, ways in counts.items():
+            key = round_half_down(value)
+            rounded[key] = rounded.get(key, 0) + ways
+        return Distribution._make(rounded, total)
     if isinstance(term, Product):
         return _product(_term(term.left), _term(term.right), term.op)
     raise TypeError(f"no distribution for term {term!r}")
+
+
+def _exact_counts(term: Term) -> tuple[dict[Fraction, int], int]:
+    """The ways of each exact value of a factor or product of a `Rounded`."""
+    if isinstance(term, Frac):
+        return {term.value: 1}, 1
+    if isinstance(term, Neg):
+        counts, total = _exact_counts(term.inner)
+        return {-value: ways for value, ways in counts.items()}, total
+    if isinstance(term, Product) and term.decimal:
+        (a, at), (b, bt) = _exact_counts(term.left), _exact_counts(term.right)
+        found: dict[Fraction, int] = {}
+        for va, ca in a.items():
+            for vb, cb in b.items():
+                value = exact(va, vb, term.op)
+                found[value] = found.get(value, 0) + ca * cb
+        return found, at * bt
+    part = _term(term)
+    return {Fraction(value): ways for value, ways in part._counts.items()}, part._total
+
+
+def _set(term: SetOf) -> Distribution:
+    """Every way the items of a set fall together: what its keeps and drops leave."""
+    parts = [_sum(item) for item in term.items]
+    counts: dict[int, int] = {}
+    for way in every(*(part._counts.items() for part in parts)):
+        values = [value for value, _ in way]
+        kept = set_kept(values, term.ops)
+        total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        counts[total] = counts.get(total, 0) + prod(c for _, c in way)
+    return Distribution._make(counts, prod(part._total for part in parts))
 
 
 def _sum(expr: Sum) -> Distribution:

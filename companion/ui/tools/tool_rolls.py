@@ -30,7 +30,7 @@ def tray_roll(result: RollResult, luck_faces: Sequence[int] = (), *,
     detail = ""
     if target is not None:
         detail = f"{result.total} {'success' if result.total == 1 else 'successes'}"
-    return Roll(who=None, purpose=f"{purpose}: {result.expr}", dice=drawn + luck,
+    return Roll(who=None, purpose=f"{purpose}: {result.named}", dice=drawn + luck,
                 total=result.total, detail=detail)
 
 

@@ -24,7 +24,9 @@ from companion.rulesets.grimdark.scores import (
     _score_gains,
 )
 from companion.rulesets.grimdark.sheet import Grant
+from companion.rulesets.grimdark.state import Condition
 from companion.rulesets.grimdark.traits import traits
+from companion.tables.effects import Rule
 
 DATA = GrimdarkData.load()
 
@@ -96,6 +98,15 @@ def test_an_attack_that_gains_cz_on_a_hit_is_worth_it_but_says_no_gains_code() -
     assert slash.score == pytest.approx(CZ_VALUE["aggressive"]) and slash.codes == []
 
 
+def test_what_a_move_gains_is_said_first_among_its_reasons() -> None:
+    coaching = Coaching(posture="balanced")
+    me = {"stats": {"brutality": 6, "style": 3, "mind": 3, "weird": 3},
+          "active_stat": "brutality", "hp": 30, "max_hp": 30, "hand": []}
+    o = Option((0, 0, 0), DATA.moves["basic-performance"], codes=["defends"])
+    _score_gains(Scene({}, me, {}, coaching, DATA, LEANS["balanced"]), o)
+    assert o.codes == ["gains:cz", "defends"]
+
+
 def test_lifting_a_curse_is_worth_a_curse() -> None:
     sacrifice = _gains("blood-sacrifice", "cautious")  # a curse -1 on a hit
     assert sacrifice.score == pytest.approx(CURSE_COST) and sacrifice.codes == []
@@ -130,9 +141,26 @@ def test_foresight_takes_each_opponent_to_play_the_plain_attack_at_his_own_odds(
     _, state = match(sheet("Rex"), sheet("Vex"), sheet("Tex"), teams=["1", "2", "2"])
     sight = Foresight(state, state.fighter("a"))
     assert sight.plain is not None and sight.plain.key == "basic-melee"
-    assert {o: p.move.key for o, p in sight.threat.items() if p.move} == {
-        "b": "basic-melee", "c": "basic-melee"}
+    assert {o: (p.move.key, p.target, p.reach) for o, p in sight.threat.items() if p.move} \
+        == {"b": ("basic-melee", "a", "melee"), "c": ("basic-melee", "a", "melee")}
     assert sight.chance == {"b": 1.0, "c": 1.0}  # Rex is each one's only enemy
+    # Each fight of his is one both sides attack in.
+    assert all(p.mutual and p.first == "a" for p in sight.pairings.values())
+
+
+def test_an_opponent_with_several_enemies_is_taken_to_pick_one_at_even_odds() -> None:
+    _, state = match(sheet("Rex"), sheet("Lex"), sheet("Dex"), sheet("Vex"),
+                     teams=["1", "1", "1", "2"])
+    sight = Foresight(state, state.fighter("a"))
+    assert sight.chance == {"d": pytest.approx(1 / 3)}
+
+
+def test_a_stunned_opponent_is_no_threat() -> None:
+    _, state = match(sheet("Rex"), sheet("Vex"), sheet("Tex"), teams=["1", "2", "2"])
+    state.fighter("b").conditions.append(Condition("stunned", fresh=False))
+    sight = Foresight(state, state.fighter("a"))
+    assert sight.threat["b"].move is None and sight.chance["b"] == 0.0
+    assert sight.threat["c"].move is not None and sight.chance["c"] == 1.0
 
 
 # ------------------------------------------------------------------ a move's rules
@@ -147,7 +175,17 @@ def test_a_rule_without_an_amount_is_counted_zero_not_one() -> None:
                             ("no-draw-on-hit", 0))
     assert (flurry.step, flurry.most, flurry.no_draw_on_hit) == (1, 4, True)
     plain = traits(DATA, DATA.moves["basic-melee"])
-    assert (plain.rules, plain.step, plain.most, plain.no_tie_cz) == ((), 0, None, False)
+    assert (plain.rules, plain.step, plain.most, plain.no_tie_cz, plain.unbalances) == (
+        (), 0, None, False, False)
+    assert traits(DATA, DATA.moves["unbalancing-distraction"]).unbalances
+
+
+def test_a_house_stacking_move_without_a_step_stacks_nothing() -> None:
+    # As the fight has it (`sides.build_side`): no amount, no bonus a use.
+    house = DATA.moves["flurry-of-blows"].model_copy(update={
+        "key": "house-flurry", "effects": [Rule(type="rule", rule="stacking-bonus-per-use")]})
+    found = traits(DATA, house)
+    assert (found.step, found.most, found.rules) == (0, None, (("stacking-bonus-per-use", 0),))
 
 
 # ------------------------------------------------------------------ a rolled grant

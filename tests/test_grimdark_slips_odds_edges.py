@@ -93,3 +93,15 @@ def test_a_turns_odds_are_a_record_nobody_alters() -> None:
     with pytest.raises(FrozenInstanceError):
         odds.fights = ()  # type: ignore[misc]
     assert fight.hps == (40, 40) and fight.ids == ("a", "b")
+
+
+def test_under_a_house_tie_band_of_0_a_level_exchange_goes_to_the_second_side() -> None:
+    # Nothing is inconclusive; as the engine settles it, the first side must be ahead.
+    house = _tie_band(0)
+    odds = fight_odds(house, (_plain(3), _plain(3)))
+    assert odds.inconclusive == 0
+    a, b = odds.sides
+    assert a.hit + a.critical == Fraction(28, 64)
+    assert b.hit + b.critical == Fraction(36, 64)
+    result = resolve(house, (_plain(3), _plain(3)), ScriptedDice([4, 4, 1]))
+    assert (result.band, result.winner, result.advantage) == ("hit", 1, 0)

@@ -15,6 +15,7 @@ from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import Figures, GrimdarkData
 from companion.rulesets.grimdark.fight import Side, Weapon, resolve
 from companion.rulesets.grimdark.odds import fight_odds
+from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines, pct
 from companion.tables.loader import load_tables
 
 DATA = GrimdarkData.load(load_tables(include_user=False))
@@ -105,3 +106,47 @@ def test_under_a_house_tie_band_of_0_a_level_exchange_goes_to_the_second_side() 
     assert b.hit + b.critical == Fraction(36, 64)
     result = resolve(house, (_plain(3), _plain(3)), ScriptedDice([4, 4, 1]))
     assert (result.band, result.winner, result.advantage) == ("hit", 1, 0)
+
+
+def test_a_fights_odds_said_for_other_than_its_two_sides_are_refused_not_cut_short() -> None:
+    (fight,) = _turn().fights
+    assert [s["id"] for s in fight.to_json()["sides"]] == ["a", "b"]
+    with pytest.raises(ValueError):
+        replace(fight, ids=("a",)).to_json()
+
+
+# ------------------------------------------------------------------ the odds in words
+
+def test_a_chance_is_said_in_whole_percent_with_its_edges_in_words() -> None:
+    assert [pct(p) for p in (None, 0, 0.0, 0.001, 0.00999, 0.01, 0.5, 0.9, 0.99,
+                             0.9901, 0.99999, 1, Fraction(1, 3))] == [
+        "0%", "0%", "0%", "under 1%", "under 1%", "1%", "50%", "90%", "99%",
+        "over 99%", "over 99%", "100%", "33%"]
+
+
+NAMES = {"a": "Rex", "b": "Vex"}.__getitem__
+
+
+def test_each_fight_is_said_in_one_line_out_of_position_only_when_it_can_come() -> None:
+    odds = {"fights": [
+        {"sides": [{"id": "a", "hit": 0.4, "critical": 0.1, "out_of_position": 0},
+                   {"id": "b", "hit": 0.2, "critical": 0, "out_of_position": 0.05}],
+         "inconclusive": 0.25}]}
+    assert odds_lines(odds, NAMES) == [
+        "Rex against Vex: Rex hits 40%, critical 10%; "
+        "Vex hits 20%, critical 0%, puts out of position 5%; inconclusive 25%"]
+    assert odds_lines(None, NAMES) == [] and odds_lines({"fights": []}, NAMES) == []
+
+
+def test_what_each_side_stands_to_lose_its_mean_its_most_and_its_defeat() -> None:
+    odds = {"fights": [{"sides": [
+        {"id": "a", "damage_taken": {"0": 0.5, "4": 0.25, "8": 0.25, "12": 0.0},
+         "defeat": 0.25},
+        {"id": "b", "damage_taken": {"0": 1.0}, "defeat": 0}]}]}
+    assert damage_lines(odds, NAMES) == [
+        "Rex takes 3.0 damage on average, at most 8; defeated 25%.",
+        "Vex takes 0.0 damage on average, at most 0."]
+    assert damage_lines(None, NAMES) == []
+    # A side that takes nothing whatever the dice: nothing at most, not 1.
+    nothing = {"fights": [{"sides": [{"id": "b", "damage_taken": {}}]}]}
+    assert damage_lines(nothing, NAMES) == ["Vex takes 0.0 damage on average, at most 0."]

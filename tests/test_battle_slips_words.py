@@ -1,4 +1,5 @@
-"""The battle system's words at one more edge: a stun of no stated length."""
+"""The battle system at a few more edges: a stun of no stated length, and the odds of
+an attack that declares the defender's luck dice."""
 
 from __future__ import annotations
 
@@ -18,3 +19,20 @@ def test_a_stun_of_no_stated_length_is_said_without_rounds(
     assert rules.narrate(state, [event("stunned", "a", turns=2)]) == [
         "Aulus is stunned for 2 rounds."]
 
+
+
+def test_the_defenders_luck_dice_declared_with_an_attack_make_a_block_likelier(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    from test_battle_health import duel
+
+    from companion.rulesets.battle.data import BattleTables
+    from companion.rulesets.battle.odds import odds_for_action
+    from companion.tables.loader import load_tables
+
+    session = duel(rules, sheet("Aulus", luck=2), sheet("Brenna", luck=2))
+    tables = BattleTables(load_tables())
+    attack = {"type": "attack", "weapon": "brawling"}
+    plain = odds_for_action(tables, session.state, attack)
+    lucky = odds_for_action(tables, session.state, {**attack, "defence_luck": 2})
+    assert plain.total() == lucky.total() == 1
+    assert lucky.blocked > plain.blocked and lucky.hit < plain.hit

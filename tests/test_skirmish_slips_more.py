@@ -49,3 +49,18 @@ def test_the_figures_of_a_skirmish_table_never_change_once_read() -> None:
     figures = SkirmishRules().data_for(TABLES).rules
     with pytest.raises(FrozenInstanceError):
         figures.save_target = 99  # type: ignore[misc]
+
+
+def test_a_net_cast_at_a_contra_retiarius_counts_his_cone_against_it() -> None:
+    from fractions import Fraction
+
+    from companion.rulesets.skirmish.odds import attack_odds
+
+    # Adjacent: the net needs a 6 (1 in 6); his cone shreds it on 5 or 6 (2 in 6).
+    state = scene({"type": "retiarius", "at": "E6", "facing": "S"},
+                  {"type": "contra-retiarius", "at": "E7", "facing": "N"}, ap=4)
+    odds = attack_odds(state, "A", "B", "net")
+    assert odds.p_shredded == Fraction(1, 3)
+    assert odds.p_entangle == Fraction(1, 6) * Fraction(2, 3)
+    assert odds.p_miss == Fraction(5, 6) * Fraction(2, 3)
+    assert odds.p_shredded + odds.p_entangle + odds.p_miss == 1

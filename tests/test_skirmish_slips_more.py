@@ -64,3 +64,24 @@ def test_a_net_cast_at_a_contra_retiarius_counts_his_cone_against_it() -> None:
     assert odds.p_entangle == Fraction(1, 6) * Fraction(2, 3)
     assert odds.p_miss == Fraction(5, 6) * Fraction(2, 3)
     assert odds.p_shredded + odds.p_entangle + odds.p_miss == 1
+
+
+def test_a_weapon_is_named_with_its_hand_only_when_it_is_a_weapon() -> None:
+    from companion.rulesets.skirmish.words import weapon_words
+
+    state = scene({"type": "samnite", "at": "E6"}, {"type": "velite", "at": "J12"})
+    assert weapon_words(state, "sword-left") == "left sword"
+    assert weapon_words(state, "unarmed") == "bare hands"
+    # A made-up name with a hand on it is said as it is, not as a left weapon.
+    assert not weapon_words(state, "nothing-left").startswith("left ")
+
+
+def test_the_bout_described_names_each_condition_only_when_he_has_it() -> None:
+    state = scene({"type": "samnite", "at": "E6", "facing": "S"},
+                  {"type": "velite", "at": "J12"}, ap=2)
+    state.glad("A").off_balance = True
+    lines = describe(state)
+    samnite = next(line for line in lines if "Samnite" in line and "off balance" in line)
+    velite = [line for line in lines if "Velite" in line]
+    assert samnite and velite and not any("off balance" in line or "entangled" in line
+                                          for line in velite)

@@ -1,5 +1,6 @@
 """The battle system's fate roll at its edges: the outcome that wakes him clears every
-turn of stun and of barred focus, not only the stun."""
+turn of stun and of barred focus, not only the stun; a coma ends the duel as a coma;
+and a thrown weapon is said with how many are left."""
 
 from __future__ import annotations
 
@@ -19,3 +20,31 @@ def test_a_six_on_fate_wakes_him_with_no_stun_and_no_focus_barred_left(
     a = session.state.fighters["a"]
     assert (a.stunned, a.stun_turns, a.no_focus_turns) == (False, 0, 0)
     assert due(session.state) == "act"
+
+
+def test_a_coma_on_fate_ends_the_duel_as_a_coma_and_a_three_as_unconscious(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    session = at_fate(rules)
+    session.act({"type": "fate", "now": "2025-05-01T21:30:00"}, ScriptedDice([2, 6, 5]))
+    assert session.state.result is not None
+    assert session.state.result.how == "falls into a coma"
+    session = at_fate(rules)
+    session.act({"type": "fate"}, ScriptedDice([3, 6, 5]))
+    assert session.state.result is not None
+    assert session.state.result.how == "falls unconscious"
+
+
+def test_a_thrown_weapon_is_said_with_how_many_are_left_in_hand(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    from test_battle_health import NOW, sheet
+
+    from companion.rulesets.base import event
+    from companion.session.session import Session
+
+    session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
+                              "options": {"started": NOW}})
+    say = rules.narrate
+    assert say(session.state, [event("weapon_thrown", "a", weapon="war-dart", left=0)]) == [
+        "Aulus throws his War Dart (none left in hand)."]
+    assert say(session.state, [event("weapon_thrown", "a", weapon="war-dart", left=2)]) == [
+        "Aulus throws his War Dart (2 more in hand)."]

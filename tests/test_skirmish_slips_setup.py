@@ -164,9 +164,10 @@ def test_a_beaten_gladiator_is_no_longer_fighting():
 
 # --- special-event dice ------------------------------------------------------------------
 
-def test_a_house_double_six_of_2d6_plus_1_wounds_by_the_dice_and_the_1():
+@pytest.mark.parametrize(("dice", "wounds"), [("2d6+1", 2 + 3 + 1), ("2d6-1", 2 + 3 - 1)])
+def test_a_house_double_six_wounds_by_its_dice_and_the_number_added(dice, wounds):
     rules = SkirmishRules()
-    tables = changed("skirmish-special-events", 6, wounds_dice="2d6+1")
+    tables = changed("skirmish-special-events", 6, wounds_dice=dice)
     state = rules.new_state({"gladiators": [
         {"type": "thracian", "strength": 8, "at": "E5", "facing": "S"},
         {"type": "samnite", "strength": 12, "at": "E6", "facing": "N"}]}, tables)
@@ -174,20 +175,7 @@ def test_a_house_double_six_of_2d6_plus_1_wounds_by_the_dice_and_the_1():
     apply_action(state, {"type": "roll_ap"}, ScriptedDice([6]))
     apply_action(state, {"type": "attack", "target": "B", "weapon": "sword"},
                  ScriptedDice([6, 6, 2, 3]))
-    assert state.glad("B").strength == 12 - (2 + 3 + 1)
-
-
-def test_a_double_six_of_2d6_minus_1_takes_the_1_away():
-    rules = SkirmishRules()
-    tables = changed("skirmish-special-events", 6, wounds_dice="2d6-1")
-    state = rules.new_state({"gladiators": [
-        {"type": "thracian", "strength": 8, "at": "E5", "facing": "S"},
-        {"type": "samnite", "strength": 12, "at": "E6", "facing": "N"}]}, tables)
-    apply_action(state, {"type": "start"}, ScriptedDice([6, 1]))
-    apply_action(state, {"type": "roll_ap"}, ScriptedDice([6]))
-    apply_action(state, {"type": "attack", "target": "B", "weapon": "sword"},
-                 ScriptedDice([6, 6, 2, 3]))
-    assert state.glad("B").strength == 12 - (2 + 3 - 1)
+    assert state.glad("B").strength == 12 - wounds
 
 
 @pytest.mark.parametrize("dice", ["2d6*2", "max(2d6, 3)"])

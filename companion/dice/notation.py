@@ -45,7 +45,10 @@ Spaces may stand between tokens, never inside one (`3d6`, `4d6kh3`, `>=`, `//`);
 letters may be upper case. `d66` is two d6 read as tens and units (11..66), not a
 66-sided die, so it takes no count and no operator. A success pool is a whole
 expression. The text is never handed to eval: this module is the only reader.
-"""
+
+One long module: the grammar's tree, its parser, its roller and its words share the node
+classes, and a change to one form (a keep, a label) touches all four; issue 25 splits it
+into dice/notation/ (tree, parse, roll, words) once the forms settle."""
 
 from __future__ import annotations
 

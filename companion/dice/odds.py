@@ -3,7 +3,10 @@
 Internally a distribution is a table of whole-number counts over one common total
 (2d6: 36 ways in all, 6 of them make 7). Sums convolve counts, which stays in fast
 integer arithmetic; Fractions are made only when a probability is read.
-"""
+
+One long module: the single Distribution type and the pool evaluators every game's odds
+are built on live together so that there is one of each; issue 25 moves each game's
+evaluator beside its rules."""
 
 from __future__ import annotations
 

@@ -7,7 +7,9 @@ text free of control characters (tabs and line breaks aside); a file of another 
 is named as what it is ("this is a session, not a gladiator sheet").
 
 Kept free of pydantic: the settings are read through here before the window opens.
-"""
+
+One long module on purpose: every file the app reads goes through these checks, and
+keeping them in one place is what stops a loader from skipping one."""
 
 from __future__ import annotations
 

@@ -13,7 +13,10 @@ taken, the session keeps a copy of the state every `SNAPSHOT_EVERY` entries
 from the nearest copy: its cost does not grow with the journal.
 
 The session knows rule systems only through `companion.rulesets.base`.
-"""
+
+One long module for now: the Session and the file it saves must change in step (the
+journal's entries, their digests, the replay that checks them); issue 25 moves the file
+format into session/journal.py."""
 
 from __future__ import annotations
 

@@ -11,6 +11,10 @@ the same copy, in a third of the time and a fraction of the memory (1-4 KB a sta
 object on the way whose copy pickle could make differently (one with its own
 `__deepcopy__`, but for enums and pydantic models, which both copy alike), or that pickle
 cannot take, sends that store back to `copy.deepcopy`.
+
+The bytes `pickle.loads` reads here are only ever the ones `freeze` made a moment
+before, in this process, from a state the rules built: they live in memory, are never
+written to a file and never come from one, so no data from outside reaches the loader.
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ class Frozen:
     def thaw(self) -> Any:
         if self._data is None:
             return copy.deepcopy(self._copy)
+        # Our own bytes, made by freeze in this process (see the module's note).
         loaded, shared = pickle.loads(self._data), self._shared
         state = self._cls.__new__(self._cls)
         state.__dict__.update({name: shared[name] if name in shared else loaded[name]

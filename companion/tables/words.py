@@ -7,7 +7,9 @@ An entry's fields are data for the rules ("stun": true, "cost_per_rank": 2, "wea
 weapon", "-2 defence dice (not armour) for the rest of the battle"), its key the roll as
 people say it ("19", "35+", "4-6", "4-4" on a d66). Names of other entries come from
 the tables themselves (`names_for`), never their slugs.
-"""
+
+One long module for now: every field's words are one registry keyed by field name, so
+that no table shows a raw field; issue 25 gives each game its own part of it."""
 
 from __future__ import annotations
 

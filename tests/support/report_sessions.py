@@ -22,10 +22,15 @@ NOW = "2025-05-01T20:00:00"
 
 def _played(rules: Ruleset[Any], setup: dict[str, Any], seed: int,
             most: int = 400) -> Session:
-    session = Session(rules, setup, load_tables())
+    return _played_on(Session(rules, setup, load_tables()), seed, most)
+
+
+def _played_on(session: Session, seed: int, most: int) -> Session:
+    """The computer plays both sides on, with dice seeded by `seed`, `most` actions at
+    the most."""
     dice = SeededDice(seed)
     for _ in range(most):
-        action = rules.choose(session.state)
+        action = session.ruleset.choose(session.state)
         if action is None:
             break
         session.act(action, dice)
@@ -37,13 +42,7 @@ def skirmish(most: int = 400) -> Session:
     setup = rules.make_setup({"gladiators": "samnite,retiarius"})
     session = Session(rules, setup, load_tables())
     session.act({"type": "start"}, SeededDice(3))
-    dice = SeededDice(4)
-    for _ in range(most):
-        action = rules.choose(session.state)
-        if action is None:
-            break
-        session.act(action, dice)
-    return session
+    return _played_on(session, 4, most)
 
 
 def _sample(name: str) -> dict[str, Any]:

@@ -19,7 +19,10 @@ to finish the opponent first, he quits to live. The defender's luck dice and Ref
 to Live, declared before the dice, are chosen by the same weighing for the defender.
 
 The weights below are the computer's judgement, not rules of the game.
-"""
+
+One long module: every option is weighed by the same expected-health terms (a blow, the
+blow back, luck spent), and splitting the terms from the options would spread one
+valuation over several files."""
 
 from __future__ import annotations
 

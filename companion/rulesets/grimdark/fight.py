@@ -1,6 +1,10 @@
 """One fight of Grimdark Gladiators: two revealed moves, two power rolls, and what the
 winner's margin does. Pure: the match engine says who is where, this says what the
-dice make of it, as structured results the narrator and the UI read."""
+dice make of it, as structured results the narrator and the UI read.
+
+One long module: the seed's exchange is one procedure (modifiers, power rolls, the
+margin's reading), kept in the seed's order so that it can be checked against it line by
+line."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """One whole turn of a Grimdark match: every standing gladiator's move revealed at
 once, the costs and the moves' own effects, the fights (`sides.pair_fights`), their
 results applied in order of Init, the end of the turn (curses, poison, draws,
-conditions counting down) and any defeat's death roll."""
+conditions counting down) and any defeat's death roll.
+
+One long module: a turn's steps run in the seed's order and each reads what the one
+before left; kept together so that the order stays visible."""
 
 from __future__ import annotations
 

@@ -4,7 +4,9 @@ moves, the abilities, the equipment and the general figures (`grimdark-rules`).
 Effects use the shared vocabulary; what it lacks is written as `rule` effects whose
 names must come from the lists below, so a typo in a table is caught on load and an
 engine has a closed set of rules to carry out.
-"""
+
+One long module: the models of Grimdark's eight tables share its effect vocabulary and
+validators; issue 25 moves them into the game's own package."""
 
 from __future__ import annotations
 

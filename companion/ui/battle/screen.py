@@ -1,7 +1,11 @@
 """A battle-system duel in the window: the two gladiators' tracker cards face to face,
 the attack dialog with its exact odds, the roll that is due, and what happened, in
 words. Used as plain trackers beside a paper game too: every tracker change is an
-action of the session, so it is logged and undoable."""
+action of the session, so it is logged and undoable.
+
+One long module: the duel's cards, buttons, attack dialog and computer turn share the
+screen's state (what is chosen, what is due); the cards themselves are in
+tracker_card.py."""
 
 from __future__ import annotations
 

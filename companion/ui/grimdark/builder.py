@@ -1,7 +1,11 @@
 """The Grimdark builder: a gladiator edited section by section (stats, abilities,
 moves, equipment, story), every build rule he breaks listed at once in the panel and
 counted on the screen as he changes; saved to the roster, or exported as the forum
-sheet the roster thread takes."""
+sheet the roster thread takes.
+
+One long module: its five sections edit one draft and show one list of problems; each
+section's drawing is short, and splitting them would pass the draft and its checks
+around."""
 
 from __future__ import annotations
 

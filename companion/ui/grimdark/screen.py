@@ -5,7 +5,11 @@ before the dice, and each turn explained from its events.
 
 The rules choose and decide everything: this screen asks `choose`, `odds` and
 `summary`, sends the turn to the session and draws what comes back. Coaching is shown
-only while the GM asks for it (C): the screen may be on a shared display."""
+only while the GM asks for it (C): the screen may be on a shared display.
+
+One long module: the match view's cards, hand clicks, explanation and export share the
+GM's pending choices; the card, the explanation and the rows are in card.py, explain.py
+and rows.py."""
 
 from __future__ import annotations
 

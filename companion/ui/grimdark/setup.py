@@ -4,7 +4,10 @@ One screen, three views: the roster and the match's line-up (here), the builder
 (builder.py) and the forum-sheet paste (paste.py). The roster lists the user's
 gladiators and the samples with their fame, record and whether they keep the build
 rules; the line-up takes two or more of them, each with a team and a coaching, and
-starts the match (schema §1's setup)."""
+starts the match (schema §1's setup).
+
+One long module: the roster and the line-up are one view over the same entries and
+selection; the builder and the paste are in their own modules."""
 
 from __future__ import annotations
 

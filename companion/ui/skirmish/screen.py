@@ -1,6 +1,10 @@
 """Playing a hex skirmish in the window: clicks and keys become actions for the
 session; the session's state is drawn. The rules decide everything; this screen only
-asks them (reachable hexes, targets, odds, the computer's choice) and shows answers."""
+asks them (reachable hexes, targets, odds, the computer's choice) and shows answers.
+
+One long module: clicks, drags, keys, hover cards and the computer's turn all read the
+same selection and overlay; the board, the panel and the player's view are in their own
+modules."""
 
 from __future__ import annotations
 

@@ -7,7 +7,10 @@ Each also answers `fit()`: where its ink is, its whole text, what it shows, and 
 that text overflows its box. The window's fit check asks every widget drawn (never the
 pixels), and the window shows the whole of a shortened text while the mouse is on it.
 Free text is drawn through an `Ink`, which records each piece as a `Label`.
-"""
+
+One long module: the basic widgets share the fitting helpers (wrap, shorten, best_label)
+and the Fit record the fit test reads, which keeps every widget's text checked the same
+way."""
 
 from __future__ import annotations
 

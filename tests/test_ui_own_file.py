@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from test_ui_soak import duel_scenario
 
 from companion.ui.app import App
@@ -97,5 +98,28 @@ def test_a_file_that_holds_another_game_by_then_is_left_alone(tmp_path: Path) ->
         pump(again)
         assert len(screen.session.journal) == len(data["journal"]) - 1
         assert his.read_bytes() == kept
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("named", ["bad\x00name.json", "odd\ud800.json", "/", ""])
+def test_an_autosave_naming_a_file_no_system_can_open_still_resumes(
+        tmp_path: Path, named: str) -> None:
+    his = tmp_path / "saturday.json"
+    data = json.loads(played_and_closed(his))
+    data["own_file"] = named
+    again = App()
+    try:
+        again.autosave_path().write_text(json.dumps(data), encoding="utf-8",
+                                         errors="surrogatepass")
+        again.draw()
+        again.resume()
+        screen = again.screen
+        # It opens (a name the JSON reader refuses sends it to the backup, and says
+        # so), and the name is never written to.
+        assert screen is not None and screen.save_path is None
+        assert screen.session.own_file is None
+        assert len(screen.session.journal) in (len(data["journal"]) - 1,
+                                               len(data["journal"]))
     finally:
         again.close()

@@ -401,14 +401,15 @@ class App:
         this game (the same rules, begun at the same moment); else None and why."""
         from companion.files.pathwords import in_words, shown_path
         from companion.session.session import read_session_file
+        from companion.ui.text import checked_path
 
         if not session.own_file_named:
             return None, ""
         path = Path(session.own_file_named)
         until = "this game goes to the autosave until you save it (Ctrl+S)"
         try:
-            kept = read_session_file(path)
-        except (UserError, OSError) as err:
+            kept = read_session_file(checked_path(path))
+        except (UserError, OSError, ValueError) as err:  # a hostile autosave's name too
             return None, f"{shown_path(path.name)} cannot be read ({in_words(err)}): {until}"
         if kept.ruleset != session.ruleset.id or kept.created != session.created:
             return None, f"{shown_path(path.name)} holds another game now: {until}"

@@ -393,3 +393,35 @@ def test_a_piercing_critical_of_19_in_hand_lodges_nothing(rules):
     assert not any("stays lodged in Target" in line for line in lines)
     spearman = session.state.fighters["a"]
     assert spearman.carried == {"spear": 1} and not spearman.lodged
+
+
+def test_zen_takes_one_6_from_a_signature_move_so_three_6s_read_as_6_6(rules):
+    session = duel(rules, gladiator("Attacker", **{"signature-move": 3}),
+                   gladiator("Target", weapon="brawling", insanities=(63,)))
+    lines = attack(session, [6, 6, 6, 1, 1, 1, 1, 1], signature=True)
+    target = session.state.fighters["b"]
+    assert not any(line.startswith("Critical damage") for line in lines)
+    assert target.health == 30 - 3 and target.stunned
+
+
+def test_zen_leaves_a_signature_move_without_6s_as_it_is(rules):
+    session = duel(rules, gladiator("Attacker", **{"signature-move": 3}),
+                   gladiator("Target", weapon="brawling", insanities=(63,)))
+    attack(session, [5, 5, 1], signature=True)
+    assert session.state.fighters["b"].health == 30 - 2
+
+
+@pytest.mark.parametrize("down", [("shield",), ("hammer",), ("shield", "hammer")])
+def test_whatever_lies_on_the_ground_he_may_go_for(rules, down):
+    session = duel(rules, gladiator("Aulus", shield=1), gladiator("Target", weapon="brawling"))
+    f = session.state.fighters["a"]
+    if "shield" in down:
+        f.shield = "dropped"
+    if "hammer" in down:
+        f.carried["hammer"], f.dropped["hammer"] = 0, 1
+    [retrieve] = [a for a in rules.legal_actions(session.state) if a["type"] == "retrieve"]
+    session.act(retrieve, ScriptedDice([6] * 6))
+    f = session.state.fighters["a"]
+    still_down = (["shield"] if f.shield == "dropped" else []) + [
+        k for k, n in f.dropped.items() if n > 0]
+    assert len(still_down) == len(down) - 1

@@ -411,3 +411,32 @@ def test_the_computer_sees_a_cliff_below_0_minus_10_and_minus_18(rules: BattleRu
     judge = _Judge(duel(rules, sheet("A")).state)
     step = judge.standing(above) - judge.standing(above - 1)
     assert (step > 1) is cliff
+
+
+# ------------------------------------------------------------------ lasting changes
+
+
+@pytest.mark.parametrize(("target", "counts"), [("attack", True), ("attack_and_defence", True),
+                                                 ("defence", False), ("initiative", False)])
+def test_a_lasting_change_to_attack_dice_is_in_his_attack_pool(rules: BattleRules,
+                                                              target: str,
+                                                              counts: bool) -> None:
+    from companion.rulesets.battle.pools import attack_pool
+    from companion.rulesets.battle.quirks import quirks_of
+    from companion.rulesets.battle.state import Modifier
+
+    session = duel(rules, sheet("A", attack=4))
+    a = session.state.fighters["a"]
+    a.modifiers.append(Modifier(target, -1, source="a critical"))
+    club = TABLES.weapon("club")
+    pool = attack_pool(a, quirks_of(TABLES, a.insanities), TABLES, weapon_key="club",
+                       weapon=club, weapon_class=club.class_for(False), stance="normal",
+                       thrown=False, signature=False, mighty_blow=False, disarm=False)
+    assert [t["amount"] for t in pool.terms if t["why"] == "modifier"] == \
+        ([-1] if counts else [])
+
+
+def test_an_empty_roll_reads_as_nothing_at_all() -> None:
+    reading = read_roll([])
+    assert (reading.key, reading.highest, reading.count, reading.sixes) == (
+        "3-or-less", 0, 0, 0)

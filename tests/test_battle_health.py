@@ -334,3 +334,35 @@ def test_after_the_duel_has_ended_no_roll_is_due_on_any_card_or_in_duel_show(rul
     shown = rules.describe(state)
     assert not any("roll" in line or "death's door" in line for line in shown)
     assert shown[-1] == "The battle is over: Hammer won; Foe quits"
+
+
+# --- who may fight --------------------------------------------------------------------
+
+
+def _start(rules, a, started=NOW):
+    options = {"started": started} if started else {}
+    return rules.new_state({"a": a, "b": sheet("Foe"), "options": options},
+                           load_tables(include_user=False))
+
+
+def test_a_dead_gladiator_cannot_fight(rules):
+    with pytest.raises(UserError, match="Ghost cannot fight: dead$"):
+        _start(rules, {**sheet("Ghost"), "status": "dead"})
+
+
+@pytest.mark.parametrize(("ends", "fights"), [("2025-05-01T19:59:59", True),
+                                              ("2025-05-01T20:00:00", True),
+                                              ("2025-05-01T20:00:01", False)])
+def test_a_coma_bars_him_until_the_moment_it_ends(rules, ends, fights):
+    sleeper = {**sheet("Sleeper"), "status": "coma", "coma_until": ends}
+    if fights:
+        assert _start(rules, sleeper).fighters["a"].name == "Sleeper"
+    else:
+        with pytest.raises(UserError, match=f"cannot fight: coma until {ends}"):
+            _start(rules, sleeper)
+
+
+def test_a_coma_bars_a_duel_that_says_not_when_it_began(rules):
+    sleeper = {**sheet("Sleeper"), "status": "coma", "coma_until": "2000-01-01T00:00:00"}
+    with pytest.raises(UserError, match="cannot fight: coma"):
+        _start(rules, sleeper, started=None)

@@ -3,6 +3,9 @@ own (skirmish-special-events), whatever the modifiers."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 from support.skirmish_scenes import act, at, scene
 
 
@@ -35,6 +38,22 @@ def test_double_5_knocks_his_shield_into_a_random_neighbouring_hex():
     [item] = state.items
     assert (item.name, state.label(item.hex), item.owner, item.recoverable) == (
         "large-shield", "E7", "B", True)
+
+
+@pytest.mark.parametrize("event_says, kit_says", [(True, False), (False, True)])
+def test_a_shield_knocked_away_stays_in_play_only_if_the_event_and_the_kit_both_say_so(
+        event_says, kit_says):
+    state = duel()
+    data = state.data
+    shield = data.kit["large-shield"]
+    state.data = dataclasses.replace(
+        data, events={**data.events, 5: data.events[5].model_copy(
+            update={"recoverable": event_says})},
+        kit={**data.kit, "large-shield": dataclasses.replace(
+            shield, recoverable_if_knocked_away=kit_says)})
+    act(state, SWORD, 5, 5, 4)
+    [item] = state.items
+    assert item.recoverable is False
 
 
 def test_double_5_never_takes_a_galerus():

@@ -4,6 +4,7 @@ face by die face (every attack pair, save die and special-event sub-roll)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 from fractions import Fraction
 
@@ -144,3 +145,48 @@ def test_an_odds_call_is_quick():
         attack_odds(state, "A", "B", "sword")
     per_call = (time.perf_counter() - start) / 200
     assert per_call < 0.002  # the goal is 0.2 ms; generous here for slow machines
+
+
+def test_the_chance_he_is_wounded_is_one_less_the_chance_of_no_wound():
+    for attacker, defender, weapon in CASES.values():
+        if weapon == "net":
+            continue
+        odds = attack_odds(scene(attacker, defender, ap=6), "A", "B", weapon)
+        assert odds.p_wounded == 1 - odds.wounds.get(0, Fraction(0))
+        assert 0 < odds.p_wounded < 1
+
+
+def _lost_darts(state, action):
+    """The chance the dart is gone for good, from the engine face by face."""
+    lost = Fraction(0)
+
+    def walk(prefix, weight):
+        nonlocal lost
+        trial = copy.deepcopy(state)
+        try:
+            events = apply_action(trial, action, PrefixDice(prefix))
+        except _More as more:
+            for face in range(1, more.sides + 1):
+                walk([*prefix, face], weight / more.sides)
+            return
+        if any(e.kind == "missile_lost" for e in events):
+            lost += weight
+
+    walk([], Fraction(1))
+    return lost
+
+
+@pytest.mark.parametrize("lost_when", [("wounds", "saved", "special-event"), ("wounds",),
+                                       ("saved",), ("special-event",), ()])
+def test_the_chance_a_dart_is_lost_follows_the_weapons_table(lost_when):
+    attacker, defender, weapon = CASES["darts at 5"]
+    defender = {**defender, "type": "samnite"}  # he has a save, so "saved" can happen
+    state = scene(attacker, defender, ap=6)
+    darts = state.data.weapons[weapon]
+    state.data = dataclasses.replace(state.data, weapons={
+        **state.data.weapons, weapon: dataclasses.replace(darts, lost_when=frozenset(lost_when))})
+    odds = attack_odds(state, "A", "B", weapon)
+    assert odds.p_missile_lost == _lost_darts(
+        state, {"type": "attack", "target": "B", "weapon": weapon})
+    if lost_when:
+        assert odds.p_missile_lost > 0

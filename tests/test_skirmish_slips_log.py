@@ -255,3 +255,17 @@ def test_what_is_due_next_reads_as_a_sentence():
     state.glad("B").strength = 2
     events_of(state, sword(), 6, 1)
     assert RULES.report_next(state) == "Nereus appeals to the crowd"
+
+
+def test_a_house_name_for_kit_is_the_one_the_log_gives_it():
+    from companion.rulesets.skirmish.words import item_words
+
+    rules = SkirmishRules()
+    tables = changed("skirmish-kit", "cape", name="Cloak (worn)")
+    state = rules.new_state({"gladiators": [
+        {"type": "thracian", "at": "E5", "facing": "S"},
+        {"type": "samnite", "at": "E6", "facing": "N"}]}, tables)
+    # The cape is kit and a weapon both: kit unless the weapon is meant.
+    assert item_words(state, "cape") == "cloak"
+    assert item_words(state, "cape", "shield") == "cloak"
+    assert item_words(state, "cape", "weapon") == "cape"

@@ -139,6 +139,13 @@ def test_a_saved_kit_with_one_mistake_names_its_place(tmp_path):
         load_kit(path)
 
 
+def test_a_saved_kit_gives_the_setup_only_what_its_file_says(tmp_path):
+    path = tmp_path / "kit.json"
+    path.write_text(json.dumps({"format": "companion-kit", "name": "Darts",
+                                "kit": {"weapons": [{"weapon": "sword"}], "darts": 3}}))
+    assert load_kit(path).kit == {"weapons": [{"weapon": "sword"}], "darts": 3}
+
+
 # --- naming gladiators in actions --------------------------------------------------------
 
 def test_a_gladiator_is_named_by_his_letter_in_either_case_or_by_his_name():
@@ -182,3 +189,21 @@ def test_a_house_double_six_wounds_by_its_dice_and_the_number_added(dice, wounds
 def test_special_event_dice_that_are_not_a_plain_sum_are_refused(dice):
     with pytest.raises(UserError, match=r"plain sum of dice|skirmish-special-events"):
         SkirmishRules().data_for(changed("skirmish-special-events", 6, wounds_dice=dice))
+
+
+# --- where the gladiators start ------------------------------------------------------
+
+def test_a_side_starts_centred_on_its_edge_two_apart_where_they_fit():
+    from companion.core.hexgrid import Board, hex_to_offset
+    from companion.rulesets.skirmish.scenario import _edge_spots
+
+    for along in range(3, 27):
+        board = Board(along, along)
+        for count in range(1, along + 1):
+            spots, _ = _edge_spots(board, 0, 0, count)
+            cols = [hex_to_offset(h)[0] for h in spots]
+            gap = 2 if 2 * count - 1 <= along else 1
+            assert cols == list(range(cols[0], cols[0] + gap * count, gap))
+            # As many free hexes before the first as after the last, give or take one.
+            before, after = cols[0], along - 1 - cols[-1]
+            assert before >= 0 and after >= 0 and abs(before - after) <= 1, (along, count)

@@ -55,3 +55,5 @@ def test_a_weight_table_closed_above_still_loads_with_a_rating_for_every_total()
 
     data = SkirmishRules().data_for(own_table("skirmish-weight", closed))
     assert data.weight_ratings == ("light", "medium", "heavy")
+    # Above the last row a load is as heavy as the last row says.
+    assert [data.weight_rating(n) for n in (2, 3, 40)] == ["heavy"] * 3

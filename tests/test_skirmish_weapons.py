@@ -4,6 +4,8 @@ the board."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from support.skirmish_scenes import act, at, ready, scene
 
@@ -229,6 +231,38 @@ def test_a_discarded_shield_stays_down():
     assert b.shield is None and state.items[0].recoverable is False
     with pytest.raises(UserError, match="cannot be recovered"):
         act(state, {"type": "pick_up"})
+
+
+@pytest.mark.parametrize("ref", [None, 7, "net"])
+def test_picking_up_in_an_empty_hex_says_there_is_nothing_there(ref):
+    state = darts_at()
+    with pytest.raises(UserError, match=r"^there is nothing in .*'s hex E3$"):
+        act(state, {"type": "pick_up", "item": ref})
+
+
+def _discard_costs(state, ap):
+    state.data = dataclasses.replace(
+        state.data, ap_costs={**state.data.ap_costs, "discard-shield": ap})
+
+
+def test_a_house_cost_to_discard_is_paid_in_his_turn():
+    state = darts_at()
+    _discard_costs(state, 2)
+    state.active = "B"
+    ready(state, 3)
+    act(state, {"type": "discard_shield"})
+    assert state.glad("B").ap == 1
+
+
+def test_a_shield_discarded_before_his_ap_roll_costs_nothing():
+    # "at any time in order to decrease the weight": before the roll, for a lighter one.
+    state = darts_at()
+    _discard_costs(state, 2)
+    state.active = "B"
+    state.phase = "ap"
+    state.glad("B").ap = 0
+    act(state, {"type": "discard_shield"})
+    assert state.glad("B").shield is None and state.glad("B").ap == 0
 
 
 def test_a_shield_knocked_away_is_fetched_and_worn_again():

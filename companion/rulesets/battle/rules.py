@@ -318,8 +318,9 @@ def _candidates(state: BattleState, kind: str) -> list[Action]:
         return [{"type": kind}]
     if kind == "retrieve":
         f = state.current
+        # A lone shield is what the plain one picks up; with two things down, one of
+        # them is a weapon, so naming weapons is enough to find one that passes.
         lying = [k for k, n in f.dropped.items() if n > 0]
-        lying += ["shield"] if f.shield == "dropped" else []
         return [{"type": "retrieve"}, *({"type": "retrieve", "item": k} for k in lying)]
     return [{"type": kind}]
 

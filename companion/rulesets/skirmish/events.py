@@ -118,8 +118,9 @@ def _drop_held(state: State, owner: Gladiator, held: Held, gone: bool,
         owner.darts -= 1
         if gone:
             return [event("dart_broken", owner.id)]
-        spot = random_adjacent(state, centre, dice, owner.name, w.ammo or "dart")
-        drop_item(state, "ammo", w.ammo or "dart", owner.id, spot)
+        ammo = str(w.ammo)
+        spot = random_adjacent(state, centre, dice, owner.name, ammo)
+        drop_item(state, "ammo", ammo, owner.id, spot)
         return [event("dart_landed", owner.id, at=state.label(spot))]
     owner.weapons.remove(held)
     if gone:

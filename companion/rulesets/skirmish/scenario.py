@@ -196,8 +196,9 @@ def _edge_spots(board: Board, edge: int, inset: int, count: int) -> tuple[tuple[
     cols, rows = board.columns, board.rows
     along = cols if edge < 2 else rows
     gap = 2 if 2 * count - 1 <= along else 1
-    first = (along - 1) // 2 - (gap * (count - 1)) // 2
-    first = max(0, min(first, along - 1 - gap * (count - 1)))
+    # Centred, the row never runs past the far end (two apart only where 2n - 1 fit);
+    # only more gladiators than hexes would start it before the near one.
+    first = max(0, (along - 1) // 2 - (gap * (count - 1)) // 2)
     spots = []
     for i in range(count):
         a = first + gap * i

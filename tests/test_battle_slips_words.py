@@ -1,5 +1,5 @@
-"""The battle system at a few more edges: a stun of no stated length, and the odds of
-an attack that declares the defender's luck dice."""
+"""The battle system at a few more edges: a stun of no stated length, a focus roll
+said three ways, and the odds of an attack that declares the defender's luck dice."""
 
 from __future__ import annotations
 
@@ -19,6 +19,22 @@ def test_a_stun_of_no_stated_length_is_said_without_rounds(
     assert rules.narrate(state, [event("stunned", "a", turns=2)]) == [
         "Aulus is stunned for 2 rounds."]
 
+
+def test_a_focus_roll_is_said_as_shaken_off_failed_or_without_dice(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
+                              "options": {"started": NOW}})
+    state = session.state
+
+    def said(**data):
+        return rules.narrate(state, [event("focus_rolled", "a", **data)])
+
+    assert said(focused=True, faces=[6, 6], sixes=2, needed=2) == [
+        "Aulus focuses: 6 6: he shakes off the stun and acts."]
+    assert said(focused=False, faces=[], sixes=0, needed=2) == [
+        "Aulus has no FOCUS dice to shake off the stun."]
+    assert said(focused=False, faces=[6, 3], sixes=1, needed=2)[0].startswith(
+        "Aulus tries to focus: 6 3: ")
 
 
 def test_the_defenders_luck_dice_declared_with_an_attack_make_a_block_likelier(

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.places import ROOT
 
 from companion import paths
 from companion.dice.sources import ScriptedDice
@@ -24,7 +25,7 @@ from companion.tables.loader import load_tables
 
 NOW = "2025-05-01T20:00:00"
 SAMPLE = paths.assets_dir() / "samples" / "hammer-rookie.json"
-PACKAGE = Path(__file__).resolve().parent.parent / "companion" / "rulesets" / "battle"
+PACKAGE = ROOT / "companion" / "rulesets" / "battle"
 
 
 @pytest.fixture(scope="module")

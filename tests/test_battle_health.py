@@ -346,7 +346,7 @@ def _start(rules, a, started=NOW):
 
 
 def test_a_dead_gladiator_cannot_fight(rules):
-    with pytest.raises(UserError, match="Ghost cannot fight: dead$"):
+    with pytest.raises(UserError, match=r"Ghost cannot fight: dead$"):
         _start(rules, {**sheet("Ghost"), "status": "dead"})
 
 

@@ -6,15 +6,13 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support.places import ROOT
 
 from companion.cli import main
 from companion.commands.odds import fraction_chars, percent, percent_of
 from companion.dice.odds import distribution
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

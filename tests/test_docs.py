@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+from support.places import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = sorted([README, *(ROOT / "docs").rglob("*.md")])
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import io
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from support.places import TESTS
 
 from companion.cli import main
 from companion.commands.check import GRIMDARK_FORMAT
 from companion.rulesets.grimdark.sheet import FORMAT, load_gladiator, roster_dir, samples_dir
 
-SEED_FILE = Path(__file__).parent / "grimdark_forum" / "lord-smash-seed.txt"
+SEED_FILE = TESTS / "grimdark_forum" / "lord-smash-seed.txt"
 SAMPLE = samples_dir() / "lord-smash.json"
 
 
@@ -193,7 +193,7 @@ def test_import_takes_the_manager_and_check_roster_counts_his_starred(capsys) ->
     assert run(capsys, "grimdark", "check", "--roster")[0] == 0
 
 
-VETERAN_POST = Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt"
+VETERAN_POST = TESTS / "grimdark_forum" / "brannoc-veteran.txt"
 
 
 def _d6(seed: int) -> int:

@@ -4,15 +4,14 @@ word for word), and the verifiable one and its posted report still verify."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support.places import TESTS
 
 from companion.cli import main
 from companion.rulesets.registry import get_ruleset
 from companion.session.session import load_session
 
-SAVED = Path(__file__).parent / "sessions" / "grimdark-engine-1"
+SAVED = TESTS / "sessions" / "grimdark-engine-1"
 MATCHES = sorted(p.stem for p in SAVED.glob("*.json"))
 
 

@@ -3,9 +3,8 @@ format, and written back the same way."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support.places import TESTS
 
 from companion.rulesets.grimdark.build import points_spent, problems, slots_used
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -15,7 +14,7 @@ from companion.tables.loader import load_tables
 
 DATA = GrimdarkData.load(load_tables(include_user=False))
 # The seed's own Lord Smash passage, copied from its sample gladiators' post.
-SEED_TEXT = (Path(__file__).parent / "grimdark_forum" / "lord-smash-seed.txt").read_text(
+SEED_TEXT = (TESTS / "grimdark_forum" / "lord-smash-seed.txt").read_text(
     encoding="utf-8")
 
 

@@ -4,16 +4,15 @@ list that goes on after a blank line."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support.places import TESTS
 
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import ForumError, read_forum
 from companion.tables.loader import load_tables
 
 DATA = GrimdarkData.load(load_tables(include_user=False))
-POST = (Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt").read_text(
+POST = (TESTS / "grimdark_forum" / "brannoc-veteran.txt").read_text(
     encoding="utf-8")
 UNNAMED = POST.replace("[b]Old Brannoc[/b]\n", "")
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from support.places import TESTS
 
 from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark import career
@@ -20,7 +21,7 @@ from companion.tables.loader import load_tables
 from companion.tables.models.grimdark import Starting
 
 DATA = GrimdarkData.load(load_tables(include_user=False))
-POST = (Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt").read_text(
+POST = (TESTS / "grimdark_forum" / "brannoc-veteran.txt").read_text(
     encoding="utf-8")
 NO_DICE = ScriptedDice([])  # asked for a face, it raises: nothing may be rolled
 

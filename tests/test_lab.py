@@ -7,9 +7,9 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from support.lab_kits import ROOT, iron_skin
 
 from companion.cli import main
 from companion.errors import UserError
@@ -21,8 +21,6 @@ from companion.lab.system import Bout, Layout, layout_of
 from companion.lab.tasks import chunks, left_to_play
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.tables.loader import load_tables
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 # --- the figures ----------------------------------------------------------------------
@@ -161,17 +159,6 @@ def test_results_on_a_dask_cluster_equal_the_local_run():
     assert _figures(remote) == _figures(local)
 
 
-# --- house rules ----------------------------------------------------------------------
-def iron_skin(folder: Path) -> Path:
-    """A house rule that matters: heavy armour saves on any roll but a 1 and weighs
-    nothing. The Cataphractarius wears it; the Samnite does not."""
-    kit = json.loads((ROOT / "tables" / "skirmish-kit.json").read_text())
-    for entry in kit["entries"]:
-        if entry["key"] == "heavy-armour":
-            entry.update(save=6, weight=0)
-    folder.mkdir()
-    (folder / "skirmish-kit.json").write_text(json.dumps(kit))
-    return folder
 
 
 def test_a_house_rule_that_favours_heavy_armour_is_marked_beyond_chance(tmp_path):

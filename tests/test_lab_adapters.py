@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from support.places import ROOT
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
@@ -32,7 +33,7 @@ from companion.rulesets.skirmish.state import KILLED
 from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)
-SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples"
+SAMPLES = ROOT / "assets" / "samples"
 LAYOUTS = (Layout(False, True), Layout(True, True), Layout(False, False), Layout(True, False))
 
 

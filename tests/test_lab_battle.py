@@ -3,14 +3,14 @@ sides, and a bout is told from the row gladiator's side whichever seat he takes.
 
 from __future__ import annotations
 
-from pathlib import Path
+from support.places import ROOT
 
 from companion.dice.sources import SeededDice
 from companion.lab.battle import BattleLab, sheet_entrants
 from companion.lab.system import Layout
 from companion.tables.loader import load_tables
 
-SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples"
+SAMPLES = ROOT / "assets" / "samples"
 
 
 def two() -> tuple:

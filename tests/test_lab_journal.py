@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from support.places import ROOT
 
 from companion.errors import UserError
 from companion.lab import journal
@@ -65,7 +66,7 @@ def test_the_fingerprint_changes_with_what_the_results_depend_on_and_only_that()
 def test_the_fingerprint_reads_the_tables_contents_not_their_folder(tmp_path):
     from companion.lab.setup import house_tables
 
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     kit = json.loads((root / "tables" / "skirmish-kit.json").read_text())
     same, heavier = tmp_path / "same", tmp_path / "heavier"
     for folder in (same, heavier):

@@ -13,6 +13,7 @@ from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
+from support.places import ROOT
 
 from companion.errors import UserError
 from companion.lab import setup, swap
@@ -294,7 +295,7 @@ def test_a_battle_lab_plays_the_sample_sheets_or_the_roster_given(tmp_path):
     assert "spear-rookie" in [e.key for e in lab.entrants]
     roster = tmp_path / "roster"
     roster.mkdir()
-    shutil.copy(Path(__file__).resolve().parents[1] / "assets" / "samples" /
+    shutil.copy(ROOT / "assets" / "samples" /
                 "dart-thrower.json", roster)
     lab, _ = setup.make_lab("battle", bouts=2, roster=roster)
     assert [e.key for e in lab.entrants] == ["dart-thrower"]
@@ -303,7 +304,7 @@ def test_a_battle_lab_plays_the_sample_sheets_or_the_roster_given(tmp_path):
 def test_house_tables_are_named_by_their_folder(tmp_path):
     import json as json_module
 
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     folder = tmp_path / "house"
     folder.mkdir()
     kit = json_module.loads((root / "tables" / "skirmish-kit.json").read_text())
@@ -472,7 +473,7 @@ def test_recover_puts_back_the_old_folder_a_kill_left_beside(tmp_path):
 def test_a_lab_on_the_users_own_tables_says_so(tmp_path):
     from companion import paths
 
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     folder = paths.user_tables_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "skirmish-kit.json").write_text((root / "tables" / "skirmish-kit.json")

@@ -14,13 +14,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.places import ROOT
 from test_loaders import FUZZ, HOSTILE_FILES, base_files, mutated, write
 
 from companion import paths
 from companion.cli import main
 from companion.files.jsonfile import SESSION
-
-ROOT = Path(__file__).resolve().parent.parent
 
 SESSION_COMMANDS = {
     "replay": ["replay", "{}"], "show": ["show", "{}"], "show --json": ["show", "{}", "--json"],

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.hostile_paths import hostile_folder
+from support.places import TESTS
 
 from companion import paths
 from companion.cli import main
@@ -28,16 +30,6 @@ _LEAKS = re.compile(r"Error\b|Errno|errno|PosixPath|WindowsPath|\\u[0-9a-f]{4}|\
                     r"|Traceback|\[Errno")
 
 
-def hostile_folder(folder: Path) -> None:
-    """What bad paths lead to: a folder, a plain file, a loop of links, and a pipe
-    (not /dev/null: code that saved over a device would replace the system's own)."""
-    (folder / "folder").mkdir(exist_ok=True)
-    (folder / "plain.txt").write_text("x")
-    for a, b in (("loop1", "loop2"), ("loop2", "loop1")):
-        if not (folder / a).is_symlink():
-            os.symlink(b, folder / a)
-    if not (folder / "pipe").exists():
-        os.mkfifo(folder / "pipe")
 
 
 def hostile(folder: Path) -> dict[str, tuple[str, str]]:
@@ -102,7 +94,7 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copy(GRIMDARK / "lord-smash.json", good / "gladiator.json")
     shutil.copy(GRIMDARK / "sewer-beast.json", good / "gladiator2.json")
     (good / "forum.txt").write_text(
-        (Path(__file__).parent / "grimdark_forum" / "lord-smash-seed.txt").read_text(
+        (TESTS / "grimdark_forum" / "lord-smash-seed.txt").read_text(
             encoding="utf-8"), encoding="utf-8")
     assert main(["new", "skirmish", "--gladiators", "samnite,velite", "--out",
                  str(good / "session.json")]) == 0

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.places import TESTS
 from support.report_sessions import SESSIONS, grimdark, skirmish
 
 from companion.cli import main
@@ -27,7 +28,7 @@ from companion.reports.build import build_report
 from companion.reports.formats import FORMATS
 from companion.reports.model import Report, Secret, Turn
 
-GOLDEN = Path(__file__).parent / "golden" / "reports"
+GOLDEN = TESTS / "golden" / "reports"
 TEXT_FORMATS = {"markdown": "md", "bbcode": "bbcode", "discord": "discord.md"}
 
 
@@ -207,5 +208,5 @@ def _write() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: PYTHONPATH=. python tests/test_reports.py --write")
-    sys.path.insert(0, str(Path(__file__).parent))
+    sys.path.insert(0, str(TESTS))
     _write()

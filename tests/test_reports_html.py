@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 import pytest
+from support.places import TESTS
 
 from companion.cli import main
 from companion.dice.sources import SeededDice
@@ -36,7 +37,7 @@ from companion.rulesets.registry import get_ruleset
 from companion.session.session import Session, load_session
 from companion.ui.reports.pictures import ARENA_SIZE, CARDS_WIDTH, pictures
 
-HERE = Path(__file__).parent
+HERE = TESTS
 BOUT = HERE / "sessions" / "v1-skirmish.json"
 DUEL = HERE / "sessions" / "v1-battle.json"
 GOLDEN = HERE / "golden" / "reports" / "v1-skirmish.html"

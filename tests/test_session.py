@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from support.places import TESTS
 from support.tally import new_session, rulesets
 
 from companion.dice.sources import ScriptedDice, SeededDice
@@ -179,7 +179,7 @@ def test_a_file_saved_before_digests_opens_and_gains_them(tmp_path):
 def test_sessions_saved_by_the_previous_version_open_and_replay(name, tmp_path):
     from companion.rulesets.registry import get_ruleset
 
-    path = Path(__file__).with_name("sessions") / name
+    path = TESTS / "sessions" / name
     recorded = json.loads(path.read_text())
     session = load_session(path, get_ruleset)
     assert len(session.journal) == len(recorded["journal"])

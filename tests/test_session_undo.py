@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.places import TESTS
 from support.tally import TallyRules
 
 from companion.cli import main
@@ -290,7 +291,7 @@ def test_the_file_text_is_pydantics_dump_of_the_whole_file(played, system):
 
 @pytest.mark.parametrize("name", ["v1-skirmish.json", "v1-battle.json"])
 def test_old_files_open_undo_and_are_written_as_pydantic_would(name, tmp_path):
-    path = Path(__file__).with_name("sessions") / name
+    path = TESTS / "sessions" / name
     session = load_session(path, get_ruleset)
     length = len(session.journal)
     session.undo(3)

@@ -15,17 +15,17 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support.places import TESTS
 
 from companion.rulesets.base import Event, digest
 from companion.rulesets.skirmish import SkirmishRules, simulate_bout, summary
 from companion.tables.loader import load_tables
 from tools.skirmish_bench import crowd_setup, crowded_tables
 
-FIXTURE = Path(__file__).with_name("skirmish_bouts.json")
+FIXTURE = TESTS / "skirmish_bouts.json"
 TABLES = load_tables(include_user=False)
 # The bench's crowds: 8 and 16 for themselves on the standard arena, which a house
 # skirmish-rules table opens to them.

@@ -6,24 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
+
+from support.fresh_process import _fresh_process
 
 from companion import paths
 from companion.tables.cache import VALIDATION_SOURCES, cache_path
 from companion.tables.loader import load_tables
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _fresh_process(code: str) -> str:
-    """Run `code` in a new interpreter with this test's user folders; its output."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, check=True)
-    return done.stdout.strip()
 
 
 def _user_table(name: str = "crit-slashing.json") -> dict:

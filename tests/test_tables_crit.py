@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.places import ROOT
 
 from companion.errors import UserError
 from companion.tables.loader import TableFileError, load_tables, parse_table
@@ -348,7 +349,7 @@ def test_the_fate_table_still_loads(tables: dict[str, Table]) -> None:
 
 
 def _broken(change: Any) -> TableFileError:
-    path = Path(__file__).parents[1] / "tables" / "crit-slashing.json"
+    path = ROOT / "tables" / "crit-slashing.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     change(data["entries"])
     with pytest.raises(TableFileError) as err:

@@ -8,6 +8,7 @@ import json
 
 import pygame
 import pytest
+from support.places import ROOT
 
 from companion import paths
 from companion.dice.sources import ScriptedDice
@@ -218,11 +219,10 @@ def test_y_takes_the_faces_of_his_own_dice_for_the_roll_that_is_due(app):
 
 
 def test_each_step_below_0_shows_the_dice_rolled_there() -> None:
-    from pathlib import Path
 
     from companion.tables.loader import load_tables
 
-    samples = Path(__file__).resolve().parents[1] / "assets" / "samples"
+    samples = ROOT / "assets" / "samples"
     brute = json.loads((samples / "morning-star-brute.json").read_text())
     app = App(size=(1280, 800))
     try:
@@ -263,11 +263,10 @@ def test_a_dead_gladiators_card_says_dead_and_offers_no_stun() -> None:
 
 
 def test_the_last_lines_show_under_the_cards_only_while_the_log_is_not_in_sight() -> None:
-    from pathlib import Path
 
     from companion.dice.sources import SeededDice
 
-    samples = Path(__file__).resolve().parents[1] / "assets" / "samples"
+    samples = ROOT / "assets" / "samples"
     spear = json.loads((samples / "spear-rookie.json").read_text())
     hammer = json.loads((samples / "hammer-rookie.json").read_text())
     app = App(size=(1280, 800))

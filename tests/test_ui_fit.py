@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from support.places import TESTS
 
 from companion import paths
 from companion.dice.sources import ScriptedDice, SeededDice
@@ -105,11 +106,10 @@ def _appeal(app: App) -> None:
 def _reopened(app: App) -> None:
     """A finished bout opened again from its file: its summary over the board."""
     import shutil
-    from pathlib import Path
 
     path = paths.user_data_dir() / "finished bout.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(Path(__file__).parent / "sessions" / "v1-skirmish.json", path)
+    shutil.copy(TESTS / "sessions" / "v1-skirmish.json", path)
     app.open_file(path)
     pump(app)
     assert app.screen.dialog is app.screen.end_dialog is not None  # type: ignore[union-attr]

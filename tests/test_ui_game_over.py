@@ -9,11 +9,12 @@ from typing import Any
 
 import pygame
 import pytest
+from support.places import TESTS
 
 from companion.ui.app import App
 from tools.shots import press, pump
 
-SESSIONS = Path(__file__).parent / "sessions"
+SESSIONS = TESTS / "sessions"
 FINISHED = {"skirmish": SESSIONS / "v1-skirmish.json", "battle": SESSIONS / "v1-battle.json"}
 
 

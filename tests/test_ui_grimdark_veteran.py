@@ -4,9 +4,8 @@ gave; a pasted sheet rolled as it is saved; an old sheet's roll shown as due."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
+from support.places import TESTS
 
 from companion.dice.sources import ScriptedDice
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -23,7 +22,7 @@ from companion.ui.grimdark.setup import GrimdarkSetup
 from tools.shots import press, pump
 
 CTRL = pygame.KMOD_LCTRL
-POST = Path(__file__).parent / "grimdark_forum" / "brannoc-veteran.txt"
+POST = TESTS / "grimdark_forum" / "brannoc-veteran.txt"
 DUE = "Veteran: 1 Fame and d6 wins, not rolled yet: rolled when he is next imported or " \
     "saved in the builder"
 

@@ -218,3 +218,18 @@ def _names_a_game(path: Path) -> list[str]:
                                     "companion.commands.session", "companion.rulesets.base"])
 def test_the_window_the_session_and_the_command_line_name_no_game(module):
     assert _names_a_game(MODULES[module]) == []
+
+
+TESTS = Path(__file__).resolve().parent
+# Folders of tests that are not a package's: shared helpers and the data tests read.
+NOT_MIRRORS = {"support", "golden", "sessions", "grimdark_forum", "__pycache__"}
+
+
+def test_the_tests_mirror_the_package():
+    """Each folder of tests/ is a folder of companion/, so a change's tests are found
+    where its code is."""
+    folders = [p.relative_to(TESTS) for p in TESTS.rglob("*") if p.is_dir()
+               and not NOT_MIRRORS & set(p.relative_to(TESTS).parts)
+               and not any(part.startswith(".") for part in p.parts)]
+    assert folders
+    assert [f for f in folders if not (ROOT / f).is_dir()] == []

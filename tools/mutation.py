@@ -37,30 +37,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Each package: the source files mutated, and the tests that stand guard over them.
-_SHARED = ("tests/test_determinism.py", "tests/test_contract.py",
+_SHARED = ("tests/session/test_determinism.py", "tests/rulesets/test_contract.py",
            "tests/test_limits_boundaries.py")
 PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules-skirmish": (("companion/rulesets/skirmish/**/*.py",),
-                       ("tests/test_skirmish_*.py", "tests/test_hexgrid.py",
-                        "tests/test_facing.py", "tests/test_tables_skirmish.py",
-                        "tests/test_words.py", *_SHARED)),
+                       ("tests/rulesets/skirmish/test_*.py", "tests/commands/test_skirmish_*.py",
+                        "tests/core/test_hexgrid.py", "tests/core/test_facing.py",
+                        "tests/tables/test_tables_skirmish.py", "tests/tables/test_words.py",
+                        *_SHARED)),
     "rules-battle": (("companion/rulesets/battle/**/*.py",),
-                     ("tests/test_battle_*.py", "tests/test_third_system.py",
-                      "tests/test_roll_log.py", "tests/test_tables_pool.py",
-                      "tests/test_words.py", *_SHARED)),
+                     ("tests/rulesets/battle/test_*.py", "tests/rulesets/test_third_system.py",
+                      "tests/ui/test_roll_log.py", "tests/tables/test_tables_pool.py",
+                      "tests/tables/test_words.py", *_SHARED)),
     "rules-grimdark": (("companion/rulesets/grimdark/**/*.py",),
-                       ("tests/test_grimdark_*.py", "tests/test_tables_grimdark.py",
+                       ("tests/rulesets/grimdark/test_*.py", "tests/commands/test_grimdark_*.py",
+                        "tests/ui/test_grimdark_*.py", "tests/tables/test_tables_grimdark.py",
                         *_SHARED)),
     "verify": (("companion/reports/verify.py", "companion/session/commitment.py",
                 "companion/dice/derived.py"),
-               ("tests/test_verify*.py", "tests/test_commit*.py")),
+               ("tests/reports/test_verify*.py",)),
     # reports/verify.py is the verify package's, guarded by its own tests.
-    "reports": (("companion/reports/[!v]*.py",), ("tests/test_report*.py",)),
-    "lab": (("companion/lab/**/*.py",), ("tests/test_lab*.py",)),
+    "reports": (("companion/reports/[!v]*.py",), ("tests/reports/test_report*.py",)),
+    "lab": (("companion/lab/**/*.py",), ("tests/lab/test_lab*.py",)),
     "session": (("companion/session/session.py", "companion/session/snapshots.py",
                  "companion/files/atomic.py"),
-                ("tests/test_session*.py", "tests/test_atomic_order.py",
-                 "tests/test_crash_safety.py", "tests/test_determinism.py")),
+                ("tests/session/test_session*.py", "tests/files/test_atomic_order.py",
+                 "tests/session/test_crash_safety.py", "tests/session/test_determinism.py")),
 }
 # One file a package, `<package>.txt`: a line a mutant, its key, two spaces, `# ` and
 # why it changes nothing.

@@ -7,7 +7,7 @@ their best range, cuts free, fetches its darts and lost weapons, steps back when
 badly hurt, and turns to face the enemy before ending its turn. Every action it
 returns is legal. The engine checks each one it is sent; bouts played in bulk
 (`sim.play_out`) carry out its strikes and steps as its search found them (`Choice`),
-which tests/test_skirmish_fastpaths.py holds to the engine's checks.
+which tests/rulesets/skirmish/test_skirmish_fastpaths.py holds to the engine's checks.
 """
 
 from __future__ import annotations

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.killed_child import _in_child
+from test_lab_out import _results
 
 from companion.cli import main
 from companion.lab import tasks
 from companion.lab.skirmish import SkirmishLab
-from tests.test_crash_safety import _in_child
-from tests.test_lab_out import _results
 
 TYPES = "samnite,retiarius"
 BOUTS = 3  # a pairing: 12 bouts in all

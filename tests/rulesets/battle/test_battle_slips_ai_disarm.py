@@ -5,11 +5,11 @@ lands, less her blow back. Counted by hand with the helpers of test_battle_slips
 from __future__ import annotations
 
 import pytest
+from test_battle_slips_ai import at_least, aulus_to_act, blow, man
 
 from companion.rulesets.battle import ai
 from companion.rulesets.battle.ai import options_of
 from companion.tables.loader import TableSet, load_tables
-from tests.test_battle_slips_ai import at_least, aulus_to_act, blow, man
 
 
 @pytest.fixture(scope="module")

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.killed_child import _in_child
+from support.lab_kits import iron_skin
 
 from companion.cli import main
 from companion.errors import UserError
 from companion.lab import swap, tasks
 from companion.lab.out import claim
 from companion.lab.skirmish import SkirmishLab
-from tests.test_crash_safety import _in_child
-from tests.test_lab import iron_skin
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_notation_fuzz import expressions
 
 from companion.dice.notation import NotationError, _evaluate_full, evaluate, parse
 from companion.dice.sources import (
@@ -30,7 +31,6 @@ from companion.dice.sources import (
 from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.session.session import Session, load_session
 from companion.tables.loader import load_tables
-from tests.test_notation_fuzz import expressions
 
 # ---------------------------------------------------------------- the faces
 

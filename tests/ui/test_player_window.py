@@ -9,9 +9,10 @@ from typing import Any
 
 import pygame
 import pytest
+from support.raw_words import _slugs, raw_markers
 from test_ui_fit import _MIDMATCH, _TWO_ON_ONE, _arena, _duel, _ending, _match
+from test_ui_keys import record
 from test_ui_words import TYPED
-from test_words import _slugs, raw_markers
 
 from companion.dice.sources import ScriptedDice
 from companion.files.settings import Settings, load_settings
@@ -19,7 +20,6 @@ from companion.tables.loader import load_tables
 from companion.ui.app import App, fitted_scale
 from companion.ui.fit import problems
 from companion.ui.player.window import WAITING
-from tests.test_ui_keys import record
 from tools.shots import click, click_hex, press, pump
 
 CTRL = pygame.KMOD_LCTRL

@@ -37,7 +37,7 @@ from typing import Any
 
 import pygame
 import pytest
-from test_paths_cli import hostile_folder
+from support.hostile_paths import hostile_folder
 
 import companion.dice.sources
 import companion.files.atomic

@@ -7,7 +7,7 @@ replaced by a placeholder (font rendering differs between machines); the picture
 are checked to decode as PNGs of their stated size. After a change to the page,
 regenerate the file with
 
-    REGENERATE_GOLDEN=1 PYTHONPATH=$PWD .venv/bin/python -m pytest tests/test_reports_html.py
+    REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/reports/test_reports_html.py
 
 and read the difference (`git diff tests/golden/reports/`) before committing it."""
 

@@ -6,7 +6,7 @@ marked; `companion export` in each format.
 
 The golden files are reviewed text. After a deliberate change, write them again with
 
-    PYTHONPATH=. .venv/bin/python tests/test_reports.py --write
+    PYTHONPATH=. .venv/bin/python tests/reports/test_reports.py --write
 
 and read the diff before committing it.
 """
@@ -207,6 +207,6 @@ def _write() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
-        sys.exit("usage: PYTHONPATH=. python tests/test_reports.py --write")
+        sys.exit("usage: PYTHONPATH=. python tests/reports/test_reports.py --write")
     sys.path.insert(0, str(TESTS))
     _write()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.killed_child import _in_child
 
 from companion.dice.sources import SeededDice
 from companion.files import atomic
@@ -52,17 +53,6 @@ class _KillAt:
         return step
 
 
-def _in_child(work: Any) -> int:
-    """Run `work()` in a forked child; its exit status (-9 when killed)."""
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child
-        try:
-            work()
-        except BaseException:  # a child must never return into pytest
-            os._exit(3)
-        os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
 def test_a_save_killed_before_any_of_its_steps_leaves_the_old_file_or_the_new(tmp_path):

@@ -7,11 +7,7 @@ counted by hand with the helpers of test_battle_slips_ai (small pools, no critic
 from __future__ import annotations
 
 import pytest
-
-from companion.rulesets.battle import ai
-from companion.rulesets.battle.ai import decide, options_of
-from companion.tables.loader import TableSet, load_tables
-from tests.test_battle_slips_ai import (
+from test_battle_slips_ai import (
     AULUS,
     BRENNA,
     at_least,
@@ -21,6 +17,10 @@ from tests.test_battle_slips_ai import (
     heal_value,
     man,
 )
+
+from companion.rulesets.battle import ai
+from companion.rulesets.battle.ai import decide, options_of
+from companion.tables.loader import TableSet, load_tables
 
 
 @pytest.fixture(scope="module")

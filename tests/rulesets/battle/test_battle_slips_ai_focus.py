@@ -5,10 +5,10 @@ stunned, or stunned and focuses; while her focus is barred she cannot."""
 from __future__ import annotations
 
 import pytest
+from test_battle_slips_ai import AULUS, aulus_to_act, blow, man
 
 from companion.rulesets.battle.ai import options_of
 from companion.tables.loader import TableSet, load_tables
-from tests.test_battle_slips_ai import AULUS, aulus_to_act, blow, man
 
 
 @pytest.fixture(scope="module")

@@ -823,7 +823,7 @@ def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
 def house_lab(app: App) -> Any:
     """The Lab screen with the Samnite and the Cataphractarius chosen, and one folder of
     house rules in the user's house-rules folder: heavy armour that all but never fails."""
-    from test_lab import iron_skin
+    from support.lab_kits import iron_skin
 
     paths.house_rules_dir().mkdir(parents=True, exist_ok=True)
     iron_skin(paths.house_rules_dir() / "iron-skin")

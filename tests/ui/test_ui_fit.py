@@ -287,7 +287,7 @@ def _lab_full(app: App) -> None:
 def _lab_house(app: App, typed: str | None = None) -> None:
     """Folders of house rules to choose from (names long and short), one chosen; or
     a folder typed in that is not there."""
-    from tests.test_lab import iron_skin
+    from support.lab_kits import iron_skin
 
     root = paths.house_rules_dir()
     root.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from test_tables_cache import _fresh_process
+from support.fresh_process import _fresh_process
 
 from companion import paths
 from companion.tables.builtin import builtin_raw_entries

@@ -5,12 +5,12 @@ two-handed attack, and is refused to a gladiator whose shield arm is useless."""
 from __future__ import annotations
 
 import pytest
+from test_battle_slips_ai import BRENNA, aulus_to_act, man
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.rulesets.battle.rules import BattleRules
 from companion.tables.loader import TableSet, load_tables
-from tests.test_battle_slips_ai import BRENNA, aulus_to_act, man
 
 
 @pytest.fixture(scope="module")

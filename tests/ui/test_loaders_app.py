@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_loaders import HOSTILE_FILES, base_files, write
+from support.hostile_files import HOSTILE_FILES, base_files, write
 
 from companion import paths
 from companion.files.jsonfile import TABLE

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.raw_words import _slugs, raw_markers
 from test_ui_fit import SCENES
-from test_words import _slugs, raw_markers
 
 from companion.rulesets.playable import playable_tables
 from companion.rulesets.registry import get_ruleset, ruleset_ids

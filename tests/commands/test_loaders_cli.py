@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.hostile_files import FUZZ, HOSTILE_FILES, base_files, mutated, write
 from support.places import ROOT
-from test_loaders import FUZZ, HOSTILE_FILES, base_files, mutated, write
 
 from companion import paths
 from companion.cli import main

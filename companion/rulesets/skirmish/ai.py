@@ -443,7 +443,3 @@ def _face_threat(state: State, g: Gladiator,
     if d > 3:
         return None
     return _turn_to(state, g, near.hex)  # type: ignore[arg-type]
-
-
-def standing(state: State) -> list[Gladiator]:
-    return [g for g in state.gladiators if g.status == FIGHTING]

@@ -168,7 +168,8 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
         found += missile_fate(state, plan, "special-event", origin, dice)
         return
     if found is None:
-        # The sum `attack_modifiers` would give (tests/rulesets/skirmish/test_skirmish_fastpaths.py).
+        # The sum `attack_modifiers` would give
+        # (tests/rulesets/skirmish/test_skirmish_fastpaths.py).
         margin = a + net_modifier(state, g, t, w, plan.distance, plan.hexside) - d
     else:
         att, defence = attack_modifiers(state, plan)

@@ -155,7 +155,8 @@ def carry_out(state: State, choice: Choice, dice: Dice) -> list[Event]:
 def carry_out_quietly(state: State, choice: Choice, dice: Dice) -> None:
     """`carry_out` for bulk play that reads no events: the commonest actions (a step,
     a blow that misses, the end of his turn) build none, the rarer ones build theirs
-    only to drop them. The same changes to the state (tests/rulesets/skirmish/test_skirmish_fastpaths.py)."""
+    only to drop them. The same changes to the state
+    (tests/rulesets/skirmish/test_skirmish_fastpaths.py)."""
     action, ready = choice
     if ready is None:
         kind = action["type"]

@@ -265,3 +265,14 @@ def test_a_scenario_refused_is_refused_every_time_and_kept_by_nobody():
     with pytest.raises(ScenarioError):
         RULES.new_state(not_json, TABLES)
     assert data.starts == {}
+
+
+@pytest.mark.parametrize("turns", [1, 2, 5])
+def test_playing_a_few_turns_stops_as_the_next_turn_begins(turns):
+    # The app's "play the computer's turns" asks for a few turns and reads no events.
+    state = RULES.new_state(SETUPS[0], TABLES)
+    apply_action(state, {"type": "start"}, QuickDice(random.Random(1)))
+    first = state.turn_number
+    taken = play_out(state, QuickDice(random.Random(1)), turns=turns)
+    assert taken > 0 and state.phase == "ap"  # from the edges, nobody is beaten so soon
+    assert state.turn_number == first + turns

@@ -269,3 +269,12 @@ def test_a_house_name_for_kit_is_the_one_the_log_gives_it():
     assert item_words(state, "cape") == "cloak"
     assert item_words(state, "cape", "shield") == "cloak"
     assert item_words(state, "cape", "weapon") == "cape"
+
+
+def test_a_two_handed_blow_on_a_man_with_no_save_adds_its_wounds_and_says_so():
+    state = scene({"kit": {"weapons": [{"weapon": "two-handed"}]}, "at": "E5", "facing": "S"},
+                  {"type": "gaetulian", "at": "E6", "facing": "N", "name": "Nereus"}, ap=6)
+    events = events_of(state, {"type": "attack", "target": "B", "weapon": "two-handed"}, 6, 2)
+    [no_save] = [e for e in events if e.kind == "no_save"]
+    assert no_save.who == "B" and no_save.data["extra"] >= 1
+    assert RULES.narrate(state, [no_save])[0].startswith("No save for Nereus: the two-handed")

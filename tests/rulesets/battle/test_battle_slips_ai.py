@@ -383,6 +383,22 @@ def test_he_fights_on_when_she_is_below_0_herself(tables):
     assert decision is not None and decision.action["type"] == "attack"
 
 
+def test_a_foe_who_cannot_be_stunned_is_sure_to_strike_back(tables):
+    # ATTACK 5: his defensive blow may stun her, which would cost her her next turn;
+    # wide awake (an insanity's gift) she strikes back for certain: the whole risk.
+    def why(awake: bool) -> str:
+        state = below_zero(tables, -8, 10)
+        state.fighters["a"].skills["attack"] = 5
+        state.fighters["b"].awake = awake
+        decision = decide(state)
+        assert decision is not None and decision.action == {"type": "quit"}
+        return decision.why
+
+    risk = at_least(2, "B", 3, 3)
+    assert why(True) == f"quits: {risk:.0%} to reach death's door next turn, 0% to end it first"
+    assert int(why(False).split()[1].rstrip("%")) < round(risk * 100)
+
+
 def test_who_must_win_or_die_never_quits(tables):
     state = below_zero(tables, -8, 10)
     state.fighters["a"].must_win_or_die = True

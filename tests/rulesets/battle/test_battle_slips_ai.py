@@ -438,3 +438,17 @@ def test_a_one_handed_weapon_has_no_two_handed_grip_and_darts_are_always_thrown(
     thrown = [o.get("thrown", False) for o, _, _ in options_of(state)
               if o["weapon"] == "war-dart"]
     assert thrown == [True] * len(thrown) and len(thrown) >= 3
+
+
+def test_a_defender_whose_weapon_lies_on_the_ground_guards_without_it(tables):
+    # The trident gives its holder +1 PARRY/DODGE die; knocked out of her hand, it
+    # gives nothing, and his blows are likelier to land: the reckoning must not take
+    # her for the woman she was a moment ago.
+    brenna = man("Brenna", {"attack": 2, "parry-dodge": 1}, {"trident": 1})
+    state = aulus_to_act(AULUS, brenna, tables)
+    judge = ai._Judge(state)
+    aulus, holding = state.fighters["a"], state.fighters["b"]
+    bare = ai._like(holding, carried={"trident": 0}, dropped={"trident": 1})
+    with_it, without = judge.threat(aulus, holding)[0], judge.threat(aulus, bare)[0]
+    assert without > with_it
+    assert judge.threat(aulus, holding)[0] == with_it

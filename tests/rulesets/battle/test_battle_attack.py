@@ -425,3 +425,17 @@ def test_whatever_lies_on_the_ground_he_may_go_for(rules, down):
     still_down = (["shield"] if f.shield == "dropped" else []) + [
         k for k, n in f.dropped.items() if n > 0]
     assert len(still_down) == len(down) - 1
+
+
+def test_an_attack_that_names_no_weapon_strikes_with_the_one_in_his_hand(rules):
+    session = duel(rules, gladiator("Aulus"), gladiator("Target", weapon="brawling"))
+    [rolled] = session.act({"type": "attack"}, ScriptedDice([1, 1, 1])).of_kind("attack_rolled")
+    assert rolled.data["weapon"] == "hammer"
+
+
+def test_an_attack_that_names_no_weapon_is_bare_handed_once_his_is_gone(rules):
+    session = duel(rules, gladiator("Aulus"), gladiator("Target", weapon="brawling"))
+    f = session.state.fighters["a"]
+    f.carried["hammer"], f.dropped["hammer"] = 0, 1
+    [rolled] = session.act({"type": "attack"}, ScriptedDice([1, 1, 1])).of_kind("attack_rolled")
+    assert rolled.data["weapon"] == session.state.tables.brawling

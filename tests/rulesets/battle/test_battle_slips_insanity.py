@@ -70,3 +70,11 @@ def test_two_infatuations_with_two_weapons_are_kept_apart() -> None:
 def test_an_infatuation_that_remembers_nothing_is_left_unhandled() -> None:
     quirks = quirks_of(TABLES, [(21, None)])
     assert quirks.infatuations == [] and quirks.unhandled
+
+
+def test_an_insanity_the_table_does_not_have_is_refused_by_its_number() -> None:
+    from companion.errors import UserError
+
+    with pytest.raises(UserError, match="no entry for 99"):
+        TABLES.insanity(99)
+    assert TABLES.insanity(63).name == "Zen Buddha"

@@ -67,6 +67,13 @@ class BattleTables:
     def _found(self) -> dict[tuple[Any, ...], Any]:
         return {}
 
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Figures worked out from these tables and kept with them for as long as they
+        live (the computer player's forecasts): never module-wide state, so two sets
+        of tables, a lab's and a session's, keep theirs apart."""
+        return {}
+
     def attack(self, weapon_class: str, result: str) -> AttackEntry:
         entry = self._remembered(("attack", weapon_class, result),
                                  lambda: self.table("pool-attack").lookup(weapon_class, result))

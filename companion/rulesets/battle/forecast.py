@@ -143,23 +143,16 @@ def sixes_at_least(dice: int, needed: int) -> float:
         if dice > 0 else 0.0
 
 
-# A few BattleTables are alive at once (the session's, a lab's override tables); the
-# memo keeps the figures of the last few, each with the tables it was made from.
-_MEMO_SIZE = 8
+# Figures kept past this many are begun afresh: a long bulk run of many sheets would
+# otherwise keep every pool it ever met.
 _MOST_KEPT = 400_000
-_memo: list[Forecaster] = []
 
 
 def forecaster(tables: BattleTables) -> Forecaster:
-    """The Forecaster of `tables`, the same one while they are in use (begun afresh
-    when it has grown past _MOST_KEPT figures, in a long bulk run of many sheets)."""
-    for index, known in enumerate(_memo):
-        if known.tables is tables:
-            if known.size() <= _MOST_KEPT:
-                return known
-            del _memo[index]
-            break
-    made = Forecaster(tables)
-    _memo.insert(0, made)
-    del _memo[_MEMO_SIZE:]
+    """The Forecaster of `tables`, kept with them: the same one while they are in use
+    (begun afresh when it has grown past _MOST_KEPT figures)."""
+    known = tables.derived.get("forecaster")
+    if isinstance(known, Forecaster) and known.size() <= _MOST_KEPT:
+        return known
+    made = tables.derived["forecaster"] = Forecaster(tables)
     return made

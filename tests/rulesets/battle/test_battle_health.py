@@ -366,3 +366,16 @@ def test_a_coma_bars_a_duel_that_says_not_when_it_began(rules):
     sleeper = {**sheet("Sleeper"), "status": "coma", "coma_until": "2000-01-01T00:00:00"}
     with pytest.raises(UserError, match="cannot fight: coma"):
         _start(rules, sleeper, started=None)
+
+
+@pytest.mark.parametrize(("faces", "name", "remembers"), [
+    ([3, 2, 1], "Weapon Infatuation", "club"),  # d66 21: the weapon that last hit him
+    ([3, 2, 3], "Weapon Phobia", "club"),
+    ([3, 1, 3], "Butterfingers", None)])
+def test_an_insanity_that_remembers_a_weapon_remembers_the_last_that_hit_him(
+        rules, faces, name, remembers):
+    session = at_fate(rules)
+    session.state.fighters["a"].last_hit_by = "club"
+    session.act({"type": "fate"}, ScriptedDice(faces))
+    [gained] = session.state.sheets_after["a"]["insanities"]
+    assert (gained["name"], gained.get("remembers")) == (name, remembers)

@@ -22,8 +22,8 @@ from companion.rulesets.grimdark.rules import GrimdarkRules
 
 if TYPE_CHECKING:
     from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+    from companion.rulesets.grimdark.table_models import GrimdarkMoveEntry
     from companion.tables.loader import TableSet
-    from companion.tables.models.grimdark import GrimdarkMoveEntry
 
 # A match still going after this many turns is stopped with no winner: two coached
 # turtles could heal for ever.

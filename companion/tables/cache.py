@@ -30,6 +30,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 
 from companion import __version__, paths
+from companion.games import GAMES
 from companion.tables.table import Known
 
 # Spelt here, not imported: the tables load without importing `typing` (mypy takes any
@@ -63,11 +64,9 @@ VALIDATION_SOURCES = (
     "tables/keys.py",
     "tables/loader.py",
     "tables/model.py",
-    "tables/models/__init__.py",
-    "tables/models/battle.py",
-    "tables/models/grimdark.py",
-    "tables/models/skirmish.py",
     "tables/table.py",
+    "games.py",
+    *dict.fromkeys(name for game in GAMES.values() for name in game.sources()),
 )
 
 

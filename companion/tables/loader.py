@@ -151,21 +151,31 @@ def load_table_file(path: Path) -> Table:
     return table_of(path, data)
 
 
+def entry_models() -> dict[str, type[Entry]]:
+    """The entry model of every kind of table, from the games that bring them."""
+    from companion.games import parts
+
+    found: dict[str, type[Entry]] = {}
+    for models in parts("table_models").values():
+        found.update(models)
+    return found
+
+
 def table_of(path: Path, data: Any) -> Table:
     """The table the data of a table file holds, validated."""
     # pydantic and the models load with the first table validated, not before.
     from pydantic import ValidationError
 
     from companion.tables.model import TableFile
-    from companion.tables.models import ENTRY_MODELS
 
+    models = entry_models()
     try:
         envelope = TableFile.model_validate(data)
     except ValidationError as err:
         raise TableFileError(_problems_from(path, err)) from None
-    model = ENTRY_MODELS.get(envelope.kind)
+    model = models.get(envelope.kind)
     if model is None:
-        known = ", ".join(sorted(ENTRY_MODELS))
+        known = ", ".join(sorted(models))
         raise TableFileError([Problem(path, "kind",
                                       f"unknown kind {shown(envelope.kind)} ({known})")])
     entries: list[Entry] = []

@@ -11,8 +11,9 @@ pydantic model every entry must fit) and the `entries`. Every entry carries a `k
 - two axes: a list of two keys, one per axis, in the axes' order.
 
 The keys of a range axis must cover `min`..`max` with no gap and no overlap.
-Entry models live in `companion.tables.models`; the loader is `companion.tables.loader`;
-the table the rules read, `Table`, is `companion.tables.table` (no pydantic there).
+Entry models live with their games (`companion.games` names each game's); the loader
+is `companion.tables.loader`; the table the rules read, `Table`, is
+`companion.tables.table` (no pydantic there).
 """
 
 from __future__ import annotations
@@ -149,13 +150,23 @@ class TableFile(StrictModel):
     id: str
     title: str
     source: str
-    system: Literal["skirmish", "battle", "grimdark"]
+    system: str
     roll: str
     kind: str
     axes: list[Axis] = Field(min_length=1, max_length=2)
     entries: list[dict[str, Any]] = Field(min_length=1)
     notes: str = ""
     house: bool = False
+
+    @field_validator("system")
+    @classmethod
+    def _a_known_game(cls, value: str) -> str:
+        from companion.games import GAMES
+
+        if value not in GAMES:
+            raise ValueError(f"the game {shown(value)} is not one the companion knows "
+                             f"({', '.join(GAMES)})")
+        return value
 
     @field_validator("id")
     @classmethod

@@ -77,7 +77,8 @@ def test_a_garbled_record_is_no_record():
 
 
 def test_the_record_is_keyed_by_every_module_of_ours_the_models_are_made_of():
-    code = ("import sys; import companion.tables.models, companion.tables.loader; "
+    code = ("import sys; import companion.tables.loader; "
+            "companion.tables.loader.entry_models(); "
             "print(' '.join(m for m in sys.modules if m.startswith('companion')))")
     imported = _fresh_process(code).split()
     for module in imported:

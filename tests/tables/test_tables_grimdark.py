@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from companion.tables.loader import load_tables
 from companion.tables.model import TableFile
-from companion.tables.models.grimdark import GrimdarkCritEntry, GrimdarkMoveEntry
+from companion.rulesets.grimdark.table_models import GrimdarkCritEntry, GrimdarkMoveEntry
 
 TABLES = load_tables(include_user=False)
 CRIT = TABLES.get("grimdark-crit")

@@ -16,7 +16,7 @@ import pytest
 
 from companion import paths
 from companion.tables.loader import TableFileError, load_tables, parse_table
-from companion.tables.models.battle import (
+from companion.rulesets.battle.table_models import (
     AttackEntry,
     BlockEntry,
     DefenceRuleEntry,

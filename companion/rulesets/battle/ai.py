@@ -46,7 +46,7 @@ from companion.rulesets.battle.pools import (
 )
 from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.rulesets.battle.state import BattleState, Fighter, LastTurn, Stance, due
-from companion.tables.models.battle import WeaponEntry
+from companion.rulesets.battle.table_models import WeaponEntry
 
 # Health each cliff is worth beyond the points themselves.
 BELOW_ZERO = 10.0  # below 0 he must roll to stay up every turn: the fight nearly lost

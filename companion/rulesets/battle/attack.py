@@ -28,7 +28,7 @@ from companion.rulesets.battle.pools import (
     read_roll,
 )
 from companion.rulesets.battle.state import Fighter, LastTurn, Stance
-from companion.tables.models.battle import WeaponEntry
+from companion.rulesets.battle.table_models import WeaponEntry
 
 
 @dataclass

@@ -10,8 +10,7 @@ from typing import Any
 
 from companion.errors import UserError
 from companion.rulesets.battle.data import RESULT_KEYS, BattleTables
-from companion.tables.model import Entry
-from companion.tables.models.battle import (
+from companion.rulesets.battle.table_models import (
     AttackEntry,
     BlockEntry,
     CritEntry,
@@ -25,6 +24,7 @@ from companion.tables.models.battle import (
     WeaponEntry,
     defence_rule,
 )
+from companion.tables.model import Entry
 from companion.tables.table import TableDataError
 
 CLASSES = ("A", "B", "C", "D")

@@ -8,8 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.errors import UserError
-from companion.tables.loader import TableSet, load_tables
-from companion.tables.models.battle import (
+from companion.rulesets.battle.table_models import (
     AttackEntry,
     BlockEntry,
     CritEntry,
@@ -24,6 +23,7 @@ from companion.tables.models.battle import (
     crit_entry,
     defence_rule,
 )
+from companion.tables.loader import TableSet, load_tables
 from companion.tables.table import Table
 
 # The result columns of the attack and block tables, low to high.

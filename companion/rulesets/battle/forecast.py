@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.odds import attack_odds
-from companion.tables.models.battle import WeaponEntry
+from companion.rulesets.battle.table_models import WeaponEntry
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.battle.flow import Ctx, stun, wound
 from companion.rulesets.battle.state import Fighter, Modifier
+from companion.rulesets.battle.table_models import CritEntry
 from companion.tables.effects import (
     Awake,
     DiceModifier,
@@ -18,7 +19,6 @@ from companion.tables.effects import (
     Scar,
     StunnedRounds,
 )
-from companion.tables.models.battle import CritEntry
 
 
 def drop_weapon(f: Fighter) -> list[Event]:

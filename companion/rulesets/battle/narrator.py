@@ -16,8 +16,8 @@ from typing import Any
 from companion.rulesets.base import Event
 from companion.rulesets.battle.pools import below_zero_roll
 from companion.rulesets.battle.state import BattleState, display_name, due
+from companion.rulesets.battle.table_models import crit_entry
 from companion.tables.effects import Scar, dice_modifier_words
-from companion.tables.models.battle import crit_entry
 
 
 def show(faces: Sequence[int]) -> str:

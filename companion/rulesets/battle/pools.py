@@ -10,7 +10,7 @@ from typing import Any
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.rulesets.battle.state import Fighter, Stance
-from companion.tables.models.battle import WeaponEntry
+from companion.rulesets.battle.table_models import WeaponEntry
 
 
 @dataclass(frozen=True)

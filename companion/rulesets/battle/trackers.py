@@ -14,8 +14,8 @@ from companion.rulesets.battle.flow import Ctx, set_health, stun
 from companion.rulesets.battle.health import apply_fate
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
 from companion.rulesets.battle.state import Fighter
+from companion.rulesets.battle.table_models import CritEntry, FateEntry, InsanityEntry
 from companion.rulesets.battle.words import dice_count
-from companion.tables.models.battle import CritEntry, FateEntry, InsanityEntry
 
 
 def tracker(ctx: Ctx, action: Any) -> list[Event]:

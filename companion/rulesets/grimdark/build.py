@@ -12,7 +12,11 @@ from companion.errors import one_line
 from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator, Weapon
-from companion.tables.models.grimdark import GrimdarkAbilityEntry, GrimdarkEquipmentEntry, Rule
+from companion.rulesets.grimdark.table_models import (
+    GrimdarkAbilityEntry,
+    GrimdarkEquipmentEntry,
+    Rule,
+)
 
 # A weapon property's restriction, as the weapon must be to carry it.
 _RESTRICTION_WORDS = {

@@ -24,8 +24,8 @@ from companion.rulesets.grimdark.sheet import (
     dice_sides,
     parse_gladiator,
 )
+from companion.rulesets.grimdark.table_models import GrimdarkAbilityEntry, Starting
 from companion.tables.effects import Rule
-from companion.tables.models.grimdark import GrimdarkAbilityEntry, Starting
 from companion.tables.words import listed
 
 CAREER = ("fame", "wins")  # the resources of a career, not of one match

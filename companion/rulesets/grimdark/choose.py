@@ -36,7 +36,7 @@ from companion.rulesets.grimdark.scores import (
     card_attacks,
     score,
 )
-from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry
+from companion.rulesets.grimdark.table_models import STATS, GrimdarkMoveEntry
 
 RULE_STEP = 1000.0  # a rule: more than every weight and posture together
 __all__ = ["ASSESS", "Choice", "choose_move"]

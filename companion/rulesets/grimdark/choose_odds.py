@@ -49,8 +49,8 @@ from companion.rulesets.grimdark.scores import LEANS as WEIGHT_LEANS
 from companion.rulesets.grimdark.scores import Option, Scene
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 from companion.rulesets.grimdark.summary import chooser_view
+from companion.rulesets.grimdark.table_models import STATS, GrimdarkMoveEntry
 from companion.rulesets.grimdark.traits import Traits, traits
-from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry
 
 
 @dataclass(frozen=True)

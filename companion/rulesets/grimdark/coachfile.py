@@ -22,8 +22,8 @@ from companion.files.jsonfile import FileKind, check_name, place, shown
 from companion.files.sheetfile import SheetError, read_sheet_file, validated
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import Gladiator
+from companion.rulesets.grimdark.table_models import Stat
 from companion.tables.model import StrictModel
-from companion.tables.models.grimdark import Stat
 
 FORMAT = "companion-grimdark-coaching"
 COACHING = FileKind("a Grimdark coaching", 1_000_000, FORMAT)

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
-from companion.tables.loader import TableSet, load_tables
-from companion.tables.models.grimdark import (
+from companion.rulesets.grimdark.table_models import (
     GrimdarkAbilityEntry,
     GrimdarkCritEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,
     GrimdarkRuleEntry,
 )
+from companion.tables.loader import TableSet, load_tables
 from companion.tables.table import TableDataError
 
 TABLE_IDS = ("grimdark-rules", "grimdark-moves", "grimdark-abilities", "grimdark-equipment",

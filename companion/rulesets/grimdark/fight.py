@@ -17,12 +17,12 @@ from typing import Literal, NamedTuple
 from companion.dice.notation import Const, Dice, Sum, parse
 from companion.dice.sources import DiceSource
 from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
-from companion.tables.effects import Rule
-from companion.tables.models.grimdark import (
+from companion.rulesets.grimdark.table_models import (
     GrimdarkCritEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,
 )
+from companion.tables.effects import Rule
 
 Reason = Literal[
     "stat", "move", "ranged-vs-melee", "out-of-position", "extra-attackers", "flying",

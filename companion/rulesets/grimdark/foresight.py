@@ -27,9 +27,9 @@ from companion.rulesets.grimdark.sides import (
     weapon_for,
 )
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.rulesets.grimdark.table_models import GrimdarkMoveEntry
 from companion.rulesets.grimdark.traits import traits
 from companion.tables.effects import Rule
-from companion.tables.models.grimdark import GrimdarkMoveEntry
 
 _UNKNOWN = Rolled(known=False)
 _MEMO_MOST = 5_000  # what is kept for a set of tables before it is worked out afresh

@@ -28,7 +28,7 @@ from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.build import points_spent
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator
-from companion.tables.models.grimdark import STATS
+from companion.rulesets.grimdark.table_models import STATS
 
 MAX_TEXT = 1_000_000  # characters: a whole page of a thread, with room to spare
 MAX_LINE = 200  # characters of one entry of a list: a move, an ability, a weapon

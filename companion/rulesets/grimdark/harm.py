@@ -10,7 +10,7 @@ from companion.dice.sources import DiceSource
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.sides import ability_rule
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState, TurnRecord
-from companion.tables.models.grimdark import STATS
+from companion.rulesets.grimdark.table_models import STATS
 
 
 @dataclass

@@ -56,7 +56,7 @@ class LapseMoves(NamedTuple):
 
 
 def lapse_moves(data: GrimdarkData) -> LapseMoves:
-    from companion.tables.models.grimdark import Rule
+    from companion.rulesets.grimdark.table_models import Rule
 
     return LapseMoves(
         frozenset(key for key, move in data.moves.items() if move.sets_active_stat),

@@ -10,8 +10,8 @@ from companion.rulesets.grimdark.data import name_key
 from companion.rulesets.grimdark.fight import Reach
 from companion.rulesets.grimdark.sides import Play, has_weapon_property, ranged_weapon
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.rulesets.grimdark.table_models import STATS, GrimdarkMoveEntry
 from companion.rulesets.grimdark.words import move_name, stat_words
-from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry
 
 _RESOURCE_WORDS = {"arcane-essence": "arcane essence", "quantum-energy": "quantum energy"}
 

@@ -23,8 +23,8 @@ from typing import Any
 from companion.dice.notation import Term, parse
 from companion.rulesets.grimdark.coachfile import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.table_models import STATS, GrimdarkMoveEntry, Rule
 from companion.tables.effects import Heal
-from companion.tables.models.grimdark import STATS, GrimdarkMoveEntry, Rule
 
 ASSESS = "assess-the-situation"
 

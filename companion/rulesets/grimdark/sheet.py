@@ -18,8 +18,8 @@ from companion.files.sheetfile import (
     SheetError as SheetError,  # one error for every game's gladiators
 )
 from companion.files.sheetfile import read_sheet_file, validated
+from companion.rulesets.grimdark.table_models import STATS, Element, Stat, dice_text
 from companion.tables.model import StrictModel
-from companion.tables.models.grimdark import STATS, Element, Stat, dice_text
 
 FORMAT = "companion-grimdark-gladiator"
 GLADIATOR = FileKind("a Grimdark gladiator", 1_000_000, FORMAT)

@@ -22,8 +22,12 @@ from companion.rulesets.grimdark.fight import (
     terms,
 )
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
+from companion.rulesets.grimdark.table_models import (
+    STATS,
+    GrimdarkEquipmentEntry,
+    GrimdarkMoveEntry,
+)
 from companion.tables.effects import Rule
-from companion.tables.models.grimdark import STATS, GrimdarkEquipmentEntry, GrimdarkMoveEntry
 
 
 class Play(NamedTuple):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.table_models import GrimdarkMoveEntry
 from companion.tables.effects import Heal, Rule
-from companion.tables.models.grimdark import GrimdarkMoveEntry
 
 
 @dataclass(frozen=True)

@@ -47,8 +47,8 @@ from companion.rulesets.grimdark.sides import (
 )
 from companion.rulesets.grimdark.start import draw, roll_text
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState, TurnRecord
+from companion.rulesets.grimdark.table_models import STATS
 from companion.tables.effects import Heal, Rule
-from companion.tables.models.grimdark import STATS
 
 Chooser = Callable[[GrimdarkState, Fighter], dict[str, Any]]
 

@@ -40,8 +40,7 @@ from companion.rulesets.skirmish.records import (
     WeaponInfo,
     dice_spec,
 )
-from companion.tables.loader import TableSet
-from companion.tables.models.skirmish import (
+from companion.rulesets.skirmish.table_models import (
     ApActionEntry,
     ApModifierEntry,
     AppealEntry,
@@ -54,7 +53,8 @@ from companion.tables.models.skirmish import (
     WeightEntry,
     WoundLevelEntry,
 )
-from companion.tables.models.skirmish import WeaponEntry as SkirmishWeaponEntry
+from companion.rulesets.skirmish.table_models import WeaponEntry as SkirmishWeaponEntry
+from companion.tables.loader import TableSet
 
 if TYPE_CHECKING:
     from companion.tables.table import E

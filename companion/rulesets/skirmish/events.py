@@ -13,7 +13,7 @@ from companion.rulesets.skirmish.core import drop_item, random_adjacent
 from companion.rulesets.skirmish.harm import wound
 from companion.rulesets.skirmish.plan import THROWN_AMMO, AttackPlan
 from companion.rulesets.skirmish.state import Dice, Gladiator, Held, State
-from companion.tables.models.skirmish import SpecialEventEntry
+from companion.rulesets.skirmish.table_models import SpecialEventEntry
 
 
 def special_event(state: State, plan: AttackPlan, face: int, dice: Dice) -> list[Event]:

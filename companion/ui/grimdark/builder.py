@@ -33,7 +33,7 @@ from companion.rulesets.grimdark.sheet import (
     roster_path,
     save_gladiator,
 )
-from companion.tables.models.grimdark import STATS
+from companion.rulesets.grimdark.table_models import STATS
 from companion.ui.grimdark.panel import Line
 from companion.ui.grimdark.paste import TextArea, to_clipboard
 from companion.ui.grimdark.roster import export_path

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
 from companion.tables.loader import load_tables
-from companion.tables.models.grimdark import (
+from companion.rulesets.grimdark.table_models import (
     GrimdarkAbilityEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,

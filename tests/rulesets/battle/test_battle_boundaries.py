@@ -292,6 +292,9 @@ def test_focus_needs_one_6(rules: BattleRules, faces: list[int], acts: bool) -> 
     session = stunned(rules, focus=2)
     session.act({"type": "focus"}, ScriptedDice(faces))
     assert (session.state.turn == "a") is acts
+    a = session.state.summary()["fighters"]["a"]
+    # Shaken off or sat out, the one round of stun is gone: none is left to count.
+    assert a["stun_turns"] == 0 and not a["stunned"]
 
 
 @pytest.mark.parametrize(("faces", "acts"), [([6, 5, 5], False), ([6, 6, 5], True),

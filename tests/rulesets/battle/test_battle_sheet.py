@@ -79,6 +79,12 @@ def test_weapon_ranks_never_exceed_attack(tables):
     assert any("3 ranks of Hammer is more than his 2 ATTACK ranks" in p for p in problems)
 
 
+@pytest.mark.parametrize(("ranks", "refused"), [(-1, True), (0, False), (1, False)])
+def test_weapon_ranks_may_be_none_but_never_fewer(tables, ranks, refused):
+    problems = sheet_problems(sheet(weapons={"hammer": ranks}), tables)
+    assert any("ranks cannot be negative" in p for p in problems) is refused
+
+
 def test_carrying_limit_is_fifteen_pounds_plus_three_a_strength_rank(tables):
     assert carrying_limit(sheet(), tables) == 15
     strong = sheet(skills={**load_sheet(SAMPLE).skills, "strength": 2})

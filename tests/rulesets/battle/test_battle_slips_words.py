@@ -33,8 +33,10 @@ def test_a_focus_roll_is_said_as_shaken_off_failed_or_without_dice(
         "Aulus focuses: 6 6: he shakes off the stun and acts."]
     assert said(focused=False, faces=[], sixes=0, needed=2) == [
         "Aulus has no FOCUS dice to shake off the stun."]
-    assert said(focused=False, faces=[6, 3], sixes=1, needed=2)[0].startswith(
-        "Aulus tries to focus: 6 3: ")
+    assert said(focused=False, faces=[6, 3], sixes=1, needed=2) == [
+        "Aulus tries to focus: 6 3: one 6, he needed 2 6s."]
+    assert said(focused=False, faces=[4, 3], sixes=0, needed=1) == [
+        "Aulus tries to focus: 4 3: no 6s, he needed one 6."]
 
 
 def test_the_defenders_luck_dice_declared_with_an_attack_make_a_block_likelier(

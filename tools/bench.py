@@ -982,12 +982,13 @@ def bench_choosers(bouts: int = 100) -> Figures:
     lower end above 50 %, and no lapse by its own score). `companion lab grimdark
     --against-chooser weights --bouts 1000` is the full measure."""
     from companion.lab.setup import make_lab
+    from companion.rulesets.grimdark.lapses import Lapses
 
     lab, _ = make_lab("grimdark", bouts=bouts, against="weights")
     matrix = lab.run(workers=0)[0]
     mirror, every = matrix.total(mirror=True), matrix.total()
     low, high = mirror.interval
-    lapses = every.row_lapses
+    lapses = Lapses(*every.row_lapses)
     by_score = lapses.ineffective_by_score + lapses.stuck_by_score
     print(f"grimdark choosers: odds wins {mirror.win_rate * 100:.1f} % of {mirror.bouts:,} "
           f"mirror matches against weights (95 % interval {low * 100:.1f} to "

@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Each package: the source files mutated, and the tests that stand guard over them.
 _SHARED = ("tests/session/test_determinism.py", "tests/rulesets/test_contract.py",
-           "tests/test_limits_boundaries.py")
+           "tests/test_limits_boundaries.py", "tests/lab/test_lab_adapters.py",
+           "tests/tables/test_tables_that_break_play.py", "tests/tables/test_playable_tables.py")
 PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules-skirmish": (("companion/rulesets/skirmish/**/*.py",),
                        ("tests/rulesets/skirmish/test_*.py", "tests/commands/test_skirmish_*.py",
@@ -48,10 +49,12 @@ PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules-battle": (("companion/rulesets/battle/**/*.py",),
                      ("tests/rulesets/battle/test_*.py", "tests/rulesets/test_third_system.py",
                       "tests/ui/test_roll_log.py", "tests/tables/test_tables_pool.py",
-                      "tests/tables/test_words.py", *_SHARED)),
+                      "tests/tables/test_tables_crit.py", "tests/tables/test_words.py",
+                      "tests/lab/test_lab_battle.py", *_SHARED)),
     "rules-grimdark": (("companion/rulesets/grimdark/**/*.py",),
                        ("tests/rulesets/grimdark/test_*.py", "tests/commands/test_grimdark_*.py",
                         "tests/ui/test_grimdark_*.py", "tests/tables/test_tables_grimdark.py",
+                        "tests/tables/test_words.py", "tests/lab/test_lab_choosers.py",
                         *_SHARED)),
     "verify": (("companion/reports/verify.py", "companion/session/commitment.py",
                 "companion/dice/derived.py"),

@@ -79,10 +79,11 @@ def _check_games() -> int:
     if not any(_users_files()):
         return 0
     from companion.lab.setup import base_tables, entrants_for
-    from companion.lab.system import SYSTEMS, layout_of, system_for
+    from companion.lab.system import lab_systems, system_for
+    from companion.rulesets.labs import layout_of
 
     bad = 0
-    for system_id in SYSTEMS:
+    for system_id in lab_systems():
         try:
             tables = base_tables(system_id)
             entrants, _ = entrants_for(system_id, tables)
@@ -96,7 +97,7 @@ def _check_games() -> int:
                   f"{err}); please report it")
             bad += 1
     if not bad:
-        print(f"a short game of each ({', '.join(SYSTEMS)}) plays with your tables")
+        print(f"a short game of each ({', '.join(lab_systems())}) plays with your tables")
     return bad
 
 

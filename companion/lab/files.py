@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.lab.results import Cell, Change, Matrix
+from companion.rulesets.labs import Counts
 
 FIELDS = ("row", "column", "bouts", "wins", "losses", "draws", "win_rate", "interval_low",
           "interval_high", "mean_turns", "loser_died_rate")
@@ -73,12 +74,23 @@ def results_json(matrix: Matrix, changes: dict[tuple[int, int], Change] | None =
             "columns": [{"key": e.key, "name": e.name} for e in matrix.col_entrants],
             "mirror_matches": figures(matrix.total(mirror=True)),
             "every_pairing": figures(matrix.total()),
-            "lapses": {name: lapses._asdict() for name, lapses in matrix.lapses().items()}})
+            "lapses": {name: _named(matrix, lapses)
+                       for name, lapses in matrix.lapses().items()}})
         for record, (_, cell) in zip(document["cells"], sorted(matrix.cells.items()),
                                      strict=True):
-            record.update(row_lapses=cell.row_lapses._asdict(),
-                          column_lapses=cell.col_lapses._asdict())
+            record.update(row_lapses=_named(matrix, cell.row_lapses),
+                          column_lapses=_named(matrix, cell.col_lapses))
     return json.dumps(document, indent=1) + "\n"
+
+
+def _named(matrix: Matrix, counts: Counts) -> dict[str, int]:
+    """A side's counts by the names the game's lapse table gives them (all 0 when it
+    counted none)."""
+    from companion.lab.system import system_for
+
+    table = system_for(matrix.system_id).lapse_table
+    names = table.names if table is not None else ()
+    return dict(zip(names, counts or (0,) * len(names), strict=True))
 
 
 def results_csv(matrix: Matrix, changes: dict[tuple[int, int], Change] | None = None) -> str:

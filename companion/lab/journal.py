@@ -28,7 +28,6 @@ from companion.errors import UserError
 from companion.files.atomic import atomic_write
 from companion.lab.results import Cell
 from companion.lab.tasks import Chunk
-from companion.rulesets.grimdark.lapses import Lapses
 
 if TYPE_CHECKING:
     from companion.lab.lab import Lab
@@ -194,13 +193,13 @@ def _read(line: str, lab: Lab, key: str) -> tuple[Chunk, Cell] | None:
         numbers = [t, r, c, start, stop, *sums, *lapses[0], *lapses[1]]
         if not all(type(n) is int and n >= 0 for n in numbers):
             return None
-        if len(sums) != len(SUMS) or len(lapses) != 2 or \
-                any(len(side) != len(Lapses._fields) for side in lapses):
+        # Either side's counts are the game's (as many as its lapse table names) or none.
+        if len(sums) != len(SUMS) or len(lapses) != 2 or len(lapses[0]) != len(lapses[1]):
             return None
     except (ValueError, KeyError, TypeError, IndexError):  # a side's lapses missing, too
         return None
-    cell = Cell(**dict(zip(SUMS, sums, strict=True)), row_lapses=Lapses(*lapses[0]),
-                col_lapses=Lapses(*lapses[1]))
+    cell = Cell(**dict(zip(SUMS, sums, strict=True)), row_lapses=tuple(lapses[0]),
+                col_lapses=tuple(lapses[1]))
     inside = t < len(lab.tables) and r < len(lab.entrants) and \
         c < len(lab.col_entrants) and start < stop <= lab.bouts
     adds_up = cell.bouts == stop - start == cell.wins + cell.losses + cell.draws and \

@@ -13,8 +13,9 @@ from companion.errors import UserError
 from companion.lab import tasks
 from companion.lab.results import Cell, Matrix
 from companion.lab.run import Keep, Progress, Stop, gather, run_chunks
-from companion.lab.system import Entrant, system_for
+from companion.lab.system import system_for
 from companion.lab.tasks import Chunk, chunks, left_to_play, pairing_seed
+from companion.rulesets.labs import Entrant
 
 if TYPE_CHECKING:
     from companion.tables.loader import TableSet
@@ -97,7 +98,7 @@ def lab_bouts_per_s(workers: int = 0, bouts: int = 40) -> float:
     """Skirmish bouts a second over `workers` processes (0: every core), the starting
     of the processes included as a run of the CLI pays it: all 13 types against each
     other, `bouts` a pairing, on the built-in tables. A figure for scripts/bench."""
-    from companion.lab.skirmish import type_entrants
+    from companion.rulesets.skirmish.lab import type_entrants
     from companion.tables.loader import load_tables
 
     tables = load_tables(include_user=False)

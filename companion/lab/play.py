@@ -8,8 +8,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from companion.lab.results import Cell
-from companion.lab.system import LabSystem, layout_of, system_for
+from companion.lab.system import system_for
 from companion.lab.tasks import Chunk, bout_seed
+from companion.rulesets.labs import LabSystem, layout_of
 
 if TYPE_CHECKING:
     from companion.tables.loader import TableSet

@@ -74,25 +74,21 @@ def versus_lines(matrix: Matrix) -> list[str]:
 
 
 def lapse_lines(matrix: Matrix) -> list[str]:
-    """The computer's lapses by chooser, for a system that counts them."""
+    """The computer's lapses by chooser, as the game counts and shows them; nothing
+    for a game that counts none, or a run in which none were counted."""
+    from companion.lab.system import system_for
+
+    table = system_for(matrix.system_id).lapse_table
     found = matrix.lapses()
-    if not any(lapses.turns for lapses in found.values()):
+    if table is None or not any(any(counts) for counts in found.values()):
         return []
-    lines = [f"Lapses over {matrix.total_bouts():,} matches, in turns (each: by a coaching "
-             "rule + by the chooser's score):",
-             f"    {'':<{NAME_WIDTH}}  {'turns':>9}  {'(a) way back missed':>23}"
-             f"  {'(b) stuck':>11}  {'2+ cards he cannot play':>23}"]
-    for name, lapses in found.items():
-        missed = f"{lapses.ineffective_by_rule:,} + {lapses.ineffective_by_score:,} " \
-                 f"of {lapses.way_back:,}"
-        stuck = f"{lapses.stuck_by_rule:,} + {lapses.stuck_by_score:,}"
-        lines.append(f"    {_name(name):<{NAME_WIDTH}}  {lapses.turns:9,}  {missed:>23}"
-                     f"  {stuck:>11}  {lapses.unplayable_two:23,}")
-    lines += ["    (a) Ineffective, he held a playable card that sets his active stat "
-              "and played another",
-              "    (b) he held only cards he could not play and did not assess the "
-              "situation"]
-    return lines
+    lines = [table.title.format(bouts=f"{matrix.total_bouts():,}"),
+             f"    {'':<{NAME_WIDTH}}" + "".join(f"  {h:>{w}}" for h, w in table.headers)]
+    for name, counts in found.items():
+        cells = table.cells(counts)
+        lines.append(f"    {_name(name):<{NAME_WIDTH}}" + "".join(
+            f"  {cell:>{w}}" for cell, (_, w) in zip(cells, table.headers, strict=True)))
+    return lines + [f"    {note}" for note in table.notes]
 
 
 def change_lines(after: Matrix, changes: dict[tuple[int, int], Change]) -> list[str]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.lab.stats import overlap, wilson
-from companion.lab.system import Bout, Entrant
-from companion.rulesets.grimdark.lapses import Lapses
+from companion.rulesets.labs import Bout, Counts, Entrant, added
 
 
 @dataclass
@@ -22,8 +21,8 @@ class Cell:
     draws: int = 0
     turns: int = 0  # in all, for the mean
     loser_died: int = 0  # of the decided bouts
-    row_lapses: Lapses = field(default_factory=Lapses)  # the computer's, if counted
-    col_lapses: Lapses = field(default_factory=Lapses)
+    row_lapses: Counts = ()  # the computer's, where the game counts them
+    col_lapses: Counts = ()
 
     def add(self, bout: Bout) -> None:
         self.bouts += 1
@@ -37,8 +36,8 @@ class Cell:
         if bout.outcome and bout.loser_died:
             self.loser_died += 1
         if bout.lapses is not None:
-            self.row_lapses = self.row_lapses.plus(bout.lapses[0])
-            self.col_lapses = self.col_lapses.plus(bout.lapses[1])
+            self.row_lapses = added(self.row_lapses, tuple(bout.lapses[0]))
+            self.col_lapses = added(self.col_lapses, tuple(bout.lapses[1]))
 
     def merge(self, other: Cell) -> None:
         self.bouts += other.bouts
@@ -47,8 +46,8 @@ class Cell:
         self.draws += other.draws
         self.turns += other.turns
         self.loser_died += other.loser_died
-        self.row_lapses = self.row_lapses.plus(other.row_lapses)
-        self.col_lapses = self.col_lapses.plus(other.col_lapses)
+        self.row_lapses = added(self.row_lapses, other.row_lapses)
+        self.col_lapses = added(self.col_lapses, other.col_lapses)
 
     @property
     def win_rate(self) -> float:
@@ -99,13 +98,13 @@ class Matrix:
                 found.merge(cell)
         return found
 
-    def lapses(self) -> dict[str, Lapses]:
+    def lapses(self) -> dict[str, Counts]:
         """The computer's lapses by chooser (both sides under one name when they
         choose alike; "every gladiator" when the lab does not say)."""
         rows, cols = self.choosers or ("every gladiator", "every gladiator")
         total = self.total()
         found = {rows: total.row_lapses}
-        found[cols] = found.get(cols, Lapses()).plus(total.col_lapses)
+        found[cols] = added(found.get(cols, ()), total.col_lapses)
         return found
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 from companion.lab.lab import Lab
-from companion.lab.system import Entrant
+from companion.rulesets.labs import Entrant
 from companion.tables.loader import TableSet
 
 DEFAULT_BOUTS = 200
@@ -49,7 +49,7 @@ def entrants_for(system_id: str, tables: TableSet, *, types: str | None = None,
                  ) -> tuple[list[Entrant], list[str]]:
     """The gladiators asked for, and notes on any left out."""
     if system_id == "skirmish":
-        from companion.lab.skirmish import kit_entrants, type_entrants
+        from companion.rulesets.skirmish.lab import kit_entrants, type_entrants
 
         wanted = split(types) or None
         chosen = type_entrants(tables, wanted) if wanted or not kits else []
@@ -59,12 +59,12 @@ def entrants_for(system_id: str, tables: TableSet, *, types: str | None = None,
             raise UserError("--types: name at least one gladiator type")
         return chosen, []
     if system_id == "grimdark":
-        from companion.lab.grimdark import roster_entrants, samples_folder
+        from companion.rulesets.grimdark.lab import roster_entrants, samples_folder
 
         return roster_entrants(roster or samples_folder(), tables)
     if system_id == "battle":
         from companion import paths
-        from companion.lab.battle import ready, sheet_entrants
+        from companion.rulesets.battle.lab import ready, sheet_entrants
         from companion.rulesets.battle.sheet import samples_dir
 
         ready()
@@ -82,7 +82,7 @@ def make_lab(system_id: str, *, bouts: int = DEFAULT_BOUTS, seed: int = DEFAULT_
         raise UserError("--against-chooser: only Grimdark Gladiators has choosers to "
                         "set against each other")
     if system_id == "battle":
-        from companion.lab.battle import ready
+        from companion.rulesets.battle.lab import ready
 
         ready()  # before reading any sheet: nothing else can help
     from companion.rulesets.registry import get_ruleset
@@ -96,7 +96,7 @@ def make_lab(system_id: str, *, bouts: int = DEFAULT_BOUTS, seed: int = DEFAULT_
         words.append(str(house))
     lab = Lab(system_id, entrants, bouts, seed, sets, words)
     if system_id == "grimdark":
-        from companion.lab.grimdark import against_chooser, own_chooser
+        from companion.rulesets.grimdark.lab import against_chooser, own_chooser
 
         own = own_chooser()
         lab.choosers = (own, own)

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from companion.lab.system import Entrant
+from companion.rulesets.labs import Entrant
 
 CHUNK = 125  # bouts a task: small enough to share out evenly and show progress
 

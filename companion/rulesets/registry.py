@@ -1,33 +1,26 @@
-"""Which rule systems there are: a ruleset id -> the class that plays it, imported
-when first asked for, so one system's tables and code load only when it is played.
-Adding a system is one line here."""
+"""Which rule systems there are: a game's id -> the Ruleset that plays it, from the
+games' registry (`companion.games`), imported when first asked for, so one system's
+tables and code load only when it is played."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from companion.errors import UserError
+from companion.games import GAMES, part
 from companion.rulesets.base import Ruleset
-
-RULESETS: dict[str, str] = {
-    "skirmish": "companion.rulesets.skirmish.rules:SkirmishRules",
-    "battle": "companion.rulesets.battle.rules:BattleRules",
-    "grimdark": "companion.rulesets.grimdark.rules:GrimdarkRules",
-}
 
 
 def ruleset_ids() -> list[str]:
-    return list(RULESETS)
+    return list(GAMES)
 
 
 def get_ruleset(ruleset_id: Any) -> Ruleset[Any]:
     """A Ruleset for `ruleset_id`; UserError for an id nobody knows."""
-    target = RULESETS.get(ruleset_id) if isinstance(ruleset_id, str) else None
-    if target is None:
-        known = ", ".join(RULESETS)
+    game = GAMES.get(ruleset_id) if isinstance(ruleset_id, str) else None
+    if game is None:
+        known = ", ".join(GAMES)
         raise UserError(f"unknown ruleset {ruleset_id!r}; the rulesets are {known}")
-    module, _, name = target.partition(":")
-    rules = getattr(importlib.import_module(module), name)()
+    rules = part(game.rules)()
     assert isinstance(rules, Ruleset)
     return rules

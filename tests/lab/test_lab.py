@@ -17,8 +17,8 @@ from companion.lab import tasks
 from companion.lab.results import Cell, Matrix, changes
 from companion.lab.setup import make_lab
 from companion.lab.stats import wilson
-from companion.lab.system import Bout, Layout, layout_of
 from companion.lab.tasks import chunks, left_to_play
+from companion.rulesets.labs import Bout, Layout, layout_of
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.tables.loader import load_tables
 
@@ -78,7 +78,7 @@ def test_the_lab_can_give_the_first_turn_to_either_gladiator():
 
 
 def test_a_skirmish_bout_is_played_from_the_row_gladiators_side():
-    from companion.lab.skirmish import SkirmishLab, type_entrants
+    from companion.rulesets.skirmish.lab import SkirmishLab, type_entrants
 
     tables = load_tables(include_user=False)
     samnite, velite = type_entrants(tables, ["samnite", "velite"])

@@ -18,16 +18,18 @@ from support.places import ROOT
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.lab import grimdark, skirmish
-from companion.lab.battle import BattleLab, ready, sheet_entrants
-from companion.lab.grimdark import GrimdarkLab, roster_entrants, samples_folder, seen
-from companion.lab.skirmish import SkirmishLab, kit_entrants, type_entrants
-from companion.lab.system import Bout, Entrant, Layout, system_for
+from companion.lab.system import system_for
 from companion.rulesets.base import Ruleset
+from companion.rulesets.battle.lab import BattleLab, ready, sheet_entrants
 from companion.rulesets.battle.rules import BattleRules
+from companion.rulesets.grimdark import lab as grimdark
+from companion.rulesets.grimdark.lab import GrimdarkLab, roster_entrants, samples_folder, seen
 from companion.rulesets.grimdark.lapses import Lapses
 from companion.rulesets.grimdark.state import Condition
 from companion.rulesets.grimdark.summary import summary
+from companion.rulesets.labs import Bout, Entrant, Layout
+from companion.rulesets.skirmish import lab as skirmish
+from companion.rulesets.skirmish.lab import SkirmishLab, kit_entrants, type_entrants
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.rulesets.skirmish.state import KILLED
 from companion.tables.loader import load_tables

@@ -6,8 +6,8 @@ from __future__ import annotations
 from support.places import ROOT
 
 from companion.dice.sources import SeededDice
-from companion.lab.battle import BattleLab, sheet_entrants
-from companion.lab.system import Layout
+from companion.rulesets.battle.lab import BattleLab, sheet_entrants
+from companion.rulesets.labs import Layout
 from companion.tables.loader import load_tables
 
 SAMPLES = ROOT / "assets" / "samples"

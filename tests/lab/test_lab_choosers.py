@@ -14,14 +14,14 @@ import pytest
 
 from companion.cli import main
 from companion.errors import UserError
-from companion.lab.grimdark import GrimdarkLab, samples_folder
 from companion.lab.play import play_chunk
 from companion.lab.report import lapse_lines, versus_lines
 from companion.lab.results import Cell, Matrix
 from companion.lab.setup import make_lab
-from companion.lab.system import Layout
 from companion.lab.tasks import chunks
+from companion.rulesets.grimdark.lab import GrimdarkLab, samples_folder
 from companion.rulesets.grimdark.lapses import Lapses
+from companion.rulesets.labs import Layout
 from tools.bench import bench_grimdark
 
 
@@ -79,7 +79,7 @@ def test_the_lapses_add_up_across_chunks_as_the_wins_do(two):
     total = whole.total()
     assert (one_by_one.row_lapses, one_by_one.col_lapses) == (total.row_lapses,
                                                                total.col_lapses)
-    assert total.row_lapses.turns > 0 and total.col_lapses.turns > 0
+    assert Lapses(*total.row_lapses).turns > 0 and Lapses(*total.col_lapses).turns > 0
     by_chooser = whole.lapses()
     assert by_chooser == {"odds": total.row_lapses, "weights": total.col_lapses}
     assert any("(a) way back missed" in line for line in lapse_lines(whole))

@@ -12,8 +12,8 @@ import json
 
 from companion.lab.files import results_csv, results_json, write_results
 from companion.lab.results import Cell, Matrix, changes
-from companion.lab.system import Entrant
 from companion.rulesets.grimdark.lapses import Lapses
+from companion.rulesets.labs import Entrant
 
 SAMNITE = Entrant("samnite", "Samnite", {"type": "samnite"})
 VELITE = Entrant("velite", "Velite", {"type": "velite"})

@@ -17,8 +17,8 @@ from companion.lab.journal import CHUNKS, FORMAT, SETTINGS, fingerprint, open_jo
 from companion.lab.lab import Lab
 from companion.lab.out import OutFolder, claim
 from companion.lab.results import Cell
-from companion.lab.system import Entrant
 from companion.rulesets.grimdark.lapses import Lapses
+from companion.rulesets.labs import Entrant
 from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)
@@ -169,7 +169,7 @@ def test_each_chunk_played_is_a_line_appended_to_the_journal(tmp_path):
         f'{{"run":"{key}","tables":0,"row":0,"col":1,"start":0,"stop":3,'
         '"sums":[3,1,1,1,20,1],"lapses":[[1,2,3,4,5,6,7],[7,6,5,4,3,2,1]]}\n'
         f'{{"run":"{key}","tables":0,"row":1,"col":0,"start":0,"stop":1,'
-        '"sums":[1,0,0,1,9,0],"lapses":[[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]}\n')
+        '"sums":[1,0,0,1,9,0],"lapses":[[],[]]}\n')
     found, _ = open_journal(out, lab())
     assert found.played[0][1] == Cell(3, 1, 1, 1, 20, 1, Lapses(1, 2, 3, 4, 5, 6, 7),
                                       Lapses(7, 6, 5, 4, 3, 2, 1))

@@ -24,7 +24,7 @@ from companion.cli import main
 from companion.errors import UserError
 from companion.lab import swap, tasks
 from companion.lab.out import claim
-from companion.lab.skirmish import SkirmishLab
+from companion.rulesets.skirmish.lab import SkirmishLab
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 

@@ -21,9 +21,10 @@ from companion.lab.out import OutFolder, claim, shown
 from companion.lab.report import change_lines, lapse_lines, matrix_lines, versus_lines
 from companion.lab.results import Cell, Change, Matrix, changes
 from companion.lab.stats import overlap, wilson
-from companion.lab.system import Bout, Entrant, Layout, layout_of, system_for
+from companion.lab.system import system_for
 from companion.lab.tasks import CHUNK, Chunk, bout_seed, chunks, left_to_play, pairing_seed
 from companion.rulesets.grimdark.lapses import Lapses
+from companion.rulesets.labs import Bout, Entrant, Layout, layout_of
 
 SAMNITE = Entrant("samnite", "Samnite", {})
 LONG = Entrant("long", "Gladiator With A Very Long Name", {})
@@ -240,7 +241,7 @@ def test_every_four_bouts_take_the_four_layouts_in_turn():
 
 def test_a_system_the_lab_does_not_know_is_one_line():
     with pytest.raises(UserError, match="the lab knows no system 'chess' "
-                       r"\(skirmish, grimdark, battle\)"):
+                       r"\(skirmish, battle, grimdark\)"):
         system_for("chess")
     assert system_for("grimdark").id == "grimdark"
 
@@ -277,7 +278,7 @@ def test_the_gladiators_asked_for_by_type_and_kit(tmp_path):
 
 def test_a_grimdark_lab_plays_the_samples_or_the_roster_given_by_the_engines_chooser(
         tmp_path):
-    from companion.lab.grimdark import own_chooser
+    from companion.rulesets.grimdark.lab import own_chooser
 
     lab, notes = setup.make_lab("grimdark", bouts=2)
     assert [e.key for e in lab.entrants] == ["arena-robot", "cinder-witch", "lord-smash",

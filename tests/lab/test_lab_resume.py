@@ -17,7 +17,7 @@ from test_lab_out import _results
 
 from companion.cli import main
 from companion.lab import tasks
-from companion.lab.skirmish import SkirmishLab
+from companion.rulesets.skirmish.lab import SkirmishLab
 
 TYPES = "samnite,retiarius"
 BOUTS = 3  # a pairing: 12 bouts in all

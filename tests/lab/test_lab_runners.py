@@ -22,8 +22,8 @@ from companion.lab.lab import MAX_BOUTS, MAX_ENTRANTS, Lab, lab_bouts_per_s
 from companion.lab.play import Stopped, play_chunk
 from companion.lab.progress import Bar, bar_line, clock
 from companion.lab.run import check_workers, default_workers, run_chunks
-from companion.lab.system import Entrant
 from companion.lab.tasks import chunks
+from companion.rulesets.labs import Entrant
 from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.dice.sources import ScriptedDice
-from companion.rulesets.registry import RULESETS
+from companion.games import GAMES, Game
 from companion.ui import registry
 from companion.ui.app import App
 from companion.ui.host import SystemScreens
@@ -20,7 +20,7 @@ from tools.shots import press, pump
 
 @pytest.fixture(autouse=True)
 def coin_registered(monkeypatch):
-    monkeypatch.setitem(RULESETS, "coin", "support.coin_toss:CoinRules")
+    monkeypatch.setitem(GAMES, "coin", Game("support.coin_toss:CoinRules"))
     monkeypatch.setitem(registry.SCREENS, "coin", SystemScreens(
         "coin", "support.coin_toss:CoinSetup", "support.coin_toss:CoinScreen",
         "Coin-toss duel", "c"))

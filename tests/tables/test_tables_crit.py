@@ -17,8 +17,8 @@ import pytest
 from support.places import ROOT
 
 from companion.errors import UserError
-from companion.tables.loader import TableFileError, load_tables, parse_table
 from companion.rulesets.battle.table_models import CritEntry, crit_entry, crit_hit, crit_total
+from companion.tables.loader import TableFileError, load_tables, parse_table
 from companion.tables.table import Table
 
 SEED = {

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from companion.rulesets.grimdark.table_models import GrimdarkCritEntry, GrimdarkMoveEntry
 from companion.tables.loader import load_tables
 from companion.tables.model import TableFile
-from companion.rulesets.grimdark.table_models import GrimdarkCritEntry, GrimdarkMoveEntry
 
 TABLES = load_tables(include_user=False)
 CRIT = TABLES.get("grimdark-crit")

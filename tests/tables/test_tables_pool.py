@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from companion import paths
-from companion.tables.loader import TableFileError, load_tables, parse_table
 from companion.rulesets.battle.table_models import (
     AttackEntry,
     BlockEntry,
@@ -29,6 +28,7 @@ from companion.rulesets.battle.table_models import (
     defence_rule,
     health_roll_dice,
 )
+from companion.tables.loader import TableFileError, load_tables, parse_table
 from companion.tables.table import Table
 
 POOL_TABLES = (

@@ -126,12 +126,12 @@ def test_a_tables_own_dice_that_do_not_read_are_refused_and_a_huge_roll_names_th
 def test_check_plays_a_short_game_of_each_system_with_the_users_tables(capsys):
     save(builtin("grimdark-moves"), "grimdark-moves.json")
     assert main(["check"]) == 0
-    assert "a short game of each (skirmish, grimdark, battle) plays with your tables" in \
+    assert "a short game of each (skirmish, battle, grimdark) plays with your tables" in \
         capsys.readouterr().out
 
 
 def test_check_names_a_system_whose_game_fails_with_the_users_tables(monkeypatch, capsys):
-    from companion.lab.grimdark import GrimdarkLab
+    from companion.rulesets.grimdark.lab import GrimdarkLab
 
     def broken(*args: object) -> None:
         raise ZeroDivisionError("division by zero")

@@ -19,7 +19,8 @@ from companion.errors import UserError
 from companion.lab.lab import Lab
 from companion.lab.results import Change, Matrix, changes
 from companion.lab.run import Stopped
-from companion.lab.system import Entrant, system_for
+from companion.lab.system import system_for
+from companion.rulesets.labs import Entrant
 from companion.ui.host import Host, Screen
 from companion.ui.lab.heatmap import Heatmap, cell_details
 from companion.ui.lab.house import HouseChoice
@@ -39,7 +40,7 @@ POST_EVERY = 0.1  # seconds between the thread's redraws
 
 def _systems() -> tuple[tuple[str, str], ...]:
     """The systems the lab can play: the battle system once it has a computer player."""
-    from companion.lab.battle import ready
+    from companion.rulesets.battle.lab import ready
 
     try:
         ready()
@@ -144,7 +145,7 @@ class LabScreen(Screen):
     def _entrants(self) -> list[Entrant]:
         tables = self.host.tables
         if self.system_id == "skirmish":
-            from companion.lab.skirmish import kit_entrants, type_entrants
+            from companion.rulesets.skirmish.lab import kit_entrants, type_entrants
 
             found = type_entrants(tables)
             # No saved kits, or a broken one (which the start screen reports): the types.
@@ -153,11 +154,11 @@ class LabScreen(Screen):
             return found
         if self.system_id == "battle":
             from companion import paths
-            from companion.lab.battle import sheet_entrants
+            from companion.rulesets.battle.lab import sheet_entrants
             from companion.rulesets.battle.sheet import samples_dir
 
             return sheet_entrants([samples_dir(), paths.roster_dir()])
-        from companion.lab.grimdark import roster_entrants, samples_folder
+        from companion.rulesets.grimdark.lab import roster_entrants, samples_folder
 
         return roster_entrants(samples_folder(), tables)[0]
 

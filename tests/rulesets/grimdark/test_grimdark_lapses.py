@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dice.sources import SeededDice
-from companion.lab.grimdark import GrimdarkLab, roster_entrants, samples_folder, seen
-from companion.lab.system import Layout
 from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.lab import GrimdarkLab, roster_entrants, samples_folder, seen
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
 from companion.rulesets.grimdark.summary import summary
+from companion.rulesets.labs import Layout
 from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)

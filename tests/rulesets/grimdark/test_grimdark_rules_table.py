@@ -8,13 +8,13 @@ import pytest
 from pydantic import ValidationError
 
 from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
-from companion.tables.loader import load_tables
 from companion.rulesets.grimdark.table_models import (
     GrimdarkAbilityEntry,
     GrimdarkEquipmentEntry,
     GrimdarkMoveEntry,
     GrimdarkRuleEntry,
 )
+from companion.tables.loader import load_tables
 
 TABLES = load_tables(include_user=False)
 DATA = GrimdarkData.load(TABLES)

@@ -17,8 +17,8 @@ from companion.rulesets.grimdark.build import notes, points_spent, problems
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import ForumError, read_forum, write_forum
 from companion.rulesets.grimdark.sheet import Gladiator, SheetError, load_gladiator
-from companion.tables.loader import load_tables
 from companion.rulesets.grimdark.table_models import Starting
+from companion.tables.loader import load_tables
 
 DATA = GrimdarkData.load(load_tables(include_user=False))
 POST = (TESTS / "grimdark_forum" / "brannoc-veteran.txt").read_text(

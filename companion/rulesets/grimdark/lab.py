@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.lab.system import Bout, Entrant, Layout
 from companion.rulesets.grimdark.engine import CHOOSERS, ENGINE, chooser_of, stamped
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
 from companion.rulesets.grimdark.legal import always_open, is_stunned, why_not
 from companion.rulesets.grimdark.rules import GrimdarkRules
+from companion.rulesets.labs import Bout, Counts, Entrant, LapseTable, Layout
 
 if TYPE_CHECKING:
     from companion.rulesets.grimdark.state import Fighter, GrimdarkState
@@ -31,10 +31,32 @@ MAX_TURNS = 200
 STARTED = "2026-01-01T20:00:00"  # every match of the lab starts at one fixed time
 
 
+def _lapse_cells(counts: Counts) -> tuple[str, ...]:
+    lapses = Lapses(*counts)
+    return (f"{lapses.turns:,}",
+            f"{lapses.ineffective_by_rule:,} + {lapses.ineffective_by_score:,} "
+            f"of {lapses.way_back:,}",
+            f"{lapses.stuck_by_rule:,} + {lapses.stuck_by_score:,}",
+            f"{lapses.unplayable_two:,}")
+
+
+LAPSES = LapseTable(
+    names=Lapses._fields,
+    title="Lapses over {bouts} matches, in turns (each: by a coaching rule + by the "
+          "chooser's score):",
+    headers=(("turns", 9), ("(a) way back missed", 23), ("(b) stuck", 11),
+             ("2+ cards he cannot play", 23)),
+    cells=_lapse_cells,
+    notes=("(a) Ineffective, he held a playable card that sets his active stat and "
+           "played another",
+           "(b) he held only cards he could not play and did not assess the situation"))
+
+
 class GrimdarkLab:
     id = "grimdark"
     title = "Grimdark Gladiators"
     sets_first_move = False
+    lapse_table = LAPSES
 
     def __init__(self) -> None:
         self.rules = GrimdarkRules()

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.lab.system import Bout, Entrant, Layout
 from companion.rulesets.base import Ruleset
 from companion.rulesets.battle.rules import BattleRules
+from companion.rulesets.labs import Bout, Entrant, Layout
 
 if TYPE_CHECKING:
     from companion.tables.loader import TableSet
@@ -32,6 +32,7 @@ class BattleLab:
     id = "battle"
     title = "battle system"
     sets_first_move = False
+    lapse_table = None  # its computer player's lapses are not counted
 
     def __init__(self) -> None:
         self.rules = BattleRules()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
-from companion.lab.system import Bout, Entrant, Layout
+from companion.rulesets.labs import Bout, Entrant, Layout
 from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.rulesets.skirmish.state import KILLED
@@ -20,6 +20,7 @@ class SkirmishLab:
     id = "skirmish"
     title = "hex skirmish"
     sets_first_move = True
+    lapse_table = None  # its computer player's lapses are not counted
 
     def __init__(self) -> None:
         self.rules = SkirmishRules()  # keeps the game data of the last table set

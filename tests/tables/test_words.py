@@ -479,3 +479,11 @@ def test_a_typed_action_the_command_line_cannot_read_says_why_in_words(tables, s
                 messages.append(str(err))
     assert len(messages) >= 15
     assert_clean(messages, slugs, "the refusals of typed actions")
+
+
+@pytest.mark.parametrize(("key", "fact"), [("experience-attack", "+1 to the attack die"),
+                                           ("experience-defence", "+1 to the defence die")])
+def test_a_skirmish_modifier_s_card_says_which_die_it_is_for(tables, key, fact):
+    table = tables.get("skirmish-attack-modifiers")
+    entry = next(e for e in table.entries if e.key == key)
+    assert fact in entry_card(table, entry, (), names_for(tables)).facts

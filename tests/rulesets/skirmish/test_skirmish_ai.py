@@ -139,3 +139,28 @@ def test_the_bench_crowds_fight_for_themselves_on_the_standard_arena():
     assert (state.board.columns, state.board.rows) == (10, 12)
     assert len({g.side for g in state.gladiators}) == 16
     assert len({g.hex for g in state.gladiators}) == 16
+
+
+def test_with_darts_and_a_long_spear_he_keeps_to_the_darts_range_while_they_last():
+    # A cast first, then missiles, then reach, then the rest.
+    from companion.rulesets.skirmish.ai import _work_out_ranges
+
+    kit = {"weapons": [{"weapon": "long-spear"}, {"weapon": "throwing-darts"}], "darts": 3}
+    state = scene({"kit": kit, "at": "E2", "facing": "S"},
+                  {"type": "samnite", "at": "E8", "facing": "N"})
+    g, foe = state.glad("A"), state.glad("B")
+    assert _work_out_ranges(state, g, foe) == (2, 4)
+    g.darts = 0
+    assert _work_out_ranges(state, g, foe) == (2, 2)  # the long spear's reach
+
+
+def test_at_his_goal_with_nothing_to_face_he_takes_no_step_and_no_turn():
+    from companion.rulesets.skirmish.ai import _step_towards
+
+    state = scene({"type": "samnite", "at": "E5", "facing": "S"},
+                  {"type": "velite", "at": "E9", "facing": "N"}, ap=6)
+    g = state.glad("A")
+    assert _step_towards(state, g, g.hex, None) is None
+    assert _step_towards(state, g, g.hex, g.hex) is None
+    turn = _step_towards(state, g, g.hex, state.glad("B").hex)
+    assert turn is None or turn[0]["type"] == "turn"  # he faces the foe, if not already

@@ -65,6 +65,9 @@ SETUPS: list[dict[str, Any]] = [
          ("gaetulian", "blue", ["attack-die"]),
          ("diamecheri", "red", []),
          ("sagittarius", "blue", ["extra-ap"]))]},
+    # A two-handed blow lowers a save, or adds a wound where there is none.
+    {"gladiators": [{"kit": {"weapons": [{"weapon": "two-handed"}]}, "side": "red"},
+                    {"type": "samnite", "side": "blue"}, {"type": "gaetulian", "side": "blue"}]},
 ]
 
 

@@ -130,3 +130,14 @@ def test_the_log_says_who_is_left_standing_and_nobody_when_nobody_is():
     assert over() == ["The bout is over: nobody is left standing"]
     assert over("A") == ["The bout is over: Brutus is left standing"]
     assert over("A", "B") == ["The bout is over: Brutus and Cato are left standing"]
+
+
+def test_an_action_of_no_known_type_is_refused_naming_the_types_in_words():
+    from companion.errors import UserError
+    from companion.rulesets.skirmish.rules import check_action
+
+    with pytest.raises(UserError) as refused:
+        check_action({"type": "dance"})
+    text = str(refused.value)
+    assert text.startswith("there is no action 'dance' in the skirmish; the action types are ")
+    assert "roll AP" in text and "end turn" in text and "roll_ap" not in text

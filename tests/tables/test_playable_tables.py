@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from companion import paths
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.rulesets.playable import playable_tables
@@ -101,3 +103,21 @@ def test_check_with_no_file_checks_the_users_folders_and_what_the_systems_can_pl
     assert main(["check"]) == 1
     out = capsys.readouterr().out
     assert "pool-defence.json: ok" in out and "battle system cannot play it" in out
+
+
+@pytest.mark.parametrize(("divisor", "taken"), [(0, False), (1, True), (3, True)])
+def test_a_house_disarm_divisor_of_1_or_more_is_the_one_the_battle_reads(divisor, taken):
+    from companion.errors import UserError
+    from companion.rulesets.battle.data import BattleTables
+
+    def house(data):
+        for entry in data["entries"]:
+            if entry["key"] == "disarm-dice-divisor":
+                entry["value"] = divisor
+    override("pool-rules.json", house)
+    tables = BattleTables.load()  # the user's tables, as a session reads them
+    if taken:
+        assert tables.disarm_dice_divisor == divisor
+    else:
+        with pytest.raises(UserError, match="'disarm-dice-divisor' must be at least 1"):
+            tables.disarm_dice_divisor  # noqa: B018 - reading it is the check

@@ -439,3 +439,12 @@ def test_an_attack_that_names_no_weapon_is_bare_handed_once_his_is_gone(rules):
     f.carried["hammer"], f.dropped["hammer"] = 0, 1
     [rolled] = session.act({"type": "attack"}, ScriptedDice([1, 1, 1])).of_kind("attack_rolled")
     assert rolled.data["weapon"] == session.state.tables.brawling
+
+
+def test_a_critical_too_dazing_to_focus_bars_focus_for_this_turn_only(rules):
+    # Bludgeoning 14: "too dazed to focus this turn".
+    session = crit_on(rules, 14)
+    target = session.state.fighters["b"]
+    assert target.stunned and target.no_focus_turns == 1
+    session.act({"type": "focus"}, ScriptedDice([]))  # no dice to roll: the turn is lost
+    assert session.state.fighters["b"].no_focus_turns == 0

@@ -452,3 +452,17 @@ def test_a_defender_whose_weapon_lies_on_the_ground_guards_without_it(tables):
     with_it, without = judge.threat(aulus, holding)[0], judge.threat(aulus, bare)[0]
     assert without > with_it
     assert judge.threat(aulus, holding)[0] == with_it
+
+
+def test_he_keeps_his_mighty_blow_until_she_is_down_to_half_her_health(tables):
+    # Once a battle, +2 dice (insanity 55): worth more once she is low.
+    mighty = [{"key": 55, "name": "Mighty Blow", "permanent": True}]
+
+    def decided(b_health: int) -> dict[str, Any]:
+        aulus = man("Aulus", {"attack": 3}, {"hammer": 1}, insanities=mighty)
+        decision = decide(aulus_to_act(aulus, BRENNA, tables, b_health))
+        assert decision is not None and decision.action["type"] == "attack"
+        return decision.action
+
+    assert "mighty_blow" not in decided(10)
+    assert decided(5).get("mighty_blow") is True

@@ -39,6 +39,20 @@ def test_a_focus_roll_is_said_as_shaken_off_failed_or_without_dice(
         "Aulus tries to focus: 4 3: no 6s, he needed one 6."]
 
 
+def test_a_roll_to_stay_conscious_is_said_as_on_his_feet_or_no_6(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
+                              "options": {"started": NOW}})
+
+    def said(saved: bool, faces: list[int]) -> list[str]:
+        return rules.narrate(session.state, [event(
+            "stay_conscious_rolled", "a", faces=faces, luck_faces=[], luck_lost=0,
+            luck_left=0, saved=saved)])
+
+    assert said(True, [6, 2]) == ["Aulus tries to stay conscious: 6 2: he stays on his feet."]
+    assert said(False, [5, 2]) == ["Aulus tries to stay conscious: 5 2: no 6."]
+
+
 def test_the_defenders_luck_dice_declared_with_an_attack_make_a_block_likelier(
         rules: BattleRules) -> None:  # noqa: F811 - the fixture
     from test_battle_health import duel

@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
-COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "battle",
-                                     "grimdark", "export", "verify", "lab")
+# The verbs every game shares, in the order `--help` lists them; a game's own verbs
+# (its `verbs` module in `companion.games`) come after "session".
+COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
+                                     "verify", "lab")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,8 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
         "start screen, which reads your tables and kits), then exit: 0, or 1 and why",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from companion.games import GAMES
+
+    games = [game.verbs for game in GAMES.values() if game.verbs]
     for name in COMMAND_MODULES:
         importlib.import_module(f"companion.commands.{name}").register(subparsers)
+        if name == "session":
+            for module in games:
+                importlib.import_module(module).register(subparsers)
     return parser
 
 

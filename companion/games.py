@@ -24,16 +24,19 @@ class Game:
     """A game's parts. Only `rules` is required; a game without a part goes without
     what it gives (kinds of table of its own, words for their fields, a lab run)."""
 
-    __slots__ = ("lab", "rules", "table_models", "table_words", "title")
+    __slots__ = ("lab", "rules", "table_models", "table_words", "title", "verbs")
 
     def __init__(self, rules: str, table_models: str | None = None,
                  table_words: str | None = None, lab: str | None = None,
-                 title: str = "") -> None:
+                 title: str = "", verbs: str | None = None) -> None:
         self.rules = rules  # its Ruleset class
         self.table_models = table_models  # {kind: entry model} of the tables it brings
         self.table_words = table_words  # the module saying its tables' fields
         self.lab = lab  # its LabSystem class: bouts for the balance lab
         self.title = title  # how the command line and the lab name it
+        # The module of its own command-line verbs (`register(subparsers)`), beside
+        # the ones every game shares.
+        self.verbs = verbs
 
     def sources(self) -> list[str]:
         """The files of the companion its table models are read from (with the
@@ -57,11 +60,13 @@ GAMES: dict[str, Game] = {
     "battle": Game("companion.rulesets.battle.rules:BattleRules",
                    "companion.rulesets.battle.table_models:ENTRY_MODELS",
                    "companion.rulesets.battle.table_words",
-                   "companion.rulesets.battle.lab:BattleLab", "the battle system"),
+                   "companion.rulesets.battle.lab:BattleLab", "the battle system",
+                   "companion.rulesets.battle.cli"),
     "grimdark": Game("companion.rulesets.grimdark.rules:GrimdarkRules",
                      "companion.rulesets.grimdark.table_models:ENTRY_MODELS",
                      "companion.rulesets.grimdark.table_words",
-                     "companion.rulesets.grimdark.lab:GrimdarkLab", "Grimdark Gladiators"),
+                     "companion.rulesets.grimdark.lab:GrimdarkLab", "Grimdark Gladiators",
+                     "companion.rulesets.grimdark.cli"),
 }
 
 

@@ -121,11 +121,11 @@ def _check_file(path: Path) -> bool:
         print(err)
         return False
     if isinstance(data, dict) and data.get("format") == GRIMDARK_FORMAT:
-        from companion.commands.grimdark import check_gladiator
+        from companion.rulesets.grimdark.cli import check_gladiator
 
         return check_gladiator(path)
     if isinstance(data, dict) and data.get("format") == GRIMDARK_COACHING:
-        from companion.commands.grimdark import check_coaching_file
+        from companion.rulesets.grimdark.cli import check_coaching_file
 
         return check_coaching_file(path, words=False)
     checkers: dict[FileKind, Callable[[Path], bool]] = {

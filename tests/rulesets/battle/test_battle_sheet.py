@@ -85,6 +85,21 @@ def test_weapon_ranks_may_be_none_but_never_fewer(tables, ranks, refused):
     assert any("ranks cannot be negative" in p for p in problems) is refused
 
 
+@pytest.mark.parametrize(("count", "refused"), [(1, False), (2, True)])
+def test_only_a_weapon_that_may_be_thrown_is_carried_more_than_once(tables, count, refused):
+    problems = sheet_problems(sheet(carried={"whip": count}), tables)
+    assert any("only thrown weapons are carried as ammunition" in p for p in problems) \
+        is refused
+
+
+def test_a_sheet_saved_by_a_newer_companion_is_refused_not_half_read():
+    data: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    assert parse_sheet({**data, "version": 1}).name == data["name"]
+    with pytest.raises(SheetError, match=r"version: saved by a newer companion \(version 2; "
+                                         r"this one reads up to 1\)"):
+        parse_sheet({**data, "version": 2})
+
+
 def test_carrying_limit_is_fifteen_pounds_plus_three_a_strength_rank(tables):
     assert carrying_limit(sheet(), tables) == 15
     strong = sheet(skills={**load_sheet(SAMPLE).skills, "strength": 2})

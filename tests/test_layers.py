@@ -249,9 +249,6 @@ REGISTRIES = {"companion.games", "companion.ui.registry"}
 # end it (issue 25): this list only ever shrinks.
 STILL_NAMING_A_GAME = {
     "companion.commands.check",  # a game's own files (sheets, coaching, scenarios)
-    "companion.commands.lab",  # each game's options for choosing entrants
-    "companion.lab.lab",  # the default entrants of a lab made in code
-    "companion.lab.setup",  # choosing each game's entrants
     "companion.ui.lab.screen",  # the lab screen's choices of entrants
     "companion.ui.reports.pictures",  # a report's pictures, drawn by game
     "companion.ui.tools.table_browser",  # the skirmish's wound levels in the browser

@@ -960,13 +960,26 @@ def bench_peak_rss() -> Figures:
     return {"peak_rss_mb": round(app, 1), "peak_rss_mb_bare_window": round(bare, 1)}
 
 
+def lab_bouts_per_s(workers: int = 0, bouts: int = 40) -> float:
+    """Skirmish bouts a second over `workers` processes (0: every core), the starting
+    of the processes included as a run of the CLI pays it: all 13 types against each
+    other, `bouts` a pairing, on the built-in tables. A figure for scripts/bench."""
+    from companion.lab.lab import Lab
+    from companion.rulesets.skirmish.lab import type_entrants
+    from companion.tables.loader import load_tables
+
+    tables = load_tables(include_user=False)
+    lab = Lab("skirmish", type_entrants(tables), bouts, 1, [tables], ["built-in"])
+    start = time.perf_counter()
+    lab.run(workers=workers)
+    return lab.total_bouts() / (time.perf_counter() - start)
+
+
 def bench_lab() -> Figures:
     """`lab_bouts_per_s`: the balance lab's skirmish bouts a second with every core (all
     13 types against each other, the workers' start-up included, as the CLI pays it),
     beside the same on one worker; and what that makes of the full 13x13 at 1,000 bouts
     a pairing (169,000 bouts)."""
-    from companion.lab.lab import lab_bouts_per_s
-
     every = lab_bouts_per_s(workers=0, bouts=60)
     one = lab_bouts_per_s(workers=1, bouts=20)
     print(f"lab_bouts_per_s: {every:.0f} with every core ({os.cpu_count()}), {one:.0f} on "

@@ -24,14 +24,6 @@ _EXAMPLES = """examples:
   companion lab grimdark --against-chooser weights --bouts 1000
   companion lab skirmish --scheduler tcp://10.0.0.5:8786"""
 
-_SYSTEMS = {
-    "skirmish": "the hex skirmish: the 13 gladiator types (--types) and your saved kits "
-                "(--kits)",
-    "grimdark": "Grimdark Gladiators: the coached gladiators of a roster folder",
-    "battle": "the battle system: gladiator sheets (the samples and your roster)",
-}
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "lab", help="the balance lab: every pairing played many times by the computer",
@@ -45,24 +37,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "number of workers.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="lab_system", metavar="SYSTEM", required=True)
-    for system_id, help_text in _SYSTEMS.items():
-        p = sub.add_parser(system_id, help=help_text, description=help_text)
-        if system_id == "skirmish":
-            p.add_argument("--types", metavar="A,B,...", help="gladiator types, by id or "
-                           "name, comma-separated (default: all 13)")
-            p.add_argument("--kits", metavar="NAMES", help="saved custom kits by name, "
-                           "comma-separated, or 'all'; with --types too, both")
-        else:
-            p.add_argument("--roster", type=Path, metavar="DIR", help="a folder of sheets"
-                           + (" with their coaching in DIR/coaching (default: the samples)"
-                              if system_id == "grimdark" else
-                              " (default: the samples and your roster)"))
-        if system_id == "grimdark":
-            p.add_argument("--against-chooser", metavar="CHOOSER", dest="against",
-                           help="set the computer's choosers against each other: the rows "
-                           "play by the engine's own (odds), the columns are the same "
-                           "gladiators played by CHOOSER (weights: the coaching's weights, "
-                           "as before December 2026); the diagonal is the mirror matches")
+    from companion.lab.system import lab_systems, system_for
+
+    for system_id in lab_systems():
+        part = system_for(system_id)
+        p = sub.add_parser(system_id, help=part.help, description=part.help)
+        for option in part.options:
+            p.add_argument(option.flag, dest=option.dest, metavar=option.metavar,
+                           type=Path if option.folder else str, help=option.help)
         p.add_argument("--bouts", type=int, default=None, metavar="N",
                        help="bouts a pairing (default 200)")
         p.add_argument("--workers", type=int, default=0, metavar="N",
@@ -88,17 +70,19 @@ def run(args: argparse.Namespace) -> int:
     from companion.lab.results import changes
     from companion.lab.run import check_workers
     from companion.lab.setup import DEFAULT_BOUTS, DEFAULT_SEED, make_lab
+    from companion.lab.system import system_for
 
     system_id = args.lab_system
     workers = check_workers(args.workers)
     if args.scheduler is not None and not args.scheduler.strip():
         raise UserError("--scheduler: give the scheduler's address, like tcp://host:8786")
+    options = {option.dest: getattr(args, option.dest, None)
+               for option in system_for(system_id).options}
+    against = options.pop("against", None)
     lab, notes = make_lab(
         system_id, bouts=DEFAULT_BOUTS if args.bouts is None else args.bouts,
-        seed=DEFAULT_SEED if args.seed is None else args.seed,
-        types=getattr(args, "types", None), kits=getattr(args, "kits", None),
-        roster=getattr(args, "roster", None), house=args.tables,
-        against=getattr(args, "against", None))
+        seed=DEFAULT_SEED if args.seed is None else args.seed, house=args.tables,
+        against=against, **options)
     for note in notes:
         print(f"companion: {note}", file=sys.stderr)
     out, journal = _claim(args, lab)

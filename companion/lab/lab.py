@@ -4,7 +4,6 @@ tables, then the house rules); played into a matrix for each."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -92,17 +91,3 @@ def _counting_from(already: int, progress: Progress) -> Progress:
         progress(already + done, already + total)
 
     return shown
-
-
-def lab_bouts_per_s(workers: int = 0, bouts: int = 40) -> float:
-    """Skirmish bouts a second over `workers` processes (0: every core), the starting
-    of the processes included as a run of the CLI pays it: all 13 types against each
-    other, `bouts` a pairing, on the built-in tables. A figure for scripts/bench."""
-    from companion.rulesets.skirmish.lab import type_entrants
-    from companion.tables.loader import load_tables
-
-    tables = load_tables(include_user=False)
-    lab = Lab("skirmish", type_entrants(tables), bouts, 1, [tables], ["built-in"])
-    start = time.perf_counter()
-    lab.run(workers=workers)
-    return lab.total_bouts() / (time.perf_counter() - start)

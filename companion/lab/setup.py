@@ -4,6 +4,7 @@ screen's choices): the system, its entrants, the tables and the house rules."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from companion.errors import UserError
 from companion.lab.lab import Lab
@@ -12,10 +13,6 @@ from companion.tables.loader import TableSet
 
 DEFAULT_BOUTS = 200
 DEFAULT_SEED = 1
-
-
-def split(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
 def base_tables(system_id: str) -> TableSet:
@@ -44,63 +41,37 @@ def house_tables(system_id: str, base: TableSet, folder: Path) -> TableSet:
     return house
 
 
-def entrants_for(system_id: str, tables: TableSet, *, types: str | None = None,
-                 kits: str | None = None, roster: Path | None = None
+def entrants_for(system_id: str, tables: TableSet, **options: Any
                  ) -> tuple[list[Entrant], list[str]]:
-    """The gladiators asked for, and notes on any left out."""
-    if system_id == "skirmish":
-        from companion.rulesets.skirmish.lab import kit_entrants, type_entrants
+    """The gladiators asked for (by the game's own options: `--types`, `--roster`, ...),
+    and notes on any left out."""
+    from companion.lab.system import system_for
 
-        wanted = split(types) or None
-        chosen = type_entrants(tables, wanted) if wanted or not kits else []
-        if kits:
-            chosen += kit_entrants(tables, split(kits))
-        if types is not None and not wanted:
-            raise UserError("--types: name at least one gladiator type")
-        return chosen, []
-    if system_id == "grimdark":
-        from companion.rulesets.grimdark.lab import roster_entrants, samples_folder
-
-        return roster_entrants(roster or samples_folder(), tables)
-    if system_id == "battle":
-        from companion import paths
-        from companion.rulesets.battle.lab import ready, sheet_entrants
-        from companion.rulesets.battle.sheet import samples_dir
-
-        ready()
-        folders = [roster] if roster is not None else [samples_dir(), paths.roster_dir()]
-        return sheet_entrants(folders), []
-    raise UserError(f"the lab knows no system '{system_id}'")
+    return system_for(system_id).entrants(tables, options)
 
 
 def make_lab(system_id: str, *, bouts: int = DEFAULT_BOUTS, seed: int = DEFAULT_SEED,
-             types: str | None = None, kits: str | None = None, roster: Path | None = None,
-             house: Path | None = None, against: str | None = None
+             house: Path | None = None, against: str | None = None, **options: Any
              ) -> tuple[Lab, list[str]]:
-    """`against`: a Grimdark chooser the columns play by, the rows by the engine's own."""
-    if against is not None and system_id != "grimdark":
-        raise UserError("--against-chooser: only Grimdark Gladiators has choosers to "
-                        "set against each other")
-    if system_id == "battle":
-        from companion.rulesets.battle.lab import ready
-
-        ready()  # before reading any sheet: nothing else can help
+    """`against`: a chooser the columns play by, the rows by the game's own, for a
+    game with choosers; `options`: the game's own, for choosing its entrants."""
+    from companion.lab.system import system_for
     from companion.rulesets.registry import get_ruleset
 
+    part = system_for(system_id)
+    if against is not None and not part.has_choosers:
+        raise UserError(f"--against-chooser: the {part.title} has no choosers to set "
+                        "against each other")
+    part.ready()  # before reading any sheet: nothing else can help
     base = base_tables(system_id)
-    entrants, notes = entrants_for(system_id, base, types=types, kits=kits, roster=roster)
+    entrants, notes = entrants_for(system_id, base, **options)
     yours = any(base.overridden(t) for t in get_ruleset(system_id).table_ids)
     sets, words = [base], ["built-in and yours" if yours else "built-in"]
     if house is not None:
         sets.append(house_tables(system_id, base, house))
         words.append(str(house))
     lab = Lab(system_id, entrants, bouts, seed, sets, words)
-    if system_id == "grimdark":
-        from companion.rulesets.grimdark.lab import against_chooser, own_chooser
-
-        own = own_chooser()
-        lab.choosers = (own, own)
-        if against is not None:
-            lab.entrants, lab.columns, lab.choosers = against_chooser(entrants, against)
+    rows, columns, choosers = part.choosers(entrants, against)
+    lab.entrants, lab.columns, lab.choosers = rows, columns, choosers
     lab.check()
     return lab, notes

@@ -6,7 +6,7 @@ picklable data. The lab finds a game's part through the games' registry
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -90,3 +90,57 @@ class LabSystem(Protocol):
     @property
     def lapse_table(self) -> LapseTable | None:
         """How its lapses are counted and shown; None: it counts none."""
+
+    @property
+    def help(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[LabOption, ...]: ...
+
+    @property
+    def has_choosers(self) -> bool: ...
+
+    def ready(self) -> None: ...
+
+    def entrants(self, tables: TableSet, options: Mapping[str, Any]
+                 ) -> tuple[list[Entrant], list[str]]: ...
+
+    def choosers(self, entrants: list[Entrant], against: str | None
+                 ) -> tuple[list[Entrant], list[Entrant] | None, tuple[str, str] | None]: ...
+
+
+class LabOption(NamedTuple):
+    """An option of `companion lab GAME` for choosing the game's entrants."""
+
+    flag: str  # "--types"
+    dest: str  # the name `entrants` finds it under
+    metavar: str
+    help: str
+    folder: bool = False  # a path to a folder, not words
+
+
+class LabPart:
+    """What a game's lab part may leave as it is: a class to inherit, with the parts
+    of `LabSystem` that most games need no more of."""
+
+    id = ""
+    title = ""
+    help = ""  # its line in `companion lab --help`
+    options: tuple[LabOption, ...] = ()
+    sets_first_move = True
+    lapse_table: LapseTable | None = None
+    has_choosers = False  # whether `--against-chooser` sets two choosers against each other
+
+    def ready(self) -> None:
+        """UserError in one line while its computer player cannot play a bout."""
+
+    def entrants(self, tables: TableSet, options: Mapping[str, Any]
+                 ) -> tuple[list[Entrant], list[str]]:
+        """The gladiators the options ask for, and a note on each left out."""
+        raise NotImplementedError
+
+    def choosers(self, entrants: list[Entrant], against: str | None
+                 ) -> tuple[list[Entrant], list[Entrant] | None, tuple[str, str] | None]:
+        """The rows, the columns (None: the rows again) and the two sides' choosers
+        (None: the lab does not say). `against`: a chooser to set against its own."""
+        return entrants, None, None

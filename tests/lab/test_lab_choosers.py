@@ -158,7 +158,7 @@ def test_an_ordinary_run_writes_no_chooser_fields(two, tmp_path, capsys):
 
 @pytest.mark.parametrize(("system", "chooser", "words"), [
     ("grimdark", "wieghts", "--against-chooser wieghts: the choosers are odds and weights"),
-    ("skirmish", "weights", "only Grimdark Gladiators has choosers"),
+    ("skirmish", "weights", "the hex skirmish has no choosers to set against each other"),
 ])
 def test_a_chooser_the_lab_cannot_set_is_refused_in_one_line(system, chooser, words):
     with pytest.raises(UserError, match=words):

@@ -251,7 +251,8 @@ def test_a_lab_asked_for_plays_200_bouts_a_pairing_with_seed_1_by_default():
     lab, notes = setup.make_lab("skirmish", types="samnite")
     assert (lab.bouts, lab.seed, notes) == (200, 1, [])
     assert lab.tables_words == ["built-in"] and lab.choosers is None
-    assert setup.split(" a, ,b ,") == ["a", "b"] and setup.split(None) == []
+    spaced, _ = setup.make_lab("skirmish", types=" samnite, ,velite ,")
+    assert [e.key for e in spaced.entrants] == ["samnite", "velite"]
 
 
 def test_the_gladiators_asked_for_by_type_and_kit(tmp_path):

@@ -18,13 +18,14 @@ from companion.errors import UserError
 from companion.lab import lab as lab_module
 from companion.lab import progress, run
 from companion.lab.dask_run import CONNECT_SECONDS
-from companion.lab.lab import MAX_BOUTS, MAX_ENTRANTS, Lab, lab_bouts_per_s
+from companion.lab.lab import MAX_BOUTS, MAX_ENTRANTS, Lab
 from companion.lab.play import Stopped, play_chunk
 from companion.lab.progress import Bar, bar_line, clock
 from companion.lab.run import check_workers, default_workers, run_chunks
 from companion.lab.tasks import chunks
 from companion.rulesets.labs import Entrant
 from companion.tables.loader import load_tables
+from tools import bench
 
 TABLES = load_tables(include_user=False)
 SAMNITE = Entrant("samnite", "Samnite", {"type": "samnite"})
@@ -323,8 +324,8 @@ def test_the_bench_figure_is_every_types_bouts_over_the_time_taken(monkeypatch):
     monkeypatch.setattr(loader, "load_tables",
                         lambda **kw: asked.append(kw) or real(**kw))  # type: ignore
     times = iter([10.0, 14.0])
-    monkeypatch.setattr(lab_module.time, "perf_counter", lambda: next(times))
-    assert lab_bouts_per_s() == 13 * 13 * 40 / 4
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(times))
+    assert bench.lab_bouts_per_s() == 13 * 13 * 40 / 4
     assert asked[0] == {"include_user": False}  # the built-in tables, whatever the user's
     played, how = asked[1]
     assert how == {"workers": 0} and played.seed == 1 and played.bouts == 40

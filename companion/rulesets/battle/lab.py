@@ -5,6 +5,7 @@ battle system has one, `ready` says so in one line and the lab plays nothing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from companion.dice.sources import SeededDice
 from companion.errors import UserError
 from companion.rulesets.base import Ruleset
 from companion.rulesets.battle.rules import BattleRules
-from companion.rulesets.labs import Bout, Entrant, Layout
+from companion.rulesets.labs import Bout, Entrant, LabOption, LabPart, Layout
 
 if TYPE_CHECKING:
     from companion.tables.loader import TableSet
@@ -28,11 +29,26 @@ def ready() -> None:
                         "play its duels; try companion lab skirmish or companion lab grimdark")
 
 
-class BattleLab:
+class BattleLab(LabPart):
     id = "battle"
     title = "battle system"
+    help = "the battle system: gladiator sheets (the samples and your roster)"
+    options = (LabOption("--roster", "roster", "DIR", "a folder of sheets (default: the "
+                         "samples and your roster)", folder=True),)
     sets_first_move = False
-    lapse_table = None  # its computer player's lapses are not counted
+
+    def ready(self) -> None:
+        ready()
+
+    def entrants(self, tables: TableSet, options: Mapping[str, Any]
+                 ) -> tuple[list[Entrant], list[str]]:
+        from companion import paths
+        from companion.rulesets.battle.sheet import samples_dir
+
+        ready()
+        roster = options.get("roster")
+        folders = [roster] if roster is not None else [samples_dir(), paths.roster_dir()]
+        return sheet_entrants(folders), []
 
     def __init__(self) -> None:
         self.rules = BattleRules()

@@ -9,6 +9,7 @@ another."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from companion.rulesets.grimdark.engine import CHOOSERS, ENGINE, chooser_of, sta
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
 from companion.rulesets.grimdark.legal import always_open, is_stunned, why_not
 from companion.rulesets.grimdark.rules import GrimdarkRules
-from companion.rulesets.labs import Bout, Counts, Entrant, LapseTable, Layout
+from companion.rulesets.labs import Bout, Counts, Entrant, LabOption, LabPart, LapseTable, Layout
 
 if TYPE_CHECKING:
     from companion.rulesets.grimdark.state import Fighter, GrimdarkState
@@ -52,17 +53,38 @@ LAPSES = LapseTable(
            "(b) he held only cards he could not play and did not assess the situation"))
 
 
-class GrimdarkLab:
+class GrimdarkLab(LabPart):
     id = "grimdark"
     title = "Grimdark Gladiators"
+    help = "Grimdark Gladiators: the coached gladiators of a roster folder"
+    options = (LabOption("--roster", "roster", "DIR", "a folder of sheets with their "
+                         "coaching in DIR/coaching (default: the samples)", folder=True),
+               LabOption("--against-chooser", "against", "CHOOSER", "set the computer's "
+                         "choosers against each other: the rows play by the engine's own "
+                         "(odds), the columns are the same gladiators played by CHOOSER "
+                         "(weights: the coaching's weights, as before December 2026); the "
+                         "diagonal is the mirror matches"))
     sets_first_move = False
     lapse_table = LAPSES
+    has_choosers = True
 
     def __init__(self) -> None:
         self.rules = GrimdarkRules()
 
     def check_tables(self, tables: TableSet) -> None:
         self.rules.check_tables(tables)
+
+    def entrants(self, tables: TableSet, options: Mapping[str, Any]
+                 ) -> tuple[list[Entrant], list[str]]:
+        return roster_entrants(options.get("roster") or samples_folder(), tables)
+
+    def choosers(self, entrants: list[Entrant], against: str | None
+                 ) -> tuple[list[Entrant], list[Entrant] | None, tuple[str, str] | None]:
+        if against is None:
+            own = own_chooser()
+            return entrants, None, (own, own)
+        rows, columns, names = against_chooser(entrants, against)
+        return rows, columns, names
 
     def setup(self, row: Entrant, col: Entrant, layout: Layout) -> dict[str, Any]:
         a = {**row.spec, "team": "1"}

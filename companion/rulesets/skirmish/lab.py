@@ -3,11 +3,12 @@ played on the engine's fast path (`simulate_bout`, dice without records)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
-from companion.rulesets.labs import Bout, Entrant, Layout
+from companion.rulesets.labs import Bout, Entrant, LabOption, LabPart, Layout
 from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.rulesets.skirmish.sim import simulate_bout
 from companion.rulesets.skirmish.state import KILLED
@@ -16,17 +17,32 @@ if TYPE_CHECKING:
     from companion.tables.loader import TableSet
 
 
-class SkirmishLab:
+class SkirmishLab(LabPart):
     id = "skirmish"
     title = "hex skirmish"
+    help = "the hex skirmish: the 13 gladiator types (--types) and your saved kits (--kits)"
+    options = (LabOption("--types", "types", "A,B,...", "gladiator types, by id or name, "
+                         "comma-separated (default: all 13)"),
+               LabOption("--kits", "kits", "NAMES", "saved custom kits by name, "
+                         "comma-separated, or 'all'; with --types too, both"))
     sets_first_move = True
-    lapse_table = None  # its computer player's lapses are not counted
 
     def __init__(self) -> None:
         self.rules = SkirmishRules()  # keeps the game data of the last table set
 
     def check_tables(self, tables: TableSet) -> None:
         self.rules.check_tables(tables)
+
+    def entrants(self, tables: TableSet, options: Mapping[str, Any]
+                 ) -> tuple[list[Entrant], list[str]]:
+        types, kits = options.get("types"), options.get("kits")
+        wanted = _split(types) or None
+        chosen = type_entrants(tables, wanted) if wanted or not kits else []
+        if kits:
+            chosen += kit_entrants(tables, _split(kits))
+        if types is not None and not wanted:
+            raise UserError("--types: name at least one gladiator type")
+        return chosen, []
 
     def play(self, row: Entrant, col: Entrant, seed: int, layout: Layout,
              tables: TableSet) -> Bout:
@@ -41,6 +57,10 @@ class SkirmishLab:
         loser = state.glad(col_id if state.winner == row_id else row_id)
         return Bout(1 if state.winner == row_id else -1, state.turn_number,
                     loser.status == KILLED)
+
+
+def _split(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
 def _slug(text: str) -> str:

@@ -249,9 +249,7 @@ REGISTRIES = {"companion.games", "companion.ui.registry"}
 # end it (issue 25): this list only ever shrinks.
 STILL_NAMING_A_GAME = {
     "companion.commands.check",  # a game's own files (sheets, coaching, scenarios)
-    "companion.ui.lab.screen",  # the lab screen's choices of entrants
     "companion.ui.reports.pictures",  # a report's pictures, drawn by game
-    "companion.ui.tools.table_browser",  # the skirmish's wound levels in the browser
 }
 
 

@@ -108,6 +108,8 @@ class LabSystem(Protocol):
     def choosers(self, entrants: list[Entrant], against: str | None
                  ) -> tuple[list[Entrant], list[Entrant] | None, tuple[str, str] | None]: ...
 
+    def screen_entrants(self, tables: TableSet) -> list[Entrant]: ...
+
 
 class LabOption(NamedTuple):
     """An option of `companion lab GAME` for choosing the game's entrants."""
@@ -144,3 +146,7 @@ class LabPart:
         """The rows, the columns (None: the rows again) and the two sides' choosers
         (None: the lab does not say). `against`: a chooser to set against its own."""
         return entrants, None, None
+
+    def screen_entrants(self, tables: TableSet) -> list[Entrant]:
+        """The gladiators the Lab screen offers: those asked for with no options."""
+        return self.entrants(tables, {})[0]

@@ -283,23 +283,34 @@ class GameWords:
     facts: dict[str, Fact]
     rules: dict[str, str]
     names_first: tuple[str, ...]
+    browsed_first: frozenset[str]  # games whose tables the browser lists first
 
 
 def _game_words() -> GameWords:
-    return _words_of(tuple(game.table_words for game in GAMES.values() if game.table_words))
+    return _words_of(tuple((game_id, game.table_words) for game_id, game in GAMES.items()
+                           if game.table_words))
 
 
 @lru_cache(maxsize=4)
-def _words_of(modules: tuple[str, ...]) -> GameWords:
+def _words_of(modules: tuple[tuple[str, str], ...]) -> GameWords:
     # Keyed by the modules named, so a game added (the tests' third) is read afresh.
     facts: dict[str, Fact] = {}
     rules: dict[str, str] = {}
     first: list[str] = []
-    for module in modules:
+    browsed: set[str] = set()
+    for game_id, module in modules:
         facts.update(part(f"{module}:FACTS"))
         rules.update(part(f"{module}:RULES"))
         first += part(f"{module}:NAMES_FIRST")
-    return GameWords(facts, rules, tuple(first))
+        if part(f"{module}:BROWSED_FIRST"):
+            browsed.add(game_id)
+    return GameWords(facts, rules, tuple(first), frozenset(browsed))
+
+
+def browsing_order(table: Table) -> tuple[bool, str]:
+    """Where the table browser lists a table: the tables a player looks up mid-fight
+    (the battle system's criticals, fate and insanities) first, then by id."""
+    return table.file.system not in _game_words().browsed_first, table.id
 
 
 def entry_facts(kind: str, data: dict[str, Any], names: Names | None = None) -> list[str]:

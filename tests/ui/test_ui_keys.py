@@ -780,11 +780,11 @@ def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
     lab = app.screen
     assert isinstance(lab, LabScreen) and lab.system_id == "skirmish"
     lab.workers = 1
+    key(app, pygame.K_TAB)  # the battle system, now that it has a computer player
+    assert lab.system_id == "battle" and lab.entrants
     key(app, pygame.K_TAB)
     assert lab.system_id == "grimdark" and lab.entrants[0].name == "Arena Robot"
     assert not lab.sets_first_move  # Init decides who acts first in Grimdark
-    key(app, pygame.K_TAB)  # the battle system, now that it has a computer player
-    assert lab.system_id == "battle" and lab.entrants
     key(app, pygame.K_TAB)
     assert lab.system_id == "skirmish" and len(lab.entrants) == 13
     key(app, pygame.K_a, "a")

@@ -177,3 +177,5 @@ FACTS: dict[str, Fact] = {
 
 RULES: dict[str, str] = dict(INSANITY_RULES)
 NAMES_FIRST: tuple[str, ...] = ()
+# Looked up mid-fight (criticals, fate, insanities): the browser lists them first.
+BROWSED_FIRST = True

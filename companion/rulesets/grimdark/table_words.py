@@ -200,3 +200,4 @@ FACTS: dict[str, Fact] = {
 
 RULES: dict[str, str] = {**MOVE_RULES, **ABILITY_RULES, **EQUIPMENT_RULES}
 NAMES_FIRST: tuple[str, ...] = ()
+BROWSED_FIRST = False

@@ -3,6 +3,7 @@ played on the engine's fast path (`simulate_bout`, dice without records)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,13 @@ class SkirmishLab(LabPart):
         if types is not None and not wanted:
             raise UserError("--types: name at least one gladiator type")
         return chosen, []
+
+    def screen_entrants(self, tables: TableSet) -> list[Entrant]:
+        found = type_entrants(tables)
+        # No saved kits, or a broken one (which the start screen reports): the types.
+        with contextlib.suppress(UserError):
+            found += kit_entrants(tables, ["all"])
+        return found
 
     def play(self, row: Entrant, col: Entrant, seed: int, layout: Layout,
              tables: TableSet) -> Bout:

@@ -259,3 +259,4 @@ FACTS: dict[str, Fact] = {
 RULES: dict[str, str] = {}
 # The kit names its shields and capes before the weapons table does.
 NAMES_FIRST: tuple[str, ...] = ("skirmish-kit",)
+BROWSED_FIRST = False

@@ -7,7 +7,6 @@ pairing, marked where it is beyond chance. Reached from the start screen."""
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from functools import partial
@@ -39,15 +38,19 @@ LAB_PROGRESS = pygame.event.custom_type()
 POST_EVERY = 0.1  # seconds between the thread's redraws
 
 def _systems() -> tuple[tuple[str, str], ...]:
-    """The systems the lab can play: the battle system once it has a computer player."""
-    from companion.rulesets.battle.lab import ready
+    """The games the lab can play now (a game whose computer player cannot play yet is
+    left out), each with its name on the screen."""
+    from companion.lab.system import lab_systems
 
-    try:
-        ready()
-    except UserError:
-        return (("skirmish", "Hex skirmish"), ("grimdark", "Grimdark Gladiators"))
-    return (("skirmish", "Hex skirmish"), ("grimdark", "Grimdark Gladiators"),
-            ("battle", "Battle system"))
+    found = []
+    for system_id in lab_systems():
+        part = system_for(system_id)
+        try:
+            part.ready()
+        except UserError:
+            continue
+        found.append((system_id, part.title[:1].upper() + part.title[1:]))
+    return tuple(found)
 
 
 SYSTEMS = _systems()
@@ -143,24 +146,7 @@ class LabScreen(Screen):
         self.heat = self.hover = None
 
     def _entrants(self) -> list[Entrant]:
-        tables = self.host.tables
-        if self.system_id == "skirmish":
-            from companion.rulesets.skirmish.lab import kit_entrants, type_entrants
-
-            found = type_entrants(tables)
-            # No saved kits, or a broken one (which the start screen reports): the types.
-            with contextlib.suppress(UserError):
-                found += kit_entrants(tables, ["all"])
-            return found
-        if self.system_id == "battle":
-            from companion import paths
-            from companion.rulesets.battle.lab import sheet_entrants
-            from companion.rulesets.battle.sheet import samples_dir
-
-            return sheet_entrants([samples_dir(), paths.roster_dir()])
-        from companion.rulesets.grimdark.lab import roster_entrants, samples_folder
-
-        return roster_entrants(samples_folder(), tables)[0]
+        return system_for(self.system_id).screen_entrants(self.host.tables)
 
     def toggle(self, index: int) -> None:
         if 0 <= index < len(self.chosen) and not self.running:

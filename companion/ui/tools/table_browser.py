@@ -18,7 +18,7 @@ from companion.tables.lookup import QUICK_TABLES, quick_lookup
 from companion.tables.model import Entry
 from companion.tables.roll import TableRoll, roll_table
 from companion.tables.table import Table
-from companion.tables.words import entry_card, names_for, roll_words
+from companion.tables.words import browsing_order, entry_card, names_for, roll_words
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, ScrollList, TextField, draw_text, wrap
 
@@ -44,7 +44,7 @@ class TableBrowser:
         self.apply_targets = apply_targets
         self.on_apply = on_apply
         self.apply_buttons: list[Button] = []
-        self.order = sorted(tables.tables.values(), key=lambda t: (t.file.system != "battle", t.id))
+        self.order = sorted(tables.tables.values(), key=browsing_order)
         self.field = TextField(theme, HINT, self._submit, on_change=self._typed,
                                short=("s19, b25, a roll or words", "s19 or words"))
         self.field.focused = True

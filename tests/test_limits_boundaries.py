@@ -394,6 +394,7 @@ def scenario(**changes: Any) -> dict[str, Any]:
     (scenario(gladiators=[{"type": "samnite"}] * 27), "gladiators: .*at most 26 items"),
     (scenario(gladiators=[{"type": "samnite"}]), "gladiators: .*at least 2"),
     (scenario(first={"name": "n" * 61}), "name: .*at most 60 characters"),
+    (scenario(first={"side": "s" * 41}), "side: .*at most 40 characters"),
 ])
 def test_one_past_a_scenarios_bound_is_refused(setup: dict[str, Any], words: str) -> None:
     # (The scenario's messages are pydantic's own words: either wording names the bound.)
@@ -406,7 +407,7 @@ def test_one_past_a_scenarios_bound_is_refused(setup: dict[str, Any], words: str
     scenario(first={"defeated_today": 100}), scenario(spared_today=100),
     scenario(first={"kit": {"weapons": [{"weapon": "throwing-darts"}], "darts": 100}}),
     scenario(gladiators=[{"type": "samnite"}] * 26),
-    scenario(first={"name": "n" * 60})])
+    scenario(first={"name": "n" * 60}), scenario(first={"side": "s" * 40})])
 def test_a_scenario_at_its_bounds_is_taken(setup: dict[str, Any]) -> None:
     assert parse_scenario(setup) is not None
 

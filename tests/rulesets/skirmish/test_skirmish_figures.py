@@ -155,3 +155,13 @@ def test_a_bout_gains_at_most_the_skills_a_bout_and_the_skill_limit_allow():
     two = ["extra-ap", "popular"]
     state = _won_against(tables, [two, two, two, []])
     assert state.glad("A").skills_gained == ["attack-die"]  # the third and last
+
+
+@pytest.mark.parametrize(("dice", "taken"), [(0, False), (1, True), (2, True)])
+def test_an_appeal_rolls_at_least_one_die(dice, taken):
+    tables = changed_rules(appeal_dice={"value": dice})
+    if taken:
+        assert build_game_data(tables).rules.appeal_dice == dice
+    else:
+        with pytest.raises(SkirmishDataError, match="an appeal rolls at least one die"):
+            build_game_data(tables)

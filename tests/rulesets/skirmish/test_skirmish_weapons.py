@@ -316,3 +316,12 @@ def test_a_gaetulian_with_darts_left_has_no_unarmed_attack():
                   {"type": "samnite", "at": "E6", "facing": "N"}, ap=6)
     state.glad("A").weapons = [h for h in state.glad("A").weapons if h.weapon != "dagger"]
     assert not any(x.get("weapon") == "unarmed" for x in legal_actions(state))
+
+
+def test_with_no_weapon_named_he_strikes_with_the_first_that_reaches():
+    from companion.rulesets.skirmish.attack import default_option
+
+    far = darts_at("E3")  # three hexes: the darts, not the dagger
+    assert default_option(far, far.glad("A"), far.glad("B")).weapon.slug == "throwing-darts"
+    near = darts_at("E5")  # beside him: never darts at an adjacent foe
+    assert default_option(near, near.glad("A"), near.glad("B")).weapon.slug == "dagger"

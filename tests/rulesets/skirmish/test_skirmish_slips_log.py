@@ -278,3 +278,18 @@ def test_a_two_handed_blow_on_a_man_with_no_save_adds_its_wounds_and_says_so():
     [no_save] = [e for e in events if e.kind == "no_save"]
     assert no_save.who == "B" and no_save.data["extra"] >= 1
     assert RULES.narrate(state, [no_save])[0].startswith("No save for Nereus: the two-handed")
+
+
+def test_a_weapon_is_said_with_its_hand_only_when_he_holds_two_of_it():
+    from types import SimpleNamespace
+
+    from companion.rulesets.skirmish.words import option_words
+
+    def said(ref: str, slug: str, name: str) -> str:
+        weapon = SimpleNamespace(slug=slug, name=name)
+        return option_words(SimpleNamespace(ref=ref, use="weapon", weapon=weapon))
+
+    assert said("sword-left", "sword", "Sword") == "left sword"
+    assert said("sword", "sword", "Sword") == "sword"
+    # A house weapon whose own id ends in "-left" is no left-hand weapon.
+    assert said("hook-left", "hook-left", "Hook (left-handed)") == "hook"

@@ -47,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         importlib.import_module(f"companion.commands.{name}").register(subparsers)
         if name == "session":
             for module in games:
-                importlib.import_module(module).register(subparsers)
+                verbs = importlib.import_module(module)
+                if hasattr(verbs, "register"):
+                    verbs.register(subparsers)
     return parser
 
 

@@ -34,8 +34,9 @@ class Game:
         self.table_words = table_words  # the module saying its tables' fields
         self.lab = lab  # its LabSystem class: bouts for the balance lab
         self.title = title  # how the command line and the lab name it
-        # The module of its own command-line verbs (`register(subparsers)`), beside
-        # the ones every game shares.
+        # The module of its own part of the command line: its verbs beside the ones
+        # every game shares (`register(subparsers)`), and what `companion check`
+        # reads of its files (`FILE_CHECKS`, `USERS_FOLDERS`, `check_tables`).
         self.verbs = verbs
 
     def sources(self) -> list[str]:
@@ -56,7 +57,8 @@ GAMES: dict[str, Game] = {
     "skirmish": Game("companion.rulesets.skirmish.rules:SkirmishRules",
                      "companion.rulesets.skirmish.table_models:ENTRY_MODELS",
                      "companion.rulesets.skirmish.table_words",
-                     "companion.rulesets.skirmish.lab:SkirmishLab", "the hex skirmish"),
+                     "companion.rulesets.skirmish.lab:SkirmishLab", "the hex skirmish",
+                     "companion.rulesets.skirmish.cli"),
     "battle": Game("companion.rulesets.battle.rules:BattleRules",
                    "companion.rulesets.battle.table_models:ENTRY_MODELS",
                    "companion.rulesets.battle.table_words",

@@ -248,7 +248,6 @@ REGISTRIES = {"companion.games", "companion.ui.registry"}
 # Modules outside a game's folders that still name one, each with the move that will
 # end it (issue 25): this list only ever shrinks.
 STILL_NAMING_A_GAME = {
-    "companion.commands.check",  # a game's own files (sheets, coaching, scenarios)
     "companion.ui.reports.pictures",  # a report's pictures, drawn by game
 }
 

@@ -6,14 +6,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.errors import UserError
-from companion.files.jsonfile import KIT, SCENARIO, SESSION, SHEET, FileKind, kind_of, read_file
-
-# A Grimdark gladiator's envelope (companion.rulesets.grimdark.sheet.FORMAT), named
-# here so that telling the kind of a file does not load the rules.
-GRIMDARK_FORMAT = "companion-grimdark-gladiator"
-GRIMDARK_COACHING = "companion-grimdark-coaching"  # ...coachfile.FORMAT
+from companion.files.jsonfile import SESSION, FileKind, kind_of, read_file
 
 # Read once to tell the kind, with the largest limit: each checker then reads its file
 # again with its own kind's limit.
@@ -41,18 +37,23 @@ def _check(args: argparse.Namespace) -> int:
     for path in files:
         bad += 0 if _check_file(path) else 1
     if not args.files:
-        bad += _check_playable() + _check_grimdark_tables() + _check_games()
+        bad += _check_playable() + _check_games()
+        bad += sum(module.check_tables() for module in _verbs() if hasattr(module, "check_tables"))
         if not files:
             print("your tables and kits folders hold no files")
     return 1 if bad else 0
 
 
 def _users_files() -> list[Path]:
+    """Every file of the user's tables folder and of the games' own folders (the
+    skirmish's saved kits)."""
     from companion import paths
-    from companion.rulesets.skirmish.kits import kits_dir
 
+    folders = [paths.user_tables_dir()]
+    for module in _verbs():
+        folders += [folder() for folder in getattr(module, "USERS_FOLDERS", ())]
     found: list[Path] = []
-    for folder in (paths.user_tables_dir(), kits_dir()):
+    for folder in folders:
         if folder.is_dir():
             found += sorted(folder.glob("*.json"))
     return found
@@ -101,17 +102,17 @@ def _check_games() -> int:
     return bad
 
 
-def _check_grimdark_tables() -> int:
-    """Whether the Grimdark builder can work with the user's tables: 1 line if not."""
-    from companion.rulesets.grimdark.data import GrimdarkData
-    from companion.tables.loader import load_tables
+def _verbs() -> list[Any]:
+    """The modules of the games' own command-line parts."""
+    import importlib
 
-    try:
-        GrimdarkData.load(load_tables())
-    except UserError as err:
-        print(err)
-        return 1
-    return 0
+    from companion.games import GAMES
+
+    return [importlib.import_module(game.verbs) for game in GAMES.values() if game.verbs]
+
+
+def _game_checks() -> list[dict[str, Callable[[Path], bool]]]:
+    return [getattr(module, "FILE_CHECKS", {}) for module in _verbs()]
 
 
 def _check_file(path: Path) -> bool:
@@ -120,31 +121,19 @@ def _check_file(path: Path) -> bool:
     except UserError as err:
         print(err)
         return False
-    if isinstance(data, dict) and data.get("format") == GRIMDARK_FORMAT:
-        from companion.rulesets.grimdark.cli import check_gladiator
-
-        return check_gladiator(path)
-    if isinstance(data, dict) and data.get("format") == GRIMDARK_COACHING:
-        from companion.rulesets.grimdark.cli import check_coaching_file
-
-        return check_coaching_file(path, words=False)
-    checkers: dict[FileKind, Callable[[Path], bool]] = {
-        SHEET: _check_sheet, KIT: _check_kit, SESSION: _check_session,
-        SCENARIO: _check_scenario}
+    # A game's own files (its sheets, kits, coaching, scenarios) by their envelope's
+    # format, or by their kind where they have none.
+    kind = kind_of(data)
+    form = data.get("format") if isinstance(data, dict) else None
+    for checks in _game_checks():
+        found = checks.get(form) if form is not None else None
+        found = found or (checks.get(kind.name) if kind is not None else None)
+        if found is not None:
+            return bool(found(path))
+    if kind == SESSION:
+        return _check_session(path)
     # A file with no envelope of ours is checked as a table, which names what it lacks.
-    return checkers.get(kind_of(data) or ANY_FILE, _check_table)(path)
-
-
-def _check_kit(path: Path) -> bool:
-    from companion.rulesets.skirmish.kits import known_names, load_kit
-
-    try:
-        kit = load_kit(path, known_names())
-    except UserError as err:
-        print(err)
-        return False
-    print(f"{path}: ok (kit '{kit.name}')")
-    return True
+    return _check_table(path)
 
 
 def _check_session(path: Path) -> bool:
@@ -160,22 +149,6 @@ def _check_session(path: Path) -> bool:
         print(f"{path}: note: {warning}")
     print(f"{path}: ok (a session of the {session.ruleset.title}: {len(session.journal)} "
           "actions, and it replays as recorded)")
-    return True
-
-
-def _check_scenario(path: Path) -> bool:
-    from companion.files.jsonfile import read_json_object
-    from companion.rulesets.registry import get_ruleset
-    from companion.tables.loader import load_tables
-
-    try:
-        scenario = read_json_object(path, SCENARIO.name)
-        get_ruleset("skirmish").new_state(scenario, load_tables())
-    except UserError as err:
-        print(err if str(err).startswith(str(path)) else f"{path}: {err}")
-        return False
-    print(f"{path}: ok (a scenario of the hex skirmish, "
-          f"{len(scenario['gladiators'])} gladiators)")
     return True
 
 
@@ -198,33 +171,4 @@ def _check_table(path: Path) -> bool:
         print(f"{path}: {misfit}")
         return False
     print(f"{path}: ok (table '{table.id}', {len(table.entries)} entries)")
-    return True
-
-
-def _check_sheet(path: Path) -> bool:
-    from companion.rulesets.battle.data import BattleTables
-    from companion.rulesets.battle.sheet import (
-        SheetError,
-        load_sheet,
-        points_spent,
-        sheet_problems,
-        sheet_warnings,
-    )
-
-    try:
-        sheet = load_sheet(path)
-    except SheetError as err:
-        for problem in err.problems:
-            print(problem)
-        return False
-    tables = BattleTables.load()
-    problems = sheet_problems(sheet, tables)
-    for problem in problems:
-        print(f"{path}: {problem}")
-    for warning in sheet_warnings(sheet, tables):
-        print(f"{path}: note: {warning}")
-    if problems:
-        return False
-    print(f"{path}: ok (gladiator '{sheet.name}', {points_spent(sheet, tables)} of "
-          f"{sheet.development_points} development points spent)")
     return True

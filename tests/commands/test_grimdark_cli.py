@@ -11,7 +11,6 @@ import pytest
 from support.places import TESTS
 
 from companion.cli import main
-from companion.commands.check import GRIMDARK_FORMAT
 from companion.rulesets.grimdark.sheet import FORMAT, load_gladiator, roster_dir, samples_dir
 
 SEED_FILE = TESTS / "grimdark_forum" / "lord-smash-seed.txt"
@@ -22,10 +21,6 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def test_check_knows_a_grimdark_gladiator_by_its_envelope() -> None:
-    assert GRIMDARK_FORMAT == FORMAT
 
 
 def test_import_saves_the_forum_sheet_into_the_roster(capsys) -> None:
@@ -271,3 +266,10 @@ def test_a_hostile_roll_in_a_gladiator_file_is_one_line(capsys, tmp_path) -> Non
     assert out == f"{bad}: career_start.veteran[1].faces: 7 is impossible on a d6\n"
     code, out, err = run(capsys, "grimdark", "sheet", str(bad))
     assert code == 1 and err.startswith("companion: ") and len(err.splitlines()) == 1
+
+
+def test_check_knows_a_grimdark_gladiator_and_coaching_by_their_own_formats():
+    from companion.rulesets.grimdark import coachfile, sheet
+    from companion.rulesets.grimdark.cli import FILE_CHECKS
+
+    assert set(FILE_CHECKS) == {sheet.FORMAT, coachfile.FORMAT}

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import session as sessions
 from companion.errors import UserError
+from companion.files.jsonfile import SHEET
 
 # The rules (pydantic models, tables) load when a command runs, not when the parser is
 # built: opening the app must not pay for them.
@@ -155,3 +157,36 @@ def _sheets(args: argparse.Namespace) -> int:
         print(f"{path}: {sheet.name}: {sheet.wins} wins, {sheet.losses} losses, "
               f"{sheet.status}")
     return 0
+
+
+def check_sheet(path: Path) -> bool:
+    from companion.rulesets.battle.data import BattleTables
+    from companion.rulesets.battle.sheet import (
+        SheetError,
+        load_sheet,
+        points_spent,
+        sheet_problems,
+        sheet_warnings,
+    )
+
+    try:
+        sheet = load_sheet(path)
+    except SheetError as err:
+        for problem in err.problems:
+            print(problem)
+        return False
+    tables = BattleTables.load()
+    problems = sheet_problems(sheet, tables)
+    for problem in problems:
+        print(f"{path}: {problem}")
+    for warning in sheet_warnings(sheet, tables):
+        print(f"{path}: note: {warning}")
+    if problems:
+        return False
+    print(f"{path}: ok (gladiator '{sheet.name}', {points_spent(sheet, tables)} of "
+          f"{sheet.development_points} development points spent)")
+    return True
+
+
+# What `companion check` reads as the battle system's, by envelope format.
+FILE_CHECKS: dict[str, Callable[[Path], bool]] = {str(SHEET.format): check_sheet}

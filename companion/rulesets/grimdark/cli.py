@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -392,3 +393,26 @@ def check_coaching_file(path: Path, gladiator: str | None = None,
     fits = "" if g is None else f", and fits {g.name}"
     print(f"{path}: ok (a Grimdark coaching{fits})")
     return True
+
+
+def check_tables() -> int:
+    """Whether the Grimdark builder can work with the user's tables: 1 line if not."""
+    from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.tables.loader import load_tables
+
+    try:
+        GrimdarkData.load(load_tables())
+    except UserError as err:
+        print(err)
+        return 1
+    return 0
+
+
+def _check_coaching(path: Path) -> bool:
+    return check_coaching_file(path, words=False)
+
+
+# What `companion check` reads as Grimdark's, by envelope format.
+FILE_CHECKS: dict[str, Callable[[Path], bool]] = {
+    "companion-grimdark-gladiator": check_gladiator,
+    "companion-grimdark-coaching": _check_coaching}

@@ -447,13 +447,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-def test_check_knows_a_coaching_file_by_its_envelope() -> None:
-    from companion.commands.check import GRIMDARK_COACHING
-    from companion.rulesets.grimdark.coaching import FORMAT
-
-    assert GRIMDARK_COACHING == FORMAT
-
-
 def test_the_coaching_command_prints_it_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "grimdark", "coaching", "Lord Smash", "--gladiator", "Lord Smash")
     path = samples_dir() / "lord-smash.json"

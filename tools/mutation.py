@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _SHARED = ("tests/session/test_determinism.py", "tests/rulesets/test_contract.py",
            "tests/test_limits_boundaries.py", "tests/lab/test_lab_adapters.py",
            "tests/tables/test_tables_that_break_play.py", "tests/tables/test_playable_tables.py",
-           "tests/tables/test_cards.py")
+           "tests/tables/test_cards.py", "tests/commands/test_cli.py")
 PACKAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules-skirmish": (("companion/rulesets/skirmish/**/*.py",),
                        ("tests/rulesets/skirmish/test_*.py", "tests/commands/test_skirmish_*.py",

@@ -74,3 +74,11 @@ def test_version_answers_before_building_the_parser():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.splitlines() == [f"companion {__version__}", "[]"]
+
+
+@pytest.mark.parametrize("verb", ["battle", "grimdark", "lab"])
+def test_a_games_verb_without_its_action_says_one_is_needed(verb, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main([verb])
+    assert exited.value.code == 2
+    assert "the following arguments are required" in capsys.readouterr().err

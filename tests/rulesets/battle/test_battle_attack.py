@@ -448,3 +448,10 @@ def test_a_critical_too_dazing_to_focus_bars_focus_for_this_turn_only(rules):
     assert target.stunned and target.no_focus_turns == 1
     session.act({"type": "focus"}, ScriptedDice([]))  # no dice to roll: the turn is lost
     assert session.state.fighters["b"].no_focus_turns == 0
+
+
+def test_a_blow_is_told_in_the_order_it_happens_the_roll_the_landing_the_defence(rules):
+    session = duel(rules, gladiator("Aulus"), gladiator("Target", armor=1, pd=1))
+    outcome = session.act({"type": "attack"}, ScriptedDice([5, 4, 1, 1, 1, 1]))
+    assert [e.kind for e in outcome.events][:4] == [
+        "attack_rolled", "attack_landed", "defence_rolled", "wounded"]

@@ -466,3 +466,39 @@ def test_he_keeps_his_mighty_blow_until_she_is_down_to_half_her_health(tables):
 
     assert "mighty_blow" not in decided(10)
     assert decided(5).get("mighty_blow") is True
+
+
+def test_he_keeps_his_called_shot_until_she_is_down_to_half_her_health(tables):
+    # Once a battle, +2 dice toward a critical (insanity 61).
+    called = [{"key": 61, "name": "Called Shot", "permanent": True}]
+
+    def decided(b_health: int) -> dict[str, Any]:
+        aulus = man("Aulus", {"attack": 3}, {"hammer": 1}, insanities=called)
+        decision = decide(aulus_to_act(aulus, BRENNA, tables, b_health))
+        assert decision is not None and decision.action["type"] == "attack"
+        return decision.action
+
+    assert "called_shot" not in decided(10)
+    assert decided(5).get("called_shot") == "critical"
+
+
+@pytest.mark.parametrize(("b_health", "reflex"), [(10, False), (4, False), (-3, True)])
+def test_her_reflex_to_live_is_declared_for_her_once_she_is_below_0(tables, b_health, reflex):
+    # Insanity 54: once a battle, 3 more defence dice; worth keeping while she is hale.
+    brenna = man("Brenna", {"attack": 2}, {},
+                 insanities=[{"key": 54, "name": "Reflex to Live", "permanent": True}])
+    state = aulus_to_act(man("Aulus", {"attack": 4}, {"hammer": 1}), brenna, tables)
+    state.fighters["b"].health = b_health
+    decision = decide(state)
+    assert decision is not None and decision.action["type"] == "attack"
+    assert decision.action.get("reflex", False) is reflex
+
+
+def test_a_lasting_wound_that_clearing_his_eyes_would_end_is_weighed(tables):
+    from companion.rulesets.battle.state import Modifier
+
+    state = aulus_to_act(AULUS, BRENNA, tables)
+    state.fighters["a"].modifiers.append(
+        Modifier("attack_and_defence", -1, duration="until_cleared", source="a critical"))
+    weighed = {action["type"]: why for action, _, why in options_of(state)}
+    assert weighed["clear_eyes"] == "clears his eyes"

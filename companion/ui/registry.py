@@ -34,6 +34,19 @@ PLAYER_VIEWS: dict[str, str] = {
 }
 
 
+# What a game's report pictures at its chosen moments ("module:function" of a drawer,
+# `(session, state, theme) -> Surface`); a game not named has no pictures.
+PICTURES: dict[str, str] = {
+    "skirmish": "companion.ui.skirmish.picture:draw_arena",
+    "battle": "companion.ui.battle.picture:draw_tracker_cards",
+    "grimdark": "companion.ui.grimdark.picture:draw_grimdark_cards",
+}
+
+
+def picture_for(ruleset_id: str) -> str | None:
+    return PICTURES.get(ruleset_id)
+
+
 def systems() -> list[SystemScreens]:
     return list(SCREENS.values())
 

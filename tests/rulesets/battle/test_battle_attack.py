@@ -455,3 +455,23 @@ def test_a_blow_is_told_in_the_order_it_happens_the_roll_the_landing_the_defence
     outcome = session.act({"type": "attack"}, ScriptedDice([5, 4, 1, 1, 1, 1]))
     assert [e.kind for e in outcome.events][:4] == [
         "attack_rolled", "attack_landed", "defence_rolled", "wounded"]
+
+
+def test_a_critical_of_28_leaves_no_shield_and_no_two_handed_weapon_for_the_battle(rules):
+    session = crit_on(rules, 28)
+    assert session.state.fighters["b"].no_shield_or_two_handed
+
+
+def test_a_man_wide_awake_is_neither_stunned_nor_barred_from_focus_by_a_critical_of_32(rules):
+    target = gladiator("Target", weapon="hammer", armor=2, pd=3, health=60)
+    session = duel(rules, gladiator("Crusher", weapon="club", attack=6), target)
+    session.state.fighters["b"].awake = True
+    bonus = BattleTables.load(include_user=False).weapon("club").crit_bonus
+    left, faces = 32 - bonus, []
+    for remaining in range(6, 0, -1):
+        face = min(6, left - (remaining - 1))
+        faces.append(face)
+        left -= face
+    attack(session, [6] * 6 + [1] * 6 + faces)
+    b = session.state.fighters["b"]
+    assert not b.stunned and b.no_focus_turns == 0

@@ -121,3 +121,17 @@ def test_a_house_disarm_divisor_of_1_or_more_is_the_one_the_battle_reads(divisor
     else:
         with pytest.raises(UserError, match="'disarm-dice-divisor' must be at least 1"):
             tables.disarm_dice_divisor  # noqa: B018 - reading it is the check
+
+
+def test_tables_checked_once_are_not_taken_for_other_tables():
+    from companion.errors import UserError
+    from companion.rulesets.battle.rules import BattleRules
+
+    rules = BattleRules()
+    rules.check_tables(load_tables(include_user=False))
+
+    def broken(data):
+        data["entries"] = [e for e in data["entries"] if e["key"] != "brawling-weapon"]
+    override("pool-rules.json", broken)
+    with pytest.raises(UserError):
+        rules.check_tables(load_tables())

@@ -475,3 +475,12 @@ def test_a_man_wide_awake_is_neither_stunned_nor_barred_from_focus_by_a_critical
     attack(session, [6] * 6 + [1] * 6 + faces)
     b = session.state.fighters["b"]
     assert not b.stunned and b.no_focus_turns == 0
+
+
+@pytest.mark.parametrize(("crit", "dice"), [(13, 2), (14, 0)])
+def test_the_focus_due_after_a_stun_rolls_his_focus_dice_unless_he_is_too_dazed(rules, crit,
+                                                                                dice):
+    target = gladiator("Target", weapon="hammer", armor=2, pd=3, health=60, focus=2)
+    session = crit_on(rules, crit, defender=target)
+    due = rules.due(session.state)
+    assert (due.step, due.who, due.dice) == ("focus", "b", dice)

@@ -1,8 +1,13 @@
 """A tiny third rule system that lives only in the tests, to prove the shape: a coin-
 toss duel. The player whose turn it is calls heads or tails and a coin (a d2: 1 heads,
-2 tails) is tossed; a right call scores a point, and the first to the target wins.
-Registering it is one line in each registry; the window, the session and the command
-line know nothing of it."""
+2 tails) is tossed; a right call scores the points its face is worth (1, or what the
+`coin-faces` table says), and the first to the target wins.
+
+It is a whole game in one module: its rules, its table's model and words, its lab
+part and its report picture, with its screens. Registering it is one entry in each
+registry (`COIN` in `companion.games.GAMES`, its screens and picture in
+`companion.ui.registry`); the window, the session, the tables, the lab and the
+command line know nothing of it."""
 
 from __future__ import annotations
 
@@ -12,17 +17,53 @@ from types import MappingProxyType
 from typing import Any
 
 import pygame
+from pydantic import Field
 
 from companion.core.hexgrid import Hex
-from companion.dice.sources import DiceSource
+from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
+from companion.games import Game
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
+from companion.rulesets.labs import Bout, Entrant, LabPart, Layout
 from companion.tables.loader import TableSet
+from companion.tables.model import Entry
 from companion.ui.host import Host, Screen
 from companion.ui.session.screen import SessionScreen
 from companion.ui.widgets.controls import draw_text
 
 FACES = {1: "heads", 2: "tails"}
+
+# Its entry in the games' registry: every part of it is named here.
+COIN = Game("support.coin_toss:CoinRules", "support.coin_toss:ENTRY_MODELS",
+            "support.coin_toss", "support.coin_toss:CoinLab", "coin-toss duel")
+
+
+# --- its table: what each face is worth ---------------------------------------------------
+class CoinFaceEntry(Entry):
+    name: str = Field(min_length=1)
+    points: int = Field(ge=1, le=9)
+
+
+ENTRY_MODELS: dict[str, type[Entry]] = {"coin-face": CoinFaceEntry}
+COIN_FACES_TABLE: dict[str, Any] = {
+    "id": "coin-faces", "title": "Coin faces", "source": "the tests", "system": "coin",
+    "roll": "d2", "kind": "coin-face", "axes": [{"name": "face", "kind": "range", "min": 1,
+                                                 "max": 2}],
+    "entries": [{"key": 1, "name": "Heads", "points": 1},
+                {"key": 2, "name": "Tails", "points": 1}]}
+
+# --- and its words, as `companion.tables.words` reads a game's --------------------------
+FACTS = {"coin-face:points": lambda v, d, n: f"{v} {'point' if v == 1 else 'points'} for a "
+                                             "right call"}
+RULES: dict[str, str] = {}
+NAMES_FIRST: tuple[str, ...] = ()
+BROWSED_FIRST = False
+
+
+def points_of(tables: TableSet) -> dict[int, int]:
+    """What a right call on each face scores, as its table says."""
+    return {int(e.key): int(e.points)  # type: ignore[attr-defined]
+            for e in tables.get("coin-faces").entries}
 
 
 @dataclass
@@ -30,6 +71,7 @@ class CoinState:
     players: list[str]
     target: int
     points: list[int] = field(default_factory=list)
+    worth: dict[int, int] = field(default_factory=lambda: {1: 1, 2: 1})
     turn: int = 0  # whose call: an index into players
     tosses: int = 0
     winner: int | None = None
@@ -38,7 +80,7 @@ class CoinState:
 class CoinRules(Ruleset[CoinState]):
     id = "coin"
     title = "coin-toss duel"
-    table_ids = ()
+    table_ids = ("coin-faces",)
     setup_options = (SetupOption("players", "two names, comma-separated", metavar="NAMES"),
                      SetupOption("target", "points to win", kind="int", metavar="N"))
     short_forms = MappingProxyType({"toss": ("call",)})
@@ -50,7 +92,7 @@ class CoinRules(Ruleset[CoinState]):
             raise UserError("players: give two names")
         if not isinstance(target, int) or not 1 <= target <= 99:
             raise UserError("target: a number of points from 1 to 99")
-        return CoinState(list(players), target, [0, 0])
+        return CoinState(list(players), target, [0, 0], points_of(tables))
 
     def parse_action(self, data: Any) -> Action:
         if not isinstance(data, dict) or data.get("type") not in ("toss", "concede"):
@@ -71,7 +113,7 @@ class CoinRules(Ruleset[CoinState]):
         found = [event("tossed", who, call=action["call"], face=face, right=right)]
         state.tosses += 1
         if right:
-            state.points[state.turn] += 1
+            state.points[state.turn] += state.worth[face]
             found.append(event("scored", who, points=state.points[state.turn]))
             if state.points[state.turn] >= state.target:
                 state.winner = state.turn
@@ -169,3 +211,39 @@ class CoinScreen(SessionScreen):
 
     def status(self) -> str:
         return "H heads  T tails  Ctrl+Z undo"
+
+
+# --- its lab part: a heads-caller against a tails-caller ---------------------------------
+class CoinLab(LabPart):
+    id = "coin"
+    title = "coin-toss duel"
+    help = "the coin-toss duel: a player who always calls heads and one who calls tails"
+    sets_first_move = True
+
+    def check_tables(self, tables: TableSet) -> None:
+        points_of(tables)
+
+    def entrants(self, tables: TableSet, options: Any) -> tuple[list[Entrant], list[str]]:
+        return [Entrant("heads", "Heads-caller", "heads"),
+                Entrant("tails", "Tails-caller", "tails")], []
+
+    def play(self, row: Entrant, col: Entrant, seed: int, layout: Layout,
+             tables: TableSet) -> Bout:
+        rules = CoinRules()
+        first, second = (row, col) if layout.row_first else (col, row)
+        state = rules.new_state({"players": [first.name, second.name], "target": 3}, tables)
+        dice = SeededDice(seed)
+        calls = [first.spec, second.spec]
+        while state.winner is None:
+            rules.apply(state, {"type": "toss", "call": calls[state.turn]}, dice)
+        row_won = (state.winner == 0) == layout.row_first
+        return Bout(1 if row_won else -1, state.tosses, False)
+
+
+# --- its picture in a report: the score ------------------------------------------------
+def draw_coin(session: Any, state: CoinState, theme: Any) -> pygame.Surface:
+    surface = pygame.Surface((320, 90))
+    surface.fill(theme.palette.background)
+    for i, line in enumerate(session.ruleset.describe(state)):
+        draw_text(surface, line, theme.fonts.get(20), theme.palette.text, (12, 12 + 36 * i))
+    return surface

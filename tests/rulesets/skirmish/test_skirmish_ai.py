@@ -164,3 +164,12 @@ def test_at_his_goal_with_nothing_to_face_he_takes_no_step_and_no_turn():
     assert _step_towards(state, g, g.hex, g.hex) is None
     turn = _step_towards(state, g, g.hex, state.glad("B").hex)
     assert turn is None or turn[0]["type"] == "turn"  # he faces the foe, if not already
+
+
+def test_with_a_sword_and_a_long_spear_he_keeps_to_the_spears_reach():
+    from companion.rulesets.skirmish.ai import _work_out_ranges
+
+    kit = {"weapons": [{"weapon": "sword"}, {"weapon": "long-spear"}]}
+    state = scene({"kit": kit, "at": "E2", "facing": "S"},
+                  {"type": "samnite", "at": "E8", "facing": "N"})
+    assert _work_out_ranges(state, state.glad("A"), state.glad("B")) == (2, 2)

@@ -115,6 +115,13 @@ class SetupOption:
     count: int = 1  # how many values a positional option takes
 
 
+class Choice(NamedTuple):
+    """The computer's action, and why it chose it in the player's words."""
+
+    action: Action
+    why: str
+
+
 class Odds(Protocol):
     """Exact chances of an action, as the system computes them."""
 
@@ -212,6 +219,12 @@ class Ruleset(ABC, Generic[S]):
     def choose(self, state: S) -> Action | None:
         """The computer's next action, or None: no computer player, or it stops."""
         return None
+
+    def choice(self, state: S) -> Choice | None:
+        """`choose`, with why in a few words where the computer player says ("" where
+        it does not): what a screen shows beside the computer's move."""
+        action = self.choose(state)
+        return None if action is None else Choice(action, "")
 
     # --- reports (companion.reports): what a fight report shows, in the player's words
     def turn_of(self, state: S, event: Event) -> str | None:

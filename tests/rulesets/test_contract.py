@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion import paths
 from companion.errors import UserError
 from companion.rulesets.base import Due, Event, Outcome, digest, event, parse_action_text
 from companion.rulesets.registry import get_ruleset, ruleset_ids
@@ -84,3 +85,24 @@ def test_every_registered_system_fills_the_whole_contract(ruleset_id):
 def test_a_skirmish_action_of_the_wrong_shape_is_refused_naming_the_field(action, words):
     with pytest.raises(UserError, match=words):
         get_ruleset("skirmish").parse_action(action)
+
+
+def test_the_computers_choice_comes_with_why_where_its_player_says():
+    from companion.dice.sources import ScriptedDice
+    from companion.session.session import Session
+    from companion.tables.loader import load_tables
+
+    tables = load_tables(include_user=False)
+    battle = get_ruleset("battle")
+    sheet = json.loads((paths.assets_dir() / "samples" / "hammer-rookie.json").read_text())
+    session = Session(battle, {"a": sheet, "b": {**sheet, "name": "Second"},
+                               "options": {"started": "2025-05-01T20:00:00"}}, tables)
+    session.act({"type": "initiative"}, ScriptedDice([6, 6, 1, 1]))
+    choice = battle.choice(session.state)
+    assert choice is not None and choice.action == battle.choose(session.state)
+    assert choice.why.startswith("attacks")
+    skirmish = get_ruleset("skirmish")
+    state = skirmish.new_state({"gladiators": [{"type": "samnite"}, {"type": "velite"}]},
+                               tables)
+    plain = skirmish.choice(state)  # its computer player gives no words: none are made up
+    assert plain is not None and plain.why == "" and plain.action == skirmish.choose(state)

@@ -17,7 +17,16 @@ from typing import Any, ClassVar
 from companion.dice.rolls import Roll
 from companion.dice.sources import DiceSource, RollRequest
 from companion.errors import UserError
-from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
+from companion.rulesets.base import (
+    Action,
+    Choice,
+    Due,
+    Event,
+    Outcome,
+    Ruleset,
+    SetupOption,
+    event,
+)
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
 from companion.rulesets.battle.actions import GAME_TYPES, parse_action
@@ -261,6 +270,10 @@ class BattleRules(Ruleset[BattleState]):
         over, or when it has gone on past `ai.MAX_TURNS` turns."""
         decision = decide(state)
         return None if decision is None else decision.action
+
+    def choice(self, state: BattleState) -> Choice | None:
+        decision = decide(state)
+        return None if decision is None else Choice(decision.action, decision.why)
 
     def odds(self, state: BattleState, action: Mapping[str, Any]) -> AttackOdds | None:
         if action.get("type", "attack") != "attack":

@@ -22,9 +22,8 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
-from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.health import due_roll
-from companion.rulesets.battle.odds import odds_for_action
+from companion.rulesets.battle.odds import AttackOdds
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session.session import Session
 from companion.ui.battle.tracker_card import TrackerCard
@@ -248,7 +247,7 @@ class BattleScreen(SessionScreen):
         """The computer player's choice for what is due, played with the session's
         dice; its reason goes to the status bar."""
         step = self.due_now()
-        decision = decide(self.state)
+        decision = self.session.ruleset.choice(self.state)
         if decision is None:
             self.say("the battle is over" if step == "over" else
                      "the computer stops: the duel has gone on too long", error=True)
@@ -261,9 +260,11 @@ class BattleScreen(SessionScreen):
         if self.due_now() != "act":
             return ""
         try:
-            odds = odds_for_action(self.tables, self.state, self.attack_action())
+            odds = self.session.ruleset.odds(self.state, self.attack_action())
         except UserError:
             return ""  # no attack possible so: no odds (Enter says why)
+        if not isinstance(odds, AttackOdds):
+            return ""
         return (f"whiff {pct(odds.whiff)}  miss {pct(odds.miss)}  blocked {pct(odds.blocked)}  "
                 f"hit {pct(odds.hit)}  critical {pct(odds.critical)}")
 

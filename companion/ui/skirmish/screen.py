@@ -16,10 +16,9 @@ import pygame
 from companion.core.hexgrid import Hex, distance, neighbour
 from companion.dice.sources import DiceSource
 from companion.rulesets.base import Outcome
-from companion.rulesets.skirmish.ai import choose_action
 from companion.rulesets.skirmish.legal import Target, targets
 from companion.rulesets.skirmish.movement import reachable
-from companion.rulesets.skirmish.odds import AttackOdds, attack_odds
+from companion.rulesets.skirmish.odds import AttackOdds
 from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.rulesets.skirmish.words import weapon_words
@@ -170,10 +169,12 @@ class SkirmishScreen(SessionScreen):
 
     def ai_step(self) -> None:
         g = self.decider()
-        if g is None or g.human or self.dialog is not None or self.state.phase not in ("ap", "act"):
+        action = None if g is None or g.human or self.dialog is not None or \
+            self.state.phase not in ("ap", "act") else self.session.ruleset.choose(self.state)
+        if action is None:
             pygame.time.set_timer(AI_STEP, 0)
             return
-        self.act(choose_action(self.state, g.id))
+        self.act(action)
 
     def skip_ahead(self) -> None:
         """Play the computer's moves at once, up to the next human decision."""
@@ -181,9 +182,9 @@ class SkirmishScreen(SessionScreen):
             g = self.decider()
             if g is None or g.human or self.dialog is not None:
                 break
-            if self.state.phase not in ("ap", "act") or not self.act(
-                choose_action(self.state, g.id)
-            ):
+            action = self.session.ruleset.choose(self.state) \
+                if self.state.phase in ("ap", "act") else None
+            if action is None or not self.act(action):
                 break
 
     # --- dialogs ----------------------------------------------------------------------
@@ -254,7 +255,10 @@ class SkirmishScreen(SessionScreen):
             self.overlay.targets = {t.target for t in targets(state)}
         active = state.current()
         if self.chosen is not None and active is not None:
-            self.odds = attack_odds(state, active.id, self.chosen.target, self.chosen.weapon)
+            found = self.session.ruleset.odds(state, {"type": "attack", "target":
+                                                      self.chosen.target,
+                                                      "weapon": self.chosen.weapon})
+            self.odds = found if isinstance(found, AttackOdds) else None
         self.overlay.chosen = self.chosen.target if self.chosen else None
 
     def choose_target(self, gid: str, step: int = 0) -> None:

@@ -57,3 +57,12 @@ def test_a_weight_table_closed_above_still_loads_with_a_rating_for_every_total()
     assert data.weight_ratings == ("light", "medium", "heavy")
     # Above the last row a load is as heavy as the last row says.
     assert [data.weight_rating(n) for n in (2, 3, 40)] == ["heavy"] * 3
+
+
+def test_the_experience_skills_read_their_own_rows_of_the_attack_modifiers():
+    def house(raw) -> None:
+        for entry in raw["entries"]:
+            if entry["key"] == "experience-defence":
+                entry["amount"] = 2
+    data = SkirmishRules().data_for(own_table("skirmish-attack-modifiers", house))
+    assert (data.mod_exp_attack, data.mod_exp_defence) == (1, 2)

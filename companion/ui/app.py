@@ -11,7 +11,6 @@ tables-and-settings service."""
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 import traceback
 from pathlib import Path
@@ -19,14 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion import APP_NAME, paths
+from companion import APP_NAME
 from companion.errors import UserError
-from companion.files.settings import Settings, load_settings, save_settings
+from companion.files.settings import Settings
 from companion.session.autosaver import Autosaver
 from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
+from companion.ui.library import Library
+from companion.ui.sessions import Sessions
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Ink, Label, wrap
 from companion.ui.widgets.intro_panel import IntroPanel
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from companion.core.hexgrid import Board, Hex
     from companion.dice.rolls import Roll
     from companion.dice.sources import DiceSource
-    from companion.session.session import Session
     from companion.tables.loader import TableSet
     from companion.ui.player.window import PlayerWindow
     from companion.ui.widgets.board_view import BoardView
@@ -55,7 +55,6 @@ OPENING_SHARE = 0.85  # of the display, for the first opening
 PANEL_FRACTION = 0.38  # of the window's width, for the right-hand panel
 TAB_KEYS = {pygame.K_F2: 0, pygame.K_F3: 1, pygame.K_F4: 2, pygame.K_F5: 3}
 PLAYER_KEY = pygame.K_F6  # opens and closes the player's window (companion.ui.player.window)
-AUTOSAVE_NAME = "last-session.json"
 IDLE_AFTER = 2.0  # seconds without an event before the loop naps instead of waiting
 IDLE_NAP = 0.02
 
@@ -85,7 +84,7 @@ class App:
         # Only the modules the app uses: the mixer would wake the sound system.
         pygame.display.init()
         pygame.font.init()
-        self.settings: Settings = load_settings()
+        self.library = Library()
         self.remember_size = size is None
         if size is None:
             size = opening_size(self.settings.window_size, pygame.display.get_desktop_sizes())
@@ -99,8 +98,6 @@ class App:
         self._board_view: BoardView | None = None
         self.hover: Hex | None = None
         self._dice: DiceSource | None = None
-        self._tables: TableSet | None = None
-        self._tables_seen: tuple[tuple[str, int, int], ...] | None = None
         self.screen: Screen | None = None
         self.dialog: Dialog | None = None
         self.physical = False  # the kind of dice the last session was played with
@@ -122,8 +119,7 @@ class App:
         # The errors the last guard wrote to the crash log this run, by kind and place:
         # one that comes back on every frame is written down once.
         self._logged: set[tuple[str, str]] = set()
-        # Writes each session's autosave; a big one off this thread (a frame is short).
-        self.autosaver = Autosaver()
+        self.sessions = Sessions(self)
         self._build()
 
     # Dice, tables and the rules load on first use, after the window has shown.
@@ -140,44 +136,28 @@ class App:
     def dice(self, dice: DiceSource) -> None:
         self._dice = dice
 
+    # The tables and the settings are the library's; the sessions, their controller's.
+    @property
+    def settings(self) -> Settings:
+        return self.library.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.library.settings = settings
+
     @property
     def tables(self) -> TableSet:
-        """Every table, built-in then the user's, for the tools and every session; a
-        user's table a system cannot play is set aside for the built-in one."""
-        if self._tables is None:
-            from companion.rulesets.playable import has_user_tables, playable_tables
-            from companion.tables.loader import load_tables
-
-            self._tables_seen = _folder_state(paths.user_tables_dir())
-            tables = load_tables()
-            if has_user_tables(tables):  # else the start needs no system's code
-                from companion.rulesets.registry import get_ruleset, ruleset_ids
-
-                tables = playable_tables(tables, [get_ruleset(r) for r in ruleset_ids()])
-            self._tables = tables
-        return self._tables
+        return self.library.tables
 
     def raw_entries(self, table_id: str) -> list[dict[str, Any]]:
-        """A table's entries as its file writes them, for a screen shown before any game
-        (the start screen's gladiator types). While the user has no table files and no
-        screen has asked for the tables, the built-in file is read alone: the whole set
-        loads on first use (see companion.tables.builtin)."""
-        if self._tables is None:
-            from companion.tables.builtin import builtin_raw_entries, user_has_tables
-
-            if not user_has_tables():
-                return builtin_raw_entries(table_id)
-        return self.tables.get(table_id).raw_entries
+        return self.library.raw_entries(table_id)
 
     def table_problems(self) -> list[str]:
-        """The user's table files set aside as broken, in words; none while he has no
-        table files (the built-in ones are checked by the tests)."""
-        if self._tables is None:
-            from companion.tables.builtin import user_has_tables
+        return self.library.table_problems()
 
-            if not user_has_tables():
-                return []
-        return [str(problem) for problem in self.tables.problems]
+    @property
+    def autosaver(self) -> Autosaver:
+        return self.sessions.autosaver
 
     @property
     def board(self) -> Board:
@@ -291,7 +271,7 @@ class App:
         return self.screen.apply_entry(who, table_id, keys, sub_key)
 
     # --- screens ------------------------------------------------------------------
-    def _set_screen(self, screen: Screen) -> None:
+    def set_screen(self, screen: Screen) -> None:
         if self.screen is not None:
             self.screen.close()
         self._stop_timers()
@@ -306,151 +286,47 @@ class App:
     def show_home(self) -> None:
         """The first system's set-up screen, which offers the others."""
         # The user may have changed his tables since: read them again if he has.
-        if _folder_state(paths.user_tables_dir()) != self._tables_seen:
-            self._tables = None
+        self.library.read_again_if_changed()
         self.show_setup(self.systems()[0].ruleset)
 
     def show_setup(self, ruleset_id: str) -> None:
         cls = registry.load(registry.screens_for(ruleset_id).setup)
-        self._set_screen(cls(self))
-
-    def _play(self, session: Session, dice: DiceSource, path: Path | None,
-              physical: bool) -> Screen:
-        session.autosave_path = self.autosave_path()
-        session.autosaver = self.autosaver
-        # The tools' rolls made while no game was open go with the first one played.
-        for roll in self.loose_rolls:
-            session.note_roll(roll)
-        self.loose_rolls.clear()
-        cls = registry.load(registry.screens_for(session.ruleset.id).play)
-        screen: Screen = cls(self, session, dice, path, physical)
-        self.physical = physical
-        self._set_screen(screen)
-        return screen
+        self.set_screen(cls(self))
 
     def start_session(self, ruleset_id: str, setup: dict[str, Any], *,
                       seed: int | None = None, physical: bool = False,
                       dice: DiceSource | None = None) -> str | None:
-        """Start a new session of a rule system from a setup; a message if the setup is
-        refused. `dice` overrides the choice of seeded or physical dice (tests script
-        them). A system that opens by default (strengths, initiative) does so at once."""
-        from companion.dice.sources import SeededDice, TypedDice
-        from companion.rulesets.registry import get_ruleset
-        from companion.session.session import Session
-
-        try:
-            rules = get_ruleset(ruleset_id)
-            session = Session(rules, setup, self.tables)
-        except UserError as err:
-            return str(err)
-        if dice is None:
-            dice = TypedDice() if physical else SeededDice(seed)
-        screen = self._play(session, dice, None, physical)
-        if rules.opens_by_default and rules.opening is not None:
-            act = getattr(screen, "act", None)
-            if act is not None:
-                act(dict(rules.opening))
-        after = getattr(screen, "after_action", None)
-        if after is not None:
-            after()
-        return None
+        return self.sessions.start(ruleset_id, setup, seed=seed, physical=physical,
+                                   dice=dice)
 
     def autosave_path(self) -> Path:
-        """One autosave: the session last played, whichever rules it uses."""
-        return paths.autosave_dir() / AUTOSAVE_NAME
+        return self.sessions.autosave_path()
 
     def can_resume(self) -> bool:
-        # Not through companion.session.session, which the start screen need not load.
-        from companion.files.atomic import has_copy
-
-        self.autosaver.flush()
-        return has_copy(self.autosave_path())
+        return self.sessions.can_resume()
 
     def resume(self) -> None:
-        self.open_file(self.autosave_path(), remember=False)
+        self.sessions.resume()
 
     def open_file(self, path: Path, remember: bool = True) -> None:
-        from companion.dice.sources import SeededDice, TypedDice
-        from companion.files.pathwords import in_words
-        from companion.rulesets.registry import get_ruleset
-        from companion.session.session import load_session
-        from companion.ui.text import checked_path
-
-        self.autosaver.flush()  # the autosave, or any file, as last written
-        try:
-            session = load_session(checked_path(path), get_ruleset, tables=self.tables)
-            registry.screens_for(session.ruleset.id)
-        except (UserError, OSError) as err:
-            self.show_message("Cannot open that file", in_words(err))
-            return
-        dice = TypedDice() if self.physical else SeededDice(None)
-        own, why_not = (path, "") if remember else self._own_file_of(session)
-        if own is not None and own != self.autosave_path():
-            session.own_file = own
-        screen = self._play(session, dice, own, self.physical)
-        after = getattr(screen, "after_action", None)
-        if after is not None:
-            after()
-        if remember:
-            self.remember_file(path)
-        if why_not:
-            self.note = why_not
-
-    def _own_file_of(self, session: Session) -> tuple[Path | None, str]:
-        """The player's own file a resumed game was also written to, if it still holds
-        this game (the same rules, begun at the same moment); else None and why."""
-        from companion.files.pathwords import in_words, shown_path
-        from companion.session.session import read_session_file
-        from companion.ui.text import checked_path
-
-        if not session.own_file_named:
-            return None, ""
-        path = Path(session.own_file_named)
-        until = "this game goes to the autosave until you save it (Ctrl+S)"
-        try:
-            kept = read_session_file(checked_path(path))
-        except (UserError, OSError, ValueError) as err:  # a hostile autosave's name too
-            return None, f"{shown_path(path.name)} cannot be read ({in_words(err)}): {until}"
-        if kept.ruleset != session.ruleset.id or kept.created != session.created:
-            return None, f"{shown_path(path.name)} holds another game now: {until}"
-        return path, ""
+        self.sessions.open_file(path, remember)
 
     def open_dialog(self) -> None:
-        from companion.ui.text import typed_path
-        from companion.ui.widgets.dialogs import Choice, Dialog
-
-        def typed(text: str) -> None:
-            from companion.files.jsonfile import SESSION, check_file
-            from companion.session.session import can_open
-
-            try:
-                path = typed_path(text)
-                if not can_open(path):
-                    check_file(path, SESSION)  # says why not: missing, a folder...
-            except UserError as err:
-                dialog.error = str(err)
-                return
-            self.dialog = None
-            self.open_file(path)
-
-        dialog = Dialog(self.theme, "Open a saved session", ["Type the path of a saved file."],
-                        [Choice("Cancel", pygame.K_ESCAPE, self._close_dialog)],
-                        field_hint="e.g. ~/saturday.json", on_text=typed, submit="Open")
-        self.dialog = dialog
+        self.sessions.open_dialog()
 
     def show_message(self, title: str, text: str) -> None:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         self.dialog = Dialog(self.theme, title, [text],
-                             [Choice("OK", pygame.K_RETURN, self._close_dialog)])
+                             [Choice("OK", pygame.K_RETURN, self.close_dialog)])
 
     def show_keys(self, lines: list[str]) -> None:
         from companion.ui.widgets.dialogs import Choice, Dialog
 
         self.dialog = Dialog(self.theme, "Keys", lines,
-                             [Choice("Close", pygame.K_ESCAPE, self._close_dialog)], width=900)
+                             [Choice("Close", pygame.K_ESCAPE, self.close_dialog)], width=900)
 
-    def _close_dialog(self) -> None:
+    def close_dialog(self) -> None:
         self.dialog = None
 
     # --- the player's window ------------------------------------------------------
@@ -511,13 +387,10 @@ class App:
         return False
 
     def remember_file(self, path: Path) -> None:
-        self.settings = self.settings.with_recent(path)
-        self._save_settings()
+        self.library.remember_file(path)
 
     def _save_settings(self) -> None:
-        # Settings are a convenience; failing to keep them must not stop play.
-        with contextlib.suppress(OSError):
-            save_settings(self.settings)
+        self.library.save_settings()
 
     def cycle_scale(self) -> None:
         self.settings = self.settings.next_scale()
@@ -872,13 +745,3 @@ def fewer_parts(hint: str) -> tuple[str, ...]:
     keep = [p for p in parts[-1:] if p.startswith("F1")]
     body = parts[:-1] if keep else parts
     return tuple("  ".join(body[:n] + keep) for n in range(len(body) - 1, 0, -1))
-
-
-def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """What a folder holds, by name, size and time of change: enough to tell that a
-    file was added, removed or edited since it was last read."""
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        return tuple((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries)
-    except OSError:
-        return ()

@@ -27,7 +27,7 @@ def test_a_built_in_tables_entries_read_alone_are_those_of_the_loaded_table():
 def test_a_start_without_tables_of_ones_own_loads_no_table_set():
     code = ("import sys; from companion.ui.app import App; app = App(); app.run(frames=2); "
             "print(type(app.screen).__name__, len(app.screen.types), app.screen.types[0][0], "
-            "int(app._tables is None), int('companion.tables.loader' in sys.modules)); "
+            "int(not app.library.loaded), int('companion.tables.loader' in sys.modules)); "
             "app.close()")
     assert _fresh_process(code).split() == ["SkirmishSetup", "13", "Samnite", "1", "0"]
 

@@ -408,7 +408,7 @@ def walk(size: tuple[int, int], scale: float, tables: object) -> Iterator[str]:
     """Each scene shown in a window of `size` at `scale`: its problems, one a line."""
     for name, scene in SCENES.items():
         app = App(size=size, scale=scale)
-        app._tables = tables  # type: ignore[assignment]
+        app.library.use(tables)
         try:
             app.draw()
             scene(app)
@@ -436,7 +436,7 @@ def test_no_text_is_under_14_pixels_at_100_percent(tables: object) -> None:
     """Every scene at 100 % in the smallest window, asked for the size of its letters."""
     for name, scene in SCENES.items():
         app = App(size=SIZES[1], scale=1.0)
-        app._tables = tables  # type: ignore[assignment]
+        app.library.use(tables)
         try:
             app.draw()
             scene(app)

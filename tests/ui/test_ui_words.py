@@ -37,7 +37,7 @@ def test_every_text_on_every_screen_reads_in_the_rules_words(tables: object) -> 
     bad: dict[str, tuple[str, list[str]]] = {}
     for name, scene in SCENES.items():
         app = App(size=(1280, 800), scale=1.0)
-        app._tables = tables  # type: ignore[assignment]
+        app.library.use(tables)
         try:
             app.draw()
             scene(app)

@@ -333,9 +333,12 @@ def describe(state: State) -> list[str]:
             f"out of the fight (last at {g['at']})"
         kind = state.data.types[glad.type].name if glad.type in state.data.types else \
             "custom kit"
+        # Before the start a strength not given is still to be rolled (4 + D6).
+        strength = "strength to be rolled" if data["phase"] == "setup" and \
+            not glad.fixed_strength else f"strength {g['strength']} of {g['full_strength']}"
         lines.append(f"  {g['id']}: {display_name(state, g['id'])} ({kind}), side {g['side']}, "
-                     f"{place}: strength {g['strength']} of {g['full_strength']}, "
-                     f"{g['ap']} AP, {', '.join(conditions)}; {', '.join(kit)}")
+                     f"{place}: {strength}, {g['ap']} AP, {', '.join(conditions)}; "
+                     f"{', '.join(kit)}")
     for item in data["items"]:
         owner = display_name(state, item["owner"]) if item["owner"] else "nobody"
         lines.append(f"  On the board: {owner}'s {item_words(state, item['name'], item['kind'])}"

@@ -293,3 +293,23 @@ def test_a_weapon_is_said_with_its_hand_only_when_he_holds_two_of_it():
     assert said("sword", "sword", "Sword") == "sword"
     # A house weapon whose own id ends in "-left" is no left-hand weapon.
     assert said("hook-left", "hook-left", "Hook (left-handed)") == "hook"
+
+
+def test_before_the_start_a_strength_not_given_is_said_to_be_rolled():
+    state = RULES.new_state({"gladiators": [{"type": "samnite", "at": "E5", "strength": 7},
+                                            {"type": "velite"}]}, TABLES)
+    lines = RULES.describe(state)
+    assert "strength 7 of 7" in lines[1] and "strength to be rolled" in lines[2]
+    velite = RULES.summary(state)["gladiators"][1]
+    assert (velite["strength"], velite["full_strength"]) == (0, 0)  # none until rolled
+    apply_action(state, {"type": "start"}, ScriptedDice([3, 6, 1]))
+    assert "strength to be rolled" not in "\n".join(RULES.describe(state))
+
+
+def test_a_bout_over_names_its_winner():
+    state = duel(strength=8)
+    state.glad("B").strength = 1
+    events_of(state, sword(), 6, 1, 1)  # 5 wounds: he is beaten
+    apply_action(state, {"type": "appeal"}, ScriptedDice([1, 1]))  # killed
+    lines = RULES.describe(state)
+    assert lines[1] == "The bout is over; the winner: Brutus (side A)"

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support.coin_toss import CoinRules
+from support.coin_toss import COIN, COIN_FACES_TABLE, CoinRules
 from support.random_sheets import playable_weapons, random_sheet
 
 from companion.dice.rolls import Roll, merge
@@ -261,8 +261,17 @@ def _duel_state() -> Any:
             continue
 
 
-def test_a_system_without_its_own_rolls_still_shows_every_die_plainly():
-    session = Session(CoinRules(), {"players": ["Ann", "Bo"], "target": 2}, TableSet())
+def test_a_system_without_its_own_rolls_still_shows_every_die_plainly(monkeypatch):
+    import json
+    from pathlib import Path
+
+    from companion.games import GAMES
+    from companion.tables.loader import parse_table
+
+    monkeypatch.setitem(GAMES, "coin", COIN)
+    faces = parse_table(Path("coin-faces.json"), json.dumps(COIN_FACES_TABLE))
+    session = Session(CoinRules(), {"players": ["Ann", "Bo"], "target": 2},
+                      TableSet({"coin-faces": faces}))
     assert CoinRules().rolls(session.state, ()) == []
     session.act({"type": "toss", "call": "heads"}, ScriptedDice([2]))
     assert session.rolls == [Roll(who="Ann", purpose="coin", dice=session.rolls[0].dice)]

@@ -82,3 +82,12 @@ def test_a_games_verb_without_its_action_says_one_is_needed(verb, capsys):
         main([verb])
     assert exited.value.code == 2
     assert "the following arguments are required" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("missing", ["--class", "--attack-dice", "--defence-dice"])
+def test_battle_odds_without_one_of_its_figures_says_which(missing, capsys):
+    given = {"--class": "A", "--attack-dice": "3", "--defence-dice": "2"}
+    argv = ["battle", "odds"] + [x for k, v in given.items() if k != missing for x in (k, v)]
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2 and missing in capsys.readouterr().err

@@ -33,10 +33,6 @@ class Strike:
     def landed(self) -> float:
         return sum(p for _, p in self.damage)
 
-    @property
-    def mean(self) -> float:
-        return sum(d * p for d, p in self.damage)
-
     def at_least(self, amount: int) -> float:
         """The chance of `amount` damage or more (certain for 0 or less)."""
         if amount <= 0:

@@ -192,6 +192,14 @@ def test_studded_gauntlets_cannot_be_disarmed(rules):
                     ScriptedDice([6, 6]))
 
 
+def test_a_disarm_is_not_a_signature_move(rules):
+    # (Nor thrown: the whip, the one weapon that disarms, is never thrown.)
+    session = lasher_against(rules, sheet("Target", "hammer"))
+    with pytest.raises(UserError, match="a disarm is its own called shot"):
+        session.act({"type": "attack", "called_shot": "disarm", "signature": True},
+                    ScriptedDice([6, 6]))
+
+
 def test_retrieve_needs_something_on_the_ground_and_a_six(rules):
     session = lasher_against(rules, sheet("Target", "hammer"))
     with pytest.raises(UserError, match="nothing on the ground"):

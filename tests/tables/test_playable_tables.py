@@ -135,3 +135,19 @@ def test_tables_checked_once_are_not_taken_for_other_tables():
     override("pool-rules.json", broken)
     with pytest.raises(UserError):
         rules.check_tables(load_tables())
+
+
+def test_a_house_critical_table_that_ends_at_60_is_read_as_far_as_any_roll_goes():
+    from companion.rulesets.battle.rules import BattleRules
+
+    def closed(data):
+        axis = data["axes"][0]
+        axis.update(min=1, max=60, open_above=False, outside="error")
+        axis.pop("house_outside", None)
+        data["entries"][0]["key"] = [1, 3]
+        data["entries"][-1]["key"] = [35, 60]
+        data["entries"][-1].pop("damage_per_point_over")  # only an open top adds per point
+    override("crit-slashing.json", closed)
+    tables = load_tables()
+    assert tables.overridden("crit-slashing") and not tables.problems
+    BattleRules().check_tables(tables)  # every total a critical can roll, 1 to 60, reads

@@ -379,3 +379,12 @@ def test_an_insanity_that_remembers_a_weapon_remembers_the_last_that_hit_him(
     session.act({"type": "fate"}, ScriptedDice(faces))
     [gained] = session.state.sheets_after["a"]["insanities"]
     assert (gained["name"], gained.get("remembers")) == (name, remembers)
+
+
+@pytest.mark.parametrize(("face", "stunned"), [(6, False), (5, True), (4, True)])
+def test_only_a_fate_that_wakes_him_unstunned_clears_a_stun(rules, face, stunned):
+    # 6: conscious again, his turn; 5: conscious again, stunned; 4: a roll to stay up.
+    session = at_fate(rules)
+    session.state.fighters["a"].stunned = True
+    session.act({"type": "fate"}, ScriptedDice([face]))
+    assert session.state.fighters["a"].stunned is stunned

@@ -502,3 +502,21 @@ def test_a_lasting_wound_that_clearing_his_eyes_would_end_is_weighed(tables):
         Modifier("attack_and_defence", -1, duration="until_cleared", source="a critical"))
     weighed = {action["type"]: why for action, _, why in options_of(state)}
     assert weighed["clear_eyes"] == "clears his eyes"
+
+
+def _clearing_worth(tables, target: str, amount: int) -> float:
+    from companion.rulesets.battle.state import Modifier
+
+    aulus = man("Aulus", {"attack": 4, "parry-dodge": 2}, {"hammer": 1})
+    state = aulus_to_act(aulus, man("Brenna", {"attack": 4}, {"club": 1}), tables)
+    state.fighters["a"].modifiers.append(
+        Modifier(target, amount, duration="until_cleared", source="a critical"))
+    return next(v for action, v, _ in options_of(state) if action["type"] == "clear_eyes")
+
+
+def test_clearing_his_eyes_is_worth_the_guard_it_gives_back_less_the_blow_meanwhile(tables):
+    # A lasting -1 to initiative changes neither his blows nor his guard: clearing it
+    # gains nothing and costs a turn of her blows. Three defence dice back are worth it.
+    assert _clearing_worth(tables, "initiative", -1) < 0
+    assert _clearing_worth(tables, "defence", -3) > 0
+    assert _clearing_worth(tables, "defence", -3) > _clearing_worth(tables, "defence", -2)

@@ -78,3 +78,19 @@ def test_an_insanity_the_table_does_not_have_is_refused_by_its_number() -> None:
     with pytest.raises(UserError, match="no entry for 99"):
         TABLES.insanity(99)
     assert TABLES.insanity(63).name == "Zen Buddha"
+
+
+def test_a_house_infatuation_with_no_word_on_other_weapons_leaves_them_as_they_are() -> None:
+    import json
+
+    from companion import paths
+
+    data = json.loads((paths.builtin_tables_dir() / "insanity.json").read_text())
+    for entry in data["entries"]:
+        if entry["key"] == 21:
+            entry["effects"] = entry["effects"][:1]  # +2 with it; nothing said of the rest
+    folder = paths.user_tables_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "insanity.json").write_text(json.dumps(data))
+    house = BattleTables(load_tables())
+    assert quirks_of(house, [(21, "spear")]).infatuations == [("spear", 2, 0)]

@@ -254,6 +254,9 @@ def test_stamp_make_setup_and_the_opening(rules, tmp_path: Path):
     setup = rules.make_setup({"sheets": [str(SAMPLE), str(other)]})
     assert (setup["a"]["name"], setup["b"]["name"]) == ("Hammer Rookie", "Big")
     assert "started" in setup["options"]
+    # Each sheet as its file gives it: what it leaves out stays out (no nulls).
+    for side in ("a", "b"):
+        assert None not in setup[side].values()
     session = Session(rules, setup)
     assert rules.due(session.state).step == "initiative"
 

@@ -209,3 +209,16 @@ def test_a_career_start_of_no_known_ability_breaks_a_rule_and_one_that_gives_non
         "veterann (in his career start) is not an ability in the Grimdark abilities table"]
     assert "his Berserker line gives 1 Fame and 4 wins (d6: 4); Berserker gives nothing to a " \
         "career" in notes(odd, DATA)
+
+
+@pytest.mark.parametrize("amount", [0, 1, 12])
+def test_a_starting_number_is_granted_as_the_table_gives_it_even_none(amount):
+    from types import SimpleNamespace
+
+    from companion.dice.sources import ScriptedDice
+    from companion.rulesets.grimdark.career import _roll
+    from companion.rulesets.grimdark.table_models import Starting
+
+    grant = _roll(Starting(resource="fame", amount=amount), SimpleNamespace(name="Veteran"),
+                  None, ScriptedDice([]))  # type: ignore[arg-type]
+    assert (grant.resource, grant.amount) == ("fame", amount)

@@ -35,6 +35,20 @@ def test_import_saves_the_forum_sheet_into_the_roster(capsys) -> None:
         load_gladiator(SAMPLE).model_copy(update=unstoried)
 
 
+@pytest.mark.parametrize(("extra", "refused"), [(0, False), (1, True)])
+def test_pasted_text_past_the_limit_is_refused_as_too_large(capsys, monkeypatch, tmp_path,
+                                                            extra, refused) -> None:
+    from companion.rulesets.grimdark.cli import MAX_PASTE
+
+    raw = SEED_FILE.read_bytes()
+    raw += b" " * (MAX_PASTE + extra - len(raw))  # the sheet, padded to the limit or past
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    code, _, err = run(capsys, "grimdark", "import", "-", "--out", str(tmp_path / "s.json"))
+    assert ("too large for a forum sheet" in err) is refused
+    if refused:
+        assert code != 0
+
+
 def test_import_reads_pasted_text_and_saves_where_told(capsys, monkeypatch, tmp_path) -> None:
     raw = SEED_FILE.read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))

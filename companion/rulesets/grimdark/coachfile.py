@@ -160,10 +160,6 @@ def load_coaching(path: Path, tables: GrimdarkData | None = None) -> Coaching:
     return parse_coaching(read_sheet_file(path, COACHING), str(path), data)
 
 
-def coaching_json(coaching: Coaching) -> str:
-    return coaching.model_dump_json(indent=2, exclude_none=True) + "\n"
-
-
 def samples_dir() -> Path:
     """The coaching of the sample and house gladiators shipped with the companion."""
     return paths.assets_dir() / "samples" / "grimdark" / "coaching"

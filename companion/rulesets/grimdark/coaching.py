@@ -11,7 +11,6 @@ from companion.rulesets.grimdark.coachfile import (
     Coaching,
     CoachingRule,
     check_coaching,
-    coaching_json,
     default_coaching,
     load_coaching,
     parse_coaching,
@@ -21,6 +20,6 @@ from companion.rulesets.grimdark.why import why_words
 
 __all__ = [
     "ASSESS", "COACHING", "FORMAT", "Choice", "Coaching", "CoachingRule", "check_coaching",
-    "choose_move", "coaching_json", "default_coaching", "load_coaching", "parse_coaching",
+    "choose_move", "default_coaching", "load_coaching", "parse_coaching",
     "samples_dir", "why_words",
 ]

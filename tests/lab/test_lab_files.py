@@ -143,3 +143,12 @@ def test_both_files_are_written_into_the_folder_given(tmp_path):
     assert (tmp_path / "results.csv").read_text(encoding="utf-8") == results_csv(before, diff)
     assert (tmp_path / "results.json").read_text(encoding="utf-8") == \
         results_json(before, diff, after)
+
+
+def test_a_side_with_no_lapses_counted_yet_writes_every_count_as_0():
+    from companion.lab.files import _named
+    from companion.rulesets.grimdark.lapses import Lapses
+
+    matrix = Matrix("grimdark", [Entrant("a", "A", {})], 1, 1)
+    assert _named(matrix, ()) == dict.fromkeys(Lapses._fields, 0)
+    assert _named(Matrix("skirmish", [Entrant("a", "A", {})], 1, 1), ()) == {}

@@ -4,9 +4,10 @@ that plays a session), the tabbed panel on the right, the status bar below.
 The window names no game: the registry says which screens play which rule system,
 and screens reach the window only through `companion.ui.host.Host`.
 
-One long module for now: the window, its loop, and the services the screens reach
-through Host; issue 25 splits it into the window, a session controller and a
-tables-and-settings service."""
+Starting, opening and resuming sessions is `companion.ui.sessions`; the tables and the
+settings are `companion.ui.library`. One long module still: the window's loop, its
+guards, its panels and dialogs, the player's window and the status bar are one frame's
+work, and each reads what the others left on it."""
 
 from __future__ import annotations
 

@@ -102,6 +102,19 @@ def _check_games() -> int:
     return bad
 
 
+def verdict(path: Path, problems: list[str], notes: list[str], ok: str) -> bool:
+    """A file's check in lines, as every checker says it: each problem and each note
+    with the file's name, then "ok (...)" if there was no problem."""
+    for problem in problems:
+        print(f"{path}: {problem}")
+    for note in notes:
+        print(f"{path}: note: {note}")
+    if problems:
+        return False
+    print(f"{path}: ok ({ok})")
+    return True
+
+
 def _verbs() -> list[Any]:
     """The modules of the games' own command-line parts."""
     import importlib

@@ -175,17 +175,12 @@ def check_sheet(path: Path) -> bool:
         for problem in err.problems:
             print(problem)
         return False
+    from companion.commands.check import verdict
+
     tables = BattleTables.load()
-    problems = sheet_problems(sheet, tables)
-    for problem in problems:
-        print(f"{path}: {problem}")
-    for warning in sheet_warnings(sheet, tables):
-        print(f"{path}: note: {warning}")
-    if problems:
-        return False
-    print(f"{path}: ok (gladiator '{sheet.name}', {points_spent(sheet, tables)} of "
-          f"{sheet.development_points} development points spent)")
-    return True
+    return verdict(path, sheet_problems(sheet, tables), sheet_warnings(sheet, tables),
+                   f"gladiator '{sheet.name}', {points_spent(sheet, tables)} of "
+                   f"{sheet.development_points} development points spent")
 
 
 # What `companion check` reads as the battle system's, by envelope format.

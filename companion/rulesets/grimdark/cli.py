@@ -320,16 +320,11 @@ def check_gladiator(path: Path, data: GrimdarkData | None = None) -> bool:
         for problem in err.problems:
             print(problem)
         return False
+    from companion.commands.check import verdict
+
     data = data or _data()
-    broken = problems(g, data)
-    for problem in broken:
-        print(f"{path}: {problem}")
-    for note in notes(g, data):
-        print(f"{path}: note: {note}")
-    if broken:
-        return False
-    print(f"{path}: ok (Grimdark gladiator '{g.name}', {summary(g, data)})")
-    return True
+    return verdict(path, problems(g, data), notes(g, data),
+                   f"Grimdark gladiator '{g.name}', {summary(g, data)}")
 
 
 def summary(g: Gladiator, data: GrimdarkData) -> str:

@@ -80,8 +80,8 @@ def check_battle_tables(t: BattleTables) -> None:
 
 
 def _weapon_reads(t: BattleTables, w: WeaponEntry) -> None:
-    w.class_for(False)
-    w.class_for(True)
+    # Its class is its own field (or its two-handed one): only the critical table its
+    # damage type names can be missing.
     t.crit(w.damage_type, 1)
 
 

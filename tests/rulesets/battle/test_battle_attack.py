@@ -484,3 +484,15 @@ def test_the_focus_due_after_a_stun_rolls_his_focus_dice_unless_he_is_too_dazed(
     session = crit_on(rules, crit, defender=target)
     due = rules.due(session.state)
     assert (due.step, due.who, due.dice) == ("focus", "b", dice)
+
+
+def test_a_called_shot_needs_the_insanity_and_is_made_once_a_battle(rules):
+    plain = duel(rules, gladiator("Aulus"), gladiator("Target", weapon="brawling"))
+    with pytest.raises(UserError, match="has no Called Shot to make this battle"):
+        plain.act({"type": "attack", "called_shot": "critical"}, ScriptedDice([1] * 8))
+    called = duel(rules, gladiator("Aulus", insanities=(61,)),
+                  gladiator("Target", weapon="brawling"))
+    called.act({"type": "attack", "called_shot": "critical"}, ScriptedDice([1] * 8))
+    called.act({"type": "attack"}, ScriptedDice([1] * 8))  # her turn
+    with pytest.raises(UserError, match="has no Called Shot to make this battle"):
+        called.act({"type": "attack", "called_shot": "critical"}, ScriptedDice([1] * 8))

@@ -53,6 +53,20 @@ def test_a_roll_to_stay_conscious_is_said_as_on_his_feet_or_no_6(
     assert said(False, [5, 2]) == ["Aulus tries to stay conscious: 5 2: no 6."]
 
 
+def test_a_landed_blow_says_how_many_6s_block_it_or_that_none_can(
+        rules: BattleRules) -> None:  # noqa: F811 - the fixture
+    session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
+                              "options": {"started": NOW}})
+
+    def said(needed: int | None) -> list[str]:
+        return rules.narrate(session.state, [event(
+            "attack_landed", "a", target="b", result="one-5", critical=False, sixes=0,
+            needed=needed)])
+
+    assert said(None) == ["Aulus lands a hit (one 5)."]
+    assert said(2) == ["Aulus lands a hit (one 5); Brenna needs 2 6s to block."]
+
+
 def test_the_defenders_luck_dice_declared_with_an_attack_make_a_block_likelier(
         rules: BattleRules) -> None:  # noqa: F811 - the fixture
     from test_battle_health import duel

@@ -24,16 +24,15 @@ class Game:
     """A game's parts. Only `rules` is required; a game without a part goes without
     what it gives (kinds of table of its own, words for their fields, a lab run)."""
 
-    __slots__ = ("lab", "rules", "table_models", "table_words", "title", "verbs")
+    __slots__ = ("lab", "rules", "table_models", "table_words", "verbs")
 
-    def __init__(self, rules: str, table_models: str | None = None,
+    def __init__(self, rules: str, *, table_models: str | None = None,
                  table_words: str | None = None, lab: str | None = None,
-                 title: str = "", verbs: str | None = None) -> None:
+                 verbs: str | None = None) -> None:
         self.rules = rules  # its Ruleset class
         self.table_models = table_models  # {kind: entry model} of the tables it brings
         self.table_words = table_words  # the module saying its tables' fields
         self.lab = lab  # its LabSystem class: bouts for the balance lab
-        self.title = title  # how the command line and the lab name it
         # The module of its own part of the command line: its verbs beside the ones
         # every game shares (`register(subparsers)`), and what `companion check`
         # reads of its files (`FILE_CHECKS`, `USERS_FOLDERS`, `check_tables`).
@@ -55,25 +54,21 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "skirmish": Game("companion.rulesets.skirmish.rules:SkirmishRules",
-                     "companion.rulesets.skirmish.table_models:ENTRY_MODELS",
-                     "companion.rulesets.skirmish.table_words",
-                     "companion.rulesets.skirmish.lab:SkirmishLab", "the hex skirmish",
-                     "companion.rulesets.skirmish.cli"),
+                     table_models="companion.rulesets.skirmish.table_models:ENTRY_MODELS",
+                     table_words="companion.rulesets.skirmish.table_words",
+                     lab="companion.rulesets.skirmish.lab:SkirmishLab",
+                     verbs="companion.rulesets.skirmish.cli"),
     "battle": Game("companion.rulesets.battle.rules:BattleRules",
-                   "companion.rulesets.battle.table_models:ENTRY_MODELS",
-                   "companion.rulesets.battle.table_words",
-                   "companion.rulesets.battle.lab:BattleLab", "the battle system",
-                   "companion.rulesets.battle.cli"),
+                   table_models="companion.rulesets.battle.table_models:ENTRY_MODELS",
+                   table_words="companion.rulesets.battle.table_words",
+                   lab="companion.rulesets.battle.lab:BattleLab",
+                   verbs="companion.rulesets.battle.cli"),
     "grimdark": Game("companion.rulesets.grimdark.rules:GrimdarkRules",
-                     "companion.rulesets.grimdark.table_models:ENTRY_MODELS",
-                     "companion.rulesets.grimdark.table_words",
-                     "companion.rulesets.grimdark.lab:GrimdarkLab", "Grimdark Gladiators",
-                     "companion.rulesets.grimdark.cli"),
+                     table_models="companion.rulesets.grimdark.table_models:ENTRY_MODELS",
+                     table_words="companion.rulesets.grimdark.table_words",
+                     lab="companion.rulesets.grimdark.lab:GrimdarkLab",
+                     verbs="companion.rulesets.grimdark.cli"),
 }
-
-
-def game_ids() -> list[str]:
-    return list(GAMES)
 
 
 def part(target: str) -> Any:

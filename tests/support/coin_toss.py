@@ -34,8 +34,8 @@ from companion.ui.widgets.controls import draw_text
 FACES = {1: "heads", 2: "tails"}
 
 # Its entry in the games' registry: every part of it is named here.
-COIN = Game("support.coin_toss:CoinRules", "support.coin_toss:ENTRY_MODELS",
-            "support.coin_toss", "support.coin_toss:CoinLab", "coin-toss duel")
+COIN = Game("support.coin_toss:CoinRules", table_models="support.coin_toss:ENTRY_MODELS",
+            table_words="support.coin_toss", lab="support.coin_toss:CoinLab")
 
 
 # --- its table: what each face is worth ---------------------------------------------------

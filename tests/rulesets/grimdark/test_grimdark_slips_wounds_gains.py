@@ -198,3 +198,16 @@ def test_a_rolled_grant_below_nothing_gives_nothing() -> None:
     # Exactly at nothing, and one above it.
     assert Grant(resource="wins", amount=0, dice="d4-3", faces=[3]).amount == 0
     assert Grant(resource="wins", amount=1, dice="d4-3", faces=[4]).amount == 1
+
+
+def test_a_moves_extra_damage_reaches_only_its_target_not_a_foe_who_attacks_him() -> None:
+    # grimdark-rules `on-hit-affects: target`: beating Tex, who attacks him while he
+    # charges Vex, Rex deals Tex no more than a plain attack would.
+    _, state = match(sheet("Rex"), sheet("Vex"), sheet("Tex"), teams=["1", "2", "2"])
+    sight = Foresight(state, state.fighter("a"))
+    charge = state.data.moves["wild-charge"]  # +8 damage, no weapon of its own
+    assert charge.bonus_damage and not charge.weapon
+    plain = sight._without_extra(charge)
+    assert sight.outlook(charge, "b", "melee").others_dealt == \
+        pytest.approx(sight.outlook(plain, "b", "melee").others_dealt)
+    assert sight.outlook(charge, "b", "melee").dealt > sight.outlook(plain, "b", "melee").dealt

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 # Each name is a module under companion/commands with a `register(subparsers)`.
 # The verbs every game shares, in the order `--help` lists them; a game's own verbs
-# (its `verbs` module in `companion.games`) come after "session".
+# (its `verbs` module in `companion.games.registry`) come after "session".
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
                                      "verify", "lab")
 
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         "start screen, which reads your tables and kits), then exit: 0, or 1 and why",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from companion.games import GAMES
+    from companion.games.registry import GAMES
 
     games = [game.verbs for game in GAMES.values() if game.verbs]
     for name in COMMAND_MODULES:

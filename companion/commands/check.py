@@ -119,7 +119,7 @@ def _verbs() -> list[Any]:
     """The modules of the games' own command-line parts."""
     import importlib
 
-    from companion.games import GAMES
+    from companion.games.registry import GAMES
 
     return [importlib.import_module(game.verbs) for game in GAMES.values() if game.verbs]
 

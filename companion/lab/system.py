@@ -5,7 +5,7 @@ needed, in this process or in a worker's (`system_for`)."""
 from __future__ import annotations
 
 from companion.errors import UserError
-from companion.games import GAMES, part
+from companion.games.registry import GAMES, part
 from companion.rulesets.labs import LabSystem
 
 

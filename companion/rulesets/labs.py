@@ -2,7 +2,7 @@
 `Entrant`, a bout's `Layout`, the `Bout` it played) and what it must do (`LabSystem`).
 Everything here crosses to worker processes (and Dask workers), so it is plain
 picklable data. The lab finds a game's part through the games' registry
-(`companion.games`); nothing here names a game."""
+(`companion.games.registry`); nothing here names a game."""
 
 from __future__ import annotations
 

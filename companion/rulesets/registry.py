@@ -1,5 +1,5 @@
 """Which rule systems there are: a game's id -> the Ruleset that plays it, from the
-games' registry (`companion.games`), imported when first asked for, so one system's
+games' registry (`companion.games.registry`), imported when first asked for, so one system's
 tables and code load only when it is played."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.games import GAMES, part
+from companion.games.registry import GAMES, part
 from companion.rulesets.base import Ruleset
 
 

@@ -30,7 +30,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 
 from companion import __version__, paths
-from companion.games import GAMES
+from companion.games.registry import GAMES
 from companion.tables.table import Known
 
 # Spelt here, not imported: the tables load without importing `typing` (mypy takes any
@@ -65,7 +65,8 @@ VALIDATION_SOURCES = (
     "tables/loader.py",
     "tables/model.py",
     "tables/table.py",
-    "games.py",
+    "games/__init__.py",
+    "games/registry.py",
     *dict.fromkeys(name for game in GAMES.values() for name in game.sources()),
 )
 

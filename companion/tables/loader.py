@@ -153,7 +153,7 @@ def load_table_file(path: Path) -> Table:
 
 def entry_models() -> dict[str, type[Entry]]:
     """The entry model of every kind of table, from the games that bring them."""
-    from companion.games import parts
+    from companion.games.registry import parts
 
     found: dict[str, type[Entry]] = {}
     for models in parts("table_models").values():

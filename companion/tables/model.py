@@ -11,7 +11,7 @@ pydantic model every entry must fit) and the `entries`. Every entry carries a `k
 - two axes: a list of two keys, one per axis, in the axes' order.
 
 The keys of a range axis must cover `min`..`max` with no gap and no overlap.
-Entry models live with their games (`companion.games` names each game's); the loader
+Entry models live with their games (`companion.games.registry` names each game's); the loader
 is `companion.tables.loader`; the table the rules read, `Table`, is
 `companion.tables.table` (no pydantic there).
 """
@@ -161,7 +161,7 @@ class TableFile(StrictModel):
     @field_validator("system")
     @classmethod
     def _a_known_game(cls, value: str) -> str:
-        from companion.games import GAMES
+        from companion.games.registry import GAMES
 
         if value not in GAMES:
             raise ValueError(f"the game {shown(value)} is not one the companion knows "

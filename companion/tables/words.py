@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.core.words import listed
-from companion.games import GAMES, part
+from companion.games.registry import GAMES, part
 from companion.tables.effects import describe
 from companion.tables.loader import TableSet
 from companion.tables.model import Entry

@@ -265,7 +265,7 @@ def test_a_system_without_its_own_rolls_still_shows_every_die_plainly(monkeypatc
     import json
     from pathlib import Path
 
-    from companion.games import GAMES
+    from companion.games.registry import GAMES
     from companion.tables.loader import parse_table
 
     monkeypatch.setitem(GAMES, "coin", COIN)

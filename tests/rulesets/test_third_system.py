@@ -15,7 +15,7 @@ from support.coin_toss import COIN, COIN_FACES_TABLE
 from companion import paths
 from companion.cli import main
 from companion.dice.sources import ScriptedDice
-from companion.games import GAMES
+from companion.games.registry import GAMES
 from companion.ui import registry
 from companion.ui.app import App
 from companion.ui.host import SystemScreens

@@ -5,7 +5,7 @@ toss duel. The player whose turn it is calls heads or tails and a coin (a d2: 1 
 
 It is a whole game in one module: its rules, its table's model and words, its lab
 part and its report picture, with its screens. Registering it is one entry in each
-registry (`COIN` in `companion.games.GAMES`, its screens and picture in
+registry (`COIN` in `companion.games.registry.GAMES`, its screens and picture in
 `companion.ui.registry`); the window, the session, the tables, the lab and the
 command line know nothing of it."""
 
@@ -22,7 +22,7 @@ from pydantic import Field
 from companion.core.hexgrid import Hex
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
-from companion.games import Game
+from companion.games.registry import Game
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
 from companion.rulesets.labs import Bout, Entrant, LabPart, Layout
 from companion.tables.loader import TableSet

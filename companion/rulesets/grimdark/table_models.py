@@ -6,7 +6,8 @@ names must come from the lists below, so a typo in a table is caught on load and
 engine has a closed set of rules to carry out.
 
 One long module: the models of Grimdark's eight tables share its effect vocabulary and
-validators; issue 25 moves them into the game's own package."""
+validators (the rules a move, an ability or a piece of equipment may name, and the
+words each rule is checked against), so a table cannot name a rule another lacks."""
 
 from __future__ import annotations
 

@@ -16,8 +16,9 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
@@ -30,27 +31,97 @@ S = TypeVar("S")
 Action = dict[str, Any]
 
 
-class Event(NamedTuple):
-    """One thing that happened. `who` is the id of the gladiator it is about (or None);
-    `data` holds plain JSON values: ids, hex labels, numbers, faces, table keys."""
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened: a typed record of one kind, declared by its game.
 
-    kind: str
+    `who` is the id of the gladiator it is about (or None); the fields of a kind hold
+    plain values: ids, hex labels, numbers, faces (tuples), table keys. `data` is the
+    same as JSON, as a digest and `--json` name it: a field may take another name
+    there (`json_name`) or be left out while it is None (`LEFT_OUT_WHEN_NONE`), so a
+    kind keeps the JSON it had when its events were dicts, and every saved session's
+    digests with it."""
+
+    kind: ClassVar[str] = ""
     who: str | None
-    data: dict[str, Any]
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
+    @property
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        # A frozen dataclass's class is hashable; mypy reads its __hash__ as an instance's.
+        for attr, name, optional in _layout(type(self)):  # type: ignore[arg-type]
+            value = getattr(self, attr)
+            if value is None and optional:
+                continue
+            out[name] = _plain(value)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "who": self.who, **self.data}
 
+    def get(self, key: str, default: Any = None) -> Any:
+        # TRANSITIONAL (issue 25): read attributes instead; goes when no reader is left.
+        return self.data.get(key, default)
+
+
+def json_name(name: str) -> dict[str, Any]:
+    """A field's metadata naming it `name` in the event's JSON (a field called `kind`
+    would hide the event's own kind): `item_kind: str = field(metadata=json_name("kind"))`."""
+    return {"json": name}
+
+
+# A field's metadata leaving it out of the JSON while it is None:
+# `late: bool | None = field(default=None, metadata=LEFT_OUT_WHEN_NONE)`.
+LEFT_OUT_WHEN_NONE: Mapping[str, Any] = MappingProxyType({"optional": True})
+
+
+@cache
+def _layout(kind: Any) -> tuple[tuple[str, str, bool], ...]:
+    return tuple((f.name, f.metadata.get("json", f.name), bool(f.metadata.get("optional")))
+                 for f in fields(kind) if f.name != "who")
+
+
+def _plain(value: Any) -> Any:
+    # Records keep tuples, so that they cannot be changed; JSON has lists.
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class LooseEvent(Event):
+    """An event of a kind not declared as a record yet: its kind and JSON fields as
+    given. What `event` makes."""
+
+    __slots__ = ("_data", "_kind")
+    _kind: str
+    _data: dict[str, Any]
+
+    def __init__(self, kind: str, who: str | None, data: dict[str, Any]) -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "_kind", kind)
+        object.__setattr__(self, "_data", data)
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return self._kind
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LooseEvent) and
+                (self.kind, self.who, self.data) == (other.kind, other.who, other.data))
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.who))
+
+    def __repr__(self) -> str:
+        return f"LooseEvent({self.kind!r}, {self.who!r}, {self.data!r})"
+
 
 def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
-    # tuple.__new__ skips the named tuple's own constructor: the rules make many events.
-    return _new_tuple(Event, (kind, who, data))
-
-
-_new_tuple = tuple.__new__
+    return LooseEvent(kind, who, data)
 
 
 # Made once: json.dumps with options builds a new encoder on every call, which cost a

@@ -15,7 +15,7 @@ from support.random_sheets import playable_weapons, random_sheet
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Event
+from companion.rulesets.base import event
 from companion.rulesets.battle.rolls import MAKERS as BATTLE_MAKERS
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.rolls import MAKERS as SKIRMISH_MAKERS
@@ -222,7 +222,7 @@ def test_an_attack_that_gets_through_highlights_the_attack_die():
     roll = SKIRMISH_MAKERS["blow"]
     session = skirmish_bout(3, 6, 2, 5)
     state = session.state
-    e = Event("blow", "A", {"target": "B", "attack": 5, "defence": 2,
+    e = event("blow", "A", **{"target": "B", "attack": 5, "defence": 2,
                             "modifiers": [["rear", 3]], "defence_modifiers": [], "margin": 6})
     attack, defence = roll(state, e)
     assert attack.dice[0].success and not defence.dice[0].success
@@ -231,7 +231,7 @@ def test_an_attack_that_gets_through_highlights_the_attack_die():
 
 def test_a_defence_pool_highlights_its_sixes_and_its_luck_dice_are_luck():
     state = _duel_state()
-    e = Event("defence_rolled", "b", {"rule": "normal", "pool": {"dice": 3, "terms": []},
+    e = event("defence_rolled", "b", **{"rule": "normal", "pool": {"dice": 3, "terms": []},
                                       "faces": [6, 2, 4], "luck_faces": [6], "sixes": 2})
     (roll,) = BATTLE_MAKERS["defence_rolled"](state, e, ())
     assert [(d.face, d.success, d.luck) for d in roll.dice] == [
@@ -241,7 +241,7 @@ def test_a_defence_pool_highlights_its_sixes_and_its_luck_dice_are_luck():
 
 def test_an_attack_highlights_the_highest_faces_it_is_read_by():
     state = _duel_state()
-    e = Event("attack_rolled", "a", {"target": "b", "faces": [4, 2, 4], "luck_faces": [],
+    e = event("attack_rolled", "a", **{"target": "b", "faces": [4, 2, 4], "luck_faces": [],
                                      "disarm": False})
     (roll,) = BATTLE_MAKERS["attack_rolled"](state, e, ())
     assert [d.success for d in roll.dice] == [True, False, True]

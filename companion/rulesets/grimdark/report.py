@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.words import listed
-from companion.rulesets.base import Event
+from companion.rulesets.base import Event, event
 from companion.rulesets.grimdark import narrator
 from companion.rulesets.grimdark.sheet import STAT_NAMES
 from companion.rulesets.grimdark.state import GrimdarkState
@@ -77,7 +77,7 @@ def public(e: Event) -> Event:
     """A choice as the crowd sees it: the move and its target, not why his coaching
     chose it (the reasons are the manager's tactics, kept secret like the coaching)."""
     if e.kind == "choice" and e.data.get("by") == "coaching":
-        return Event(e.kind, e.who, {**e.data, "why": [], "by": "public"})
+        return event(e.kind, e.who, **{**e.data, "why": [], "by": "public"})
     return e
 
 

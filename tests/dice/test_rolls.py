@@ -15,7 +15,7 @@ from support.random_sheets import playable_weapons, random_sheet
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import event
+from companion.rulesets.base import Event, event
 from companion.rulesets.battle.rolls import MAKERS as BATTLE_MAKERS
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.rolls import MAKERS as SKIRMISH_MAKERS

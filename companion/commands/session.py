@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -258,7 +258,7 @@ def parse_faces(text: str) -> list[int]:
     return faces
 
 
-def act_on(session: Session, action: dict[str, Any], dice: DiceSource) -> list[str]:
+def act_on(session: Session, action: Mapping[str, Any], dice: DiceSource) -> list[str]:
     """Take one action; typed-in dice must be used exactly. The log lines."""
     from companion.dice.sources import NeedDice, TypedDice
 
@@ -282,9 +282,9 @@ def cmd_act(args: argparse.Namespace) -> int:
 
     session = load(args.file)
     action = parse_action_text(args.action, session.ruleset.short_forms)
-    action = session.ruleset.stamp(action, now())
+    stamped = session.ruleset.stamp(action, now())
     dice = TypedDice(parse_faces(args.dice)) if args.dice is not None else SeededDice(args.seed)
-    lines = act_on(session, action, dice)
+    lines = act_on(session, stamped, dice)
     session.save(args.file)
     _say(lines)
     return 0

@@ -28,7 +28,7 @@ from companion.errors import UserError
 from companion.tables.loader import TableSet
 
 S = TypeVar("S")
-Action = dict[str, Any]
+Action = Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +236,7 @@ class Ruleset(ABC, Generic[S]):
     def due(self, state: S) -> Due: ...
 
     @abstractmethod
-    def legal_actions(self, state: S) -> list[Action]: ...
+    def legal_actions(self, state: S) -> Sequence[Action]: ...
 
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:
@@ -355,7 +355,8 @@ def _value(token: str) -> Any:
     return _WORDS.get(token.lower(), token)
 
 
-def parse_action_text(text: str, short_forms: Mapping[str, tuple[str, ...]]) -> Action:
+def parse_action_text(text: str,
+                      short_forms: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
     """An action typed on the command line: JSON (`{"type": "move", "to": "E6"}`) or a
     short form: its type, then its positional fields in order, then `field=value`
     (`move E6`, `attack B sword`, `turn facing=SW`). Numbers, true/false and null are
@@ -376,7 +377,7 @@ def parse_action_text(text: str, short_forms: Mapping[str, tuple[str, ...]]) -> 
     if not re.fullmatch(r"[A-Za-z][\w-]*", words[0]):
         raise UserError("an action begins with its type, a word such as move or attack")
     kind = words[0].replace("-", "_")
-    action: Action = {"type": kind}
+    action: dict[str, Any] = {"type": kind}
     fields = list(short_forms.get(kind, ()))
     for word in words[1:]:
         name, sep, value = word.partition("=")

@@ -232,7 +232,7 @@ class SkirmishRules(Ruleset[State]):
         kinds = tuple(dict.fromkeys(a["type"] for a in legal_actions(state)))
         return Due(step, g.id, kinds, state.turn_number, not g.human)
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> Sequence[Action]:
         return legal_actions(state)
 
     def summary(self, state: State) -> dict[str, Any]:

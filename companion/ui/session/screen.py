@@ -5,7 +5,7 @@ player's typed in (`typed`); nothing else rolls for the session."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -75,7 +75,7 @@ class SessionScreen(Screen):
         """The state jumped (undo, redo)."""
 
     # --- acting -----------------------------------------------------------------------
-    def act(self, action: dict[str, Any], typed: bool = False) -> bool:
+    def act(self, action: Mapping[str, Any], typed: bool = False) -> bool:
         """Send one action to the session. A refused action changes nothing and its
         reason goes to the status bar. With physical dice (or `typed`) the faces are
         asked for, roll by roll, and the action is tried again."""
@@ -113,7 +113,7 @@ class SessionScreen(Screen):
         """`act`, for a button: the result shows on the status bar."""
         self.act(action)
 
-    def _ask_dice(self, need: NeedDice, action: dict[str, Any]) -> None:
+    def _ask_dice(self, need: NeedDice, action: Mapping[str, Any]) -> None:
         request = need.request
 
         def typed(text: str) -> None:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from companion.dice.odds import pool_successes
+from companion.dice.odds.pools import pool_successes
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.pools import read_key
 

@@ -12,7 +12,7 @@ from itertools import product
 import pytest
 
 from companion.cli import main
-from companion.dice.odds import pool_highest
+from companion.dice.odds.pools import pool_highest
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.odds import AttackOdds, _highest_ways, attack_odds, disarm_odds
 

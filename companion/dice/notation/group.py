@@ -105,10 +105,8 @@ class Group:
         ranked = sorted(kept, key=lambda d: -d.value)
         chosen: set[int] = set()
         for selector in op.selectors:
-            if selector.kind == "h":
-                chosen.update(id(d) for d in ranked[:selector.number])
-            elif selector.kind == "l":
-                chosen.update(id(d) for d in ranked[max(0, len(ranked) - selector.number):])
+            if selector.by_rank:
+                chosen.update(id(d) for d in selector.of_ranked(ranked))
             else:
                 chosen.update(id(d) for d in kept if selector.picks(d.value))
         return chosen

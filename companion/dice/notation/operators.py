@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from companion.dice.notation import limits
+
+T = TypeVar("T")
 
 SELECTOR_KINDS = ("", "h", "l", "<", ">")
 OPERATORS = ("k", "p", "rr", "ro", "ra", "e", "mi", "ma")
@@ -38,6 +41,13 @@ class Selector:
         if self.kind == "":
             return face == self.number
         raise ValueError(f"{self.kind}{self.number} picks by rank, not by face")
+
+    def of_ranked(self, ranked: list[T]) -> list[T]:
+        """What an h or l selector picks of `ranked`, ranked highest first: the first
+        `number` for h, the last for l (all of them when there are fewer)."""
+        if self.kind == "h":
+            return ranked[:self.number]
+        return ranked[max(0, len(ranked) - self.number):]
 
     def describe(self) -> str:
         return f"{self.kind}{self.number}"
@@ -128,10 +138,8 @@ def set_kept(values: list[int], ops: Iterable[Op]) -> list[bool]:
         ranked = sorted(live, key=lambda i: -values[i])
         chosen: set[int] = set()
         for selector in op.selectors:
-            if selector.kind == "h":
-                chosen.update(ranked[:selector.number])
-            elif selector.kind == "l":
-                chosen.update(ranked[max(0, len(ranked) - selector.number):])
+            if selector.by_rank:
+                chosen.update(selector.of_ranked(ranked))
             else:
                 chosen.update(i for i in live if selector.picks(values[i]))
         for i in live:

@@ -199,10 +199,7 @@ def _kept_or_dropped(term: Term, faces: tuple[int, ...]) -> list[ShownDie]:
     op = term.ops[0]
     selector = op.selectors[0]
     ranked = sorted(range(len(faces)), key=lambda i: -faces[i])
-    if selector.kind == "h":
-        chosen = set(ranked[:selector.number])
-    else:
-        chosen = set(ranked[max(0, len(ranked) - selector.number):])
+    chosen = set(selector.of_ranked(ranked))
     keep = op.name == "k"
     return [ShownDie(term.sides, f, f, (i in chosen) == keep) for i, f in enumerate(faces)]
 

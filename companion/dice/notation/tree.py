@@ -310,6 +310,11 @@ class Signed:
         if self.sign not in (1, -1):
             raise ValueError(f"sign must be +1 or -1, got {self.sign}")
 
+    def bounds(self) -> tuple[int, int]:
+        """The lowest and the highest the term adds to its sum, its sign taken."""
+        low, high = self.term.bounds()
+        return (-high, -low) if self.sign < 0 else (low, high)
+
 
 class Expr(ABC):
     """A parsed expression; `str()` gives its canonical notation."""
@@ -377,9 +382,7 @@ class Sum(Expr):
     def bounds(self) -> tuple[int, int]:
         low = high = 0
         for signed in self.terms:
-            a, b = signed.term.bounds()
-            if signed.sign < 0:
-                a, b = -b, -a
+            a, b = signed.bounds()
             low, high = low + a, high + b
         return low, high
 

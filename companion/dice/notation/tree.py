@@ -3,7 +3,7 @@ operators, sets, products, sums in parentheses) and its whole expressions (a sum
 success pool), each immutable, each knowing its canonical text and its bounds.
 
 The plan of the quick way of rolling (`_quick_plan`) is here, not with the roller:
-each tree keeps its own (`Expr.quick`), and the tree cannot import the roller."""
+each tree keeps its own (`Expr.quick`), and the roller imports the tree, not the other way."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice.notation import evaluate, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import evaluate
 from companion.dice.sources import DiceSource, RollRecord
 from companion.errors import UserError
 from companion.tables.loader import TableSet

@@ -18,7 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_notation_fuzz import expressions
 
-from companion.dice.notation import NotationError, _evaluate_full, evaluate, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import _evaluate_full, evaluate
 from companion.dice.sources import (
     DiceSource,
     NeedDice,

@@ -11,14 +11,16 @@ from functools import partial
 from itertools import product
 from typing import Any
 
-from companion.dice.notation import Expr, evaluate
+from companion.dice.notation.roll import evaluate
+from companion.dice.notation.tree import Expr
 from companion.dice.sources import DiceSource
 from tools.bench.measure import ROOT, Figures, median_ms
 
 
 def bench_odds() -> Figures:
-    from companion.dice.notation import parse
-    from companion.dice.odds import distribution, pool_highest
+    from companion.dice.notation.parse import parse
+    from companion.dice.odds.expression import distribution
+    from companion.dice.odds.pools import pool_highest
 
     print(f"pool_highest(30): {median_ms(lambda: pool_highest(30)):.3f} ms")
     print(f"distribution(30d6): {median_ms(lambda: distribution(parse('30d6'))):.2f} ms")
@@ -34,8 +36,8 @@ def _sample(expr: Expr, dice: DiceSource) -> None:
 def bench_dice_odds() -> Figures:
     """Exact odds of dice with operators, against their peers in the same run: counting
     every way the dice fall (8d6kh3: 6^8 ways), and sampling 10,000 rolls."""
-    from companion.dice.notation import parse
-    from companion.dice.odds import distribution
+    from companion.dice.notation.parse import parse
+    from companion.dice.odds.expression import distribution
     from companion.dice.sources import SeededDice
 
     def counted() -> dict[int, int]:
@@ -96,7 +98,8 @@ if side == "icepool":
         return [({json.dumps(list(o) if isinstance(o, tuple) else int(o)): q
                   for o, q in die.items() if q}, die.denominator()) for die in result]
 else:
-    from companion.dice.odds import distribution, pool_highest
+    from companion.dice.odds.expression import distribution
+    from companion.dice.odds.pools import pool_highest
 
     def ask():
         if question == "sum":

@@ -34,7 +34,7 @@ from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
 from companion.dice.derived import DerivedDice, check_seed
 from companion.dice.rolls import Roll, merge
-from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
+from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.jsonfile import SESSION as SESSION_FILE
@@ -85,9 +85,9 @@ class JournalEntry(BaseModel):
     # Version 1 kept the log's words; read, never written (the narrator makes them).
     log: list[str] = Field(default_factory=list, exclude=True)
 
-    def records(self, where: str) -> list[RollRecord]:
+    def records(self, where: str) -> list[Draw]:
         return [
-            RollRecord.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
+            Draw.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
         ]
 
     def kind(self) -> str:

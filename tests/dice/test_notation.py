@@ -11,7 +11,7 @@ from companion.dice.notation.parse import parse
 from companion.dice.notation.reader import NotationError
 from companion.dice.notation.roll import evaluate
 from companion.dice.notation.tree import D66, Const, Dice, Expr, Pool, Signed, Sum, Term
-from companion.dice.sources import RollRecord, ScriptedDice, SeededDice
+from companion.dice.sources import Draw, ScriptedDice, SeededDice
 from companion.errors import UserError
 
 
@@ -208,10 +208,10 @@ def test_each_dice_term_is_one_record() -> None:
     dice = ScriptedDice([1, 2, 3, 4, 5, 4])
     result = evaluate(parse("2d6+d66+1d8+d4"), dice, purpose="damage")
     assert result.records == [
-        RollRecord("damage", "", 6, (1, 2)),
-        RollRecord("damage", "", 6, (3, 4)),
-        RollRecord("damage", "", 8, (5,)),
-        RollRecord("damage", "", 4, (4,)),
+        Draw("damage", "", 6, (1, 2)),
+        Draw("damage", "", 6, (3, 4)),
+        Draw("damage", "", 8, (5,)),
+        Draw("damage", "", 4, (4,)),
     ]
     assert dice.history == result.records
 

@@ -32,7 +32,7 @@ from companion.dice.notation.tree import (
     Term,
 )
 from companion.dice.notation.words import ShownDie, TermRoll, sum_text, terms_text
-from companion.dice.sources import DiceSource, RollRecord, ScriptedDice, roll_d66
+from companion.dice.sources import DiceSource, Draw, ScriptedDice, roll_d66
 
 
 class RollResult:
@@ -50,7 +50,7 @@ class RollResult:
     __slots__ = ("_dice", "_terms", "_tree", "expr", "faces", "label", "records", "target",
                  "total")
 
-    def __init__(self, expr: str, faces: list[int], total: int, records: list[RollRecord],
+    def __init__(self, expr: str, faces: list[int], total: int, records: list[Draw],
                  terms: list[TermRoll] | None = None, target: int | None = None,
                  dice: list[ShownDie] | None = None, *, tree: Expr | None = None,
                  label: str = "") -> None:
@@ -209,7 +209,7 @@ class _Rolled:
     value: int
     labelled: str
     plain: str
-    records: list[RollRecord]
+    records: list[Draw]
     dice: list[ShownDie]
 
 
@@ -342,7 +342,7 @@ def evaluate(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         return RollResult(expr.canonical, list(record.faces),
                           sum(1 for face in record.faces if face >= target), [record],
                           target=target, tree=expr, label=expr.label)
-    records: list[RollRecord] = []
+    records: list[Draw] = []
     total = 0
     for sign, count, sides, kept in plan:
         if not sides:
@@ -382,7 +382,7 @@ def _evaluate_full(expr: Expr | str, source: DiceSource, purpose: str = "roll",
         raise TypeError(f"cannot evaluate {expr!r}")
     rolling = _Roller(source, purpose, roller)
     terms: list[TermRoll] = []
-    records: list[RollRecord] = []
+    records: list[Draw] = []
     dice: list[ShownDie] = []
     for signed in expr.terms:
         term = signed.term

@@ -5,8 +5,8 @@ Every die the companion uses comes from a `DiceSource`, and every request leaves
 exactly: the journal keeps the draws. What the roll log shows of a roll (which dice
 were kept, which were successes, the total) is the one roll record,
 `companion.dice.rolls.Roll`, made from one or more draws. Three sources exist: a
-seeded generator, a script (tests and replays) and the player's own physical dice typed in by hand (`TypedDice`, in the app and with the
-command line's `--dice`).
+seeded generator, a script (tests and replays) and the player's own physical dice
+typed in by hand (`TypedDice`, in the app and with the command line's `--dice`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Attacks: which target, with what, through which hexside, and the blow itself.
 
 An attack is checked in full (`plan_attack`) before any die is rolled. A blow: both
-roll a D6; a double is a special event (`events.py`); otherwise the attacker's roll +
+roll a D6; a double is a special event (`specials.py`); otherwise the attacker's roll +
 his modifiers - (the defender's roll + his) is the margin: above 0 a hit for that many
 wounds unless saved, else a miss that pushes the defender back. Nets, lassos and
 capes entangle instead (`weapons.py`).
@@ -16,7 +16,6 @@ from companion.errors import UserError
 from companion.rulesets.base import Event, event
 from companion.rulesets.skirmish.core import actor, need_ap, push_back, shove
 from companion.rulesets.skirmish.data import GameData
-from companion.rulesets.skirmish.events import special_event
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.harm import hurt, missile_fate
 from companion.rulesets.skirmish.modifiers import (
@@ -34,6 +33,7 @@ from companion.rulesets.skirmish.plan import (
     unusable,
     weapon_options,
 )
+from companion.rulesets.skirmish.specials import special_event
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 from companion.rulesets.skirmish.words import item_words, option_words, plain
 

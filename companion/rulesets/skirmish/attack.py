@@ -13,9 +13,18 @@ from typing import Any
 
 from companion.core.hexgrid import direction_name, parse_direction
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import actor, need_ap, push_back, shove
 from companion.rulesets.skirmish.data import GameData
+from companion.rulesets.skirmish.events import (
+    Attacked,
+    Avoided,
+    BlowRolled,
+    DoubleRolled,
+    NoSave,
+    Saved,
+    SaveFailed,
+)
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.harm import hurt, missile_fate
 from companion.rulesets.skirmish.modifiers import (
@@ -157,13 +166,12 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
     origin = t.hex
     spend(plan)
     if found is not None:
-        found.append(event("attack", g.id, target=t.id, weapon=plan.option.ref,
-                           distance=plan.distance))
+        found.append(Attacked(g.id, target=t.id, weapon=plan.option.ref, distance=plan.distance))
     a = dice.d6(purpose="attack", roller=g.name).faces[0]
     d = dice.d6(purpose="defence", roller=t.name).faces[0]
     if a == d:
         found = [] if found is None else found
-        found.append(event("double", g.id, target=t.id, face=a))
+        found.append(DoubleRolled(g.id, target=t.id, face=a))
         found += special_event(state, plan, a, dice)
         found += missile_fate(state, plan, "special-event", origin, dice)
         return
@@ -172,12 +180,12 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
         # (tests/rulesets/skirmish/test_skirmish_fastpaths.py).
         margin = a + net_modifier(state, g, t, w, plan.distance, plan.hexside) - d
     else:
-        att, defence = attack_modifiers(state, plan)
-        net = _net_of(data, tuple(att), tuple(defence))
+        listed, against = attack_modifiers(state, plan)
+        att, defence = tuple(listed), tuple(against)
+        net = _net_of(data, att, defence)
         margin = a + net - d
-        found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
-                           modifiers=[list(m) for m in att],
-                           defence_modifiers=[list(m) for m in defence], margin=margin))
+        found.append(BlowRolled(g.id, target=t.id, attack=a, defence=d, modifiers=att,
+                                defence_modifiers=defence, margin=margin))
     if margin > 0:
         save, extra = effective_save(data, t, plan.hexside, w)
         wounds = margin + extra
@@ -188,16 +196,16 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
             if s + save >= target:
                 outcome = "saved"
             if found is not None:
-                found.append(event("saved" if outcome == "saved" else "save_failed", t.id,
-                                   face=s, save=save, need=target))
+                rolled = Saved if outcome == "saved" else SaveFailed
+                found.append(rolled(t.id, face=s, save=save, need=target))
         elif extra and found is not None:
-            found.append(event("no_save", t.id, extra=extra))
+            found.append(NoSave(t.id, extra=extra))
         if outcome == "wounds":
             hurt(state, g, t, wounds, found)
     else:
         outcome = "miss"
         if found is not None:
-            found.append(event("avoided", t.id, by=g.id))
+            found.append(Avoided(t.id, by=g.id))
     flown = missile_fate(state, plan, outcome, origin, dice)
     if found is not None:
         found += flown

@@ -15,8 +15,9 @@ from typing import Any, NamedTuple
 from companion.core.facing import turns_between
 from companion.core.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
+from companion.rulesets.skirmish.events import Moved, Turned
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 
 
@@ -92,7 +93,7 @@ def take_step(state: State, g: Gladiator, step: Step) -> list[Event]:
     ahead = direction == g.facing
     at = geo.labels[g.hex]  # type: ignore[index]
     cost = step_quietly(state, g, step)
-    return [event("moved", g.id, at=at, to=geo.labels[dest],
+    return [Moved(g.id, at=at, to=geo.labels[dest],
                   direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]
 
 
@@ -125,8 +126,7 @@ def turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         need_ap(g, cost, f"turning {abs(steps)} hexside{'s' if abs(steps) > 1 else ''}")
     g.ap -= cost
     g.facing = (g.facing + steps) % 6
-    return [event("turned", g.id, steps=steps, facing=direction_name(g.facing), cost=cost,
-                  ap=g.ap)]
+    return [Turned(g.id, steps=steps, facing=direction_name(g.facing), cost=cost, ap=g.ap)]
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from companion.dice.quick import QuickDice
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.ai import choose
+from companion.rulesets.skirmish.events import TurnBegan
 from companion.rulesets.skirmish.rules import (
     MAX_TURNS,
     SkirmishRules,
@@ -77,6 +78,7 @@ def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
         if events is not None:
             # The start began the initiative winner's turn: it is the given one's now.
             begun = found[-1]
-            events += [*found[:-1], event(begun.kind, first, **begun.data)]
+            assert isinstance(begun, TurnBegan)
+            events += [*found[:-1], TurnBegan(first, number=begun.number)]
     play_out(state, dice, max_turns, events=events)
     return state

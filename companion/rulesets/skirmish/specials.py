@@ -8,8 +8,25 @@ D6 sub-table.
 
 from __future__ import annotations
 
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import drop_item, random_adjacent
+from companion.rulesets.skirmish.events import (
+    DartBroken,
+    DartLanded,
+    EventWoundsRolled,
+    Floored,
+    ItemDestroyed,
+    ItemLanded,
+    NoShieldToLose,
+    NoSpecialEvent,
+    NoWeaponToLose,
+    OffBalance,
+    ShieldKept,
+    SpecialEvent,
+    ThrownMissileLost,
+    WeaponLossRolled,
+    WeaponPicked,
+)
 from companion.rulesets.skirmish.harm import wound
 from companion.rulesets.skirmish.plan import THROWN_AMMO, AttackPlan
 from companion.rulesets.skirmish.state import Dice, Gladiator, Held, State
@@ -21,8 +38,8 @@ def special_event(state: State, plan: AttackPlan, face: int, dice: Dice) -> list
     entry = data.events.get(face)
     g, t = plan.attacker, plan.target
     if entry is None:
-        return [event("no_special_event", g.id, face=face)]
-    found = [event("special_event", g.id, target=t.id, face=face)]
+        return [NoSpecialEvent(g.id, face=face)]
+    found: list[Event] = [SpecialEvent(g.id, target=t.id, face=face)]
     spec = data.event_wounds.get(face)
     if spec is not None:
         total = spec.constant
@@ -31,16 +48,16 @@ def special_event(state: State, plan: AttackPlan, face: int, dice: Dice) -> list
             faces = dice.roll(sides, count, purpose=entry.name.lower(), roller=g.name).faces
             rolled += faces
             total += sign * sum(faces)
-        found.append(event("event_wounds_rolled", g.id, target=t.id, dice=spec.text,
-                           faces=rolled, total=total))
+        found.append(EventWoundsRolled(g.id, target=t.id, dice=spec.text, faces=tuple(rolled),
+                                       total=total))
         found += wound(state, g, t, max(total, 0))
     if entry.off_balance:
         victim = g if entry.who == "attacker" else t
         victim.off_balance = True
-        found.append(event("off_balance", victim.id))
+        found.append(OffBalance(victim.id))
     if entry.floored and t.hex is not None:
         g.floored.append(t.id)
-        found.append(event("floored", t.id, by=g.id))
+        found.append(Floored(t.id, by=g.id))
     if entry.loses_shield:
         found += _lose_shield(state, t, entry.exempt_kit, entry.recoverable, dice)
     if entry.weapon_lost:
@@ -52,10 +69,10 @@ def _lose_shield(state: State, t: Gladiator, exempt: list[str], recoverable: boo
                  dice: Dice) -> list[Event]:
     data = state.data
     if t.shield is None:
-        return [event("no_shield_to_lose", t.id)]
+        return [NoShieldToLose(t.id)]
     kit = data.kit[t.shield]
     if t.shield in exempt or kit.never_lost_to_events:
-        return [event("shield_kept", t.id, shield=t.shield)]
+        return [ShieldKept(t.id, shield=t.shield)]
     centre = t.hex if t.hex is not None else t.last_hex
     assert centre is not None
     spot = random_adjacent(state, centre, dice, t.name, kit.name.lower())
@@ -63,7 +80,7 @@ def _lose_shield(state: State, t: Gladiator, exempt: list[str], recoverable: boo
               recoverable=recoverable and kit.recoverable_if_knocked_away, side=t.shield_side)
     lost = t.shield
     t.shield = None
-    return [event("item_landed", t.id, kind="shield", item=lost, at=state.label(spot))]
+    return [ItemLanded(t.id, item_kind="shield", item=lost, at=state.geo.labels[spot])]
 
 
 def _lose_weapon(state: State, plan: AttackPlan, entry: SpecialEventEntry, face: int,
@@ -72,18 +89,19 @@ def _lose_weapon(state: State, plan: AttackPlan, entry: SpecialEventEntry, face:
     g, t = plan.attacker, plan.target
     roll = dice.d6(purpose="whose weapon", roller=g.name).faces[0]
     row = next(r for r in entry.subtable if r.key == roll)
-    found = [event("weapon_loss_rolled", g.id, face=face, roll=roll)]
+    found: list[Event] = [WeaponLossRolled(g.id, face=face, roll=roll)]
     owner = g if row.who == "attacker" else t
     if row.weapon == "used" and owner is g:
         option = plan.option
         if option.use == "unarmed":
-            return [*found, event("no_weapon_to_lose", g.id)]
+            return [*found, NoWeaponToLose(g.id)]
         if option.use == "shield":
             return found + _drop_shield_weapon(state, g, row.gone_for_good, dice)
         held = option.held
         assert held is not None
-        if option.weapon.ammo in THROWN_AMMO:
-            return [*found, event("thrown_missile_lost", g.id, ammo=option.weapon.ammo)]
+        ammo = option.weapon.ammo
+        if ammo is not None and ammo in THROWN_AMMO:
+            return [*found, ThrownMissileLost(g.id, ammo=ammo)]
         # Two of a kind: the one marked to go first goes (the diamecheri's left sword).
         first = next((h for h in owner.weapons
                       if h.weapon == held.weapon and h.lost_first), held)
@@ -94,15 +112,15 @@ def _lose_weapon(state: State, plan: AttackPlan, entry: SpecialEventEntry, face:
     if "shield" in excluded:
         pool = [h for h in pool if h.weapon != "shield"]
     if not pool:
-        return [*found, event("no_weapon_to_lose", owner.id)]
+        return [*found, NoWeaponToLose(owner.id)]
     chosen = next((h for h in pool if h.lost_first), None)
     if chosen is None:
         if len(pool) == 1:
             chosen = pool[0]
         else:
             pick = dice.roll(len(pool), purpose="which weapon", roller=owner.name).faces[0]
-            found.append(event("weapon_picked", owner.id, roll=pick, sides=len(pool),
-                               item=pool[pick - 1].weapon))
+            found.append(WeaponPicked(owner.id, roll=pick, sides=len(pool),
+                                      item=pool[pick - 1].weapon))
             chosen = pool[pick - 1]
     return found + _drop_held(state, owner, chosen, row.gone_for_good, dice)
 
@@ -117,19 +135,18 @@ def _drop_held(state: State, owner: Gladiator, held: Held, gone: bool,
         # His darts are one bundle in hand: he loses one of them.
         owner.darts -= 1
         if gone:
-            return [event("dart_broken", owner.id)]
+            return [DartBroken(owner.id)]
         ammo = str(w.ammo)
         spot = random_adjacent(state, centre, dice, owner.name, ammo)
         drop_item(state, "ammo", ammo, owner.id, spot)
-        return [event("dart_landed", owner.id, at=state.label(spot))]
+        return [DartLanded(owner.id, at=state.geo.labels[spot])]
     owner.weapons.remove(held)
     if gone:
-        return [event("item_destroyed", owner.id, kind="weapon", item=held.weapon)]
+        return [ItemDestroyed(owner.id, item_kind="weapon", item=held.weapon)]
     spot = random_adjacent(state, centre, dice, owner.name, w.name.lower())
     drop_item(state, "weapon", held.weapon, owner.id, spot, side=held.side,
               lost_first=held.lost_first)
-    return [event("item_landed", owner.id, kind="weapon", item=held.weapon,
-                  at=state.label(spot))]
+    return [ItemLanded(owner.id, item_kind="weapon", item=held.weapon, at=state.geo.labels[spot])]
 
 
 def _drop_shield_weapon(state: State, g: Gladiator, gone: bool, dice: Dice) -> list[Event]:
@@ -139,11 +156,11 @@ def _drop_shield_weapon(state: State, g: Gladiator, gone: bool, dice: Dice) -> l
     kit = state.data.kit[shield]
     if gone:
         g.shield = None
-        return [event("item_destroyed", g.id, kind="shield", item=shield)]
+        return [ItemDestroyed(g.id, item_kind="shield", item=shield)]
     centre = g.hex
     assert centre is not None
     spot = random_adjacent(state, centre, dice, g.name, kit.name.lower())
     drop_item(state, "shield", shield, g.id, spot,
               recoverable=kit.recoverable_if_knocked_away, side=g.shield_side)
     g.shield = None
-    return [event("item_landed", g.id, kind="shield", item=shield, at=state.label(spot))]
+    return [ItemLanded(g.id, item_kind="shield", item=shield, at=state.geo.labels[spot])]

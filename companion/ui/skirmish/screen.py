@@ -16,6 +16,7 @@ import pygame
 from companion.core.hexgrid import Hex, distance, neighbour
 from companion.dice.sources import DiceSource
 from companion.rulesets.base import Outcome
+from companion.rulesets.skirmish.events import PushedBack, SpecialEvent, Wounded
 from companion.rulesets.skirmish.legal import Target, targets
 from companion.rulesets.skirmish.movement import reachable
 from companion.rulesets.skirmish.odds import AttackOdds
@@ -134,16 +135,15 @@ class SkirmishScreen(SessionScreen):
         its banner."""
         board = self.state.board
         for e in outcome.events:
-            if e.kind == "pushed_back":
-                self.overlay.slides.append(Slide(str(e.who), board.from_label(e.data["at"]),
-                                                 board.from_label(e.data["to"])))
-            elif e.kind == "wounded" and e.data["at"] is not None and e.data["wounds"]:
-                self.overlay.floats.append(Float(board.from_label(e.data["at"]),
-                                                 f"-{e.data['wounds']}",
+            if isinstance(e, PushedBack):
+                self.overlay.slides.append(Slide(str(e.who), board.from_label(e.at),
+                                                 board.from_label(e.to)))
+            elif isinstance(e, Wounded) and e.at is not None and e.wounds:
+                self.overlay.floats.append(Float(board.from_label(e.at), f"-{e.wounds}",
                                                  self.host.theme.palette.bad))
-            elif e.kind == "special_event":
-                name = self.state.data.events[e.data["face"]].name
-                self.overlay.banner = f"Double {e.data['face']}: {name}"
+            elif isinstance(e, SpecialEvent):
+                name = self.state.data.events[e.face].name
+                self.overlay.banner = f"Double {e.face}: {name}"
                 self.overlay.banner_ticks = 50
         if self.overlay.animating:
             pygame.time.set_timer(ANIMATE, FRAME_MS)

@@ -9,7 +9,8 @@ pushback, being beaten), `turn` (start, AP, end of turn, appeals, end of bout),
 modifiers and saves), `harm` (wounds, missiles), `specials` (doubles), `weapons` (nets,
 items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts), `bench`,
 `narrator` (the words of events) and `rules` (the rule system). Every rule returns
-events (`companion.rulesets.base.Event`); only `narrator` makes words of them.
+events, the typed records of `events`; only `narrator` makes words of them. Actions
+are the typed dicts of `actions`.
 """
 
 import importlib

@@ -9,6 +9,7 @@ capes entangle instead (`weapons.py`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.hexgrid import direction_name, parse_direction
@@ -85,7 +86,7 @@ def check_reach(state: State, g: Gladiator, t: Gladiator, option: Option) -> int
     return d
 
 
-def plan_attack(state: State, action: dict[str, Any], *, strict: bool = True,
+def plan_attack(state: State, action: Mapping[str, Any], *, strict: bool = True,
                 attacker: Gladiator | None = None) -> AttackPlan:
     """Check an attack action completely; raise UserError with the reason if it is
     illegal. `strict=False` (for the odds) skips the turn, AP and once-a-turn checks."""

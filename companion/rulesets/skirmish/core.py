@@ -3,6 +3,7 @@ pushback and being beaten. Rules report what happened as events (`events`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.hexgrid import Hex, direction_name
@@ -26,7 +27,7 @@ from companion.rulesets.skirmish.state import (
 from companion.rulesets.skirmish.words import action_words, item_words
 
 
-def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
+def actor(state: State, action: Mapping[str, Any], *phases: str) -> Gladiator:
     """The gladiator whose turn it is, checked against the phase and against the
     action's optional "gladiator" field."""
     if state.phase not in phases:

@@ -4,6 +4,7 @@ the end of the bout with its experience."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from companion.errors import UserError
@@ -39,7 +40,7 @@ from companion.rulesets.skirmish.state import (
 )
 
 
-def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def start(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "setup":
         raise UserError("the bout has already started")
     data = state.data
@@ -142,7 +143,7 @@ def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
     return None
 
 
-def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def roll_ap(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap")
     found: list[Event] = []
     ap_roll(state, g, dice, found)
@@ -175,7 +176,7 @@ def ap_roll(state: State, g: Gladiator, dice: Dice, found: Found) -> None:
     state.phase = "act"
 
 
-def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def end_turn(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     found: list[Event] = [TurnEnded(g.id)]
     close_turn(state, g, found)
@@ -283,7 +284,7 @@ def appeal_outcome(state: State, g: Gladiator, natural: int, total: int) -> str:
     return "killed"
 
 
-def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def appeal(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "appeal":
         raise UserError("nobody is appealing to the crowd now")
     who = action.get("gladiator")

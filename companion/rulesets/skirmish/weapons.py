@@ -10,6 +10,7 @@ that entangles stays on the target until he cuts free.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import UserError
@@ -86,7 +87,7 @@ def _take_from_caster(g: Gladiator, held: Held | None, use: str) -> None:
         g.weapons.remove(held)
 
 
-def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def cut_free(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     data = state.data
     ent = g.entangled
@@ -160,7 +161,7 @@ def may_pick_up(g: Gladiator, item: Item) -> bool:
         item.kind == "shield" and g.shield is not None)
 
 
-def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def pick_up(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "pick-up", "pick anything up")
     item = find_item(state, g, action.get("item"))
@@ -185,7 +186,7 @@ def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     return [PickedUp(g.id, item=item.id, item_kind=item.kind, name=item.name)]
 
 
-def kick(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def kick(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "kick", "kick anything")
     item = find_item(state, g, action.get("item"))
@@ -205,7 +206,7 @@ def kick(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     return [Kicked(g.id, item=item.id, name=item.name, at=at, to=labels[dest])]
 
 
-def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def discard_shield(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap", "act")
     need_free(state, g, "discard-shield", "discard his shield")
     if g.shield is None:

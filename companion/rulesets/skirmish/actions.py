@@ -8,8 +8,8 @@ by `rules.check_action`, whose fields are these; the rules then read it as a map
 Any action may name the gladiator it is meant for in "gladiator", as a check.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: a TypedDict reads NotRequired from its
+# annotations when the class is made, which strings would hide.
 from typing import Literal, NotRequired, TypedDict
 
 # An item on the board by its id, or by its name; None (or left out): the only one.

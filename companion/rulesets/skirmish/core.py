@@ -118,10 +118,9 @@ def shove(state: State, target: Gladiator, hexside: int) -> Gladiator | None:
     return None
 
 
-
 def beat(state: State, g: Gladiator, by: Gladiator | None, how: HowBeaten) -> Beaten:
-    """He is beaten (`how`: GAVE_IN, FLOORED or STRENGTH_GONE): out of the fight, off
-    the board, waiting to appeal."""
+    """He is beaten (`how`: `events.GAVE_IN`, `FLOORED` or `STRENGTH_GONE`): out of the
+    fight, off the board, waiting to appeal."""
     g.status = BEATEN
     g.defeated_by = None if by is None else by.id
     if by is not None:

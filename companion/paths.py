@@ -127,3 +127,9 @@ def house_rules_dir() -> Path:
 
 def roster_dir() -> Path:
     return user_data_dir() / "roster"
+
+
+def stable_path() -> Path:
+    """The stable: managers, gladiators of every game and their careers, in one SQLite
+    file (`companion.stable`)."""
+    return user_data_dir() / "stable.sqlite3"

@@ -24,11 +24,11 @@ class Game:
     """A game's parts. Only `rules` is required; a game without a part goes without
     what it gives (kinds of table of its own, words for their fields, a lab run)."""
 
-    __slots__ = ("lab", "rules", "table_models", "table_words", "verbs")
+    __slots__ = ("lab", "rules", "stable", "table_models", "table_words", "verbs")
 
     def __init__(self, rules: str, *, table_models: str | None = None,
                  table_words: str | None = None, lab: str | None = None,
-                 verbs: str | None = None) -> None:
+                 verbs: str | None = None, stable: str | None = None) -> None:
         self.rules = rules  # its Ruleset class
         self.table_models = table_models  # {kind: entry model} of the tables it brings
         self.table_words = table_words  # the module saying its tables' fields
@@ -37,6 +37,9 @@ class Game:
         # every game shares (`register(subparsers)`), and what `companion check`
         # reads of its files (`FILE_CHECKS`, `USERS_FOLDERS`, `check_tables`).
         self.verbs = verbs
+        # Its sheet files for the stable (`companion.stable.parts.GameSheets`): read
+        # into the stable, written back, told in a line and in full.
+        self.stable = stable
 
     def sources(self) -> list[str]:
         """The files of the companion its table models are read from (with the
@@ -57,17 +60,20 @@ GAMES: dict[str, Game] = {
                      table_models="companion.rulesets.skirmish.table_models:ENTRY_MODELS",
                      table_words="companion.rulesets.skirmish.table_words",
                      lab="companion.rulesets.skirmish.lab:SkirmishLab",
-                     verbs="companion.rulesets.skirmish.cli"),
+                     verbs="companion.rulesets.skirmish.cli",
+                     stable="companion.rulesets.skirmish.stable:SHEETS"),
     "battle": Game("companion.rulesets.battle.rules:BattleRules",
                    table_models="companion.rulesets.battle.table_models:ENTRY_MODELS",
                    table_words="companion.rulesets.battle.table_words",
                    lab="companion.rulesets.battle.lab:BattleLab",
-                   verbs="companion.rulesets.battle.cli"),
+                   verbs="companion.rulesets.battle.cli",
+                   stable="companion.rulesets.battle.stable:SHEETS"),
     "grimdark": Game("companion.rulesets.grimdark.rules:GrimdarkRules",
                      table_models="companion.rulesets.grimdark.table_models:ENTRY_MODELS",
                      table_words="companion.rulesets.grimdark.table_words",
                      lab="companion.rulesets.grimdark.lab:GrimdarkLab",
-                     verbs="companion.rulesets.grimdark.cli"),
+                     verbs="companion.rulesets.grimdark.cli",
+                     stable="companion.rulesets.grimdark.stable:SHEETS"),
 }
 
 

@@ -1,0 +1,96 @@
+"""The stable's records as the store hands them out: plain frozen values, one a row.
+
+A gladiator's sheet is the JSON text of his game's own sheet file, kept as the file
+held it, so that exporting him writes the file he was imported from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# The fields of a gladiator a fight may change; a change keeps the value before and
+# after as JSON, so taking the fight back puts every one back exactly.
+CHANGEABLE = ("name", "sheet", "alive", "starred", "manager_id")
+Field = Literal["name", "sheet", "alive", "starred", "manager_id"]
+
+
+@dataclass(frozen=True)
+class SheetFile:
+    """A gladiator as his game reads his sheet: his name, the sheet's text, and what the
+    sheet itself says of his place in a stable (his manager's name, dead, starred)."""
+
+    name: str
+    text: str
+    manager: str = ""
+    dead: bool = False
+    starred: bool = False
+
+
+@dataclass(frozen=True)
+class Manager:
+    id: int
+    name: str
+    note: str
+    added: str  # when, as an ISO 8601 UTC time
+
+
+@dataclass(frozen=True)
+class Gladiator:
+    id: int
+    game: str  # the game's id in the games' registry
+    name: str
+    manager_id: int | None
+    sheet: str
+    alive: bool
+    starred: bool
+    source: str  # the file he was read from; "" when there was none
+    added: str
+
+
+@dataclass(frozen=True)
+class Fight:
+    """One fight recorded into careers: when it was played, the session file it was
+    played in and that file's fingerprint (a session is recorded once), and its result
+    in words."""
+
+    id: int
+    game: str
+    played: str
+    session_path: str
+    session_digest: str
+    result: str
+    recorded: str
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One gladiator in a fight: his side and his own result ("win", "loss", ...)."""
+
+    fight_id: int
+    gladiator_id: int
+    side: str
+    result: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a fight did to one field of one gladiator, as JSON before and after."""
+
+    fight_id: int
+    gladiator_id: int
+    field: Field
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class PurseEntry:
+    """Money in (positive) or out of a manager's purse, with its reason; `fight_id` when
+    a fight brought it (an entry fee, a prize)."""
+
+    id: int
+    manager_id: int
+    amount: int
+    reason: str
+    fight_id: int | None
+    entered: str

@@ -1,0 +1,107 @@
+"""The stable's tables, and what marks a SQLite file as the companion's stable.
+
+    managers    one a row; names are unique whatever their case.
+    gladiators  a gladiator of any game: its game's id, his name, his manager (or
+                none), his sheet as the JSON text of his game's own sheet file, alive
+                or dead, starred, the file he was read from, when he was added.
+    fights      a fight recorded into careers: its game, when it was played, the
+                session file and its fingerprint (unique: a session counts once),
+                its result in words, when it was recorded.
+    entrants    one row per gladiator in a fight: his side and his own result.
+    changes     what a fight changed in a gladiator, a field at a time, with the
+                value before and after as JSON, in order: taking the fight back puts
+                the "before" values back, last first.
+    purse       a manager's money in and out, each with its reason, and the fight
+                that brought it when one did.
+
+The file's header marks it: `PRAGMA application_id` is APPLICATION_ID (a SQLite file
+of any other program is refused unread) and `PRAGMA user_version` the schema's
+version (a newer one than this companion knows is refused, never rewritten).
+
+The journal is SQLite's rollback journal (`journal_mode=DELETE`), with
+`synchronous=FULL`: a change is written to the journal and synced before the file is
+touched, so a kill at any moment leaves the file as it was before the change (the
+journal rolls it back at the next open) or as it is after, and the stable stays one
+file between changes. (WAL would leave two more files beside it, and a read-only
+stable could not be read without writing them.)"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = int.from_bytes(b"GlCo", "big")  # "Gladiator Companion"
+
+# Column names avoid SQL's words (`before`, `after`) so no statement needs quotes.
+TABLES: tuple[str, ...] = (
+    """CREATE TABLE managers (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    note TEXT NOT NULL DEFAULT '',
+    added TEXT NOT NULL
+)""",
+    "CREATE UNIQUE INDEX managers_by_name ON managers (name COLLATE NOCASE)",
+    """CREATE TABLE gladiators (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    manager_id INTEGER REFERENCES managers (id),
+    sheet TEXT NOT NULL,
+    alive INTEGER NOT NULL DEFAULT 1 CHECK (alive IN (0, 1)),
+    starred INTEGER NOT NULL DEFAULT 0 CHECK (starred IN (0, 1)),
+    source TEXT NOT NULL DEFAULT '',
+    added TEXT NOT NULL
+)""",
+    "CREATE INDEX gladiators_by_manager ON gladiators (manager_id)",
+    """CREATE TABLE fights (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    played TEXT NOT NULL,
+    session_path TEXT NOT NULL,
+    session_digest TEXT NOT NULL UNIQUE,
+    result TEXT NOT NULL,
+    recorded TEXT NOT NULL
+)""",
+    """CREATE TABLE entrants (
+    fight_id INTEGER NOT NULL REFERENCES fights (id),
+    gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
+    side TEXT NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (fight_id, gladiator_id)
+)""",
+    "CREATE INDEX entrants_by_gladiator ON entrants (gladiator_id)",
+    """CREATE TABLE changes (
+    id INTEGER PRIMARY KEY,
+    fight_id INTEGER NOT NULL REFERENCES fights (id),
+    gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
+    field TEXT NOT NULL
+        CHECK (field IN ('name', 'sheet', 'alive', 'starred', 'manager_id')),
+    before_value TEXT NOT NULL,
+    after_value TEXT NOT NULL
+)""",
+    "CREATE INDEX changes_by_fight ON changes (fight_id)",
+    "CREATE INDEX changes_by_gladiator ON changes (gladiator_id)",
+    """CREATE TABLE purse (
+    id INTEGER PRIMARY KEY,
+    manager_id INTEGER NOT NULL REFERENCES managers (id),
+    amount INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    fight_id INTEGER REFERENCES fights (id),
+    entered TEXT NOT NULL
+)""",
+    "CREATE INDEX purse_by_manager ON purse (manager_id)",
+)
+
+
+def expected_objects() -> set[tuple[str, str, str | None]]:
+    """Each table and index the schema makes, SQLite's own included, as (type, name,
+    SQL) the file's `sqlite_schema` lists them, read from the schema made in memory: a
+    file holding anything else (a trigger, a view, a table changed by hand) is not a
+    stable this companion made."""
+    import sqlite3
+
+    memory = sqlite3.connect(":memory:")
+    try:
+        for sql in TABLES:
+            memory.execute(sql)
+        return set(memory.execute("SELECT type, name, sql FROM sqlite_schema"))
+    finally:
+        memory.close()

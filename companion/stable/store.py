@@ -1,0 +1,392 @@
+"""The stable's records, read and changed. Every change is one transaction (`BEGIN
+IMMEDIATE` ... `COMMIT`): all of it is in the file, or none of it, whenever the
+process is killed (see `schema` for the journal that makes this so).
+
+    with Stable.open(path) as stable:
+        stable.add_gladiator(game, sheet, manager="Marcus")
+
+A fight's changes to careers are recorded with the value of each field before and
+after (`record_fight`), so that `take_back` restores every gladiator it touched
+exactly; what a fight changes is each game's own rule, not the store's."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion import paths
+from companion.errors import UserError
+from companion.stable.model import (
+    CHANGEABLE,
+    Change,
+    Entrant,
+    Field,
+    Fight,
+    Gladiator,
+    Manager,
+    PurseEntry,
+    SheetFile,
+)
+from companion.stable.opening import StableError, open_file, sqlite_words
+
+Clock = Callable[[], str]
+
+
+class Refused(UserError):
+    """A change the stable's rules refuse (the stable itself is fine): said in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class NewFight:
+    """A fight to record: what `Fight` holds but its id and when it was recorded."""
+
+    game: str
+    played: str
+    session_path: str
+    session_digest: str
+    result: str
+
+
+@dataclass(frozen=True)
+class NewChange:
+    """A field of a gladiator as a fight leaves it (its value before is read)."""
+
+    gladiator_id: int
+    field: Field
+    after: Any
+
+
+class Stable:
+    """One open stable. Reading never writes; each change method is one transaction."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection | None, writable: bool,
+                 clock: Clock) -> None:
+        self.path = path
+        self._db = connection  # None: no stable yet, and nothing to read
+        self.writable = writable
+        self._clock = clock
+
+    @classmethod
+    def open(cls, path: Path | None = None, *, create: bool = True,
+             clock: Clock = utc_now) -> Stable:
+        """The stable at `path` (by default the user's); with `create` false, a stable
+        that is not there yet reads as empty and is not made."""
+        path = Path(path) if path is not None else paths.stable_path()
+        opened = open_file(path, create=create)
+        if opened is None:
+            return cls(path, None, False, clock)
+        return cls(path, opened[0], opened[1], clock)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Stable:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the machinery ---------------------------------------------------------------
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if self._db is None:
+            return []
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            raise StableError(self.path, sqlite_words(err)) from None
+
+    @contextmanager
+    def change(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: everything done inside it is written, or nothing is."""
+        if self._db is None:
+            raise StableError(self.path, "there is no stable here yet to change")
+        if not self.writable:
+            raise StableError(self.path, "read-only: the stable can be read but not "
+                              "changed")
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise StableError(self.path, sqlite_words(err)) from None
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                # Failing that, the journal rolls it back at the next open.
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error):
+                raise StableError(self.path, sqlite_words(err)) from None
+            raise
+
+    # --- reading ---------------------------------------------------------------------
+    def managers(self) -> list[Manager]:
+        return [Manager(*row) for row in
+                self._rows("SELECT id, name, note, added FROM managers ORDER BY id")]
+
+    def manager_named(self, name: str) -> Manager | None:
+        rows = self._rows("SELECT id, name, note, added FROM managers "
+                          "WHERE name = ? COLLATE NOCASE", (name,))
+        return Manager(*rows[0]) if rows else None
+
+    def manager(self, manager_id: int) -> Manager | None:
+        rows = self._rows("SELECT id, name, note, added FROM managers WHERE id = ?",
+                          (manager_id,))
+        return Manager(*rows[0]) if rows else None
+
+    def gladiators(self, *, game: str | None = None, manager_id: int | None = None
+                   ) -> list[Gladiator]:
+        sql, args = f"SELECT {_GLADIATOR} FROM gladiators WHERE 1", list[Any]()
+        if game is not None:
+            sql, args = sql + " AND game = ?", [*args, game]
+        if manager_id is not None:
+            sql, args = sql + " AND manager_id = ?", [*args, manager_id]
+        return [_gladiator(row) for row in self._rows(sql + " ORDER BY id", args)]
+
+    def gladiator(self, gladiator_id: int) -> Gladiator | None:
+        rows = self._rows(f"SELECT {_GLADIATOR} FROM gladiators WHERE id = ?",
+                          (gladiator_id,))
+        return _gladiator(rows[0]) if rows else None
+
+    def named(self, name: str, game: str | None = None) -> list[Gladiator]:
+        """The gladiators of that name, whatever its case (of one game, if given)."""
+        return [g for g in self.gladiators(game=game) if g.name.casefold() == name.casefold()]
+
+    def holds(self, game: str, sheet: str, manager_id: int | None) -> Gladiator | None:
+        """The gladiator of this game with exactly this sheet and manager, if one is in."""
+        rows = self._rows(f"SELECT {_GLADIATOR} FROM gladiators WHERE game = ? AND "
+                          "sheet = ? AND manager_id IS ?", (game, sheet, manager_id))
+        return _gladiator(rows[0]) if rows else None
+
+    def fights_of(self, gladiator_id: int) -> list[tuple[Fight, Entrant]]:
+        """His career: each fight he was in, oldest first, and how it went for him."""
+        rows = self._rows(f"SELECT {_FIGHT}, e.fight_id, e.gladiator_id, e.side, e.result "
+                          "FROM fights f JOIN entrants e ON e.fight_id = f.id "
+                          "WHERE e.gladiator_id = ? ORDER BY f.id", (gladiator_id,))
+        return [(Fight(*row[:7]), Entrant(*row[7:])) for row in rows]
+
+    def fight(self, fight_id: int) -> Fight | None:
+        rows = self._rows(f"SELECT {_FIGHT} FROM fights f WHERE id = ?", (fight_id,))
+        return Fight(*rows[0]) if rows else None
+
+    def fight_of_session(self, digest: str) -> Fight | None:
+        rows = self._rows(f"SELECT {_FIGHT} FROM fights f WHERE session_digest = ?",
+                          (digest,))
+        return Fight(*rows[0]) if rows else None
+
+    def changes(self, fight_id: int) -> list[Change]:
+        rows = self._rows("SELECT fight_id, gladiator_id, field, before_value, after_value "
+                          "FROM changes WHERE fight_id = ? ORDER BY id", (fight_id,))
+        return [Change(*row) for row in rows]
+
+    def purse(self, manager_id: int) -> list[PurseEntry]:
+        rows = self._rows("SELECT id, manager_id, amount, reason, fight_id, entered "
+                          "FROM purse WHERE manager_id = ? ORDER BY id", (manager_id,))
+        return [PurseEntry(*row) for row in rows]
+
+    # --- changing --------------------------------------------------------------------
+    def add_manager(self, name: str, note: str = "") -> Manager:
+        with self.change() as db:
+            return self._manager(db, name, note, refuse_known=True)
+
+    def add_gladiator(self, game: str, sheet: SheetFile, *, manager: str = "",
+                      source: str = "") -> Gladiator:
+        """Add a gladiator (and his manager, if new): `manager` by name, or else the one
+        his sheet names, or none."""
+        return self.add_gladiators([(game, sheet, source)], manager=manager)[0]
+
+    def add_gladiators(self, sheets: Sequence[tuple[str, SheetFile, str]], *,
+                       manager: str = "") -> list[Gladiator]:
+        """Add each (game, sheet, source file) in one change: all of them, or none."""
+        added = []
+        with self.change() as db:
+            for game, sheet, source in sheets:
+                manager_id = self._manager_id(db, manager or sheet.manager)
+                cursor = db.execute(
+                    "INSERT INTO gladiators (game, name, manager_id, sheet, alive, starred, "
+                    "source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, sheet.name, manager_id, sheet.text, int(not sheet.dead),
+                     int(sheet.starred), source, self._clock()))
+                added.append(int(cursor.lastrowid or 0))
+        return [g for g in map(self.gladiator, added) if g is not None]
+
+    def remove_gladiator(self, gladiator_id: int, *, with_career: bool = False) -> None:
+        """Remove a gladiator; one with fights in his career only `with_career`, which
+        removes his part of them too (and a fight no one is left in)."""
+        with self.change() as db:
+            fought = db.execute("SELECT count(*) FROM entrants WHERE gladiator_id = ?",
+                                (gladiator_id,)).fetchone()[0]
+            if fought and not with_career:
+                raise Refused(f"gladiator #{gladiator_id} has {_count(fought, 'fight')} in "
+                              "his career")
+            for table in ("changes", "entrants"):
+                db.execute(f"DELETE FROM {table} WHERE gladiator_id = ?", (gladiator_id,))
+            empty = "(SELECT id FROM fights WHERE id NOT IN (SELECT fight_id FROM entrants))"
+            for table in ("changes", "purse"):
+                db.execute(f"DELETE FROM {table} WHERE fight_id IN {empty}")
+            db.execute(f"DELETE FROM fights WHERE id IN {empty}")
+            db.execute("DELETE FROM gladiators WHERE id = ?", (gladiator_id,))
+
+    def remove_manager(self, manager_id: int) -> None:
+        """Remove a manager who has no gladiators and no purse left."""
+        with self.change() as db:
+            held = db.execute("SELECT name, (SELECT count(*) FROM gladiators WHERE "
+                              "manager_id = ?), (SELECT count(*) FROM purse WHERE "
+                              "manager_id = ?) FROM managers WHERE id = ?",
+                              (manager_id, manager_id, manager_id)).fetchone()
+            if held is None:
+                raise Refused(f"there is no manager #{manager_id}")
+            if held[1]:
+                raise Refused(f"{held[0]} still has {_count(held[1], 'gladiator')} in the "
+                              "stable")
+            if held[2]:
+                raise Refused(f"{held[0]} has "
+                              f"{_count(held[2], 'entry', 'entries')} in his purse")
+            db.execute("DELETE FROM managers WHERE id = ?", (manager_id,))
+
+    def add_to_purse(self, manager: str, amount: int, reason: str,
+                     fight_id: int | None = None) -> PurseEntry:
+        with self.change() as db:
+            entry = self._purse_entry(db, self._manager(db, manager, "").id, amount, reason,
+                                      fight_id)
+        return entry
+
+    def record_fight(self, fight: NewFight, entrants: Sequence[tuple[int, str, str]],
+                     changes: Sequence[NewChange],
+                     purse: Sequence[tuple[int, int, str]] = ()) -> Fight:
+        """Record a fight: its entrants (gladiator id, side, result), what it changes in
+        their careers, and money it moves ((manager id, amount, reason)), in one change.
+        A session already recorded is refused: a fight counts once."""
+        with self.change() as db:
+            if db.execute("SELECT 1 FROM fights WHERE session_digest = ?",
+                          (fight.session_digest,)).fetchone():
+                raise Refused(f"the fight of {fight.session_path} is in the stable "
+                              "already")
+            fight_id = int(db.execute(
+                "INSERT INTO fights (game, played, session_path, session_digest, result, "
+                "recorded) VALUES (?, ?, ?, ?, ?, ?)",
+                (fight.game, fight.played, fight.session_path, fight.session_digest,
+                 fight.result, self._clock())).lastrowid or 0)
+            db.executemany("INSERT INTO entrants (fight_id, gladiator_id, side, result) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(fight_id, *entrant) for entrant in entrants])
+            for change in changes:
+                self._change_field(db, fight_id, change)
+            for manager_id, amount, reason in purse:
+                self._purse_entry(db, manager_id, amount, reason, fight_id)
+        found = self.fight(fight_id)
+        assert found is not None
+        return found
+
+    def take_back(self, fight_id: int) -> None:
+        """Undo a fight: every field it changed back to its value before, last change
+        first, and the fight, its entrants and its money gone. Refused when a field is
+        no longer as the fight left it (a later fight changed it: take that back first)."""
+        with self.change() as db:
+            rows = db.execute("SELECT gladiator_id, field, before_value, after_value FROM "
+                              "changes WHERE fight_id = ? ORDER BY id DESC",
+                              (fight_id,)).fetchall()
+            for gladiator_id, field, before, after in rows:
+                column = _column(field)
+                now = db.execute(f"SELECT {column} FROM gladiators WHERE id = ?",
+                                 (gladiator_id,)).fetchone()
+                if now is None or _stored(json.loads(after)) != now[0]:
+                    raise Refused(f"gladiator #{gladiator_id}'s {field} has changed since "
+                                  "this fight; take back the later fight first")
+                db.execute(f"UPDATE gladiators SET {column} = ? WHERE id = ?",
+                           (_stored(json.loads(before)), gladiator_id))
+            for table in ("changes", "entrants", "purse"):
+                db.execute(f"DELETE FROM {table} WHERE fight_id = ?", (fight_id,))
+            if db.execute("DELETE FROM fights WHERE id = ?", (fight_id,)).rowcount != 1:
+                raise Refused(f"there is no fight #{fight_id} to take back")
+
+    # --- inside a change -------------------------------------------------------------
+    def _manager(self, db: sqlite3.Connection, name: str, note: str, *,
+                 refuse_known: bool = False) -> Manager:
+        name = name.strip()
+        if not 1 <= len(name) <= 80:
+            raise Refused("a manager's name is 1 to 80 characters")
+        row = db.execute("SELECT id, name, note, added FROM managers WHERE name = ? "
+                         "COLLATE NOCASE", (name,)).fetchone()
+        if row is not None:
+            if refuse_known:
+                raise Refused(f"manager {row[1]} is in the stable already")
+            return Manager(*row)
+        added = self._clock()
+        cursor = db.execute("INSERT INTO managers (name, note, added) VALUES (?, ?, ?)",
+                            (name, note, added))
+        return Manager(int(cursor.lastrowid or 0), name, note, added)
+
+    def _manager_id(self, db: sqlite3.Connection, name: str) -> int | None:
+        return self._manager(db, name, "").id if name.strip() else None
+
+    def _purse_entry(self, db: sqlite3.Connection, manager_id: int, amount: int,
+                     reason: str, fight_id: int | None) -> PurseEntry:
+        if not reason.strip():
+            raise Refused("a purse entry needs its reason")
+        entered = self._clock()
+        cursor = db.execute("INSERT INTO purse (manager_id, amount, reason, fight_id, "
+                            "entered) VALUES (?, ?, ?, ?, ?)",
+                            (manager_id, amount, reason, fight_id, entered))
+        return PurseEntry(int(cursor.lastrowid or 0), manager_id, amount, reason, fight_id,
+                          entered)
+
+    def _change_field(self, db: sqlite3.Connection, fight_id: int, change: NewChange) -> None:
+        column = _column(change.field)
+        row = db.execute(f"SELECT {column} FROM gladiators WHERE id = ?",
+                         (change.gladiator_id,)).fetchone()
+        if row is None:
+            raise Refused(f"there is no gladiator #{change.gladiator_id}")
+        before = _plain(change.field, row[0])
+        db.execute("INSERT INTO changes (fight_id, gladiator_id, field, before_value, "
+                   "after_value) VALUES (?, ?, ?, ?, ?)",
+                   (fight_id, change.gladiator_id, change.field, json.dumps(before),
+                    json.dumps(change.after)))
+        db.execute(f"UPDATE gladiators SET {column} = ? WHERE id = ?",
+                   (_stored(change.after), change.gladiator_id))
+
+
+_GLADIATOR = "id, game, name, manager_id, sheet, alive, starred, source, added"
+_FIGHT = ("f.id, f.game, f.played, f.session_path, f.session_digest, f.result, "
+          "f.recorded")
+
+
+def _gladiator(row: tuple[Any, ...]) -> Gladiator:
+    values = list(row)
+    values[5], values[6] = bool(values[5]), bool(values[6])
+    return Gladiator(*values)
+
+
+def _column(field: str) -> str:
+    """A field a change may name, as the column it is: never any other text."""
+    if field not in CHANGEABLE:
+        raise ValueError(f"a fight cannot change a gladiator's {field!r}")
+    return field
+
+
+def _plain(field: str, value: Any) -> Any:
+    return bool(value) if field in ("alive", "starred") else value
+
+
+def _stored(value: Any) -> Any:
+    return int(value) if isinstance(value, bool) else value
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"

@@ -266,7 +266,7 @@ def _add(args: argparse.Namespace) -> int:
             raise UserError(f"{name}: no such sheet file, and no sample of that name",
                             exit_code=1)
         read.append(read_sheet(path, args.game))
-    with _open(create=True) as stable:
+    with _open(create=False) as stable:
         for sheet in read:
             owner = args.manager or sheet.sheet.manager
             known = stable.manager_named(owner) if owner else None
@@ -277,6 +277,7 @@ def _add(args: argparse.Namespace) -> int:
             if held is not None:
                 raise UserError(f"{sheet.path}: {held.name} is in the stable already "
                                 f"(#{held.id}); nothing added", exit_code=1)
+    with _open(create=True) as stable:
         added = stable.add_gladiators([(r.game, r.sheet, str(r.path.resolve()))
                                        for r in read], manager=args.manager or "")
         managers = {m.id: m.name for m in stable.managers()}
@@ -291,12 +292,16 @@ def _import(args: argparse.Namespace) -> int:
 
     if "" in args.paths:
         raise UserError("an empty name is no file or folder to import")
-    with _open(create=True) as stable:
+    # The stable is made only when there is something to put in it: planned against
+    # no stable, every sheet is new, as it is against a new one.
+    with _open(create=False) as stable:
         plan = plan_import(stable, [Path(p) for p in args.paths], args.manager or "")
-        added = (stable.add_gladiators([(r.game, r.sheet, str(r.path.resolve()))
-                                        for r in plan.new], manager=args.manager or "")
-                 if plan.new else [])
         path = stable.path
+    added = []
+    if plan.new:
+        with _open(create=True) as stable:
+            added = stable.add_gladiators([(r.game, r.sheet, str(r.path.resolve()))
+                                           for r in plan.new], manager=args.manager or "")
     if args.json:
         print(json.dumps({
             "stable": str(path),

@@ -29,7 +29,10 @@ from companion.stable.schema import APPLICATION_ID, SCHEMA_VERSION, TABLES, expe
 
 HEADER = b"SQLite format 3\x00"
 _TMP_SUFFIX = ".tmp"
-BUSY_SECONDS = 5.0  # how long a change waits for another companion's to finish
+BUSY_SECONDS = 5.0
+# Far above any stable (a thousand fights, each keeping two 5 KB sheets before and after,
+# are 20 MB), and low enough that SQLite's look at every page at opening takes seconds.
+MAX_BYTES = 1_000_000_000  # how long a change waits for another companion's to finish
 
 
 class StableError(UserError):
@@ -59,8 +62,15 @@ def open_file(path: Path, *, create: bool) -> tuple[sqlite3.Connection, bool] | 
         raise StableError(path, "this is a folder, not a stable")
     if not stat.S_ISREG(found.st_mode):
         raise StableError(path, "this is not a plain file, so not a stable")
+    if found.st_size > MAX_BYTES:
+        raise StableError(path, f"{found.st_size / 1e9:.1f} GB is too large for a stable "
+                          f"(at most {MAX_BYTES // 10**9} GB)")
     check_header(path, _first_bytes(path))
     writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    if writable:
+        for old in leftover_temps(path):  # of a making killed after it was in place
+            with contextlib.suppress(OSError):
+                old.unlink()
     connection = _connect(path, writable)
     try:
         _check_inside(path, connection)
@@ -121,10 +131,13 @@ def _connect(path: Path, writable: bool) -> sqlite3.Connection:
                                      timeout=BUSY_SECONDS, check_same_thread=True)
     except (sqlite3.Error, ValueError) as err:
         raise StableError(path, sqlite_words(err)) from None
-    connection.execute("PRAGMA trusted_schema = OFF")
-    connection.execute("PRAGMA foreign_keys = ON")
-    connection.execute("PRAGMA synchronous = FULL")
-    connection.execute("PRAGMA cell_size_check = ON")
+    try:
+        for pragma in ("trusted_schema = OFF", "foreign_keys = ON", "synchronous = FULL",
+                       "cell_size_check = ON"):
+            connection.execute(f"PRAGMA {pragma}")
+    except sqlite3.Error as err:
+        connection.close()
+        raise StableError(path, sqlite_words(err)) from None
     return connection
 
 
@@ -139,7 +152,9 @@ def _check_inside(path: Path, connection: sqlite3.Connection) -> None:
         raise StableError(path, f"its journal is set to {mode!s:.20}; the companion's "
                           "stable keeps the rollback journal")
     if problems != ["ok"]:
-        raise StableError(path, f"damaged: {'; '.join(map(str, problems))[:200]}")
+        found_lines = [line.strip() for problem in problems for line in str(problem).splitlines()
+                       if line.strip() and not line.startswith("***")]
+        raise StableError(path, f"damaged (SQLite finds: {'; '.join(found_lines)[:160]})")
     expected = expected_objects()
     if found != expected:
         extra = sorted(str(name) for _kind, name, _sql in found - expected)

@@ -5,6 +5,7 @@ byte-order mark some editors put first is not kept.)"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,9 +53,16 @@ def read_sheet(path: Path, game: str | None = None, *,
 
 def find_sheet_file(name: str) -> Path | None:
     """A file as given, or else a sample sheet of that name ("Spear Rookie") or file
-    name, whatever its game."""
+    name, whatever its game. A path that is there but no file, or that the system
+    cannot look at (a loop of links, a name too long), is given back as it is, for
+    reading it to say what is wrong."""
     path = Path(name)
-    if path.is_file():
+    try:
+        os.stat(path)
+        return path
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError):
         return path
     key = _key(name)
     for sheets in game_parts().values():

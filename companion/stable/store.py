@@ -106,9 +106,13 @@ class Stable:
         if self._db is None:
             return []
         try:
-            return self._db.execute(sql, args).fetchall()
+            rows = self._db.execute(sql, args).fetchall()
         except sqlite3.Error as err:
             raise StableError(self.path, sqlite_words(err)) from None
+        # SQLite keeps whatever type a value was given: text a hand put in as bytes is
+        # read as text, so no record holds what its type does not say.
+        return [tuple(v.decode("utf-8", "replace") if isinstance(v, bytes) else v
+                      for v in row) for row in rows]
 
     @contextmanager
     def change(self) -> Iterator[sqlite3.Connection]:

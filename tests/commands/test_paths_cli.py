@@ -65,6 +65,7 @@ READERS = {
     "grimdark import": ["grimdark", "import", "{}"], "grimdark sheet": ["grimdark", "sheet", "{}"],
     "grimdark check": ["grimdark", "check", "{}"],
     "grimdark coaching": ["grimdark", "coaching", "{}"],
+    "stable add": ["stable", "add", "{}"],
     "new --scenario": ["new", "skirmish", "--scenario", "{}"],
     "new --setup": ["new", "skirmish", "--setup", "{}"],
     "new battle": ["new", "battle", "{}", "{sheet}"],

@@ -61,7 +61,7 @@ def game_part(game: str) -> GameSheets:
     if found is None:
         known = ", ".join(game_parts())
         raise UserError(f"no game {game!r} keeps gladiators in the stable; the games are "
-                        f"{known}")
+                        f"{known}", exit_code=1)
     return found
 
 

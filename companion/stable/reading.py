@@ -31,8 +31,17 @@ def read_sheet(path: Path, game: str | None = None, *,
                fallback: str | None = None) -> ReadSheet:
     """The sheet in the file at `path`: of `game` if given (a sheet of another game is
     refused), else of the game its envelope names, else of `fallback` (the game whose
-    roster folder it is in). UserError naming the file and what is wrong."""
-    path = Path(path)
+    roster folder it is in). UserError naming the file and what is wrong (exit status
+    1: the file is wrong, not the command)."""
+    try:
+        return _read(Path(path), game, fallback)
+    except UserError as err:
+        if err.exit_code == 1:
+            raise
+        raise UserError(str(err), exit_code=1) from None
+
+
+def _read(path: Path, game: str | None, fallback: str | None) -> ReadSheet:
     raw = read_bytes(path, ANY_SHEET)
     data = parse_bytes(path, raw, ANY_SHEET)
     found = data.get("format") if isinstance(data, dict) else None

@@ -117,9 +117,12 @@ def test_refusals_are_one_line_each(capsys, tmp_path):
         (["export", "1", "--out", ""], "--out: an empty name is no file or folder"),
         (["add", str(SAMPLES / "grimdark" / "lord-smash.json"), "--game", "battle"],
          "this is a sheet of Grimdark Gladiators, not of the battle system"),
+        (["add", str(tmp_path)], "is a folder, not a gladiator's sheet"),
     ]:
         code, out, err = run(capsys, *args)
-        assert code != 0 and out == "", args
+        # 2: a mistake in the command itself; 1: in what it names.
+        usage = words.startswith(("give", "an empty", "--out"))
+        assert code == (2 if usage else 1) and out == "", args
         one_line(err, words)
 
 

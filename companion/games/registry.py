@@ -24,11 +24,12 @@ class Game:
     """A game's parts. Only `rules` is required; a game without a part goes without
     what it gives (kinds of table of its own, words for their fields, a lab run)."""
 
-    __slots__ = ("lab", "rules", "stable", "table_models", "table_words", "verbs")
+    __slots__ = ("careers", "lab", "rules", "stable", "table_models", "table_words", "verbs")
 
     def __init__(self, rules: str, *, table_models: str | None = None,
                  table_words: str | None = None, lab: str | None = None,
-                 verbs: str | None = None, stable: str | None = None) -> None:
+                 verbs: str | None = None, stable: str | None = None,
+                 careers: str | None = None) -> None:
         self.rules = rules  # its Ruleset class
         self.table_models = table_models  # {kind: entry model} of the tables it brings
         self.table_words = table_words  # the module saying its tables' fields
@@ -40,6 +41,9 @@ class Game:
         # Its sheet files for the stable (`companion.stable.parts.GameSheets`): read
         # into the stable, written back, told in a line and in full.
         self.stable = stable
+        # What a finished fight does to its gladiators' careers
+        # (`companion.stable.careers.GameCareers`).
+        self.careers = careers
 
     def sources(self) -> list[str]:
         """The files of the companion its table models are read from (with the

@@ -67,4 +67,4 @@ def careers_part(game: str) -> GameCareers:
     found = GAMES.get(game)
     if found is None or not found.careers:
         raise UserError(f"the stable keeps no careers of {game!r} fights", exit_code=1)
-    return part(found.careers)  # type: ignore[no-any-return]
+    return part(found.careers)

@@ -26,6 +26,7 @@ from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Due, Event, Outcome
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.events import TurnBegan
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 from companion.session.session import Session, still_made
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
@@ -212,7 +213,7 @@ class GrimdarkScreen(SessionScreen):
             self.say(f"stopped after {played} turns: the match is not over yet", error=True)
 
     def after_success(self, outcome: Outcome) -> None:
-        if any(e.kind == "turn" for e in outcome.events):
+        if any(isinstance(e, TurnBegan) for e in outcome.events):
             self.pending.clear()
             self.awaiting = self.last_picked = None
         self.picked_turn = None

@@ -137,11 +137,12 @@ def _match(path: Path) -> Session:
 def _odds(args: argparse.Namespace) -> int:
     import json
 
+    from companion.rulesets.grimdark.actions import TurnAction
     from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 
     session = _match(args.session)
     rules, state = session.ruleset, session.state
-    action: dict[str, object] = {"type": "turn"}
+    action = TurnAction(type="turn")
     if args.moves is not None:
         try:
             moves = json.loads(args.moves)

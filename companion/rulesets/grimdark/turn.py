@@ -17,6 +17,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark import death
+from companion.rulesets.grimdark.actions import MoveGiven
 from companion.rulesets.grimdark.events import (
     BlowDamage,
     BlowPart,
@@ -71,7 +72,7 @@ from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState,
 from companion.rulesets.grimdark.table_models import STATS
 from companion.tables.effects import Heal, Rule
 
-Chooser = Callable[[GrimdarkState, Fighter], dict[str, Any]]
+Chooser = Callable[[GrimdarkState, Fighter], MoveGiven]
 
 
 @dataclass

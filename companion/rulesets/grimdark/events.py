@@ -3,7 +3,9 @@ the numbers, keys and dice of it, never words (the narrator's). Each record's JS
 (`data`) is the dict the rules emitted before they were typed, key for key, so the
 digests of every saved match stand: a field absent at some of a kind's emissions is
 left out while None, and a fight's sides, damage and critical are nested records
-that give their old dicts."""
+that give their old dicts. The few fields that were dicts (the start's resources, the
+result's Fame and records) stay plain dicts: the digest's JSON encoder takes no other
+mapping."""
 
 from __future__ import annotations
 

@@ -13,7 +13,16 @@ import pytest
 
 from companion import paths
 from companion.dice.sources import SeededDice
-from companion.rulesets.base import event
+from companion.rulesets.grimdark.events import (
+    BlowDamage,
+    BlowPart,
+    Clashed,
+    HpChanged,
+    MoveChosen,
+    PowerModifier,
+    SidePower,
+    TurnBegan,
+)
 from companion.ui.app import App
 from companion.ui.fit import Layer, problems
 from companion.ui.grimdark.card import CardLook, GladiatorCard, Pending
@@ -125,27 +134,37 @@ WORDS = Words(
     name_of={"a": "Lord Smash", "b": "Rex"}.__getitem__,
     move_name={"wild-charge": "Wild Charge", "basic-block": "Basic Block"}.__getitem__,
     move_stat={"wild-charge": "brutality", "basic-block": "active"}.get,
-    reason={"out-of-position": "out of position", "weapon": "weapon die",
+    reason={"out-of-position": "out of position", "weapon-die": "weapon die",
             "margin": "margin", "move": "the move"}.get,  # type: ignore[arg-type]
-    narrate=lambda e: [f"{e.kind} of {e.who}"] if e.kind == "hp" else [],
+    narrate=lambda e: [f"{e.kind} of {e.who}"] if isinstance(e, HpChanged) else [],
 )
+
+
+def side(who: str, move: str, stat: str, dice: str, faces: tuple[int, ...],
+         *modifiers: PowerModifier) -> SidePower:
+    return SidePower(who, move=move, stat=stat, dice=dice, faces=faces, keep="all",
+                     modifiers=modifiers,
+                     total=sum(faces) + sum(m.amount for m in modifiers), attack="melee")
+
+
+def fight(a: SidePower, b: SidePower, advantage: int, winner: str | None,
+          damage: BlowDamage | None) -> Clashed:
+    return Clashed(a.id, target=b.id, sides=(a, b), advantage=advantage,
+                   band="hit" if winner else "inconclusive", winner=winner, damage=damage,
+                   crit=None, mutual=False, gang=0, ganged=None, out_of_position=False)
 
 
 def test_a_fight_is_explained_die_by_die_and_modifier_by_modifier() -> None:
     events = [
-        event("turn", None, turn=3),
-        event("fight", "a", target="b", sides=[
-            {"id": "a", "move": "wild-charge", "dice": "d8", "faces": [5],
-             "modifiers": [{"amount": 6, "reason": "stat"}, {"amount": -2, "reason": "move"}],
-             "total": 9},
-            {"id": "b", "move": "basic-block", "dice": "d8", "faces": [1],
-             "modifiers": [{"amount": 3, "reason": "stat"},
-                           {"amount": 2, "reason": "out-of-position"}], "total": 6}],
-            advantage=3, band="hit", winner="a",
-            damage={"total": 8, "die": "d6", "parts": [
-                {"amount": 3, "reason": "margin", "faces": []},
-                {"amount": 5, "reason": "weapon", "faces": [5]}]}, crit=None),
-        event("hp", "b", change=-8, hp=24, reason="hit"),
+        TurnBegan(None, turn=3),
+        fight(side("a", "wild-charge", "brutality", "d8", (5,), PowerModifier(6, "stat"),
+                   PowerModifier(-2, "move")),
+              side("b", "basic-block", "active", "d8", (1,), PowerModifier(3, "stat"),
+                   PowerModifier(2, "out-of-position")),
+              advantage=3, winner="a",
+              damage=BlowDamage(total=8, die="d6", parts=(
+                  BlowPart(3, "margin", ()), BlowPart(5, "weapon-die", (5,))))),
+        HpChanged("b", change=-8, hp=24, reason="blow", by="a"),
     ]
     assert [line.text for line in explain(events, WORDS)] == [
         "Turn 3",
@@ -159,11 +178,9 @@ def test_a_fight_is_explained_die_by_die_and_modifier_by_modifier() -> None:
 
 
 def test_an_inconclusive_fight_says_so() -> None:
-    e = event("fight", "a", target="b", sides=[
-        {"id": "a", "move": "wild-charge", "dice": "d8", "faces": [4], "modifiers": [],
-         "total": 4},
-        {"id": "b", "move": "basic-block", "dice": "2d4", "faces": [2, 1], "modifiers": [],
-         "total": 3}], advantage=1, band="inconclusive", winner=None, damage=None, crit=None)
+    e = fight(side("a", "wild-charge", "brutality", "d8", (4,)),
+              side("b", "basic-block", "active", "2d4", (2, 1)),
+              advantage=1, winner=None, damage=None)
     texts = [line.text for line in explain([e], WORDS)]
     assert "Rex: 2 and 1 on the 2d4, total 3" in texts and "Advantage 1: inconclusive" in texts
 
@@ -233,8 +250,8 @@ def test_a_click_on_a_card_of_his_hand_is_the_gms_choice_for_the_next_turn(app: 
     assert played["move"] == move and "why" not in played  # the GM's, not the coaching's
     assert not screen.pending
     choice = next(e for e in screen.session.outcomes[-1].events
-                  if e.kind == "choice" and e.who == "a")
-    assert choice.get("by") == "gm"
+                  if isinstance(e, MoveChosen) and e.who == "a")
+    assert choice.by == "gm"
 
 
 def test_a_second_click_on_the_card_chosen_leaves_the_move_to_the_coaching(app: App) -> None:
@@ -490,8 +507,8 @@ def test_recording_the_results_writes_them_to_the_roster_and_says_what_changed(
 def test_a_part_that_takes_damage_away_is_subtracted() -> None:
     from companion.ui.grimdark.explain import damage_words
 
-    damage = {"total": 4, "parts": [{"amount": 2, "reason": "margin"},
-                                    {"amount": 5, "reason": "weapon", "faces": [5]},
-                                    {"amount": -3, "reason": "margin"}]}
+    damage = BlowDamage(total=4, die="d6", parts=(BlowPart(2, "margin", ()),
+                                                  BlowPart(5, "weapon-die", (5,)),
+                                                  BlowPart(-3, "margin", ())))
     assert damage_words(damage, WORDS) == \
         "Damage 4: 2 margin + 5 weapon die (5 rolled) \u2212 3 margin"

@@ -5,21 +5,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.rulesets.grimdark.actions import MoveGiven
 from companion.rulesets.grimdark.choose_odds import choose_by_odds
 from companion.rulesets.grimdark.coaching import choose_move
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 from companion.rulesets.grimdark.summary import summary
 
 
-def choose_for(state: GrimdarkState, f: Fighter) -> dict[str, Any]:
+def choose_for(state: GrimdarkState, f: Fighter) -> MoveGiven:
     """His move by his coaching (the default coaching when he has none)."""
     if f.chooser == "weights":
         choice = choose_move(summary(state), f.id, state.coaching.get(f.id), state.data)
     else:
         choice = choose_by_odds(state, f)
-    out: dict[str, Any] = {"move": choice.move, "why": list(choice.why)}
+    out: MoveGiven = {"move": choice.move, "why": list(choice.why)}
     if choice.target is not None:
         out["target"] = choice.target
     if choice.reach is not None:

@@ -13,7 +13,7 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError, one_line
 from companion.files.pathwords import os_problem, shown_path
@@ -21,8 +21,8 @@ from companion.files.pathwords import os_problem, shown_path
 # The rules load when a command runs, not when the parser is built: opening the app
 # must not pay for them.
 if TYPE_CHECKING:
-    from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
+    from companion.rulesets.grimdark.events import MoveChosen
     from companion.rulesets.grimdark.sheet import Gladiator, Grant
     from companion.session.session import Session
 
@@ -137,11 +137,12 @@ def _match(path: Path) -> Session:
 def _odds(args: argparse.Namespace) -> int:
     import json
 
+    from companion.rulesets.grimdark.actions import TurnAction
     from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 
     session = _match(args.session)
     rules, state = session.ruleset, session.state
-    action: dict[str, object] = {"type": "turn"}
+    action = TurnAction(type="turn")
     if args.moves is not None:
         try:
             moves = json.loads(args.moves)
@@ -169,10 +170,13 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _choice(who: str, move: dict[str, object]) -> Event:
-    from companion.rulesets.base import event
+def _choice(who: str, move: dict[str, Any]) -> MoveChosen:
+    """The coaching's (or the GM's) move as the odds give it, told as the turn would
+    tell it: no active stat said, since the odds do not say one."""
+    from companion.rulesets.grimdark.events import MoveChosen
 
-    return event("choice", who, **move)
+    return MoveChosen(who, move=move["move"], target=move["target"], reach=move["reach"],
+                      active_stat=None, why=tuple(move["why"]), by=move["by"])
 
 
 def _data() -> GrimdarkData:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.rulesets.grimdark.events import FateDecided, MatchOver
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
 
 if TYPE_CHECKING:
@@ -26,27 +27,27 @@ def death_roll(ctx: Ctx, f: Fighter) -> None:
     fig = state.data.figures
     if f.starred:
         f.dead = False
-        ctx.emit("death", f.id, dead=False, roll=None, die=None, rule="starred",
-                 gruesome=f.gruesome)
+        ctx.emit(FateDecided(f.id, dead=False, roll=None, die=None, rule="starred",
+                             gruesome=f.gruesome))
         return
     if f.gruesome and fig.reading("gruesome-demise") == "always dead unless starred":
         f.dead = True
-        ctx.emit("death", f.id, dead=True, roll=None, die=None, rule="gruesome")
+        ctx.emit(FateDecided(f.id, dead=True, roll=None, die=None, rule="gruesome"))
         return
     enemies = [o for o in state.enemies(f) if o.standing] or state.enemies(f)
     top = max((o.cz for o in enemies), default=0)
     if top - f.cz >= fig.value("execution-cz-lead"):
         die = fig.die("execution-die")
         face = ctx.dice.roll(_sides(die), purpose="execution", roller=f.name).faces[0]
-        f.dead = face != fig.value("execution-spared-on")
-        ctx.emit("death", f.id, dead=f.dead, roll=face, die=die, rule="execution",
-                 cz_gap=top - f.cz)
+        f.dead = dead = face != fig.value("execution-spared-on")
+        ctx.emit(FateDecided(f.id, dead=dead, roll=face, die=die, rule="execution",
+                             cz_gap=top - f.cz))
         return
     late = f.wins + f.losses + 1 >= fig.value("death-die-late-from-match")
     die = fig.die("death-die-late" if late else "death-die")
     face = ctx.dice.roll(_sides(die), purpose="death", roller=f.name).faces[0]
-    f.dead = face == fig.value("death-on")
-    ctx.emit("death", f.id, dead=f.dead, roll=face, die=die, rule="defeat", late=late)
+    f.dead = dead = face == fig.value("death-on")
+    ctx.emit(FateDecided(f.id, dead=dead, roll=face, die=die, rule="defeat", late=late))
 
 
 def after_defeats(ctx: Ctx) -> None:
@@ -59,7 +60,16 @@ def after_defeats(ctx: Ctx) -> None:
     if len(state.standing_teams()) <= 1 and not state.over:
         state.over = True
         state.result = result_of(state)
-        ctx.emit("over", None, **state.result)
+        ctx.emit(over(state.result))
+
+
+def over(result: dict[str, Any]) -> MatchOver:
+    """The end of the match, told with its result (`result_of`)."""
+    return MatchOver(None, winners=tuple(result["winners"]),
+                     winning_team=result["winning_team"], defeated=tuple(result["defeated"]),
+                     dead=tuple(result["dead"]), survivors=tuple(result["survivors"]),
+                     fame=dict(result["fame"]), record=dict(result["record"]),
+                     after={who: dict(after) for who, after in result["after"].items()})
 
 
 def result_of(state: GrimdarkState) -> dict[str, Any]:

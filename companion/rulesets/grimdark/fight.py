@@ -37,6 +37,11 @@ CHANCE_REASONS: dict[str, Reason] = {
 Band = Literal["inconclusive", "hit", "critical"]
 Keep = Literal["all", "worse"]  # a power roll's dice summed, or the worse one kept
 Reach = Literal["melee", "ranged"]
+# Where a part of a blow's damage comes from; the match adds the last two.
+PartReason = Literal["margin", "weapon-die", "critical-base", "weapon-maximum",
+                     "property-critical", "critical-table", "move-bonus", "halved",
+                     "only-on-critical", "shielded", "deflected", "fierce-attack",
+                     "lucky-number-seven"]
 
 # The die ladder the equipment table's notes give as the house ruling: a step larger
 # from d4 is d6; 0 never shrinks and d12 never grows.
@@ -157,9 +162,7 @@ class PowerRoll:
 @dataclass(frozen=True)
 class DamagePart:
     amount: int
-    reason: Literal["margin", "weapon-die", "critical-base", "weapon-maximum",
-                    "property-critical", "critical-table", "move-bonus", "halved",
-                    "only-on-critical", "shielded", "deflected"]
+    reason: PartReason
     faces: tuple[int, ...] = ()
 
 

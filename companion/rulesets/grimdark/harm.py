@@ -7,7 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.dice.sources import DiceSource
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.grimdark.events import (
+    ActiveStatChanged,
+    ConditionGained,
+    CzChanged,
+    Defeated,
+    DefeatedHow,
+    HpChanged,
+    ResourceChanged,
+    StatAlreadySettled,
+    Wounded,
+)
 from companion.rulesets.grimdark.sides import ability_rule
 from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState, TurnRecord
 from companion.rulesets.grimdark.table_models import STATS
@@ -29,8 +40,8 @@ class Ctx:
     def record(self, f: Fighter) -> TurnRecord:
         return self.now.setdefault(f.id, TurnRecord())
 
-    def emit(self, kind: str, who: str | None, **data: object) -> None:
-        self.events.append(event(kind, who, **data))
+    def emit(self, happened: Event) -> None:
+        self.events.append(happened)
 
 
 def hurt(ctx: Ctx, f: Fighter, amount: int, reason: str, by: str | None = None) -> int:
@@ -42,7 +53,7 @@ def hurt(ctx: Ctx, f: Fighter, amount: int, reason: str, by: str | None = None) 
     before = f.hp
     f.hp -= amount
     ctx.record(f).damage_taken += amount
-    ctx.emit("hp", f.id, change=-amount, hp=f.hp, reason=reason, by=by)
+    ctx.emit(HpChanged(f.id, change=-amount, hp=f.hp, reason=reason, by=by))
     limit = fig.value("wounded-at-hp")
     if f.hp <= limit and (before > limit or not f.wounded):
         wound(ctx, f, reason)
@@ -56,7 +67,7 @@ def heal(ctx: Ctx, f: Fighter, amount: int, reason: str) -> int:
     gained = max(0, min(amount, f.max_hp - f.hp))
     if gained and not f.defeated:
         f.hp += gained
-        ctx.emit("hp", f.id, change=gained, hp=f.hp, reason=reason, by=None)
+        ctx.emit(HpChanged(f.id, change=gained, hp=f.hp, reason=reason, by=None))
     return gained
 
 
@@ -65,13 +76,13 @@ def wound(ctx: Ctx, f: Fighter, source: str) -> None:
     highest stat when the AS is Ineffective)."""
     if not f.wounded:
         f.wounded = True
-        ctx.emit("wounded", f.id, source=source, second=False)
+        ctx.emit(Wounded(f.id, source=source, second=False))
         return
     stat = f.active_stat
     if stat == "ineffective":
         stat = max(STATS, key=lambda s: (f.stats[s], -STATS.index(s)))
     f.stats[stat] = max(0, f.stats[stat] - 1)
-    ctx.emit("wounded", f.id, source=source, second=True, stat=stat, value=f.stats[stat])
+    ctx.emit(Wounded(f.id, source=source, second=True, stat=stat, value=f.stats[stat]))
 
 
 def make_ineffective(ctx: Ctx, f: Fighter, source: str, by: str | None = None) -> None:
@@ -82,39 +93,40 @@ def make_ineffective(ctx: Ctx, f: Fighter, source: str, by: str | None = None) -
     if by is not None:
         first = ctx.stat_changed_by.setdefault(f.id, by)
         if first != by:
-            ctx.emit("stat_kept", f.id, source=source, by=by, first=first)
+            ctx.emit(StatAlreadySettled(f.id, source=source, by=by, first=first))
             return
     if ability_rule(ctx.state.data, f, "random-as-instead-of-ineffective") is not None:
         face = ctx.dice.roll(len(STATS), purpose="versatile", roller=f.name).faces[0]
         f.active_stat = STATS[face - 1]
-        ctx.emit("active_stat", f.id, stat=f.active_stat, source=source, face=face,
-                 versatile=True)
+        ctx.emit(ActiveStatChanged(f.id, stat=f.active_stat, source=source, face=face,
+                                   versatile=True))
         return
     f.active_stat = "ineffective"
-    ctx.emit("active_stat", f.id, stat="ineffective", source=source)
+    ctx.emit(ActiveStatChanged(f.id, stat="ineffective", source=source))
 
 
 def set_active(ctx: Ctx, f: Fighter, stat: str, source: str) -> None:
     if f.active_stat != stat:
         f.active_stat = stat
-        ctx.emit("active_stat", f.id, stat=stat, source=source)
+        ctx.emit(ActiveStatChanged(f.id, stat=stat, source=source))
 
 
-def defeat(ctx: Ctx, f: Fighter, how: str, by: str | None = None) -> None:
+def defeat(ctx: Ctx, f: Fighter, how: DefeatedHow, by: str | None = None) -> None:
     if f.defeated:
         return
     f.defeated = True
     f.defeated_how = how
-    ctx.emit("defeated", f.id, how=how, by=by)
+    ctx.emit(Defeated(f.id, how=how, by=by))
 
 
 def add_condition(ctx: Ctx, f: Fighter, condition: Condition) -> None:
     if f.defeated:
         return
     f.conditions.append(condition)
-    ctx.emit("condition", f.id, key=condition.key, amount=condition.amount,
-             turns=condition.turns, source=condition.source, against=condition.against,
-             move=condition.move, weapon=condition.weapon)
+    ctx.emit(ConditionGained(f.id, key=condition.key, amount=condition.amount,
+                             turns=condition.turns, source=condition.source,
+                             against=condition.against, move=condition.move,
+                             weapon=condition.weapon))
 
 
 def tick(f: Fighter) -> None:
@@ -134,7 +146,7 @@ def tick(f: Fighter) -> None:
 def gain_cz(ctx: Ctx, f: Fighter, amount: int, reason: str) -> None:
     if amount and not f.defeated:
         f.cz = max(0, f.cz + amount)
-        ctx.emit("cz", f.id, change=amount, cz=f.cz, reason=reason)
+        ctx.emit(CzChanged(f.id, change=amount, cz=f.cz, reason=reason))
 
 
 def gain(ctx: Ctx, f: Fighter, resource: str, amount: int, reason: str) -> None:
@@ -146,5 +158,5 @@ def gain(ctx: Ctx, f: Fighter, resource: str, amount: int, reason: str) -> None:
     before = f.resources.get(key, 0)
     f.resources[key] = max(0, before + amount)
     if f.resources[key] != before:
-        ctx.emit("resource", f.id, resource=key, change=f.resources[key] - before,
-                 value=f.resources[key], reason=reason)
+        ctx.emit(ResourceChanged(f.id, resource=key, change=f.resources[key] - before,
+                                 value=f.resources[key], reason=reason))

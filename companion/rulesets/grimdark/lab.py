@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
+from companion.rulesets.grimdark.actions import StartAction
 from companion.rulesets.grimdark.engine import CHOOSERS, ENGINE, chooser_of, stamped
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
 from companion.rulesets.grimdark.legal import always_open, is_stunned, why_not
@@ -97,7 +98,7 @@ class GrimdarkLab(LabPart):
         rules = self.rules
         state = rules.new_state(self.setup(row, col, layout), tables)
         dice = SeededDice(seed)
-        rules.apply(state, {"type": "start"}, dice)
+        rules.apply(state, StartAction(type="start"), dice)
         moves = lapse_moves(state.data)
         team_of = {f.id: f.team for f in state.fighters}
         lapses = {"1": Lapses(), "2": Lapses()}  # the row's team, the column's

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from companion.rulesets.grimdark.events import MoveChosen
+
 if TYPE_CHECKING:
     from companion.rulesets.base import Event
     from companion.rulesets.grimdark.data import GrimdarkData
@@ -68,14 +70,13 @@ def turn_lapses(before: Mapping[str, Any], events: Iterable[Event],
                 moves: LapseMoves) -> dict[str, Lapses]:
     """Each gladiator's lapses in the turn whose events these are, by his id; only
     those who chose a move appear."""
-    choices = {e.who: e for e in events if e.kind == "choice"}
+    choices = {e.who: e for e in events if isinstance(e, MoveChosen)}
     found: dict[str, Lapses] = {}
     for glad in before["gladiators"]:
         choice = choices.get(glad["id"])
-        if choice is None or choice.get("move") is None or _stunned(glad):
+        if choice is None or choice.move is None or _stunned(glad):
             continue
-        found[glad["id"]] = lapses_of(glad, str(choice.get("move")),
-                                      choice.get("why") or (), moves)
+        found[glad["id"]] = lapses_of(glad, choice.move, choice.why, moves)
     return found
 
 

@@ -5,10 +5,18 @@ wounds) and, kept apart, each manager's coaching, which the seed keeps secret.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.core.words import listed
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.grimdark import narrator
+from companion.rulesets.grimdark.events import (
+    Defeated,
+    FateDecided,
+    MatchOver,
+    MoveChosen,
+    TurnBegan,
+)
 from companion.rulesets.grimdark.sheet import STAT_NAMES
 from companion.rulesets.grimdark.state import GrimdarkState
 from companion.rulesets.grimdark.summary import conditions
@@ -16,11 +24,11 @@ from companion.rulesets.grimdark.why import coaching_lines
 from companion.rulesets.grimdark.words import move_name, source_name
 
 # The events whose lines say how the match ended for each man.
-_ENDING = ("defeated", "death", "over")
+_ENDING = (Defeated, FateDecided, MatchOver)
 
 
 def turn_of(state: GrimdarkState, e: Event) -> str | None:
-    return f"Turn {e.data['turn']}" if e.kind == "turn" else None
+    return f"Turn {e.turn}" if isinstance(e, TurnBegan) else None
 
 
 def sheets(state: GrimdarkState) -> list[tuple[str, list[str]]]:
@@ -45,7 +53,7 @@ def sheets(state: GrimdarkState) -> list[tuple[str, list[str]]]:
 
 
 def outcome(state: GrimdarkState, events: Sequence[Event]) -> list[str]:
-    lines = narrator.narrate(state, [e for e in events if e.kind in _ENDING])
+    lines = narrator.narrate(state, [e for e in events if isinstance(e, _ENDING)])
     result = state.result
     for f in state.fighters:
         bits = [f"{f.hp} of {f.max_hp} HP"]
@@ -76,8 +84,8 @@ def secret(state: GrimdarkState) -> list[tuple[str, list[str]]]:
 def public(e: Event) -> Event:
     """A choice as the crowd sees it: the move and its target, not why his coaching
     chose it (the reasons are the manager's tactics, kept secret like the coaching)."""
-    if e.kind == "choice" and e.data.get("by") == "coaching":
-        return event(e.kind, e.who, **{**e.data, "why": [], "by": "public"})
+    if isinstance(e, MoveChosen) and e.by == "coaching":
+        return replace(e, why=(), by="public")
     return e
 
 

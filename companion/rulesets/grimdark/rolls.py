@@ -5,20 +5,30 @@ shuffle, a damage die) the session shows plainly from its record."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.dice.rolls import Die, Roll, dice
 from companion.rulesets.base import Event
+from companion.rulesets.grimdark.events import (
+    ChanceRolled,
+    Clashed,
+    CursesRolled,
+    DeckShuffled,
+    FateDecided,
+    StartRolled,
+)
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.state import GrimdarkState
 from companion.rulesets.grimdark.words import reason_words, source_name
 
-Maker = Callable[[GrimdarkState, Event], list[Roll]]
+# Each maker takes the record of the class it is filed under in MAKERS.
+Maker = Callable[[GrimdarkState, Any], list[Roll]]
 
 
 def rolls(state: GrimdarkState, events: Sequence[Event]) -> list[Roll]:
     found: list[Roll] = []
     for e in events:
-        maker = MAKERS.get(e.kind)
+        maker = MAKERS.get(type(e))
         if maker is not None:
             found += [r for r in maker(state, e) if r.dice]
     return found
@@ -33,67 +43,59 @@ def _name(state: GrimdarkState, who: str | None) -> str | None:
     return state.display_name(who) if who is not None else None
 
 
-def _started(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
+def _started(s: GrimdarkState, e: StartRolled) -> list[Roll]:
     return [Roll(who=_name(s, e.who), purpose="hit points",
-                 dice=dice(d["hp_faces"], _sides(d["hp_dice"])), total=d["hp"],
-                 detail=d["hp_dice"]),
+                 dice=dice(e.hp_faces, _sides(e.hp_dice)), total=e.hp, detail=e.hp_dice),
             Roll(who=_name(s, e.who), purpose="initiative",
-                 dice=dice(d["init_faces"], _sides(d["init_dice"])), total=d["init"],
-                 detail=d["init_dice"])]
+                 dice=dice(e.init_faces, _sides(e.init_dice)), total=e.init,
+                 detail=e.init_dice)]
 
 
-def _fight(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
+def _fight(s: GrimdarkState, e: Clashed) -> list[Roll]:
     out = []
-    for side, other in ((d["sides"][0], d["sides"][1]), (d["sides"][1], d["sides"][0])):
-        mods = ", ".join(f"{m['amount']:+d} {reason_words(m['reason'])}"
-                         for m in side["modifiers"])
-        out.append(Roll(who=_name(s, side["id"]), purpose=f"power against "
-                        f"{_name(s, other['id'])}", dice=dice(side["faces"],
-                                                              _sides(side["dice"])),
-                        total=side["total"], detail=mods))
+    first, second = e.sides
+    for side, other in ((first, second), (second, first)):
+        mods = ", ".join(f"{m.amount:+d} {reason_words(m.reason)}" for m in side.modifiers)
+        out.append(Roll(who=_name(s, side.id), purpose=f"power against "
+                        f"{_name(s, other.id)}", dice=dice(side.faces, _sides(side.dice)),
+                        total=side.total, detail=mods))
     return out
 
 
-def _chance(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
-    if d["face"] is None:
+def _chance(s: GrimdarkState, e: ChanceRolled) -> list[Roll]:
+    if e.face is None:
         return []
-    sides = d["chance"][1]
-    return [Roll(who=_name(s, e.who), purpose=source_name(s.data, d["ability"]),
-                 dice=dice([d["face"]], sides), total=d["face"],
-                 detail=f"{d['chance'][0]} or less in {sides}: "
-                        + ("comes through" if d["won"] else "not this turn"))]
+    won, sides = e.chance
+    return [Roll(who=_name(s, e.who), purpose=source_name(s.data, e.ability),
+                 dice=dice([e.face], sides), total=e.face,
+                 detail=f"{won} or less in {sides}: "
+                        + ("comes through" if e.won else "not this turn"))]
 
 
-def _death(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
-    if d["roll"] is None:
+def _death(s: GrimdarkState, e: FateDecided) -> list[Roll]:
+    if e.roll is None or e.die is None:
         return []
-    return [Roll(who=_name(s, e.who), purpose="execution" if d["rule"] == "execution"
-                 else "death", dice=dice([d["roll"]], _sides(d["die"])), total=d["roll"],
-                 detail="dead" if d["dead"] else "lives")]
+    return [Roll(who=_name(s, e.who), purpose="execution" if e.rule == "execution"
+                 else "death", dice=dice([e.roll], _sides(e.die)), total=e.roll,
+                 detail="dead" if e.dead else "lives")]
 
 
-def _curses(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
+def _curses(s: GrimdarkState, e: CursesRolled) -> list[Roll]:
     sides = _sides(s.data.figures.die("curse-die"))
     breaks = s.data.figures.value("curse-breaks-on")
-    return [Roll(who=_name(s, e.who), purpose="curses", dice=dice(d["faces"], sides,
+    return [Roll(who=_name(s, e.who), purpose="curses", dice=dice(e.faces, sides,
                                                                   success_at=breaks),
-                 detail=f"{d['broken']} broken")]
+                 detail=f"{e.broken} broken")]
 
 
-def _shuffled(s: GrimdarkState, e: Event) -> list[Roll]:
-    d = e.data
+def _shuffled(s: GrimdarkState, e: DeckShuffled) -> list[Roll]:
     return [Roll(who=_name(s, e.who), purpose="shuffle",
-                 dice=tuple(Die(sides=n, face=x) for n, x in zip(d["sides"], d["faces"],
+                 dice=tuple(Die(sides=n, face=x) for n, x in zip(e.sides, e.faces,
                                                                  strict=True)),
-                 detail=f"{d['cards']} moves into a new order")]
+                 detail=f"{e.cards} moves into a new order")]
 
 
-MAKERS: dict[str, Maker] = {
-    "shuffled": _shuffled, "started": _started, "fight": _fight, "chance": _chance, "death": _death,
-    "curses": _curses,
+MAKERS: dict[type[Event], Maker] = {
+    DeckShuffled: _shuffled, StartRolled: _started, Clashed: _fight, ChanceRolled: _chance,
+    FateDecided: _death, CursesRolled: _curses,
 }

@@ -26,6 +26,7 @@ from companion.errors import UserError
 from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
 from companion.rulesets.grimdark import narrator, report, verifying
 from companion.rulesets.grimdark import rolls as roll_log
+from companion.rulesets.grimdark.actions import GrimdarkAction, StartAction, TurnAction
 from companion.rulesets.grimdark.choosing import choose_for
 from companion.rulesets.grimdark.data import TABLE_IDS, GrimdarkData, name_key
 from companion.rulesets.grimdark.engine import ENGINE_1_READINGS, engine_of, stamped
@@ -54,7 +55,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
                     metavar="CA,CB"),
     )
     short_forms: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
-    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "start"})
+    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType(StartAction(type="start"))
     opens_by_default: ClassVar[bool] = True
 
     def __init__(self) -> None:
@@ -118,22 +119,22 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
             return Due(step="over", turn=state.turn)
         return Due(step="turn", who=None, choices=("turn",), turn=state.turn, computer=True)
 
-    def legal_actions(self, state: GrimdarkState) -> list[Action]:
+    def legal_actions(self, state: GrimdarkState) -> list[GrimdarkAction]:
         due = self.due(state)
         if due.step == "start":
-            return [{"type": "start"}]
+            return [StartAction(type="start")]
         if due.step == "turn":
-            return [self.choose(state) or {"type": "turn"}]
+            return [self.choose(state) or TurnAction(type="turn")]
         return []
 
-    def choose(self, state: GrimdarkState) -> Action | None:
+    def choose(self, state: GrimdarkState) -> GrimdarkAction | None:
         if state.over:
             return None
         if not state.started:
-            return {"type": "start"}
+            return StartAction(type="start")
         moves = {f.id: choose_for(state, f) for f in state.fighters
                  if f.standing and not f.has("stunned")}
-        return {"type": "turn", "moves": moves}
+        return TurnAction(type="turn", moves=moves)
 
     secret_word: ClassVar[str] = "coaching"
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.events import PlayedBy
 from companion.rulesets.grimdark.fight import (
     ChanceBonus,
     Modifier,
@@ -40,7 +41,7 @@ class Play(NamedTuple):
     reach: Reach | None = None
     as_stat: str | None = None
     why: tuple[str, ...] = ()
-    by: str = "gm"
+    by: PlayedBy = "gm"
 
     @property
     def key(self) -> str | None:

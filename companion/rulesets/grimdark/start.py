@@ -9,11 +9,18 @@ from typing import Any
 
 from companion.dice.sources import DiceSource
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.grimdark.build import problems, start_figures
 from companion.rulesets.grimdark.coaching import Coaching, check_coaching, parse_coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.engine import ENGINE, chooser_of
+from companion.rulesets.grimdark.events import (
+    CzChanged,
+    DeckRecycled,
+    DeckShuffled,
+    OpeningHand,
+    StartRolled,
+)
 from companion.rulesets.grimdark.fight import terms
 from companion.rulesets.grimdark.sheet import Gladiator, SheetError, parse_gladiator
 from companion.rulesets.grimdark.state import Fighter, GrimdarkState
@@ -113,7 +120,8 @@ def shuffle(cards: Sequence[str], dice: DiceSource, f: Fighter, events: list[Eve
         faces.append(face)
         out[i], out[face - 1] = out[face - 1], out[i]
     if faces:
-        events.append(event("shuffled", f.id, sides=sides, faces=faces, cards=len(out)))
+        events.append(DeckShuffled(f.id, sides=tuple(sides), faces=tuple(faces),
+                                   cards=len(out)))
     return out
 
 
@@ -121,7 +129,7 @@ def draw(state: GrimdarkState, f: Fighter, dice: DiceSource, events: list[Event]
     """One card from his deck into his hand; an empty deck is his discards, shuffled."""
     if not f.deck and f.discard:
         f.deck = shuffle(f.discard, dice, f, events)
-        events.append(event("recycled", f.id, cards=len(f.deck)))
+        events.append(DeckRecycled(f.id, cards=len(f.deck)))
         f.discard = []
     if f.deck:
         f.hand.append(f.deck.pop(0))
@@ -153,17 +161,18 @@ def start_match(state: GrimdarkState, dice: DiceSource) -> list[Event]:
                 elif start.dice is not None:
                     f.resources[start.resource] += roll_text(
                         dice, start.dice, start.resource, f.name)[0]
-        events.append(event("started", f.id, hp=f.hp, hp_dice=figures.hp, hp_faces=hp_faces,
-                            init=f.init, init_dice=figures.init, init_faces=init_faces,
-                            active_stat=f.active_stat,
-                            resources={k: v for k, v in f.resources.items() if v}))
+        events.append(StartRolled(f.id, hp=f.hp, hp_dice=figures.hp,
+                                  hp_faces=tuple(hp_faces), init=f.init,
+                                  init_dice=figures.init, init_faces=tuple(init_faces),
+                                  active_stat=f.active_stat,
+                                  resources={k: v for k, v in f.resources.items() if v}))
     floor = data.figures.value("cz-floor")
     for f in state.fighters:
         enemies = state.enemies(f)
         most = max(o.fame for o in enemies) if enemies else 0
         f.cz = max(floor, f.fame - most)
         if f.cz:
-            events.append(event("cz", f.id, change=f.cz, cz=f.cz, reason="fame"))
+            events.append(CzChanged(f.id, change=f.cz, cz=f.cz, reason="fame"))
     size = data.figures.value("hand-size")
     for f in state.fighters:
         coached = state.coaching.get(f.id)
@@ -175,7 +184,7 @@ def start_match(state: GrimdarkState, dice: DiceSource) -> list[Event]:
         f.hand = list(opening)
         while len(f.hand) < size and f.deck:
             f.hand.append(f.deck.pop(0))
-        events.append(event("hand", f.id, opening=opening, hand=list(f.hand),
-                            deck=len(f.deck)))
+        events.append(OpeningHand(f.id, opening=tuple(opening), hand=tuple(f.hand),
+                                  deck=len(f.deck)))
     state.started = True
     return events

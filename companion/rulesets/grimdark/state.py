@@ -15,6 +15,7 @@ from typing import Any
 from companion.errors import UserError
 from companion.rulesets.grimdark.coaching import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.events import ConditionKey
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,7 +36,7 @@ class Condition:
     it came from; `against` the opponent it concerns (out of position); `move` the
     move it concerns (cooldown); `weapon` the index of the weapon in his sheet."""
 
-    key: str
+    key: ConditionKey
     amount: int = 0
     turns: int = 1
     source: str = ""

@@ -17,6 +17,28 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.rulesets.base import Event
 from companion.rulesets.grimdark import death
+from companion.rulesets.grimdark.actions import MoveGiven
+from companion.rulesets.grimdark.events import (
+    BlowDamage,
+    BlowPart,
+    CardsDrawn,
+    ChanceRolled,
+    Clashed,
+    CritStruck,
+    CursesRolled,
+    FellBeforeStriking,
+    MoveChosen,
+    MoveKept,
+    MoveReplaced,
+    PowerModifier,
+    RandomStatRolled,
+    Shrugged,
+    ShruggedOff,
+    SidePower,
+    TurnBegan,
+    WoundHealed,
+    WrathUnleashed,
+)
 from companion.rulesets.grimdark.fight import DamagePart, FightResult, Modifier, Side, resolve
 from companion.rulesets.grimdark.harm import (
     Ctx,
@@ -50,7 +72,7 @@ from companion.rulesets.grimdark.state import Condition, Fighter, GrimdarkState,
 from companion.rulesets.grimdark.table_models import STATS
 from companion.tables.effects import Heal, Rule
 
-Chooser = Callable[[GrimdarkState, Fighter], dict[str, Any]]
+Chooser = Callable[[GrimdarkState, Fighter], MoveGiven]
 
 
 @dataclass
@@ -97,10 +119,10 @@ def play_turn(state: GrimdarkState, action: Mapping[str, Any], dice: DiceSource,
     plays = plays_of(state, action, chooser)
     ctx = Ctx(state, dice)
     state.turn += 1
-    ctx.emit("turn", None, turn=state.turn)
+    ctx.emit(TurnBegan(None, turn=state.turn))
     for p in plays.values():
-        ctx.emit("choice", p.who, move=p.key, target=p.target, reach=p.reach,
-                 active_stat=p.as_stat, why=list(p.why), by=p.by)
+        ctx.emit(MoveChosen(p.who, move=p.key, target=p.target, reach=p.reach,
+                            active_stat=p.as_stat, why=p.why, by=p.by))
     order = sorted(plays.values(), key=lambda p: (-state.fighter(p.who).init, p.who))
     for p in order:
         _before(ctx, state.fighter(p.who), p)
@@ -136,7 +158,7 @@ def _before(ctx: Ctx, f: Fighter, p: Play) -> None:
         gain(ctx, f, "poison", -f.resources["poison"], move.key)
     if move_rule(move, "remove-wounded") and f.wounded:
         f.wounded = False
-        ctx.emit("unwounded", f.id, source=move.key)
+        ctx.emit(WoundHealed(f.id, source=move.key))
     resist = move_rule(move, "resist-all-elements-turns")
     if resist is not None and resist.amount:
         # It covers the turn it is used in, then counts down.
@@ -169,9 +191,9 @@ def _roll_chances(ctx: Ctx, plays: Mapping[str, Play]) -> Rolled:
         came: dict[str, Modifier] = {}
         for key, c in kinds.items():
             won, face = _chance(ctx, f, c.chance, key)
-            ctx.emit("chance", f.id, ability=key, chance=[c.chance.numerator,
-                                                          c.chance.denominator],
-                     face=face, won=won, bonus=c.amount)
+            ctx.emit(ChanceRolled(f.id, ability=key,
+                                  chance=(c.chance.numerator, c.chance.denominator),
+                                  face=face, won=won, bonus=c.amount))
             if won:
                 came[key] = c.modifier()
         bonuses[f.id] = came
@@ -179,7 +201,7 @@ def _roll_chances(ctx: Ctx, plays: Mapping[str, Play]) -> Rolled:
         if p.move is not None and p.move.stat == "random":
             face = ctx.dice.roll(len(STATS), purpose="random stat", roller=f.name).faces[0]
             random_stat[f.id] = STATS[face - 1]
-            ctx.emit("random_stat", f.id, stat=STATS[face - 1], face=face, move=p.key)
+            ctx.emit(RandomStatRolled(f.id, stat=STATS[face - 1], face=face, move=p.key))
     binds = {who: stat for who, stat in random_stat.items()
              if move_rule(plays[who].move, "opponents-use-this-stat")}
     return Rolled(bonuses, random_stat, binds=binds)
@@ -231,41 +253,37 @@ def _parts(ctx: Ctx, fought: Fought, winner: int) -> list[DamagePart]:
         parts.append(DamagePart(extra.amount or 0, "move-bonus"))
     fierce = sum(a.damage_bonus for k in me.abilities if (a := state.data.abilities.get(k)))
     if fierce and sum(p.amount for p in parts) > 0:
-        parts.append(DamagePart(fierce, "fierce-attack"))  # type: ignore[arg-type]
+        parts.append(DamagePart(fierce, "fierce-attack"))
     lucky = ability_rule(state.data, victim, "ignore-crit-at-advantage")
     if result.band == "critical" and lucky is not None and lucky.amount == result.advantage:
-        parts.append(DamagePart(-sum(p.amount for p in parts),
-                                "lucky-number-seven"))  # type: ignore[arg-type]
+        parts.append(DamagePart(-sum(p.amount for p in parts), "lucky-number-seven"))
     return parts
 
 
 def _fight_event(ctx: Ctx, fought: Fought, parts: list[DamagePart] | None) -> None:
-    state, r = ctx.state, fought.result
-    sides = []
-    for play, side, power, stat in zip(fought.plays, fought.sides, r.powers, fought.stats,
-                                       strict=True):
-        sides.append({"id": play.who, "move": side.move.key, "stat": stat,
-                      "dice": power.dice,
-                      "faces": list(power.faces), "keep": power.keep,
-                      "modifiers": [{"amount": m.amount, "reason": m.reason}
-                                    for m in power.modifiers],
-                      "total": power.total, "attack": side.attack})
+    r = fought.result
+    a, b = (SidePower(play.who, move=side.move.key, stat=stat, dice=power.dice,
+                      faces=power.faces, keep=power.keep,
+                      modifiers=tuple(PowerModifier(m.amount, m.reason)
+                                      for m in power.modifiers),
+                      total=power.total, attack=side.attack)
+            for play, side, power, stat in zip(fought.plays, fought.sides, r.powers,
+                                               fought.stats, strict=True))
     winner = None if r.winner is None else fought.plays[r.winner].who
     damage = None
     if r.damage is not None and parts is not None:
-        damage = {"total": max(0, sum(p.amount for p in parts)), "die": r.damage.die,
-                  "parts": [{"amount": p.amount, "reason": p.reason, "faces": list(p.faces)}
-                            for p in parts]}
+        damage = BlowDamage(total=max(0, sum(p.amount for p in parts)), die=r.damage.die,
+                            parts=tuple(BlowPart(p.amount, p.reason, p.faces) for p in parts))
     crit = None
     if r.crit is not None:
-        crit = {"roll": r.crit_roll, "severity": r.severity, "key": r.crit.key,
-                "knockback": r.crit.knockback, "stun": r.crit.stun, "wound": r.crit.wound,
-                "gruesome": r.crit.gruesome}
-    ctx.emit("fight", fought.pairing.first, target=fought.pairing.second, sides=sides,
-             advantage=r.advantage, band=r.band, winner=winner, damage=damage, crit=crit,
-             mutual=fought.pairing.mutual, gang=fought.pairing.gang,
-             ganged=fought.pairing.ganged, out_of_position=r.out_of_position)
-    del state
+        assert r.crit_roll is not None and r.severity is not None  # rolled with the entry
+        crit = CritStruck(roll=r.crit_roll, severity=r.severity, key=r.crit.key,
+                          knockback=r.crit.knockback, stun=r.crit.stun, wound=r.crit.wound,
+                          gruesome=r.crit.gruesome)
+    ctx.emit(Clashed(fought.pairing.first, target=fought.pairing.second, sides=(a, b),
+                     advantage=r.advantage, band=r.band, winner=winner, damage=damage,
+                     crit=crit, mutual=fought.pairing.mutual, gang=fought.pairing.gang,
+                     ganged=fought.pairing.ganged, out_of_position=r.out_of_position))
 
 
 def _apply_fights(ctx: Ctx, fought: list[Fought], plays: Mapping[str, Play]) -> set[str]:
@@ -306,7 +324,7 @@ def _apply_fights(ctx: Ctx, fought: list[Fought], plays: Mapping[str, Play]) -> 
         parts = _parts(ctx, f, r.winner) if r.damage is not None else None
         _fight_event(ctx, f, parts)
         if me.defeated:
-            ctx.emit("forestalled", me.id, target=victim.id)
+            ctx.emit(FellBeforeStriking(me.id, target=victim.id))
             continue
         _blow(ctx, f, me, victim, parts, hit_target)
     for p in plays.values():
@@ -324,10 +342,10 @@ def _wrath(ctx: Ctx, p: Play) -> None:
     state = ctx.state
     user = state.fighter(p.who)
     if user.defeated:
-        ctx.emit("forestalled", user.id, target=None)
+        ctx.emit(FellBeforeStriking(user.id, target=None))
         return
     amount = user.stats["brutality"]
-    ctx.emit("wrath", user.id, amount=amount, move=p.key)
+    ctx.emit(WrathUnleashed(user.id, amount=amount, move=p.key))
     for o in state.fighters:
         if o.standing:
             hurt(ctx, o, amount, str(p.key), user.id)
@@ -414,14 +432,16 @@ def _critical(ctx: Ctx, f: Fought, me: Fighter, victim: Fighter, r: FightResult)
     crit = r.crit
     assert crit is not None
     held = f.sides[1 - (r.winner or 0)].weapon
-    for what, rule, happens in (("knockback", "ignores-knockback", bool(crit.knockback)),
-                                ("stun", "ignores-stun", crit.stun)):
+    checks: tuple[tuple[Shrugged, str, bool], ...] = (
+        ("knockback", "ignores-knockback", bool(crit.knockback)),
+        ("stun", "ignores-stun", crit.stun))
+    for what, rule, happens in checks:
         if not happens or victim.defeated:
             continue
         guard = next((p.key for p in held.properties if rule in {
             e.rule for e in p.effects if isinstance(e, Rule)}), None)
         if guard is not None:
-            ctx.emit("ignored", victim.id, what=what, by=guard)
+            ctx.emit(ShruggedOff(victim.id, what=what, by=guard))
         elif what == "knockback":
             add_condition(ctx, victim, Condition("penalty", amount=-crit.knockback, turns=1,
                                                  source="knockback"))
@@ -474,7 +494,7 @@ def _end_of_turn(ctx: Ctx, plays: Mapping[str, Play], hit_target: set[str]) -> N
         faces = list(ctx.dice.roll(int(fig.die("curse-die").lstrip("d")), curses,
                                    purpose="curses", roller=f.name).faces)
         broken = sum(1 for x in faces if x == fig.value("curse-breaks-on"))
-        ctx.emit("curses", f.id, faces=faces, broken=broken)
+        ctx.emit(CursesRolled(f.id, faces=tuple(faces), broken=broken))
         if broken:
             gain(ctx, f, "curse", -broken, "curse")
             hurt(ctx, f, broken * fig.value("curse-damage"), "curse")
@@ -513,12 +533,12 @@ def _cards(ctx: Ctx, f: Fighter, p: Play, hit: bool, size: int) -> None:
         f.hand = []
         for _ in range(size):
             draw(ctx.state, f, ctx.dice, events)
-        ctx.emit("drew", f.id, hand=list(f.hand), deck=len(f.deck), assess=True)
+        ctx.emit(CardsDrawn(f.id, hand=tuple(f.hand), deck=len(f.deck), assess=True))
         return
     if move.key not in f.hand:
         return
     if hit and move_rule(move, "no-draw-on-hit"):
-        ctx.emit("kept", f.id, move=move.key)
+        ctx.emit(MoveKept(f.id, move=move.key))
         return
     at = f.hand.index(move.key)
     f.hand.pop(at)
@@ -526,11 +546,11 @@ def _cards(ctx: Ctx, f: Fighter, p: Play, hit: bool, size: int) -> None:
         f.discard.append(move.key)
     if move.replaced_by and move.replaced_by in ctx.state.data.moves:
         f.hand.insert(at, move.replaced_by)
-        ctx.emit("replaced", f.id, move=move.key, by=move.replaced_by)
+        ctx.emit(MoveReplaced(f.id, move=move.key, by=move.replaced_by))
         return
     while len(f.hand) < size and (f.deck or f.discard):
         draw(ctx.state, f, ctx.dice, events)
-    ctx.emit("drew", f.id, hand=list(f.hand), deck=len(f.deck), assess=False)
+    ctx.emit(CardsDrawn(f.id, hand=tuple(f.hand), deck=len(f.deck), assess=False))
 
 
 def _special(ctx: Ctx, key: str) -> bool:

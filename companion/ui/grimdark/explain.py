@@ -7,11 +7,17 @@ Pure: no pygame. The screen draws the lines."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.rulesets.base import Event, Outcome
+from companion.rulesets.grimdark.events import (
+    BlowDamage,
+    Clashed,
+    PowerModifier,
+    SidePower,
+    TurnBegan,
+)
 
 STAT_WORDS = {"brutality": "Brutality", "style": "Style", "mind": "Mind", "weird": "Weird"}
 BAND_WORDS = {"inconclusive": "inconclusive", "hit": "a hit", "critical": "a critical"}
@@ -37,9 +43,8 @@ class Words:
 def turn_of(outcome: Outcome) -> int | None:
     """The turn an action played, or None for an action that is no turn."""
     for e in outcome.events:
-        if e.kind == "turn":
-            turn = e.get("turn")
-            return int(turn) if isinstance(turn, int) else None
+        if isinstance(e, TurnBegan):
+            return e.turn
     return None
 
 
@@ -57,7 +62,7 @@ def signed(n: int) -> str:
     return f"+ {n}" if n >= 0 else f"\u2212 {-n}"
 
 
-def faces_words(dice: Any, faces: Sequence[Any]) -> str:
+def faces_words(dice: str, faces: Sequence[int]) -> str:
     """"5 on the d8", "3 and 1 on 2d4"."""
     shown = [str(f) for f in faces]
     if not shown:
@@ -66,67 +71,58 @@ def faces_words(dice: Any, faces: Sequence[Any]) -> str:
     return f"{joined} on the {dice}" if dice else joined
 
 
-def modifier_words(mod: Mapping[str, Any], side: Mapping[str, Any], words: Words) -> str:
-    reason = str(mod.get("reason") or "other")
+def modifier_words(mod: PowerModifier, side: SidePower, words: Words) -> str:
+    reason = mod.reason or "other"
     if reason == "stat":
-        stat = side.get("stat") or words.move_stat(str(side.get("move") or ""))
+        stat = side.stat or words.move_stat(side.move)
         what = STAT_WORDS.get(str(stat), "his stat") if stat not in (None, "active") \
             else "his active stat"
     elif reason == "move":
-        what = words.move_name(str(side.get("move") or ""))
+        what = words.move_name(side.move)
     else:
         what = words.reason(reason)
-    return f"{signed(int(mod.get('amount') or 0))} {what}"
+    return f"{signed(mod.amount)} {what}"
 
 
-def side_words(side: Mapping[str, Any], words: Words) -> str:
+def side_words(side: SidePower, words: Words) -> str:
     """"Lord Smash: 5 on the d8 + 6 Brutality − 2 Wild Charge, total 9"."""
-    who = words.name_of(str(side.get("id")))
-    faces = side.get("faces") or []
-    if side.get("keep") == "worse":  # High Stakes: two dice, the lower one counts
-        parts = [f"the worse of {faces_words(side.get('dice'), faces)}"]
+    who = words.name_of(side.id)
+    if side.keep == "worse":  # High Stakes: two dice, the lower one counts
+        parts = [f"the worse of {faces_words(side.dice, side.faces)}"]
     else:
-        parts = [faces_words(side.get("dice"), faces)]
-    parts += [modifier_words(m, side, words) for m in side.get("modifiers") or []]
-    return f"{who}: {' '.join(parts)}, total {side.get('total')}"
+        parts = [faces_words(side.dice, side.faces)]
+    parts += [modifier_words(m, side, words) for m in side.modifiers]
+    return f"{who}: {' '.join(parts)}, total {side.total}"
 
 
-def damage_words(damage: Mapping[str, Any], words: Words) -> str:
+def damage_words(damage: BlowDamage, words: Words) -> str:
     """"Damage 4: 2 margin + 5 weapon die (5 rolled) − 4 halved"."""
     text = ""
-    for part in damage.get("parts") or []:
-        amount = int(part.get("amount") or 0)
-        what = words.reason(str(part.get("reason") or "other"))
-        faces = part.get("faces") or []
-        rolled = f" ({', '.join(str(f) for f in faces)} rolled)" if faces else ""
+    for part in damage.parts:
+        amount = part.amount
+        what = words.reason(part.reason or "other")
+        rolled = f" ({', '.join(str(f) for f in part.faces)} rolled)" if part.faces else ""
         if not text:
             text = f"{amount if amount >= 0 else chr(0x2212) + str(-amount)} {what}{rolled}"
         else:
             text += f" {signed(amount)} {what}{rolled}"
-    return f"Damage {damage.get('total')}: " + (text or "no parts")
+    return f"Damage {damage.total}: " + (text or "no parts")
 
 
-def fight_lines(e: Event, words: Words) -> list[Line]:
-    sides = list(e.get("sides") or [])
-    names = [f"{words.name_of(str(s.get('id')))} ({words.move_name(str(s.get('move')))})"
-             for s in sides]
+def fight_lines(e: Clashed, words: Words) -> list[Line]:
+    names = [f"{words.name_of(s.id)} ({words.move_name(s.move)})" for s in e.sides]
     lines = [Line(" against ".join(names), "fight")]
-    lines += [Line(side_words(s, words)) for s in sides]
-    advantage = e.get("advantage")
-    band = str(e.get("band") or "inconclusive")
-    winner = e.get("winner")
-    if band == "inconclusive" or winner is None:
-        lines.append(Line(f"Advantage {advantage}: inconclusive"))
+    lines += [Line(side_words(s, words)) for s in e.sides]
+    if e.band == "inconclusive" or e.winner is None:
+        lines.append(Line(f"Advantage {e.advantage}: inconclusive"))
     else:
-        lines.append(Line(f"Advantage {advantage} to {words.name_of(str(winner))}: "
-                          f"{BAND_WORDS.get(band, band)}"))
-    crit = e.get("crit")
-    if isinstance(crit, Mapping):
-        lines.append(Line(f"Critical table: {crit.get('roll')} rolled at severity "
-                          f"{crit.get('severity')}"))
-    damage = e.get("damage")
-    if isinstance(damage, Mapping):
-        lines.append(Line(damage_words(damage, words)))
+        lines.append(Line(f"Advantage {e.advantage} to {words.name_of(e.winner)}: "
+                          f"{BAND_WORDS.get(e.band, e.band)}"))
+    if e.crit is not None:
+        lines.append(Line(f"Critical table: {e.crit.roll} rolled at severity "
+                          f"{e.crit.severity}"))
+    if e.damage is not None:
+        lines.append(Line(damage_words(e.damage, words)))
     return lines
 
 
@@ -134,9 +130,9 @@ def explain(events: Sequence[Event], words: Words) -> list[Line]:
     """The lines of one turn's events."""
     lines: list[Line] = []
     for e in events:
-        if e.kind == "turn":
-            lines.append(Line(f"Turn {e.get('turn')}", "head"))
-        elif e.kind == "fight":
+        if isinstance(e, TurnBegan):
+            lines.append(Line(f"Turn {e.turn}", "head"))
+        elif isinstance(e, Clashed):
             lines += fight_lines(e, words)
         else:
             lines += [Line(text, "effect") for text in words.narrate(e)]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from companion.rulesets.grimdark.events import Defeated, FateDecided, MatchOver
 from companion.ui.grimdark.card import CardLook, GladiatorCard
 from companion.ui.player.view import PlayerView, card_grid
 from companion.ui.theme import Theme
@@ -24,7 +25,7 @@ STORY_SIZE = 22  # its letters at 100 %: read from across a room
 
 
 class GrimdarkPlayerView(PlayerView):
-    banner_kinds = frozenset({"defeated", "death", "over"})
+    banner_kinds = frozenset({Defeated.kind, FateDecided.kind, MatchOver.kind})
 
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)

@@ -25,7 +25,9 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Due, Event, Outcome
+from companion.rulesets.grimdark.actions import MoveGiven, StartAction, TurnAction
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.events import TurnBegan
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 from companion.session.session import Session, still_made
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
@@ -75,7 +77,7 @@ class GrimdarkScreen(SessionScreen):
         self.wounded_at = self.data.figures.value("wounded-at-hp")
         # The GM's choices for the next turn: gladiator id -> his move, as the turn
         # action takes it (without "why": the GM's, not the coaching's).
-        self.pending: dict[str, dict[str, Any]] = {}
+        self.pending: dict[str, MoveGiven] = {}
         self.awaiting: str | None = None  # whose chosen move still needs its target
         self.last_picked: str | None = None
         self.show_coaching = False
@@ -87,7 +89,7 @@ class GrimdarkScreen(SessionScreen):
         self._odds_key: tuple[Any, ...] | None = None
         self._odds: list[str] = []
         self._choice_key: tuple[Any, ...] | None = None
-        self._choice: dict[str, Any] | None = None
+        self._coached: dict[str, MoveGiven] = {}
         # See explained_turns: each outcome's turn, and the turns played.
         self._turn_of: list[tuple[Outcome, int | None]] = []
         self._turns: list[tuple[int, int]] = []
@@ -162,31 +164,28 @@ class GrimdarkScreen(SessionScreen):
     def due(self) -> Due:
         return self.session.ruleset.due(self.state)
 
-    def coached_turn(self) -> dict[str, Any]:
-        """The coaching's whole next turn (`choose`), remembered until the state
-        changes."""
+    def coached_moves(self) -> dict[str, MoveGiven]:
+        """The coaching's moves for the whole next turn (`choose`), remembered until
+        the state changes."""
         key = self._key()
         if key != self._choice_key:
             chosen = self.session.ruleset.choose(self.state)
-            self._choice = dict(chosen) if chosen is not None else None
+            self._coached = dict(chosen.get("moves") or {}) if chosen is not None else {}
             self._choice_key = key
-        return dict(self._choice) if self._choice is not None else {"type": "turn",
-                                                                     "moves": {}}
+        return self._coached
 
-    def turn_action(self) -> dict[str, Any]:
+    def turn_action(self) -> TurnAction:
         """The next turn: the coaching's choices with the GM's put in their place."""
-        action = self.coached_turn()
-        moves = {who: dict(m) for who, m in (action.get("moves") or {}).items()}
-        moves.update({who: dict(m) for who, m in self.pending.items()})
-        action["moves"] = moves
-        return action
+        moves = {who: m.copy() for who, m in self.coached_moves().items()}
+        moves.update({who: m.copy() for who, m in self.pending.items()})
+        return TurnAction(type="turn", moves=moves)
 
     # --- acting -----------------------------------------------------------------------
     def next_turn(self) -> None:
         """Enter: what the rules say is due (the start, or the next turn)."""
         step = self.due().step
         if step == "start":
-            self.act({"type": "start"})
+            self.act(StartAction(type="start"))
         elif step == "over":
             self.say("the match is over: Ctrl+Z undoes its last turn", error=True)
         elif self.awaiting is not None:
@@ -212,7 +211,7 @@ class GrimdarkScreen(SessionScreen):
             self.say(f"stopped after {played} turns: the match is not over yet", error=True)
 
     def after_success(self, outcome: Outcome) -> None:
-        if any(e.kind == "turn" for e in outcome.events):
+        if any(isinstance(e, TurnBegan) for e in outcome.events):
             self.pending.clear()
             self.awaiting = self.last_picked = None
         self.picked_turn = None
@@ -245,7 +244,8 @@ class GrimdarkScreen(SessionScreen):
             self.say("moves are chosen once the match has started and until it is over",
                      error=True)
             return
-        if self.pending.get(who, {}).get("move") == key:
+        chosen = self.pending.get(who)
+        if chosen is not None and chosen["move"] == key:
             del self.pending[who]
             if self.awaiting == who:
                 self.awaiting = None
@@ -257,7 +257,7 @@ class GrimdarkScreen(SessionScreen):
             self.say(f"{self.shown_name(who)} cannot play {self.move_name(key)}"
                      + (f": {why}" if why else ""), error=True)
             return
-        move: dict[str, Any] = {"move": key}
+        move: MoveGiven = {"move": key}
         targets = list(card.get("targets") or [])
         if len(targets) == 1:
             move["target"] = targets[0]
@@ -283,16 +283,16 @@ class GrimdarkScreen(SessionScreen):
         who = self.awaiting
         if who is None:
             return False
-        card = self.hand_card(who, str(self.pending[who]["move"]))
+        card = self.hand_card(who, self.pending[who]["move"])
         if card is None or target not in (card.get("targets") or []):
             self.say(f"{self.shown_name(who)} cannot aim "
-                     f"{self.move_name(str(self.pending[who]['move']))} at "
+                     f"{self.move_name(self.pending[who]['move'])} at "
                      f"{self.shown_name(target)}", error=True)
             return True
         self.pending[who]["target"] = target
         self.awaiting = None
         self.say(f"{self.shown_name(who)} will play "
-                 f"{self.move_name(str(self.pending[who]['move']))} at "
+                 f"{self.move_name(self.pending[who]['move'])} at "
                  f"{self.shown_name(target)}")
         return True
 
@@ -315,18 +315,18 @@ class GrimdarkScreen(SessionScreen):
         if who is None or move is None:
             self.say("choose a move by clicking a card of a hand first", error=True)
             return
-        card = self.hand_card(who, str(move["move"])) or {}
+        card = self.hand_card(who, move["move"]) or {}
         if "reach" in move:
             reaches = list(card.get("reaches") or [])
             move["reach"] = reaches[(reaches.index(move["reach"]) + 1) % len(reaches)]
-            self.say(f"{self.move_name(str(move['move']))}: {move['reach']}")
+            self.say(f"{self.move_name(move['move'])}: {move['reach']}")
         elif "as" in move:
             options = self._stat_options(who)
             move["as"] = options[(options.index(move["as"]) + 1) % len(options)]
-            self.say(f"{self.move_name(str(move['move']))}: the active stat becomes "
+            self.say(f"{self.move_name(move['move'])}: the active stat becomes "
                      f"{move['as'].title()}")
         else:
-            self.say(f"{self.move_name(str(move['move']))} has no other way to be made",
+            self.say(f"{self.move_name(move['move'])} has no other way to be made",
                      error=True)
 
     def forget_choices(self) -> None:
@@ -337,7 +337,7 @@ class GrimdarkScreen(SessionScreen):
     def pending_words(self, who: str) -> Pending | None:
         move = self.pending.get(who)
         if move is not None:
-            key = str(move["move"])
+            key = move["move"]
             text = f"Next turn: {self.move_name(key)}"
             if move.get("target"):
                 text += f" at {self.shown_name(str(move['target']))}"
@@ -352,14 +352,14 @@ class GrimdarkScreen(SessionScreen):
             return Pending(key, text + " (GM's choice)")
         if not self.show_coaching or self.due().step != "turn":
             return None
-        coached = (self.coached_turn().get("moves") or {}).get(who)
+        coached = self.coached_moves().get(who)
         if not coached:
             return None
-        text = f"Coaching picks {self.move_name(str(coached.get('move')))}"
+        text = f"Coaching picks {self.move_name(coached['move'])}"
         if coached.get("target"):
             text += f" at {self.shown_name(str(coached['target']))}"
         why = self.why_words(coached.get("why") or [])
-        return Pending(str(coached.get("move")), text + (f" ({why})" if why else ""))
+        return Pending(coached["move"], text + (f" ({why})" if why else ""))
 
     def why_words(self, why: list[str]) -> str:
         from companion.rulesets.grimdark.coaching import why_words
@@ -563,7 +563,7 @@ class GrimdarkScreen(SessionScreen):
         order = list(dict.fromkeys(teams))
         awaiting_targets: list[str] = []
         if self.awaiting is not None:
-            card = self.hand_card(self.awaiting, str(self.pending[self.awaiting]["move"]))
+            card = self.hand_card(self.awaiting, self.pending[self.awaiting]["move"])
             awaiting_targets = list((card or {}).get("targets") or [])
         assess = self.data.moves.get(ASSESS)
         looks = {}

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dice.sources import SeededDice
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.grimdark.data import GrimdarkData
+from companion.rulesets.grimdark.events import MoveChosen, TurnBegan
 from companion.rulesets.grimdark.lab import GrimdarkLab, roster_entrants, samples_folder, seen
 from companion.rulesets.grimdark.lapses import Lapses, lapse_moves, turn_lapses
 from companion.rulesets.grimdark.summary import summary
@@ -31,9 +32,9 @@ def glad(gid: str, hand: list[dict[str, Any]], *, stat: str = "brutality",
             "conditions": [{"key": "stunned"}] if stunned else []}
 
 
-def choice(who: str, move: str | None, *why: str) -> Event:
-    return event("choice", who, move=move, target=None, reach=None, active_stat=None,
-                 why=list(why), by="rules" if move is None else "coaching")
+def choice(who: str, move: str | None, *why: str) -> MoveChosen:
+    return MoveChosen(who, move=move, target=None, reach=None, active_stat=None, why=why,
+                      by="rules" if move is None else "coaching")
 
 
 def lapses(*gladiators: dict[str, Any], events: list[Event]) -> dict[str, Lapses]:
@@ -103,7 +104,7 @@ def test_the_stunned_and_those_who_chose_nothing_are_left_out() -> None:
                    stunned=True)
     defeated = glad("b", [card("basic-melee", playable=False)])
     found = lapses(stunned, defeated,
-                   events=[event("turn", None, turn=3), choice("a", None, "stunned")])
+                   events=[TurnBegan(None, turn=3), choice("a", None, "stunned")])
     assert found == {}
 
 

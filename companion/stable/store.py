@@ -7,7 +7,9 @@ process is killed (see `schema` for the journal that makes this so).
 
 A fight's changes to careers are recorded with the value of each field before and
 after (`record_fight`), so that `take_back` restores every gladiator it touched
-exactly; what a fight changes is each game's own rule, not the store's."""
+exactly; what a fight changes is each game's own rule, not the store's. A fight may
+bring gladiators into the stable (`record_fight_of`): each is marked by a change of
+his name from none, and taken out again with the fight when he has no other."""
 
 from __future__ import annotations
 
@@ -67,6 +69,26 @@ class NewChange:
     gladiator_id: int
     field: Field
     after: Any
+
+
+@dataclass(frozen=True)
+class NewEntrant:
+    """A gladiator in a fight to record with `record_fight_of`: one in the stable
+    (`gladiator_id`), or one the fight brings into it (`newcomer`, his sheet as the
+    fight's session held it, and `source`, the file he was read from); his side and
+    his own result; each field the fight changes, with its value after; money the fight
+    brings his manager ((amount, reason)). `sheet`, when given, is his sheet as the
+    changes were worked out from: a stable whose sheet is no longer that (another
+    companion trained him meanwhile) refuses the fight rather than lose the training."""
+
+    side: str
+    result: str
+    gladiator_id: int | None = None
+    newcomer: SheetFile | None = None
+    source: str = ""
+    sheet: str | None = None
+    after: tuple[tuple[Field, Any], ...] = ()
+    purse: tuple[tuple[int, str], ...] = ()
 
 
 class Stable:
@@ -194,6 +216,11 @@ class Stable:
                           (digest,))
         return Fight(*rows[0]) if rows else None
 
+    def entrants(self, fight_id: int) -> list[Entrant]:
+        rows = self._rows("SELECT fight_id, gladiator_id, side, result FROM entrants "
+                          "WHERE fight_id = ? ORDER BY rowid", (fight_id,))
+        return [Entrant(*row) for row in rows]
+
     def changes(self, fight_id: int) -> list[Change]:
         rows = self._rows("SELECT fight_id, gladiator_id, field, before_value, after_value "
                           "FROM changes WHERE fight_id = ? ORDER BY id", (fight_id,))
@@ -218,16 +245,9 @@ class Stable:
     def add_gladiators(self, sheets: Sequence[tuple[str, SheetFile, str]], *,
                        manager: str = "") -> list[Gladiator]:
         """Add each (game, sheet, source file) in one change: all of them, or none."""
-        added = []
         with self.change() as db:
-            for game, sheet, source in sheets:
-                manager_id = self._manager_id(db, manager or sheet.manager)
-                cursor = db.execute(
-                    "INSERT INTO gladiators (game, name, manager_id, sheet, alive, starred, "
-                    "source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, sheet.name, manager_id, sheet.text, int(not sheet.dead),
-                     int(sheet.starred), source, self._clock()))
-                added.append(int(cursor.lastrowid or 0))
+            added = [self._gladiator_in(db, game, sheet, source, manager)
+                     for game, sheet, source in sheets]
         return [g for g in map(self.gladiator, added) if g is not None]
 
     def remove_gladiator(self, gladiator_id: int, *, with_career: bool = False) -> None:
@@ -278,34 +298,66 @@ class Stable:
         their careers, and money it moves ((manager id, amount, reason)), in one change.
         A session already recorded is refused: a fight counts once."""
         with self.change() as db:
-            if db.execute("SELECT 1 FROM fights WHERE session_digest = ?",
-                          (fight.session_digest,)).fetchone():
-                raise Refused(f"the fight of {fight.session_path} is in the stable "
-                              "already")
-            fight_id = int(db.execute(
-                "INSERT INTO fights (game, played, session_path, session_digest, result, "
-                "recorded) VALUES (?, ?, ?, ?, ?, ?)",
-                (fight.game, fight.played, fight.session_path, fight.session_digest,
-                 fight.result, self._clock())).lastrowid or 0)
-            db.executemany("INSERT INTO entrants (fight_id, gladiator_id, side, result) "
-                           "VALUES (?, ?, ?, ?)",
-                           [(fight_id, *entrant) for entrant in entrants])
-            for change in changes:
-                self._change_field(db, fight_id, change)
-            for manager_id, amount, reason in purse:
-                self._purse_entry(db, manager_id, amount, reason, fight_id)
+            fight_id = self._fight_in(db, fight, entrants, changes, purse)
         found = self.fight(fight_id)
         assert found is not None
         return found
 
-    def take_back(self, fight_id: int) -> None:
+    def record_fight_of(self, fight: NewFight, entrants: Sequence[NewEntrant]
+                        ) -> tuple[Fight, list[int]]:
+        """Record a fight as `record_fight` does, first adding its newcomers to the
+        stable (each with the manager his sheet names), all in one change; the fight,
+        and each entrant's gladiator id in the order given. Refused, and nothing
+        changed, when the session is recorded already, an entrant's sheet is no longer
+        the one given, or money would go to a gladiator who has no manager."""
+        with self.change() as db:
+            ids: list[int] = []
+            for entrant in entrants:
+                if entrant.newcomer is not None:
+                    ids.append(self._gladiator_in(db, fight.game, entrant.newcomer,
+                                                  entrant.source))
+                    continue
+                if entrant.gladiator_id is None:
+                    raise ValueError("an entrant is a gladiator of the stable or a newcomer")
+                ids.append(entrant.gladiator_id)
+                held = db.execute("SELECT name, sheet FROM gladiators WHERE id = ?",
+                                  (entrant.gladiator_id,)).fetchone()
+                if held is None:
+                    raise Refused(f"there is no gladiator #{entrant.gladiator_id}")
+                if entrant.sheet is not None and held[1] != entrant.sheet:
+                    raise Refused(f"{held[0]}'s sheet in the stable changed while the fight "
+                                  "was worked out; record it again")
+            purse = []
+            for gladiator_id, entrant in zip(ids, entrants, strict=True):
+                if entrant.purse:
+                    manager = db.execute("SELECT name, manager_id FROM gladiators WHERE "
+                                         "id = ?", (gladiator_id,)).fetchone()
+                    if manager[1] is None:
+                        raise Refused(f"{manager[0]} has no manager to take the fight's "
+                                      "money")
+                    purse += [(manager[1], amount, reason) for amount, reason
+                              in entrant.purse]
+            newcomers = [(gladiator_id, entrant.newcomer.name) for gladiator_id, entrant
+                         in zip(ids, entrants, strict=True) if entrant.newcomer is not None]
+            fight_id = self._fight_in(
+                db, fight, [(g, e.side, e.result) for g, e in zip(ids, entrants, strict=True)],
+                [NewChange(g, field, after) for g, e in zip(ids, entrants, strict=True)
+                 for field, after in e.after], purse, newcomers)
+        found = self.fight(fight_id)
+        assert found is not None
+        return found, ids
+
+    def take_back(self, fight_id: int) -> list[int]:
         """Undo a fight: every field it changed back to its value before, last change
-        first, and the fight, its entrants and its money gone. Refused when a field is
-        no longer as the fight left it (a later fight changed it: take that back first)."""
+        first, and the fight, its entrants and its money gone; the gladiators it brought
+        into the stable taken out again, unless another fight has them (their ids are
+        returned). Refused when a field is no longer as the fight left it (a later fight
+        changed it: take that back first)."""
         with self.change() as db:
             rows = db.execute("SELECT gladiator_id, field, before_value, after_value FROM "
                               "changes WHERE fight_id = ? ORDER BY id DESC",
                               (fight_id,)).fetchall()
+            brought = []
             for gladiator_id, field, before, after in rows:
                 column = _column(field)
                 now = db.execute(f"SELECT {column} FROM gladiators WHERE id = ?",
@@ -313,14 +365,59 @@ class Stable:
                 if now is None or _stored(json.loads(after)) != now[0]:
                     raise Refused(f"gladiator #{gladiator_id}'s {field} has changed since "
                                   "this fight; take back the later fight first")
+                if field == "name" and json.loads(before) is None:
+                    brought.append(gladiator_id)  # he had no name: he was not in
+                    continue
                 db.execute(f"UPDATE gladiators SET {column} = ? WHERE id = ?",
                            (_stored(json.loads(before)), gladiator_id))
             for table in ("changes", "entrants", "purse"):
                 db.execute(f"DELETE FROM {table} WHERE fight_id = ?", (fight_id,))
             if db.execute("DELETE FROM fights WHERE id = ?", (fight_id,)).rowcount != 1:
                 raise Refused(f"there is no fight #{fight_id} to take back")
+            removed = [g for g in brought if not db.execute(
+                "SELECT 1 FROM entrants WHERE gladiator_id = ? UNION ALL SELECT 1 FROM "
+                "changes WHERE gladiator_id = ?", (g, g)).fetchone()]
+            for gladiator_id in removed:
+                db.execute("DELETE FROM gladiators WHERE id = ?", (gladiator_id,))
+        return removed
 
     # --- inside a change -------------------------------------------------------------
+    def _gladiator_in(self, db: sqlite3.Connection, game: str, sheet: SheetFile,
+                      source: str, manager: str = "") -> int:
+        manager_id = self._manager_id(db, manager or sheet.manager)
+        cursor = db.execute(
+            "INSERT INTO gladiators (game, name, manager_id, sheet, alive, starred, "
+            "source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, sheet.name, manager_id, sheet.text, int(not sheet.dead),
+             int(sheet.starred), source, self._clock()))
+        return int(cursor.lastrowid or 0)
+
+    def _fight_in(self, db: sqlite3.Connection, fight: NewFight,
+                  entrants: Sequence[tuple[int, str, str]], changes: Sequence[NewChange],
+                  purse: Sequence[tuple[int, int, str]],
+                  newcomers: Sequence[tuple[int, str]] = ()) -> int:
+        """The fight's rows; `newcomers` (id, name) are the gladiators it brought in,
+        each marked by the first changes, his name from none (so taken back last)."""
+        if db.execute("SELECT 1 FROM fights WHERE session_digest = ?",
+                      (fight.session_digest,)).fetchone():
+            raise Refused(f"the fight of {fight.session_path} is in the stable already")
+        fight_id = int(db.execute(
+            "INSERT INTO fights (game, played, session_path, session_digest, result, "
+            "recorded) VALUES (?, ?, ?, ?, ?, ?)",
+            (fight.game, fight.played, fight.session_path, fight.session_digest,
+             fight.result, self._clock())).lastrowid or 0)
+        db.executemany("INSERT INTO changes (fight_id, gladiator_id, field, before_value, "
+                       "after_value) VALUES (?, ?, 'name', 'null', ?)",
+                       [(fight_id, g, json.dumps(name)) for g, name in newcomers])
+        db.executemany("INSERT INTO entrants (fight_id, gladiator_id, side, result) "
+                       "VALUES (?, ?, ?, ?)",
+                       [(fight_id, *entrant) for entrant in entrants])
+        for change in changes:
+            self._change_field(db, fight_id, change)
+        for manager_id, amount, reason in purse:
+            self._purse_entry(db, manager_id, amount, reason, fight_id)
+        return fight_id
+
     def _manager(self, db: sqlite3.Connection, name: str, note: str, *,
                  refuse_known: bool = False) -> Manager:
         name = name.strip()

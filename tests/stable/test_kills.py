@@ -25,7 +25,7 @@ from support.killed_child import _in_child
 
 from companion.stable import opening
 from companion.stable.model import SheetFile
-from companion.stable.store import NewChange, NewFight, Stable
+from companion.stable.store import NewChange, NewEntrant, NewFight, Stable
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -62,6 +62,17 @@ SCRIPT: list[Callable[[Stable], Any]] = [
     lambda s: s.remove_gladiator(1, with_career=True),
     lambda s: s.add_gladiator("battle", sheet("Titus"), manager="Gaius"),
     lambda s: s.remove_gladiator(3),
+    # A fight that brings a gladiator (and his manager) into the stable, in one change
+    # with its careers; taken back, he goes out again.
+    lambda s: s.record_fight_of(_fight("duel-3"), [
+        NewEntrant("a", "win", gladiator_id=2, sheet=sheet("Marcus", 1).text,
+                   after=(("sheet", sheet("Marcus", 2).text),)),
+        NewEntrant("b", "loss", newcomer=SheetFile("Varro", sheet("Varro").text,
+                                                   manager="Crassus"),
+                   source="/tmp/duel-3.json",
+                   after=(("sheet", sheet("Varro", 0).text + " "), ("alive", False)),
+                   purse=((-30, "the surgeon"),))]),
+    lambda s: s.take_back(2),
 ]
 
 

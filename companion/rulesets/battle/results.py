@@ -1,5 +1,7 @@
-"""The end of a battle written to both sheets: the win or loss, development points,
-kills, death, a coma until a day later, new scars and insanities."""
+"""The end of a battle written to a sheet: the win or loss, development points,
+kills, death, a coma until a day later, new scars and insanities. `write_sheets` writes
+it to the sheets the duel began with; `after_fight` to any sheet of one of its
+gladiators (the stable's, which may hold fights and training since)."""
 
 from __future__ import annotations
 
@@ -26,13 +28,15 @@ def write_sheets(state: BattleState, tables: BattleTables) -> dict[str, dict[str
     out: dict[str, dict[str, Any]] = {}
     for side, f in state.fighters.items():
         sheet = parse_sheet(state.sheets[side], f"sheet {side}", tables=tables)
-        sheet = _after(sheet, f, state, tables)
+        sheet = after_fight(sheet, f, state, tables)
         out[side] = sheet.model_dump(mode="json", exclude_none=True)
     return out
 
 
-def _after(sheet: GladiatorSheet, f: Fighter, state: BattleState,
-           tables: BattleTables) -> GladiatorSheet:
+def after_fight(sheet: GladiatorSheet, f: Fighter, state: BattleState,
+                tables: BattleTables) -> GladiatorSheet:
+    """`sheet`, the sheet of the gladiator who fought as `f`, with what the finished
+    battle did to him added."""
     result = state.result
     assert result is not None
     won = result.winner == f.side

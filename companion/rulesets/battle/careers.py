@@ -64,10 +64,9 @@ def said(before: GladiatorSheet, after: GladiatorSheet) -> list[str]:
     words."""
     out = [f"{what} {getattr(before, field)} to {getattr(after, field)}"
            for field, what in (("development_points", "development points"),
-                               ("wins", "wins"), ("losses", "losses"), ("kills", "kills"))
+                               ("wins", "wins"), ("losses", "losses"),
+                               ("total_fights", "total fights"), ("kills", "kills"))
            if getattr(before, field) != getattr(after, field)]
-    if after.total_fights != before.total_fights:
-        out.append(f"total fights {before.total_fights} to {after.total_fights}")
     out += [f"a scar: {scar.scar}" for scar in after.scars[len(before.scars):]]
     had = [(i.key, i.name) for i in before.insanities]
     has = [(i.key, i.name) for i in after.insanities]

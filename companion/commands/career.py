@@ -205,7 +205,6 @@ def _apply(args: argparse.Namespace) -> int:
                 m.entry.side, career.result,
                 gladiator_id=m.gladiator.id if m.gladiator is not None else None,
                 newcomer=m.entry.sheet if m.gladiator is None else None,
-                source=str(args.session.resolve()) if m.gladiator is None else "",
                 sheet=sheets[m.entry.side] if m.gladiator is not None else None,
                 after=tuple(changes), purse=career.purse))
         recorded, ids = stable.record_fight_of(new_fight, entrants)
@@ -214,7 +213,11 @@ def _apply(args: argparse.Namespace) -> int:
         print(json.dumps(_json(args.session, digest, fight, matched, by_side, recorded,
                                ids), indent=2))
     else:
-        print(f"recorded as fight #{recorded.id} in the stable ({path})")
+        added = [f"{m.entry.sheet.name} is #{g_id}" for m, g_id in zip(matched, ids,
+                                                                      strict=True)
+                 if m.gladiator is None]
+        print(f"recorded as fight #{recorded.id} in the stable ({path})"
+              + (f"; {', '.join(added)}" if added else ""))
     return 0
 
 

@@ -76,7 +76,8 @@ def test_recording_a_duel_previews_it_and_adds_the_gladiators_the_stable_lacks(
         "  development points 40 to 50",
         "  wins 0 to 1",
         "  total fights 0 to 1",
-        f"recorded as fight #1 in the stable ({paths.stable_path()})"]
+        f"recorded as fight #1 in the stable ({paths.stable_path()}); Hammer Rookie is #1, "
+        "Spear Rookie is #2"]
     assert sheet_of("Spear Rookie")["development_points"] == 50
     code, out, _ = run(capsys, "stable", "show", "Spear Rookie")
     assert out.splitlines()[-1].startswith("Fight #1, ")

@@ -24,8 +24,8 @@ from companion.errors import UserError
 if TYPE_CHECKING:
     from companion.session.session import Session
     from companion.stable.careers import Career, Entry, FightCareers
-    from companion.stable.model import Fight, Gladiator
-    from companion.stable.store import Stable
+    from companion.stable.model import Field, Fight, Gladiator
+    from companion.stable.store import NewEntrant, Stable
 
 _EXAMPLES = """examples:
   companion career apply duel.json --dry-run   # what the fight would do, nothing recorded
@@ -164,7 +164,7 @@ def _match(stable: Stable, game: str, entries: list[Entry], given: dict[str, str
 
 def _apply(args: argparse.Namespace) -> int:
     from companion.stable.careers import careers_part
-    from companion.stable.store import NewEntrant, NewFight, Stable
+    from companion.stable.store import NewFight, Stable
 
     session = _finished(args.session)
     game = session.ruleset.id
@@ -195,19 +195,8 @@ def _apply(args: argparse.Namespace) -> int:
             return 0
         new_fight = NewFight(game, session.created, str(args.session.resolve()), digest,
                              fight.result)
-        entrants = []
-        for m in matched:
-            career = by_side[m.entry.side]
-            changes: list[tuple[Any, Any]] = [("sheet", career.sheet)]
-            if career.dead:
-                changes.append(("alive", False))
-            entrants.append(NewEntrant(
-                m.entry.side, career.result,
-                gladiator_id=m.gladiator.id if m.gladiator is not None else None,
-                newcomer=m.entry.sheet if m.gladiator is None else None,
-                sheet=sheets[m.entry.side] if m.gladiator is not None else None,
-                after=tuple(changes), purse=career.purse))
-        recorded, ids = stable.record_fight_of(new_fight, entrants)
+        recorded, ids = stable.record_fight_of(
+            new_fight, [_entrant(m, by_side[m.entry.side]) for m in matched])
         path = stable.path
     if args.json:
         print(json.dumps(_json(args.session, digest, fight, matched, by_side, recorded,
@@ -219,6 +208,23 @@ def _apply(args: argparse.Namespace) -> int:
         print(f"recorded as fight #{recorded.id} in the stable ({path})"
               + (f"; {', '.join(added)}" if added else ""))
     return 0
+
+
+def _entrant(m: _Matched, career: Career) -> NewEntrant:
+    """What the stable records of one gladiator: his new sheet, his death, his money;
+    for one it holds, the sheet the fight was worked out from, which must still be his
+    when it is recorded."""
+    from companion.stable.store import NewEntrant
+
+    after: tuple[tuple[Field, Any], ...] = (("sheet", career.sheet),)
+    if career.dead:
+        after += (("alive", False),)
+    g = m.gladiator
+    if g is None:
+        return NewEntrant(m.entry.side, career.result, newcomer=m.entry.sheet, after=after,
+                          purse=career.purse)
+    return NewEntrant(m.entry.side, career.result, gladiator_id=g.id, sheet=g.sheet,
+                      after=after, purse=career.purse)
 
 
 def _recorded_already(args: argparse.Namespace, known: Fight) -> int:

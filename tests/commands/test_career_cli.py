@@ -318,3 +318,14 @@ def test_json_for_a_script(capsys, duel_file):
     assert [g["id"] for g in recorded["gladiators"]] == [1, 2]
     already = json.loads(career(capsys, "apply", str(duel_file), "--json")[1])
     assert (already["already"], already["fight"]) == (True, 1)
+
+
+def test_a_stable_the_companion_cannot_use_is_refused_in_one_line_and_left_as_it_is(
+        capsys, duel_file):
+    paths.stable_path().parent.mkdir(parents=True)
+    paths.stable_path().write_text("my notes, not a stable\n", "utf-8")
+    for verb in ("apply", "undo"):
+        code, out, err = career(capsys, verb, str(duel_file))
+        assert code == 1 and out == ""
+        one_line(err, "a text file, not a stable")
+    assert paths.stable_path().read_text("utf-8") == "my notes, not a stable\n"

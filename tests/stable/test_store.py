@@ -131,56 +131,6 @@ def test_a_fight_is_taken_back_only_while_its_changes_are_the_latest():
             s.take_back(first.id)
 
 
-def test_a_fight_brings_its_newcomers_in_and_taking_it_back_takes_them_out_again():
-    with stable() as s:
-        brenna = s.add_gladiator("battle", BRENNA)
-        before = s.gladiators()
-        fight, ids = s.record_fight_of(DUEL, [
-            NewEntrant("a", "win", gladiator_id=brenna.id, sheet=BRENNA.text,
-                       after=(("sheet", '{"wins": 1}'),)),
-            NewEntrant("b", "loss", newcomer=MARCUS, source="/tmp/duel.json",
-                       after=(("sheet", '{"losses": 1}'), ("alive", False)),
-                       purse=((-10, "the doctor"),))])
-        assert ids[0] == brenna.id
-        marcus = s.gladiator(ids[1])
-        assert (marcus.name, marcus.sheet, marcus.alive, marcus.source) == \
-            ("Marcus the Bull", '{"losses": 1}', False, "/tmp/duel.json")
-        livia = s.manager_named("Livia")  # his sheet's manager came in with him
-        assert marcus.manager_id == livia.id
-        assert [p.amount for p in s.purse(livia.id)] == [-10]
-        assert [(e.gladiator_id, e.side, e.result) for e in s.entrants(fight.id)] == \
-            [(brenna.id, "a", "win"), (marcus.id, "b", "loss")]
-        assert s.take_back(fight.id) == [marcus.id]
-        assert s.gladiators() == before and s.purse(livia.id) == []
-        assert s.manager_named("Livia") is not None  # a manager stays
-
-
-def test_a_newcomer_with_a_later_fight_stays_when_the_first_is_taken_back():
-    with stable() as s:
-        first, (brenna_id,) = s.record_fight_of(DUEL, [NewEntrant("a", "win",
-                                                                  newcomer=BRENNA)])
-        later = NewFight("battle", "2025-03-02", "/tmp/2.json", "digest-2", "again")
-        s.record_fight_of(later, [NewEntrant("a", "loss", gladiator_id=brenna_id)])
-        assert s.take_back(first.id) == []
-        assert s.gladiator(brenna_id).name == "Brenna"
-
-
-def test_a_fight_worked_out_from_a_sheet_changed_since_is_refused_whole():
-    with stable() as s:
-        brenna = s.add_gladiator("battle", BRENNA)
-        s.add_gladiator("battle", SheetFile("Quintus", "{}"))
-        entrants = [NewEntrant("a", "win", newcomer=MARCUS),
-                    NewEntrant("b", "loss", gladiator_id=brenna.id, sheet="{}",
-                               after=(("sheet", "[]"),))]
-        with pytest.raises(UserError, match="Brenna's sheet in the stable changed"):
-            s.record_fight_of(DUEL, entrants)
-        with pytest.raises(UserError, match="Quintus has no manager to take"):
-            s.record_fight_of(DUEL, [NewEntrant("a", "win", gladiator_id=2,
-                                                purse=((5, "a prize"),))])
-        assert [g.name for g in s.gladiators()] == ["Brenna", "Quintus"]
-        assert s.fight_of_session(DUEL.session_digest) is None
-
-
 def test_a_change_that_fails_half_way_leaves_nothing_of_itself():
     with stable() as s:
         brenna = s.add_gladiator("battle", BRENNA)
@@ -235,3 +185,53 @@ def test_text_a_hand_stored_as_bytes_is_read_as_text(tmp_path):
     db.close()
     with stable(path) as s:
         assert s.gladiators()[0].name == "Bren\ufffdna"
+
+
+def test_a_fight_brings_its_newcomers_in_and_taking_it_back_takes_them_out_again():
+    with stable() as s:
+        brenna = s.add_gladiator("battle", BRENNA)
+        before = s.gladiators()
+        fight, ids = s.record_fight_of(DUEL, [
+            NewEntrant("a", "win", gladiator_id=brenna.id, sheet=BRENNA.text,
+                       after=(("sheet", '{"wins": 1}'),)),
+            NewEntrant("b", "loss", newcomer=MARCUS, source="/tmp/duel.json",
+                       after=(("sheet", '{"losses": 1}'), ("alive", False)),
+                       purse=((-10, "the doctor"),))])
+        assert ids[0] == brenna.id
+        marcus = s.gladiator(ids[1])
+        assert (marcus.name, marcus.sheet, marcus.alive, marcus.source) == \
+            ("Marcus the Bull", '{"losses": 1}', False, "/tmp/duel.json")
+        livia = s.manager_named("Livia")  # his sheet's manager came in with him
+        assert marcus.manager_id == livia.id
+        assert [p.amount for p in s.purse(livia.id)] == [-10]
+        assert [(e.gladiator_id, e.side, e.result) for e in s.entrants(fight.id)] == \
+            [(brenna.id, "a", "win"), (marcus.id, "b", "loss")]
+        assert s.take_back(fight.id) == [marcus.id]
+        assert s.gladiators() == before and s.purse(livia.id) == []
+        assert s.manager_named("Livia") is not None  # a manager stays
+
+
+def test_a_newcomer_with_a_later_fight_stays_when_the_first_is_taken_back():
+    with stable() as s:
+        first, (brenna_id,) = s.record_fight_of(DUEL, [NewEntrant("a", "win",
+                                                                  newcomer=BRENNA)])
+        later = NewFight("battle", "2025-03-02", "/tmp/2.json", "digest-2", "again")
+        s.record_fight_of(later, [NewEntrant("a", "loss", gladiator_id=brenna_id)])
+        assert s.take_back(first.id) == []
+        assert s.gladiator(brenna_id).name == "Brenna"
+
+
+def test_a_fight_worked_out_from_a_sheet_changed_since_is_refused_whole():
+    with stable() as s:
+        brenna = s.add_gladiator("battle", BRENNA)
+        s.add_gladiator("battle", SheetFile("Quintus", "{}"))
+        entrants = [NewEntrant("a", "win", newcomer=MARCUS),
+                    NewEntrant("b", "loss", gladiator_id=brenna.id, sheet="{}",
+                               after=(("sheet", "[]"),))]
+        with pytest.raises(UserError, match="Brenna's sheet in the stable changed"):
+            s.record_fight_of(DUEL, entrants)
+        with pytest.raises(UserError, match="Quintus has no manager to take"):
+            s.record_fight_of(DUEL, [NewEntrant("a", "win", gladiator_id=2,
+                                                purse=((5, "a prize"),))])
+        assert [g.name for g in s.gladiators()] == ["Brenna", "Quintus"]
+        assert s.fight_of_session(DUEL.session_digest) is None

@@ -179,7 +179,7 @@ def _apply(args: argparse.Namespace) -> int:
                                                                     entries]))
         sheets = {m.entry.side: m.gladiator.sheet if m.gladiator is not None
                   else m.entry.sheet.text for m in matched}
-        fight = part.careers(session.state, sheets)
+        fight = part.careers(session.state, sheets, session.events)
         by_side = {career.side: career for career in fight.careers}
         managers = {m.id: m.name for m in stable.managers()}
         if not args.json:

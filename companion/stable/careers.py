@@ -10,7 +10,7 @@ it knows nothing of the session file or of the database."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,10 +56,13 @@ class GameCareers(Protocol):
         house NPC, who has no career, is left out)."""
         ...
 
-    def careers(self, state: Any, sheets: Mapping[str, str]) -> FightCareers:
+    def careers(self, state: Any, sheets: Mapping[str, str],
+                events: Sequence[Any] = ()) -> FightCareers:
         """What the fight did to each side's career, from his sheet as the stable holds
         it now (`sheets`, by side: his fights before and what he trained since are in
-        it). UserError when the fight is not over."""
+        it). `events` are the session's, for a game that tells from them how the fight
+        went (the blow that killed him); a game whose end state says it all ignores
+        them. UserError when the fight is not over."""
         ...
 
 

@@ -9,11 +9,12 @@ a coma, scars and insanities."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from companion.errors import UserError
 from companion.files.jsonfile import SHEET, parse_json
+from companion.rulesets.base import Event
 from companion.rulesets.battle.results import after_fight
 from companion.rulesets.battle.sheet import GladiatorSheet, parse_sheet, sheet_json
 from companion.rulesets.battle.stable import SHEETS
@@ -32,7 +33,10 @@ class BattleCareers:
         return [Entry(side, SHEETS.parse(_text(state.sheets[side]), f"sheet {side}"))
                 for side in SIDES]
 
-    def careers(self, state: BattleState, sheets: Mapping[str, str]) -> FightCareers:
+    def careers(self, state: BattleState, sheets: Mapping[str, str],
+                events: Sequence[Event] = ()) -> FightCareers:
+        """Each side's sheet in the stable with the duel's results added. The end state
+        holds all of them (`events` are not needed)."""
         result = state.result
         if result is None:
             raise UserError("the duel is not over yet: there is nothing to record")

@@ -25,7 +25,6 @@ from companion.rulesets.base import (
     Outcome,
     Ruleset,
     SetupOption,
-    event,
 )
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
@@ -35,6 +34,16 @@ from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
 from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
+from companion.rulesets.battle.events import (
+    EyesCleared,
+    InitiativeRolled,
+    InitiativeTied,
+    InitiativeWon,
+    LeftLying,
+    PickedUp,
+    RetrieveRolled,
+    Waited,
+)
 from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
 from companion.rulesets.battle.health import (
     choose_fate,
@@ -382,7 +391,7 @@ def _apply(state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> l
         "fate": lambda: fate(ctx, f),
         "choose_fate": lambda: choose_fate(ctx, f, parsed.face),
         "quit": lambda: _quit(ctx, f),
-        "wait": lambda: [event("waited", f.side), *end_turn(ctx, f, LastTurn(kind="wait"))],
+        "wait": lambda: [Waited(f.side), *end_turn(ctx, f, LastTurn(kind="wait"))],
     }
     events: list[Event] = handlers[parsed.type]()
     return events
@@ -398,15 +407,14 @@ def _initiative(ctx: Ctx) -> list[Event]:
     while True:
         rolls = {f.side: ctx.roll(f, dice[f.side], "initiative") for f in (a, b)}
         totals = {s: sum(r) for s, r in rolls.items()}
-        events.append(event("initiative_rolled", None, dice=dict(dice), faces=rolls,
-                            totals=totals))
+        events.append(InitiativeRolled(None, dice=dict(dice), faces=rolls, totals=totals))
         if totals["a"] != totals["b"]:
             break
-        events.append(event("initiative_tied", None))
+        events.append(InitiativeTied(None))
     first = a if totals["a"] > totals["b"] else b
     a.initiative, b.initiative = totals["a"], totals["b"]
     ctx.state.phase = "fighting"
-    events.append(event("initiative_won", first.side, totals=totals))
+    events.append(InitiativeWon(first.side, totals=totals))
     return events + start_turn(ctx, first)
 
 
@@ -433,16 +441,16 @@ def _retrieve(ctx: Ctx, f: Fighter, item: str | None) -> list[Event]:
                         f"his {named}")
     faces = ctx.roll(f, f.skill("retrieve-weapon"), "retrieve weapon")
     got = 6 in faces
-    events = [event("retrieve_rolled", f.side, item=item, faces=faces, six=got)]
+    events: list[Event] = [RetrieveRolled(f.side, item=item, faces=tuple(faces), six=got)]
     if got:
         if item == "shield":
             f.shield = "held"
         else:
             f.dropped[item] -= 1
             f.carried[item] = f.carried.get(item, 0) + 1
-        events.append(event("picked_up", f.side, item=item))
+        events.append(PickedUp(f.side, item=item))
     else:
-        events.append(event("left_lying", f.side, item=item))
+        events.append(LeftLying(f.side, item=item))
     return events + end_turn(ctx, f, LastTurn(kind="retrieve"))
 
 
@@ -456,7 +464,7 @@ def _clear_eyes(ctx: Ctx, f: Fighter) -> list[Event]:
         raise UserError(f"{f.name} has nothing in his eyes to clear")
     cleared = len(f.modifiers) - len(kept)
     f.modifiers = kept
-    return [event("eyes_cleared", f.side, cleared=cleared),
+    return [EyesCleared(f.side, cleared=cleared),
             *end_turn(ctx, f, LastTurn(kind="clear_eyes"))]
 
 

@@ -11,6 +11,17 @@ from typing import Any
 
 import pygame
 
+from companion.rulesets.battle.events import (
+    BattleOver,
+    CriticalDamageRolled,
+    CriticalEntryFound,
+    Died,
+    DiedOfWounds,
+    Fumbled,
+    InsanityGained,
+    Scarred,
+    Stunned,
+)
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.battle.board import draw_fighters
 from companion.ui.battle.tracker_card import TrackerCard
@@ -30,9 +41,10 @@ def _looks_only(action: dict[str, Any]) -> bool:
 
 
 class BattlePlayerView(PlayerView):
-    banner_kinds = frozenset({"critical_damage", "critical_entry", "fumbled", "stunned",
-                              "died", "died_of_wounds", "insanity_gained", "scarred",
-                              "battle_over"})
+    # The player's window matches a banner by its kind's name (`PlayerView`).
+    banner_kinds = frozenset(kind.kind for kind in (
+        CriticalDamageRolled, CriticalEntryFound, Fumbled, Stunned, Died, DiedOfWounds,
+        InsanityGained, Scarred, BattleOver))
 
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)

@@ -46,9 +46,11 @@ from companion.rulesets.battle.events import (
 )
 from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
 from companion.rulesets.battle.health import (
+    DueRoll,
     choose_fate,
     death_door,
     decline,
+    due_roll,
     fate,
     focus,
     heal_dice,
@@ -289,6 +291,14 @@ class BattleRules(Ruleset[BattleState]):
             return None
         return odds_for_action(state.tables, state,
                                {k: v for k, v in action.items() if k != "type"})
+
+    # --- the battle's part of the contract: what its screens ask beyond `Ruleset` ------
+    def due_roll(self, state: BattleState, who: str) -> DueRoll | None:
+        """The roll `who` must make before his turn at his health below 0, in figures
+        and words (`health.due_roll`); None at 0 or more and once the battle is over.
+        The tracker cards and the status bar ask it of their session's ruleset, as
+        they ask it for the computer's move and the odds."""
+        return due_roll(state, who, state.tables)
 
 
 # --- set-up ----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from companion.rulesets.battle.events import (
 )
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.battle.board import draw_fighters
-from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.player.view import SCALE_STEP, PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
@@ -57,7 +57,8 @@ class BattlePlayerView(PlayerView):
         with `essentials`, without their ranks, to stand beside the board."""
         if (scale, essentials) not in self._sized:
             theme = Theme(scale=scale)
-            cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
+            cards = {side: TrackerCard(theme, side, battle_rules(self.session),
+                                       self.state.tables, _looks_only,
                                        self.screen.shown_name) for side in SIDES}
             for card in cards.values():
                 card.shows_field = card.field_room = False

@@ -22,11 +22,10 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
-from companion.rulesets.battle.health import due_roll
 from companion.rulesets.battle.odds import AttackOdds
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.session.session import Session
-from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
 from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
@@ -63,13 +62,15 @@ class BattleScreen(SessionScreen):
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
         super().__init__(host, session, dice, save_path, physical)
+        self.rules = battle_rules(session)
         self.tables = self.state.tables
         theme = host.theme
         self._make_widgets(theme)
 
     def _make_widgets(self, theme: Any) -> None:
         self.ink = Ink(theme)
-        self.cards = {side: TrackerCard(theme, side, self.tables, self.act, self.shown_name)
+        self.cards = {side: TrackerCard(theme, side, self.rules, self.tables, self.act,
+                                          self.shown_name)
                       for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
@@ -410,7 +411,7 @@ class BattleScreen(SessionScreen):
             return None
         step = self.due_now()
         if step in ("stay_conscious", "death_door"):
-            due = due_roll(state, side, self.tables)
+            due = self.rules.due_roll(state, side)
             text = due.text if due is not None else self.main_label()
             return f"{text} (Enter)"
         if step == "focus":
@@ -515,7 +516,7 @@ class BattleScreen(SessionScreen):
         f = state.current
         name = self.shown_name(f.side)
         if step != "act":
-            due = due_roll(state, f.side, self.tables)
+            due = self.rules.due_roll(state, f.side)
             what = due.text if due is not None and step in ("stay_conscious", "death_door") \
                 else self.main_label().removesuffix(" (Enter)")
             return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"

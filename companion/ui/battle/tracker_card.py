@@ -11,8 +11,9 @@ import pygame
 
 from companion.errors import UserError
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.health import due_roll
+from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.state import BattleState, Fighter
+from companion.session.session import Session
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Ink, Label, TextField, Widget
 
@@ -29,14 +30,23 @@ GREY = (92, 96, 104)  # health he has lost: cells above his health now
 NameOf = Callable[[str], str]
 
 
+def battle_rules(session: Session) -> BattleRules:
+    """The session's ruleset, which a duel's screens know is the battle's: what they
+    ask of the rules beyond the contract (`BattleRules.due_roll`) they ask of it."""
+    rules = session.ruleset
+    assert isinstance(rules, BattleRules)
+    return rules
+
+
 class TrackerCard:
     """Drawn in two passes of the same code: `measure` finds the height the card needs
     (the screen sizes both cards by it), `draw` draws it."""
 
-    def __init__(self, theme: Theme, side: str, tables: BattleTables, act: Act,
-                 name_of: NameOf | None = None) -> None:
+    def __init__(self, theme: Theme, side: str, rules: BattleRules, tables: BattleTables,
+                 act: Act, name_of: NameOf | None = None) -> None:
         self.theme = theme
         self.side = side
+        self.rules = rules
         self.tables = tables
         self.act = act
         self.name_of = name_of
@@ -145,7 +155,7 @@ class TrackerCard:
             state.result is not None and self.side in state.result.dead)
         y = self._badges(surface, f, x, y + px(2), w, dead)
         if due_text:
-            due = due_roll(state, self.side, self.tables)
+            due = self.rules.due_roll(state, self.side)
             colour = STAGE_COLOURS.get(due.stage, pal.hover) if due is not None else pal.hover
             label = Label(self.theme, due_text, 18, bold=True, colour=colour, wrap=True)
             y = label.place(x, y + px(4), w)

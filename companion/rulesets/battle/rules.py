@@ -28,7 +28,24 @@ from companion.rulesets.base import (
 )
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
-from companion.rulesets.battle.actions import GAME_TYPES, parse_action
+from companion.rulesets.battle.actions import (
+    GAME_TYPES,
+    AttackAction,
+    BattleAction,
+    ChooseFateAction,
+    ClearEyesAction,
+    DeathDoorAction,
+    DeclineAction,
+    FateAction,
+    FocusAction,
+    HealAction,
+    InitiativeAction,
+    QuitAction,
+    RetrieveAction,
+    StayConsciousAction,
+    WaitAction,
+    parse_action,
+)
 from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
@@ -151,7 +168,8 @@ class BattleRules(Ruleset[BattleState]):
         # JSON to give them.
         "apply_entry": ("who", "table"),
     })
-    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "initiative"})
+    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType(
+        InitiativeAction(type="initiative"))
     opens_by_default: ClassVar[bool] = False
 
     def __init__(self) -> None:
@@ -220,10 +238,10 @@ class BattleRules(Ruleset[BattleState]):
         return Due(step=step, who=state.turn, choices=choices, turn=state.turn_count,
                    computer=False, dice=_due_dice(state, step))
 
-    def legal_actions(self, state: BattleState) -> list[Action]:
+    def legal_actions(self, state: BattleState) -> list[BattleAction]:
         """One action of each type open now, with defaults that pass the rules where
         some do (a weapon he holds, the luck No Fear of Death demands, ...)."""
-        legal: list[Action] = []
+        legal: list[BattleAction] = []
         for kind in self.due(state).choices:
             for candidate in _candidates(state, kind):
                 if _passes(state, candidate):
@@ -333,28 +351,53 @@ def _due_dice(state: BattleState, step: str) -> int | None:
     return roll[1] if roll is not None else None
 
 
-def _candidates(state: BattleState, kind: str) -> list[Action]:
+def _candidates(state: BattleState, kind: str) -> list[BattleAction]:
     """Plain actions of one type to try, the simplest first."""
-    if kind == "attack":
-        f = state.current
-        held = [{"type": "attack", "weapon": k} for k, n in f.carried.items() if n > 0]
-        return [{"type": "attack"}, *held, {"type": "attack", "weapon": state.tables.brawling}]
-    if kind == "heal":
-        return [{"type": "heal", "dice": 1}]
-    if kind == "choose_fate":
-        return [{"type": "choose_fate", "face": face} for face in state.current.fate_choices]
-    if kind in ("stay_conscious", "death_door"):
-        f = state.current
-        if quirks_of(state.tables, f.insanities).must_use_all_luck:
-            return [{"type": kind, "luck": f.luck}]
-        return [{"type": kind}]
-    if kind == "retrieve":
-        f = state.current
-        # A lone shield is what the plain one picks up; with two things down, one of
-        # them is a weapon, so naming weapons is enough to find one that passes.
-        lying = [k for k, n in f.dropped.items() if n > 0]
-        return [{"type": "retrieve"}, *({"type": "retrieve", "item": k} for k in lying)]
-    return [{"type": kind}]
+    match kind:
+        case "attack":
+            held = [AttackAction(type="attack", weapon=k)
+                    for k, n in state.current.carried.items() if n > 0]
+            return [AttackAction(type="attack"), *held,
+                    AttackAction(type="attack", weapon=state.tables.brawling)]
+        case "heal":
+            return [HealAction(type="heal", dice=1)]
+        case "choose_fate":
+            return [ChooseFateAction(type="choose_fate", face=face)
+                    for face in state.current.fate_choices]
+        case "stay_conscious" | "death_door":
+            f = state.current
+            # No Fear of Death: all his luck, or the rules refuse the roll.
+            luck = f.luck if quirks_of(state.tables, f.insanities).must_use_all_luck else None
+            return [_roll_for_a_six(kind, luck)]
+        case "retrieve":
+            # A lone shield is what the plain one picks up; with two things down, one of
+            # them is a weapon, so naming weapons is enough to find one that passes.
+            lying = [k for k, n in state.current.dropped.items() if n > 0]
+            return [RetrieveAction(type="retrieve"),
+                    *(RetrieveAction(type="retrieve", item=k) for k in lying)]
+        case "initiative":
+            return [InitiativeAction(type="initiative")]
+        case "focus":
+            return [FocusAction(type="focus")]
+        case "decline":
+            return [DeclineAction(type="decline")]
+        case "fate":
+            return [FateAction(type="fate")]
+        case "clear_eyes":
+            return [ClearEyesAction(type="clear_eyes")]
+        case "quit":
+            return [QuitAction(type="quit")]
+        case "wait":
+            return [WaitAction(type="wait")]
+    raise ValueError(f"no game action {kind!r}")
+
+
+def _roll_for_a_six(kind: str, luck: int | None) -> StayConsciousAction | DeathDoorAction:
+    if kind == "stay_conscious":
+        return (StayConsciousAction(type="stay_conscious") if luck is None else
+                StayConsciousAction(type="stay_conscious", luck=luck))
+    return (DeathDoorAction(type="death_door") if luck is None else
+            DeathDoorAction(type="death_door", luck=luck))
 
 
 def _passes(state: BattleState, action: Action) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from companion.rulesets.battle.actions import BattleAction
 from companion.rulesets.battle.events import (
     BattleOver,
     CriticalDamageRolled,
@@ -35,7 +36,7 @@ ESSENTIALS_SHARE = 0.34  # of the picture's width, for the cards beside the boar
 ESSENTIALS_WIDTH = 260  # a card's pixels at 100 % beside the board, at the least
 
 
-def _looks_only(action: dict[str, Any]) -> bool:
+def _looks_only(action: BattleAction) -> bool:
     """The cards' clicks, on the player's window: it has no clicks, so nothing acts."""
     return False
 

@@ -14,75 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from companion.rulesets.base import Event
-from companion.rulesets.battle.events import (
-    AmmoChanged,
-    ArmourDestroyed,
-    AttackLanded,
-    AttackRolled,
-    BattleOver,
-    Bled,
-    Blocked,
-    ClungOn,
-    CriticalDamageRolled,
-    CriticalEntryFound,
-    DeathDoorRolled,
-    Declined,
-    DefenceRolled,
-    DiceModifierGained,
-    Died,
-    DiedOfWounds,
-    DiesUnlessHeWins,
-    DisarmBlocked,
-    DisarmFailed,
-    DisarmLanded,
-    EyesCleared,
-    FateApplied,
-    FateChoicesRolled,
-    FocusBarred,
-    FocusRolled,
-    Fumbled,
-    HealDiceChanged,
-    Healed,
-    HealRolled,
-    HealthSet,
-    InitiativeRolled,
-    InitiativeTied,
-    InitiativeWon,
-    InsanityDue,
-    InsanityGained,
-    InsanityRolled,
-    LeftBoard,
-    LeftLying,
-    LuckChanged,
-    LuckSettled,
-    Missed,
-    NoShieldToDrop,
-    NoteForPlayers,
-    NoWeaponToDrop,
-    PickedUp,
-    Placed,
-    RetrieveRolled,
-    RolledForASix,
-    Scarred,
-    ShieldArmUseless,
-    ShieldDropped,
-    StayConsciousRolled,
-    StunCleared,
-    Stunned,
-    StunResisted,
-    TurnBegan,
-    TurnLost,
-    TwoHandedGrip,
-    Waited,
-    WeaponDropped,
-    WeaponLodged,
-    WeaponThrown,
-    Whiffed,
-    WideAwake,
-    WillToLive,
-    Wounded,
-    ZenCalm,
-)
+from companion.rulesets.battle import events as ev
 from companion.rulesets.battle.pools import below_zero_roll
 from companion.rulesets.battle.state import BattleState, display_name, due
 from companion.rulesets.battle.table_models import crit_entry
@@ -243,7 +175,7 @@ def _luck_line(name: str, faces: Sequence[int], lost: int, left: int) -> str:
             f"({left} left)")
 
 
-def _six_roll(w: _Words, e: RolledForASix) -> str:
+def _six_roll(w: _Words, e: ev.RolledForASix) -> str:
     """The faces of a roll for one 6, with its luck dice and what became of them."""
     text = show(e.faces) + _luck(e.luck_faces)
     if e.luck_faces and e.luck_lost is not None and e.luck_left is not None:
@@ -263,12 +195,12 @@ def _on(kind: type[E], formatter: Callable[[_Words, E], list[str]]) -> tuple[typ
     return kind, formatter
 
 
-def _initiative_rolled(w: _Words, e: InitiativeRolled) -> list[str]:
+def _initiative_rolled(w: _Words, e: ev.InitiativeRolled) -> list[str]:
     return ["Initiative: " + ", ".join(f"{w.name(s)} rolls {show(e.faces[s])} ({e.totals[s]})"
                                        for s in ("a", "b"))]
 
 
-def _attack_rolled(w: _Words, e: AttackRolled) -> list[str]:
+def _attack_rolled(w: _Words, e: ev.AttackRolled) -> list[str]:
     what = "disarm" if e.disarm else (
         "signature move" if e.signature else f"{e.stance} attack")
     return [f"{w.name(e.who)}: {what} with the {w.weapon(e.weapon)} "
@@ -276,14 +208,14 @@ def _attack_rolled(w: _Words, e: AttackRolled) -> list[str]:
             f"{w.pool(e.pool)} dice: {show(e.faces)}" + _luck(e.luck_faces)]
 
 
-def _defence_rolled(w: _Words, e: DefenceRolled) -> list[str]:
+def _defence_rolled(w: _Words, e: ev.DefenceRolled) -> list[str]:
     rule = w.rule(e.rule)
     how = f" ({rule})" if rule else ""
     return [f"{w.name(e.who)} defends{how} with {w.pool(e.pool)} dice: "
             f"{show(e.faces)}" + _luck(e.luck_faces) + f": {_sixes(e.sixes)}"]
 
 
-def _attack_landed(w: _Words, e: AttackLanded) -> list[str]:
+def _attack_landed(w: _Words, e: ev.AttackLanded) -> list[str]:
     label = "a critical" if e.critical else f"a hit ({result_words(e.result)})"
     if e.needed is None:
         return [f"{w.name(e.who)} lands {label}."]
@@ -291,18 +223,18 @@ def _attack_landed(w: _Words, e: AttackLanded) -> list[str]:
             f"{_sixes(e.needed)} to block."]
 
 
-def _critical_damage(w: _Words, e: CriticalDamageRolled) -> list[str]:
+def _critical_damage(w: _Words, e: ev.CriticalDamageRolled) -> list[str]:
     dice = f"{_dice_word(e.dice)}, {show(e.faces)}" if e.dice > 0 else "no dice"
     return [f"Critical damage: {dice}, +{e.bonus} for the weapon: {e.total} in all"]
 
 
-def _critical_entry(w: _Words, e: CriticalEntryFound) -> list[str]:
+def _critical_entry(w: _Words, e: ev.CriticalEntryFound) -> list[str]:
     entry = crit_entry(w.tables.table(e.table), e.entry)
     table = w.table(e.table)
     return [f"{table[:1].upper()}{table[1:]} {e.total}: {entry.description}"]
 
 
-def _scarred(w: _Words, e: Scarred) -> list[str]:
+def _scarred(w: _Words, e: ev.Scarred) -> list[str]:
     entry = crit_entry(w.tables.table(e.table), e.key)
     if e.sub_key is not None:
         scar = next(s for s in entry.subtable if s.key == e.sub_key).scar
@@ -314,43 +246,43 @@ def _scarred(w: _Words, e: Scarred) -> list[str]:
     return [f"{w.name(e.who)} is scarred for life: {scar.scar}."]
 
 
-def _dice_modifier(w: _Words, e: DiceModifierGained) -> list[str]:
+def _dice_modifier(w: _Words, e: ev.DiceModifierGained) -> list[str]:
     return [f"{w.name(e.who)}: " + dice_modifier_words(
         e.target, e.amount, e.duration, e.armor_exempt) + "."]
 
 
-def _battle_over(w: _Words, e: BattleOver) -> list[str]:
+def _battle_over(w: _Words, e: ev.BattleOver) -> list[str]:
     how = _HOW.get(e.how, e.how)
     return [f"{w.name(e.who)} wins: {w.name(e.loser)} {how}."]
 
 
-def _insanity_rolled(w: _Words, e: InsanityRolled) -> list[str]:
+def _insanity_rolled(w: _Words, e: ev.InsanityRolled) -> list[str]:
     kind = "permanent" if e.permanent else "temporary"
     return [f"{w.name(e.who)} rolls {e.key // 10}-{e.key % 10} for insanity: "
             f"{w.tables.insanity(e.key).name} ({kind})."]
 
 
-def _stay_conscious_rolled(w: _Words, e: StayConsciousRolled) -> list[str]:
+def _stay_conscious_rolled(w: _Words, e: ev.StayConsciousRolled) -> list[str]:
     end = "he stays on his feet." if e.saved else "no 6."
     return [f"{w.name(e.who)} tries to stay conscious: {_six_roll(w, e)}: {end}"]
 
 
-def _death_door_rolled(w: _Words, e: DeathDoorRolled) -> list[str]:
+def _death_door_rolled(w: _Words, e: ev.DeathDoorRolled) -> list[str]:
     end = "he lives; now the fate roll." if e.saved else "no 6."
     return [f"{w.name(e.who)} at death's door: {_six_roll(w, e)}: {end}"]
 
 
-def _fate_applied(w: _Words, e: FateApplied) -> list[str]:
+def _fate_applied(w: _Words, e: ev.FateApplied) -> list[str]:
     return [f"{w.name(e.who)}'s fate: {e.face}: {w.tables.fate(e.face).description}"]
 
 
-def _heal_rolled(w: _Words, e: HealRolled) -> list[str]:
+def _heal_rolled(w: _Words, e: ev.HealRolled) -> list[str]:
     return [f"{w.name(e.who)} rolls {e.dice} heal {'die' if e.dice == 1 else 'dice'}: "
             f"{show(e.faces)}, he heals {e.amount} ({e.left} heal "
             f"{'die' if e.left == 1 else 'dice'} left)."]
 
 
-def _focus_rolled(w: _Words, e: FocusRolled) -> list[str]:
+def _focus_rolled(w: _Words, e: ev.FocusRolled) -> list[str]:
     if e.focused:
         return [f"{w.name(e.who)} focuses: {show(e.faces)}: he shakes off the stun "
                 "and acts."]
@@ -360,17 +292,17 @@ def _focus_rolled(w: _Words, e: FocusRolled) -> list[str]:
             f"he needed {_sixes(e.needed)}."]
 
 
-def _stunned(w: _Words, e: Stunned) -> list[str]:
+def _stunned(w: _Words, e: ev.Stunned) -> list[str]:
     more = f" for {e.turns} rounds" if e.turns > 1 else ""
     return [f"{w.name(e.who)} is stunned{more}."]
 
 
-def _weapon_thrown(w: _Words, e: WeaponThrown) -> list[str]:
+def _weapon_thrown(w: _Words, e: ev.WeaponThrown) -> list[str]:
     more = "none left" if e.left == 0 else f"{e.left} more"
     return [f"{w.name(e.who)} throws his {w.weapon(e.weapon)} ({more} in hand)."]
 
 
-def _turn_lost(w: _Words, e: TurnLost) -> list[str]:
+def _turn_lost(w: _Words, e: ev.TurnLost) -> list[str]:
     if e.still_stunned:
         return [f"{w.name(e.who)} loses his turn and stays stunned."]
     return [f"{w.name(e.who)} loses his turn; the stun ends."]
@@ -394,89 +326,89 @@ def _line(template: str) -> Callable[[_Words, Event], list[str]]:
 
 FORMATTERS: dict[type[Event], Formatter] = dict([
     # initiative and turns
-    _on(InitiativeRolled, _initiative_rolled),
-    _on(InitiativeTied, _line("A tie: both roll again.")),
-    _on(InitiativeWon, _line("{name} wins the initiative and attacks first.")),
-    _on(TurnBegan, lambda w, e: [f"-- turn {e.turn}: {w.name(e.who)} (health {e.health}) --"]),
-    _on(TurnLost, _turn_lost),
-    _on(Waited, _line("{name} waits.")),
-    _on(EyesCleared, _line("{name} gives up his attack to clear his eyes.")),
+    _on(ev.InitiativeRolled, _initiative_rolled),
+    _on(ev.InitiativeTied, _line("A tie: both roll again.")),
+    _on(ev.InitiativeWon, _line("{name} wins the initiative and attacks first.")),
+    _on(ev.TurnBegan, lambda w, e: [f"-- turn {e.turn}: {w.name(e.who)} (health {e.health}) --"]),
+    _on(ev.TurnLost, _turn_lost),
+    _on(ev.Waited, _line("{name} waits.")),
+    _on(ev.EyesCleared, _line("{name} gives up his attack to clear his eyes.")),
     # attacks
-    _on(TwoHandedGrip, _line("{name} attacks two-handed:")),
-    _on(AttackRolled, _attack_rolled),
-    _on(ZenCalm, lambda w, e: [f"{w.name(e.who)}'s calm (Zen Buddha) takes away {e.sixes} "
+    _on(ev.TwoHandedGrip, _line("{name} attacks two-handed:")),
+    _on(ev.AttackRolled, _attack_rolled),
+    _on(ev.ZenCalm, lambda w, e: [f"{w.name(e.who)}'s calm (Zen Buddha) takes away {e.sixes} "
                                "of the 6s."]),
-    _on(LuckSettled, lambda w, e: [_luck_line(w.name(e.who), e.faces, e.lost, e.left)]),
-    _on(WeaponThrown, _weapon_thrown),
-    _on(AttackLanded, _attack_landed),
-    _on(DefenceRolled, _defence_rolled),
-    _on(Blocked, _line("{name} blocks it.")),
-    _on(Missed, _line("{name} misses.")),
-    _on(Whiffed, _line("{name} whiffs: no PARRY/DODGE on his next defence.")),
-    _on(Fumbled, _line("{name} fumbles (Butterfingers):")),
-    _on(CriticalDamageRolled, _critical_damage),
-    _on(DisarmFailed, _line("{name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
+    _on(ev.LuckSettled, lambda w, e: [_luck_line(w.name(e.who), e.faces, e.lost, e.left)]),
+    _on(ev.WeaponThrown, _weapon_thrown),
+    _on(ev.AttackLanded, _attack_landed),
+    _on(ev.DefenceRolled, _defence_rolled),
+    _on(ev.Blocked, _line("{name} blocks it.")),
+    _on(ev.Missed, _line("{name} misses.")),
+    _on(ev.Whiffed, _line("{name} whiffs: no PARRY/DODGE on his next defence.")),
+    _on(ev.Fumbled, _line("{name} fumbles (Butterfingers):")),
+    _on(ev.CriticalDamageRolled, _critical_damage),
+    _on(ev.DisarmFailed, _line("{name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
                             "defence.")),
-    _on(DisarmLanded, lambda w, e: [f"The whip wraps round; {w.name(e.target)} needs "
+    _on(ev.DisarmLanded, lambda w, e: [f"The whip wraps round; {w.name(e.target)} needs "
                                     f"{_sixes(e.needed)} to keep his weapon."]),
-    _on(DisarmBlocked, _line("{name} keeps his weapon.")),
+    _on(ev.DisarmBlocked, _line("{name} keeps his weapon.")),
     # weapons and shields
-    _on(WeaponDropped, lambda w, e: [f"{w.name(e.who)} drops his {w.weapon(e.weapon)}."]),
-    _on(NoWeaponToDrop, _line("{name} has no weapon in hand to drop.")),
-    _on(ShieldDropped, _line("{name}'s shield falls to the ground.")),
-    _on(NoShieldToDrop, _line("{name} has no shield in hand to drop.")),
-    _on(RetrieveRolled, lambda w, e: [f"{w.name(e.who)} reaches for his {w.item(e.item)}: "
+    _on(ev.WeaponDropped, lambda w, e: [f"{w.name(e.who)} drops his {w.weapon(e.weapon)}."]),
+    _on(ev.NoWeaponToDrop, _line("{name} has no weapon in hand to drop.")),
+    _on(ev.ShieldDropped, _line("{name}'s shield falls to the ground.")),
+    _on(ev.NoShieldToDrop, _line("{name} has no shield in hand to drop.")),
+    _on(ev.RetrieveRolled, lambda w, e: [f"{w.name(e.who)} reaches for his {w.item(e.item)}: "
                                       f"{show(e.faces)}"]),
-    _on(WeaponLodged, lambda w, e: [f"{w.name(e.owner)}'s {w.weapon(e.weapon)} stays lodged "
+    _on(ev.WeaponLodged, lambda w, e: [f"{w.name(e.owner)}'s {w.weapon(e.weapon)} stays lodged "
                                     f"in {w.name(e.who)} for the rest of the battle."]),
-    _on(PickedUp, lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.item)}."]),
-    _on(LeftLying, lambda w, e: [f"No 6: his {w.item(e.item)} stays where it lies."]),
+    _on(ev.PickedUp, lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.item)}."]),
+    _on(ev.LeftLying, lambda w, e: [f"No 6: his {w.item(e.item)} stays where it lies."]),
     # health
-    _on(Wounded, lambda w, e: [f"{w.name(e.who)} takes {e.damage} damage (health "
+    _on(ev.Wounded, lambda w, e: [f"{w.name(e.who)} takes {e.damage} damage (health "
                                f"{e.health})."]),
-    _on(Healed, lambda w, e: [f"{w.name(e.who)} heals {e.amount} (health {e.health})."]),
-    _on(Died, lambda w, e: [f"{w.name(e.who)} is at {e.health}: dead."]),
-    _on(WillToLive, _line("{name}'s will to live snaps him into focus: no more stuns.")),
-    _on(Bled, _line("{name} bleeds (Thin Blooded).")),
-    _on(ClungOn, lambda w, e: [f"{w.name(e.who)} clings on (Life Line): +{e.amount} "
+    _on(ev.Healed, lambda w, e: [f"{w.name(e.who)} heals {e.amount} (health {e.health})."]),
+    _on(ev.Died, lambda w, e: [f"{w.name(e.who)} is at {e.health}: dead."]),
+    _on(ev.WillToLive, _line("{name}'s will to live snaps him into focus: no more stuns.")),
+    _on(ev.Bled, _line("{name} bleeds (Thin Blooded).")),
+    _on(ev.ClungOn, lambda w, e: [f"{w.name(e.who)} clings on (Life Line): +{e.amount} "
                                "health."]),
-    _on(Stunned, _stunned),
-    _on(StunResisted, _line("{name} cannot be stunned.")),
-    _on(StunCleared, _line("{name} is no longer stunned.")),
-    _on(HealRolled, _heal_rolled),
-    _on(FocusBarred, _line("{name} may not focus this turn.")),
-    _on(FocusRolled, _focus_rolled),
-    _on(StayConsciousRolled, _stay_conscious_rolled),
-    _on(Declined, _line("{name} lets himself drop.")),
-    _on(DeathDoorRolled, _death_door_rolled),
-    _on(FateChoicesRolled, lambda w, e: [f"{w.name(e.who)} is blessed: fate rolls "
+    _on(ev.Stunned, _stunned),
+    _on(ev.StunResisted, _line("{name} cannot be stunned.")),
+    _on(ev.StunCleared, _line("{name} is no longer stunned.")),
+    _on(ev.HealRolled, _heal_rolled),
+    _on(ev.FocusBarred, _line("{name} may not focus this turn.")),
+    _on(ev.FocusRolled, _focus_rolled),
+    _on(ev.StayConsciousRolled, _stay_conscious_rolled),
+    _on(ev.Declined, _line("{name} lets himself drop.")),
+    _on(ev.DeathDoorRolled, _death_door_rolled),
+    _on(ev.FateChoicesRolled, lambda w, e: [f"{w.name(e.who)} is blessed: fate rolls "
                                          f"{show(e.faces)}; he picks one."]),
-    _on(FateApplied, _fate_applied),
+    _on(ev.FateApplied, _fate_applied),
     # the lasting effects of a table entry
-    _on(CriticalEntryFound, _critical_entry),
-    _on(WideAwake, _line("{name} is wide awake: he cannot be stunned this battle.")),
-    _on(DiceModifierGained, _dice_modifier),
-    _on(ArmourDestroyed, _line("{name}'s armour is destroyed.")),
-    _on(ShieldArmUseless, _line("{name} can use no shield and no two-handed weapon.")),
-    _on(DiesUnlessHeWins, _line("{name} will die after the fight unless he wins it.")),
-    _on(Scarred, _scarred),
-    _on(NoteForPlayers, lambda w, e: [f"For the players: {e.rule}."]),
-    _on(InsanityRolled, _insanity_rolled),
-    _on(InsanityGained, lambda w, e: [f"{w.name(e.who)} gains an insanity: "
+    _on(ev.CriticalEntryFound, _critical_entry),
+    _on(ev.WideAwake, _line("{name} is wide awake: he cannot be stunned this battle.")),
+    _on(ev.DiceModifierGained, _dice_modifier),
+    _on(ev.ArmourDestroyed, _line("{name}'s armour is destroyed.")),
+    _on(ev.ShieldArmUseless, _line("{name} can use no shield and no two-handed weapon.")),
+    _on(ev.DiesUnlessHeWins, _line("{name} will die after the fight unless he wins it.")),
+    _on(ev.Scarred, _scarred),
+    _on(ev.NoteForPlayers, lambda w, e: [f"For the players: {e.rule}."]),
+    _on(ev.InsanityRolled, _insanity_rolled),
+    _on(ev.InsanityGained, lambda w, e: [f"{w.name(e.who)} gains an insanity: "
                                       f"{w.tables.insanity(e.key).name}."]),
-    _on(InsanityDue, _line("{name} gains an insanity: roll it and apply the entry.")),
+    _on(ev.InsanityDue, _line("{name} gains an insanity: roll it and apply the entry.")),
     # the end
-    _on(BattleOver, _battle_over),
-    _on(DiedOfWounds, _line("{name} did not win, and dies of his wounds.")),
+    _on(ev.BattleOver, _battle_over),
+    _on(ev.DiedOfWounds, _line("{name} did not win, and dies of his wounds.")),
     # the trackers
-    _on(HealthSet, lambda w, e: [f"{w.name(e.who)}'s health: {e.before} to {e.health}."]),
-    _on(LuckChanged, lambda w, e: [_dice_changed(w.name(e.who), "luck", e.change, e.luck)]),
-    _on(HealDiceChanged, lambda w, e: [_dice_changed(w.name(e.who), "heal", e.change,
+    _on(ev.HealthSet, lambda w, e: [f"{w.name(e.who)}'s health: {e.before} to {e.health}."]),
+    _on(ev.LuckChanged, lambda w, e: [_dice_changed(w.name(e.who), "luck", e.change, e.luck)]),
+    _on(ev.HealDiceChanged, lambda w, e: [_dice_changed(w.name(e.who), "heal", e.change,
                                                      e.heal_dice)]),
-    _on(AmmoChanged, lambda w, e: [f"{w.name(e.who)} carries {e.count} "
+    _on(ev.AmmoChanged, lambda w, e: [f"{w.name(e.who)} carries {e.count} "
                                    f"{w.weapon(e.weapon)} now ({e.before} before)."]),
-    _on(Placed, lambda w, e: [f"{w.name(e.who)} stands on {e.at}."]),
-    _on(LeftBoard, _line("{name} leaves the board.")),
+    _on(ev.Placed, lambda w, e: [f"{w.name(e.who)} stands on {e.at}."]),
+    _on(ev.LeftBoard, _line("{name} leaves the board.")),
 ])
 
 

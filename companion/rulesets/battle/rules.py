@@ -30,20 +30,8 @@ from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
 from companion.rulesets.battle.actions import (
     GAME_TYPES,
-    AttackAction,
     BattleAction,
-    ChooseFateAction,
-    ClearEyesAction,
-    DeathDoorAction,
-    DeclineAction,
-    FateAction,
-    FocusAction,
-    HealAction,
     InitiativeAction,
-    QuitAction,
-    RetrieveAction,
-    StayConsciousAction,
-    WaitAction,
     parse_action,
 )
 from companion.rulesets.battle.ai import decide
@@ -73,9 +61,8 @@ from companion.rulesets.battle.health import (
     heal_dice,
     stay_conscious,
 )
+from companion.rulesets.battle.legal import ALLOWED, candidates, due_dice
 from companion.rulesets.battle.odds import AttackOdds, odds_for_action
-from companion.rulesets.battle.pools import below_zero_roll
-from companion.rulesets.battle.quirks import quirks_of
 from companion.rulesets.battle.sheet import (
     GladiatorSheet,
     check_sheet,
@@ -103,18 +90,6 @@ def _fit_to_fight(sheet: GladiatorSheet, now: str | None) -> bool:
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
-
-# Which game actions may be taken when each thing is due.
-_ALLOWED = {
-    "initiative": {"initiative"},
-    "fate": {"fate"},
-    "fate_choice": {"choose_fate"},
-    "stay_conscious": {"stay_conscious", "decline", "quit"},
-    "death_door": {"death_door"},
-    "focus": {"focus", "quit"},
-    "act": {"attack", "heal", "retrieve", "clear_eyes", "wait", "quit"},
-    "over": set(),
-}
 
 # How many TableSets' BattleTables one instance remembers: a session replays with
 # the same TableSet every time, and a few sessions may be open at once.
@@ -234,16 +209,16 @@ class BattleRules(Ruleset[BattleState]):
 
     def due(self, state: BattleState) -> Due:
         step = due(state)
-        choices = tuple(kind for kind in GAME_TYPES if kind in _ALLOWED[step])
+        choices = tuple(kind for kind in GAME_TYPES if kind in ALLOWED[step])
         return Due(step=step, who=state.turn, choices=choices, turn=state.turn_count,
-                   computer=False, dice=_due_dice(state, step))
+                   computer=False, dice=due_dice(state, step))
 
     def legal_actions(self, state: BattleState) -> list[BattleAction]:
         """One action of each type open now, with defaults that pass the rules where
         some do (a weapon he holds, the luck No Fear of Death demands, ...)."""
         legal: list[BattleAction] = []
         for kind in self.due(state).choices:
-            for candidate in _candidates(state, kind):
+            for candidate in candidates(state, kind):
                 if _passes(state, candidate):
                     legal.append(candidate)
                     break
@@ -337,69 +312,7 @@ def _fighter(t: BattleTables, side: str, sheet: GladiatorSheet) -> Fighter:
     )
 
 
-# --- what is due, and what may be done -----------------------------------------------------
-def _due_dice(state: BattleState, step: str) -> int | None:
-    """The dice of the roll due now, where one gladiator owes one."""
-    if step in ("initiative", "act", "over", "fate_choice"):
-        return None
-    f = state.current
-    if step == "fate":
-        return max(1, quirks_of(state.tables, f.insanities).fate_rolls)
-    if step == "focus":
-        return 0 if f.no_focus_turns > 0 else f.skill("focus")
-    roll = below_zero_roll(f, state.tables)
-    return roll[1] if roll is not None else None
-
-
-def _candidates(state: BattleState, kind: str) -> list[BattleAction]:
-    """Plain actions of one type to try, the simplest first."""
-    match kind:
-        case "attack":
-            held = [AttackAction(type="attack", weapon=k)
-                    for k, n in state.current.carried.items() if n > 0]
-            return [AttackAction(type="attack"), *held,
-                    AttackAction(type="attack", weapon=state.tables.brawling)]
-        case "heal":
-            return [HealAction(type="heal", dice=1)]
-        case "choose_fate":
-            return [ChooseFateAction(type="choose_fate", face=face)
-                    for face in state.current.fate_choices]
-        case "stay_conscious" | "death_door":
-            f = state.current
-            # No Fear of Death: all his luck, or the rules refuse the roll.
-            luck = f.luck if quirks_of(state.tables, f.insanities).must_use_all_luck else None
-            return [_roll_for_a_six(kind, luck)]
-        case "retrieve":
-            # A lone shield is what the plain one picks up; with two things down, one of
-            # them is a weapon, so naming weapons is enough to find one that passes.
-            lying = [k for k, n in state.current.dropped.items() if n > 0]
-            return [RetrieveAction(type="retrieve"),
-                    *(RetrieveAction(type="retrieve", item=k) for k in lying)]
-        case "initiative":
-            return [InitiativeAction(type="initiative")]
-        case "focus":
-            return [FocusAction(type="focus")]
-        case "decline":
-            return [DeclineAction(type="decline")]
-        case "fate":
-            return [FateAction(type="fate")]
-        case "clear_eyes":
-            return [ClearEyesAction(type="clear_eyes")]
-        case "quit":
-            return [QuitAction(type="quit")]
-        case "wait":
-            return [WaitAction(type="wait")]
-    raise ValueError(f"no game action {kind!r}")
-
-
-def _roll_for_a_six(kind: str, luck: int | None) -> StayConsciousAction | DeathDoorAction:
-    if kind == "stay_conscious":
-        return (StayConsciousAction(type="stay_conscious") if luck is None else
-                StayConsciousAction(type="stay_conscious", luck=luck))
-    return (DeathDoorAction(type="death_door") if luck is None else
-            DeathDoorAction(type="death_door", luck=luck))
-
-
+# --- what may be done -------------------------------------------------------------------
 def _passes(state: BattleState, action: Action) -> bool:
     """Whether the rules take `action` now: tried on a copy until its first die."""
     try:
@@ -422,7 +335,7 @@ def _apply(state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> l
             state.clock = parsed.now
         return tracker(ctx, parsed)
     step = due(state)
-    if parsed.type not in _ALLOWED[step]:
+    if parsed.type not in ALLOWED[step]:
         raise UserError(_not_now(state, parsed.type, step))
     if (parsed.who is not None and state.turn is not None
             and state.fighter(parsed.who).side != state.turn):
@@ -535,7 +448,7 @@ def _not_now(state: BattleState, kind: str, step: str) -> str:
     if step == "initiative":
         return "roll initiative first"
     who = state.current.name
-    wanted = [action_words(k) for k in GAME_TYPES if k in _ALLOWED[step]]
+    wanted = [action_words(k) for k in GAME_TYPES if k in ALLOWED[step]]
     may = ", ".join(wanted[:-1]) + f" or {wanted[-1]}" if len(wanted) > 1 else wanted[0]
     return f"{who} cannot {action_words(kind)} now: next is {narrator.due_words(step)} " \
            f"(he may {may})"

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from companion.dice.notation import evaluate, parse
-from companion.dice.odds import check_size
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import evaluate
+from companion.dice.odds.size import check_size
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError, one_line
 from companion.files.jsonfile import (

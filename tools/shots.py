@@ -78,8 +78,8 @@ def click_hex(app: App, label: str, button: int = 1) -> None:
     click((round(x), round(y)), button)
 
 
-# --- the arena frame as tools/bench.py times it ----------------------------------
-# How tools/bench.py times a callable (its median of `repeat` runs), handed in:
+# --- the arena frame as tools/bench/ times it ----------------------------------
+# How tools/bench/ times a callable (its median of `repeat` runs), handed in:
 # this module importing the bench would make an import cycle.
 Timer = Callable[[Callable[[], object], int], float]
 
@@ -155,7 +155,7 @@ def frame_ms(timer: Timer, size: tuple[int, int], scale: float, repeat: int = 10
 
 
 def ctrl_z_ms(files: dict[int, str], presses: int, rounds: int) -> dict[int, list[float]]:
-    """Ctrl+Z in the app, for tools/bench.py: each session file (by its length) is
+    """Ctrl+Z in the app, for tools/bench/: each session file (by its length) is
     resumed from the autosave as a player resumes one, then Ctrl+Z pressed `presses`
     times in a row, each key handled (the undo, its autosave, what the screen makes of
     it) and the frame after it drawn; a big autosave is written in the background

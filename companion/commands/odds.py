@@ -9,8 +9,12 @@ from decimal import Decimal
 from fractions import Fraction
 from math import floor, gcd, log10
 
-from companion.dice.notation import NOTATION_HELP, Expr, parse
-from companion.dice.odds import Distribution, OddsTooBig, distribution, named
+from companion.dice.notation.parse import parse
+from companion.dice.notation.tree import Expr
+from companion.dice.notation.words import NOTATION_HELP
+from companion.dice.odds.distribution import Distribution
+from companion.dice.odds.expression import distribution
+from companion.dice.odds.size import OddsTooBig, named
 
 # What is printed is bounded as well as what is worked out: `distribution` refuses
 # more than 10,000 possible totals, so there are at most that many lines, and the

@@ -6,8 +6,10 @@ import argparse
 import json
 
 from companion.commands.odds import as_json, takes_signed_notation, text
-from companion.dice.notation import NOTATION_HELP, evaluate, parse
-from companion.dice.odds import distribution
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import evaluate
+from companion.dice.notation.words import NOTATION_HELP
+from companion.dice.odds.expression import distribution
 from companion.dice.sources import SeededDice
 
 

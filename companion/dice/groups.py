@@ -5,7 +5,7 @@ Results are whole-number counts of ways over one total: `(counts, total)`, each 
 `counts[v] / total`. The total is a power of the die's sides, because every die drawn
 is one of `sides` equally likely faces (the caps on rerolls and explosions make the
 draws finite), so no count is longer than the bits of sides ** (the dice drawn at
-worst): what `companion.dice.odds` bounds before any work.
+worst): what `companion.dice.odds.size` bounds before any work.
 
 Two methods, by what the operators need:
 
@@ -35,7 +35,8 @@ from collections.abc import Callable, Sequence
 from math import comb, lcm
 from typing import NamedTuple
 
-from companion.dice.notation import MAX_EXPLOSIONS, MAX_REROLLS, Op
+from companion.dice.notation.limits import MAX_EXPLOSIONS, MAX_REROLLS
+from companion.dice.notation.operators import Op
 
 Counts = dict[int, int]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.dice.odds import Distribution
+from companion.dice.odds.distribution import Distribution
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.dice.sources import RollRecord
+from companion.dice.sources import Draw
 
 
 class Die(BaseModel):
@@ -53,14 +53,14 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount >= 0 else f"\u2212{-amount}"
 
 
-def plain(record: RollRecord) -> Roll:
+def plain(record: Draw) -> Roll:
     """A roll the rules did not describe: who, why and the faces, summed."""
     return Roll(who=record.roller or None, purpose=record.purpose or "a roll",
                 dice=dice(record.faces, record.sides),
                 total=sum(record.faces) if len(record.faces) > 1 else None)
 
 
-def merge(described: Sequence[Roll], records: Sequence[RollRecord]) -> list[Roll]:
+def merge(described: Sequence[Roll], records: Sequence[Draw]) -> list[Roll]:
     """Every roll an action made, in the order the dice fell: each described roll
     where the records show its faces (one record or several in a row: a pool and its
     luck dice), and a plain roll for any record no description covers.
@@ -84,7 +84,7 @@ def merge(described: Sequence[Roll], records: Sequence[RollRecord]) -> list[Roll
     return out
 
 
-def _run_of(roll: Roll, drawn: Sequence[RollRecord], claimed: list[bool]) -> int | None:
+def _run_of(roll: Roll, drawn: Sequence[Draw], claimed: list[bool]) -> int | None:
     """The first run of unclaimed records whose faces are the roll's; claims it."""
     want = roll.faces
     if not want:

@@ -1,10 +1,12 @@
-"""Dice sources and roll records.
+"""Dice sources and what they drew.
 
-Every die the companion uses comes from a `DiceSource`, and every roll leaves a
-`RollRecord` (who rolled, why, which die, which faces) so a session can be replayed
-exactly. Three sources exist: a seeded generator, a script (tests and replays) and
-the player's own physical dice typed in by hand (`TypedDice`, in the app and with the
-command line's `--dice`).
+Every die the companion uses comes from a `DiceSource`, and every request leaves a
+`Draw` (who rolled, why, which die, which faces) so a session can be replayed
+exactly: the journal keeps the draws. What the roll log shows of a roll (which dice
+were kept, which were successes, the total) is the one roll record,
+`companion.dice.rolls.Roll`, made from one or more draws. Three sources exist: a
+seeded generator, a script (tests and replays) and the player's own physical dice
+typed in by hand (`TypedDice`, in the app and with the command line's `--dice`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,21 @@ from typing import Any, ClassVar
 from companion.errors import UserError
 
 __all__ = [
-    "BadManualEntry", "BadRollRecord", "DiceError", "DiceScriptExhausted", "DiceSource",
-    "ImpossibleFace", "NeedDice", "RollRecord", "RollRequest", "ScriptedDice", "SeededDice",
-    "TypedDice", "describe_roll", "parse_typed_faces", "roll_d66",
+    "BadManualEntry",
+    "BadRollRecord",
+    "DiceError",
+    "DiceScriptExhausted",
+    "DiceSource",
+    "Draw",
+    "ImpossibleFace",
+    "NeedDice",
+    "RollRequest",
+    "ScriptedDice",
+    "SeededDice",
+    "TypedDice",
+    "describe_roll",
+    "parse_typed_faces",
+    "roll_d66",
 ]
 
 
@@ -64,8 +78,9 @@ def describe_roll(sides: int, count: int, purpose: str = "", roller: str = "") -
 # Slots: a record is made for every roll of every game; slots make it smaller and
 # its fields quicker to read (see `_trusted_record` for making one quickly).
 @dataclass(frozen=True, slots=True)
-class RollRecord:
-    """One roll of `len(faces)` dice of `sides` sides, kept in the session journal."""
+class Draw:
+    """What one request drew: `len(faces)` dice of `sides` sides, kept in the session
+    journal."""
 
     purpose: str
     roller: str
@@ -106,7 +121,7 @@ class RollRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, where: str = "roll record") -> RollRecord:
+    def from_dict(cls, data: Mapping[str, Any], *, where: str = "roll record") -> Draw:
         """Read a record written by `to_dict`; `where` names the place for messages."""
         if not isinstance(data, Mapping):
             raise BadRollRecord(f"{where}: expected an object, got {type(data).__name__}")
@@ -140,19 +155,19 @@ class RollRecord:
                    typed=typed)
 
 
-_SET_PURPOSE = RollRecord.__dict__["purpose"].__set__
-_SET_ROLLER = RollRecord.__dict__["roller"].__set__
-_SET_SIDES = RollRecord.__dict__["sides"].__set__
-_SET_FACES = RollRecord.__dict__["faces"].__set__
-_SET_TYPED = RollRecord.__dict__["typed"].__set__
+_SET_PURPOSE = Draw.__dict__["purpose"].__set__
+_SET_ROLLER = Draw.__dict__["roller"].__set__
+_SET_SIDES = Draw.__dict__["sides"].__set__
+_SET_FACES = Draw.__dict__["faces"].__set__
+_SET_TYPED = Draw.__dict__["typed"].__set__
 
 
 def _trusted_record(purpose: str, roller: str, sides: int, faces: tuple[int, ...],
-                    typed: bool) -> RollRecord:
+                    typed: bool) -> Draw:
     """A record of faces known good (drawn in range by a source of ours), made without
-    the checks of `RollRecord()` and the frozen dataclass's slow field setting: the
+    the checks of `Draw()` and the frozen dataclass's slow field setting: the
     same record, in a third of the time. Every roll of every game makes one."""
-    record = object.__new__(RollRecord)
+    record = object.__new__(Draw)
     _SET_PURPOSE(record, purpose)
     _SET_ROLLER(record, roller)
     _SET_SIDES(record, sides)
@@ -181,10 +196,10 @@ class DiceSource(ABC):
     typed: ClassVar[bool] = False
 
     def __init__(self) -> None:
-        self.history: list[RollRecord] = []
+        self.history: list[Draw] = []
 
     def roll(self, sides: int, count: int = 1, *, purpose: str = "",
-             roller: str = "") -> RollRecord:
+             roller: str = "") -> Draw:
         """Roll `count` dice of `sides` sides; record and return the roll.
 
         A source that fails (script exhausted, bad manual entry) records nothing.
@@ -196,12 +211,12 @@ class DiceSource(ABC):
             raise ValueError(f"cannot roll {count!r} dice")
         request = RollRequest(sides=sides, count=count, purpose=purpose, roller=roller)
         faces = tuple(self._draw(request)) if count else ()
-        record = RollRecord(purpose=purpose, roller=roller, sides=sides, faces=faces,
+        record = Draw(purpose=purpose, roller=roller, sides=sides, faces=faces,
                             typed=self.typed)
         self.history.append(record)
         return record
 
-    def roll_more(self, record: RollRecord, count: int) -> RollRecord:
+    def roll_more(self, record: Draw, count: int) -> Draw:
         """Roll `count` more dice into `record`, the last roll made (the rerolls of a
         group of dice, or the dice its explosions add): one record keeps the whole
         group, its faces in the order drawn. Return the grown record, which takes its
@@ -213,12 +228,12 @@ class DiceSource(ABC):
         request = RollRequest(sides=record.sides, count=count, purpose=record.purpose,
                               roller=record.roller)
         faces = tuple(self._draw(request)) if count else ()
-        grown = RollRecord(purpose=record.purpose, roller=record.roller, sides=record.sides,
+        grown = Draw(purpose=record.purpose, roller=record.roller, sides=record.sides,
                            faces=record.faces + faces, typed=record.typed)
         self.history[-1] = grown
         return grown
 
-    def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> RollRecord:
+    def d6(self, count: int = 1, *, purpose: str = "", roller: str = "") -> Draw:
         return self.roll(6, count, purpose=purpose, roller=roller)
 
     @abstractmethod
@@ -242,7 +257,7 @@ class SeededDice(DiceSource):
         self._quick = type(self)._draw is SeededDice._draw
 
     def roll(self, sides: int, count: int = 1, *, purpose: str = "",
-             roller: str = "") -> RollRecord:
+             roller: str = "") -> Draw:
         # The same faces and the same record as DiceSource.roll, with fewer layers:
         # no request object, no re-checking of faces drawn in range. Anything unusual
         # (a bad argument, an int subclass, a subclass's own _draw) goes the long way,
@@ -417,7 +432,7 @@ def parse_typed_faces(text: str, sides: int, count: int) -> list[int]:
     return faces
 
 
-def roll_d66(source: DiceSource, purpose: str = "", roller: str = "") -> tuple[int, RollRecord]:
+def roll_d66(source: DiceSource, purpose: str = "", roller: str = "") -> tuple[int, Draw]:
     """Roll d66: two d6 in one record, the first the tens and the second the units."""
     record = source.roll(6, 2, purpose=purpose, roller=roller)
     tens, units = record.faces

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.dice.rolls import Roll, merge
-from companion.dice.sources import RollRecord
+from companion.dice.sources import Draw
 from companion.reports.model import Report, ReportRoll, Secret, Sheet, Turn
 from companion.rulesets.base import Event, Ruleset
 from companion.session.commitment import footnotes
@@ -68,7 +68,7 @@ def _as_it_began(session: Session) -> Any:
 
 
 def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
-               records: Sequence[RollRecord], turns: list[_Open]) -> None:
+               records: Sequence[Draw], turns: list[_Open]) -> None:
     """One journal entry: its events cut where a turn begins, each part narrated and
     its rolls described; the dice no description covers go with the part before."""
     parts: list[tuple[_Open, list[Event]]] = [(turns[-1], [])]

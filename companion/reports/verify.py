@@ -19,7 +19,7 @@ from typing import Any
 from companion.core.words import listed
 from companion.dice.derived import DerivedDice
 from companion.dice.rolls import Roll, merge
-from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice
+from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice
 from companion.errors import UserError
 from companion.reports.build import build_report
 from companion.reports.model import Report
@@ -155,7 +155,7 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
     if claim.typed:
         assert claim.rolls is not None
         try:
-            records = [RollRecord.from_dict(r) for r in claim.rolls]
+            records = [Draw.from_dict(r) for r in claim.rolls]
         except DiceError as err:
             findings.append(Finding(where, f"its dice do not read: {err}"))
             return None
@@ -190,12 +190,12 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
 
 
 def _dice_differ(ruleset: Ruleset[Any], claim: Claimed, events: Any,
-                 drawn: Sequence[RollRecord], after: Any) -> str | None:
+                 drawn: Sequence[Draw], after: Any) -> str | None:
     """The first roll whose recorded faces are not the seed's, in words: named as the
     rules describe the roll the seed's dice make there."""
     assert claim.rolls is not None
     try:
-        recorded = [RollRecord.from_dict(r) for r in claim.rolls]
+        recorded = [Draw.from_dict(r) for r in claim.rolls]
     except DiceError as err:
         return f"its dice do not read: {err}"
     if [r.faces for r in recorded] == [r.faces for r in drawn]:
@@ -211,7 +211,7 @@ def _dice_differ(ruleset: Ruleset[Any], claim: Claimed, events: Any,
             f"the dice give {_faces(drawn[k].faces)}")
 
 
-def _roll_at(rolls: Sequence[Roll], drawn: Sequence[RollRecord], k: int) -> Roll:
+def _roll_at(rolls: Sequence[Roll], drawn: Sequence[Draw], k: int) -> Roll:
     """The described roll that record `k` of `drawn` belongs to (merge keeps the
     order of the dice, a roll covering one record or a run of them)."""
     before = sum(len(r.faces) for r in drawn[:k])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain, islice, repeat
 from operator import itemgetter
@@ -33,7 +34,7 @@ from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
 from companion.dice.derived import DerivedDice, check_seed
 from companion.dice.rolls import Roll, merge
-from companion.dice.sources import DiceError, DiceSource, RollRecord, ScriptedDice, SeededDice
+from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.jsonfile import SESSION as SESSION_FILE
@@ -61,6 +62,19 @@ class SessionFileError(UserError):
     exit_code = 1
 
 
+@dataclass(frozen=True)
+class Acted(Outcome):
+    """What one action did, as the rules told it, and whether the session could save
+    it: `unsaved` is the error of the autosave (or the player's own file) that failed;
+    the action stands either way."""
+
+    unsaved: OSError | None = None
+
+    @property
+    def saved(self) -> bool:
+        return self.unsaved is None
+
+
 class JournalEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -71,9 +85,9 @@ class JournalEntry(BaseModel):
     # Version 1 kept the log's words; read, never written (the narrator makes them).
     log: list[str] = Field(default_factory=list, exclude=True)
 
-    def records(self, where: str) -> list[RollRecord]:
+    def records(self, where: str) -> list[Draw]:
         return [
-            RollRecord.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
+            Draw.from_dict(r, where=f"{where}.rolls[{i}]") for i, r in enumerate(self.rolls)
         ]
 
     def kind(self) -> str:
@@ -245,9 +259,11 @@ class Session:
         return self.ruleset.narrate(self._state, outcome.events)
 
     # --- acting -------------------------------------------------------------------
-    def act(self, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
-        """Apply one action with live dice. On any error nothing changes; once it has
-        gone into the journal it stands, and a failed autosave is said by `unsaved`.
+    def act(self, action: Mapping[str, Any], dice: DiceSource) -> Acted:
+        """Apply one action with live dice: what happened, and whether it was saved.
+        On any error nothing changes; once it has gone into the journal it stands and
+        nothing is raised: a failed autosave is said by the result's `unsaved` (and
+        the session's, until the next save).
 
         In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
         way to the dice its secret seed derives for this place in the journal, so that
@@ -272,7 +288,7 @@ class Session:
         self.redo_stack.clear()
         self._snapshot()
         self._autosave()
-        return outcome
+        return Acted(outcome.events, self.unsaved)
 
     def _restore(self) -> None:
         """The state as the journal makes it, after an action failed part-way."""
@@ -438,12 +454,13 @@ class Session:
         failure is kept in `unsaved`, never raised (the change stands)."""
         saves = []
         if self.autosave_path is not None:
-            saves.append((self.autosave_path, self.file_text(self.own_file)))
+            saves.append((self.autosave_path, self.own_file))
         if self.own_file is not None and self.own_file != self.autosave_path:
-            saves.append((self.own_file, self.file_text()))
+            saves.append((self.own_file, None))
         failed: OSError | None = None
-        for path, text in saves:
+        for path, names in saves:
             try:
+                text = self.file_text(names)
                 if self.autosaver is None:
                     atomic_write(path, text)
                 else:

@@ -78,7 +78,7 @@ class Axis(StrictModel):
         """The axis's dice read as they will be rolled (one damage die, no bonus)."""
         if value:
             # Here, not at the top: the start reads tables' records, never this.
-            from companion.dice.notation import parse
+            from companion.dice.notation.parse import parse
             from companion.errors import UserError
 
             try:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice.notation import evaluate, parse
-from companion.dice.sources import DiceSource, RollRecord
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import evaluate
+from companion.dice.sources import DiceSource, Draw
 from companion.errors import UserError
 from companion.tables.loader import TableSet
 from companion.tables.model import Axis, Entry
@@ -22,7 +23,7 @@ class TableRoll:
 
     table: Table
     keys: tuple[int | str, ...]
-    records: list[RollRecord]
+    records: list[Draw]
     entry: Entry
     sub_entry: Any = None
     follow: list[TableRoll] = field(default_factory=list)
@@ -40,7 +41,7 @@ class TableRoll:
 
 def _axis_value(
     table: Table, axis: Axis, source: DiceSource, n: int | None, bonus: int, roller: str
-) -> tuple[int | str, list[RollRecord]]:
+) -> tuple[int | str, list[Draw]]:
     if not axis.dice:
         raise UserError(f"{table.title} is looked up, not rolled: give "
                         f"the {axis_words(axis.name)}")
@@ -77,7 +78,7 @@ def roll_table(
     table = tables.get(table_id)
     given = given or {}
     keys: list[int | str] = []
-    records: list[RollRecord] = []
+    records: list[Draw] = []
     for axis in table.axes:
         if axis.name in given:
             value = given[axis.name]

@@ -12,7 +12,7 @@ from support.places import ROOT
 
 from companion.cli import main
 from companion.commands.odds import fraction_chars, percent, percent_of
-from companion.dice.odds import distribution
+from companion.dice.odds.expression import distribution
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

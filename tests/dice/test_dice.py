@@ -12,9 +12,9 @@ from companion.dice.sources import (
     BadManualEntry,
     BadRollRecord,
     DiceScriptExhausted,
+    Draw,
     ImpossibleFace,
     NeedDice,
-    RollRecord,
     RollRequest,
     ScriptedDice,
     SeededDice,
@@ -56,7 +56,7 @@ def test_an_unseeded_source_still_rolls_fair_faces() -> None:
 def test_a_record_keeps_who_why_which_die_and_faces() -> None:
     dice = ScriptedDice([6, 4, 1])
     record = dice.roll(6, 3, purpose="attack", roller="Brutus")
-    assert record == RollRecord(purpose="attack", roller="Brutus", sides=6, faces=(6, 4, 1))
+    assert record == Draw(purpose="attack", roller="Brutus", sides=6, faces=(6, 4, 1))
     assert record.total == 11 and record.count == 3
     assert dice.history == [record]
 
@@ -78,8 +78,8 @@ def test_every_roll_lands_in_the_history_in_order() -> None:
 def test_records_round_trip_through_json(purpose: str, roller: str, sides: int,
                                           data: st.DataObject) -> None:
     faces = data.draw(st.lists(st.integers(1, sides), max_size=20))
-    record = RollRecord(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces))
-    again = RollRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+    record = Draw(purpose=purpose, roller=roller, sides=sides, faces=tuple(faces))
+    again = Draw.from_dict(json.loads(json.dumps(record.to_dict())))
     assert again == record
 
 
@@ -101,7 +101,7 @@ def test_records_round_trip_through_json(purpose: str, roller: str, sides: int,
 )
 def test_a_bad_record_is_refused_with_a_clear_message(data: object, words: str) -> None:
     with pytest.raises(BadRollRecord) as caught:
-        RollRecord.from_dict(data, where="journal entry 4")  # type: ignore[arg-type]
+        Draw.from_dict(data, where="journal entry 4")  # type: ignore[arg-type]
     assert str(caught.value).startswith("journal entry 4: ")
     assert words in str(caught.value)
     assert isinstance(caught.value, UserError)
@@ -250,7 +250,7 @@ def test_d66_reads_the_first_die_as_tens() -> None:
     dice = ScriptedDice([3, 5, 6, 1])
     value, record = roll_d66(dice, purpose="insanity", roller="Varro")
     assert value == 35
-    assert record == RollRecord("insanity", "Varro", 6, (3, 5))
+    assert record == Draw("insanity", "Varro", 6, (3, 5))
     assert roll_d66(dice)[0] == 61
 
 

@@ -6,21 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice.notation import (
-    D66,
-    MAX_DICE,
-    Const,
-    Dice,
-    Expr,
-    NotationError,
-    Pool,
-    Signed,
-    Sum,
-    Term,
-    evaluate,
-    parse,
-)
-from companion.dice.sources import RollRecord, ScriptedDice, SeededDice
+from companion.dice.notation.limits import MAX_DICE
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import evaluate
+from companion.dice.notation.tree import D66, Const, Dice, Expr, Pool, Signed, Sum, Term
+from companion.dice.sources import Draw, ScriptedDice, SeededDice
 from companion.errors import UserError
 
 
@@ -217,10 +208,10 @@ def test_each_dice_term_is_one_record() -> None:
     dice = ScriptedDice([1, 2, 3, 4, 5, 4])
     result = evaluate(parse("2d6+d66+1d8+d4"), dice, purpose="damage")
     assert result.records == [
-        RollRecord("damage", "", 6, (1, 2)),
-        RollRecord("damage", "", 6, (3, 4)),
-        RollRecord("damage", "", 8, (5,)),
-        RollRecord("damage", "", 4, (4,)),
+        Draw("damage", "", 6, (1, 2)),
+        Draw("damage", "", 6, (3, 4)),
+        Draw("damage", "", 8, (5,)),
+        Draw("damage", "", 4, (4,)),
     ]
     assert dice.history == result.records
 
@@ -259,7 +250,9 @@ def test_rolled_faces_are_faces_of_their_dice(expr: Expr, seed: int) -> None:
 def test_a_text_parsed_again_is_the_same_shared_tree_and_errors_are_not_kept():
     import dataclasses
 
-    from companion.dice.notation import NotationError, Sum, parse
+    from companion.dice.notation.parse import parse
+    from companion.dice.notation.reader import NotationError
+    from companion.dice.notation.tree import Sum
 
     first = parse("4d6kh3+2")
     assert parse("4d6kh3+2") is first

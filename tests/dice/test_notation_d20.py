@@ -9,8 +9,10 @@ from fractions import Fraction
 import pytest
 
 from companion.cli import main
-from companion.dice.notation import NotationError, evaluate, parse
-from companion.dice.odds import distribution
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import evaluate
+from companion.dice.odds.expression import distribution
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
 from companion.ui.tools.dice_tray import TrayRoll
@@ -241,7 +243,7 @@ def test_what_a_set_cannot_do_is_named_with_its_column(text: str, words: str) ->
 
 
 def test_a_set_too_big_to_count_is_refused_in_one_line_but_rolls() -> None:
-    from companion.dice.odds import OddsTooBig
+    from companion.dice.odds.size import OddsTooBig
 
     with pytest.raises(OddsTooBig) as caught:
         distribution("(3d6, 3d6, 3d6, 3d6, 3d6, 3d6)kh1")

@@ -16,21 +16,13 @@ from functools import cache
 import pytest
 
 from companion.commands.odds import as_json, text
-from companion.dice.notation import (
-    D66,
-    MAX_DICE,
-    MAX_ROLLS,
-    MAX_SIDES,
-    MAX_TEXT,
-    Dice,
-    Expr,
-    NotationError,
-    Pool,
-    Sum,
-    evaluate,
-    parse,
-)
-from companion.dice.odds import MAX_TOTALS, OddsTooBig, check_size, distribution
+from companion.dice.notation.limits import MAX_DICE, MAX_ROLLS, MAX_SIDES, MAX_TEXT
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import evaluate
+from companion.dice.notation.tree import D66, Dice, Expr, Pool, Sum
+from companion.dice.odds.expression import distribution
+from companion.dice.odds.size import MAX_TOTALS, OddsTooBig, check_size
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
 

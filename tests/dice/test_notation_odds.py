@@ -9,9 +9,13 @@ from fractions import Fraction
 
 import pytest
 
-from companion.dice import groups, notation
-from companion.dice.notation import NotationError, evaluate, parse
-from companion.dice.odds import OddsTooBig, check_size, distribution
+from companion.dice import groups
+from companion.dice.notation import limits
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import evaluate
+from companion.dice.odds.expression import distribution
+from companion.dice.odds.size import OddsTooBig, check_size
 from companion.dice.sources import DiceSource, RollRequest, SeededDice
 
 
@@ -73,7 +77,7 @@ def test_with_the_caps_lowered_longer_chains_still_match(
         text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # At the real caps these have tens of thousands of ways to fall: counting them one
     # by one takes a minute. The caps are the only difference.
-    for module in (notation, groups):
+    for module in (limits, groups):
         monkeypatch.setattr(module, "MAX_REROLLS", 2)
         monkeypatch.setattr(module, "MAX_EXPLOSIONS", 2)
     assert dict(distribution(text)) == every_way(text)
@@ -87,8 +91,8 @@ def test_four_d6_keep_the_highest_three_is_the_classic_curve() -> None:
 
 def test_an_exploding_d6_stops_at_the_cap() -> None:
     odds = distribution("1d6e6")
-    assert max(odds) == 6 * notation.MAX_EXPLOSIONS + 6
-    assert odds[max(odds)] == Fraction(1, 6 ** (notation.MAX_EXPLOSIONS + 1))
+    assert max(odds) == 6 * limits.MAX_EXPLOSIONS + 6
+    assert odds[max(odds)] == Fraction(1, 6 ** (limits.MAX_EXPLOSIONS + 1))
 
 
 @pytest.mark.parametrize(("text", "total"), [

@@ -11,21 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice.notation import D66, Const, Dice, Sum, evaluate, parse
-from companion.dice.odds import (
-    MAX_TOTALS,
-    MAX_WORK,
-    Distribution,
-    OddsTooBig,
-    check_size,
-    d66,
-    dice_sum,
-    die,
-    distribution,
-    pool_highest,
-    pool_highest_ways,
-    pool_successes,
-)
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import evaluate
+from companion.dice.notation.tree import D66, Const, Dice, Sum
+from companion.dice.odds.distribution import Distribution, die
+from companion.dice.odds.expression import distribution
+from companion.dice.odds.plain import d66, dice_sum
+from companion.dice.odds.pools import pool_highest, pool_highest_ways, pool_successes
+from companion.dice.odds.size import MAX_TOTALS, MAX_WORK, OddsTooBig, check_size
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
 
@@ -315,7 +308,7 @@ def test_many_die_sizes_at_once_still_add_up() -> None:
 @settings(max_examples=25, deadline=None)
 def test_big_convolutions_match_the_schoolbook_way(a: list[int], b: list[int]) -> None:
     # Large tables are multiplied as packed big integers; small ones term by term.
-    from companion.dice.odds import _convolve, _sparse_mul
+    from companion.dice.odds.distribution import _convolve, _sparse_mul
 
     table_a = {v - 40: c for v, c in enumerate(a) if c}
     table_b = {v: c for v, c in enumerate(b) if c}

@@ -18,11 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_notation_fuzz import expressions
 
-from companion.dice.notation import NotationError, _evaluate_full, evaluate, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.reader import NotationError
+from companion.dice.notation.roll import _evaluate_full, evaluate
 from companion.dice.sources import (
     DiceSource,
+    Draw,
     NeedDice,
-    RollRecord,
     RollRequest,
     ScriptedDice,
     SeededDice,
@@ -60,10 +62,10 @@ def test_growing_a_roll_draws_on_from_the_same_stream() -> None:
 
 def test_a_quick_record_is_the_record_the_checks_would_have_made() -> None:
     record = SeededDice(3).roll(6, 4, purpose="attack", roller="Brutus")
-    made = RollRecord("attack", "Brutus", 6, record.faces)
+    made = Draw("attack", "Brutus", 6, record.faces)
     assert record == made and hash(record) == hash(made)
     assert record.to_dict() == made.to_dict()
-    assert RollRecord.from_dict(record.to_dict()) == record
+    assert Draw.from_dict(record.to_dict()) == record
     assert dataclasses.replace(record, typed=True).typed
 
 
@@ -167,7 +169,7 @@ def test_typed_dice_ask_for_the_next_group_the_quick_way_too() -> None:
     with pytest.raises(NeedDice) as asked_full:
         _evaluate_full(parse("2d6+1d8"), full)
     assert asked.value.request == asked_full.value.request == RollRequest(8, 1, "roll", "")
-    assert quick.history == full.history == [RollRecord("roll", "", 6, (3, 4), typed=True)]
+    assert quick.history == full.history == [Draw("roll", "", 6, (3, 4), typed=True)]
 
 
 def test_a_quick_roll_replays_from_its_records() -> None:

@@ -15,10 +15,11 @@ from support.random_sheets import playable_weapons, random_sheet
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.battle.events import AttackRolled, DefenceRolled, InitiativeRolled
 from companion.rulesets.battle.rolls import MAKERS as BATTLE_MAKERS
 from companion.rulesets.registry import get_ruleset
+from companion.rulesets.skirmish.events import BlowRolled
 from companion.rulesets.skirmish.rolls import MAKERS as SKIRMISH_MAKERS
 from companion.session.session import Session
 from companion.tables.loader import TableSet, load_tables
@@ -220,11 +221,11 @@ def test_the_ap_roll_shows_the_die_and_the_ap_it_gives():
 
 
 def test_an_attack_that_gets_through_highlights_the_attack_die():
-    roll = SKIRMISH_MAKERS["blow"]
+    roll = SKIRMISH_MAKERS[BlowRolled]
     session = skirmish_bout(3, 6, 2, 5)
     state = session.state
-    e = event("blow", "A", **{"target": "B", "attack": 5, "defence": 2,
-                            "modifiers": [["rear", 3]], "defence_modifiers": [], "margin": 6})
+    e = BlowRolled("A", target="B", attack=5, defence=2, modifiers=(("rear", 3),),
+                   defence_modifiers=(), margin=6)
     attack, defence = roll(state, e)
     assert attack.dice[0].success and not defence.dice[0].success
     assert attack.total == 8 and "rear +3" in attack.detail

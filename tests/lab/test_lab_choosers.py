@@ -22,7 +22,7 @@ from companion.lab.tasks import chunks
 from companion.rulesets.grimdark.lab import GrimdarkLab, samples_folder
 from companion.rulesets.grimdark.lapses import Lapses
 from companion.rulesets.labs import Layout
-from tools.bench import bench_grimdark
+from tools.bench.play import bench_grimdark
 
 
 @pytest.fixture
@@ -174,7 +174,7 @@ def test_the_bench_times_both_choosers_in_one_run(capsys):
 
 
 def test_the_bench_measures_how_well_the_new_chooser_plays(capsys):
-    from tools.bench import bench_choosers
+    from tools.bench.play import bench_choosers
 
     figures = bench_choosers(bouts=2)
     assert set(figures) == {"grimdark_chooser_mirror_win", "grimdark_chooser_mirror_low",

@@ -25,7 +25,7 @@ from companion.lab.run import check_workers, default_workers, run_chunks
 from companion.lab.tasks import chunks
 from companion.rulesets.labs import Entrant
 from companion.tables.loader import load_tables
-from tools import bench
+from tools.bench import play as bench
 
 TABLES = load_tables(include_user=False)
 SAMNITE = Entrant("samnite", "Samnite", {"type": "samnite"})

@@ -267,7 +267,7 @@ def test_the_page_of_a_sixteen_gladiator_match_with_every_picture_it_takes_is_sm
     """Issue 24: at most 5 MB; the bench measures it for each system (`report_mb`)."""
     from companion.tables.loader import load_tables
     from companion.ui.reports.export import report_text
-    from tools.bench import most_moments, played_out
+    from tools.bench.report import most_moments, played_out
     from tools.skirmish_bench import crowd_setup, crowded_tables
 
     session = played_out(get_ruleset("skirmish"), crowd_setup(16),

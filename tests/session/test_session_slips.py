@@ -581,10 +581,12 @@ def test_an_action_whose_autosave_fails_stands_and_says_so_without_raising(
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     monkeypatch.setattr(module, "atomic_write", full)
-    session.act({"type": "add", "limit": 1000}, ScriptedDice([4]))
-    assert len(session.journal) == 2 and session.unsaved is not None
-    assert session.unsaved.errno == errno.ENOSPC
+    done = session.act({"type": "add", "limit": 1000}, ScriptedDice([4]))
+    assert len(session.journal) == 2 and not done.saved and done.events
+    assert done.unsaved is session.unsaved is not None
+    assert done.unsaved.errno == errno.ENOSPC
     assert session.undo() == 1 and session.redo() == 1 and len(session.journal) == 2
     monkeypatch.setattr(module, "atomic_write", atomic_write)
-    session.act({"type": "add", "limit": 1000}, ScriptedDice([5]))
+    assert session.act({"type": "add", "limit": 1000}, ScriptedDice([5])).saved
     assert session.unsaved is None and session.autosave_path.is_file()
+

@@ -29,7 +29,7 @@ from companion.session.session import (
 )
 from companion.session.snapshots import Snapshots
 from companion.tables.loader import TableSet, load_tables
-from tools.bench import long_session
+from tools.bench.undo import long_session
 
 SYSTEMS = ("skirmish", "battle", "grimdark")
 EVERY = SNAPSHOT_EVERY

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 import pygame
 from pydantic import Field
@@ -23,7 +23,7 @@ from companion.core.hexgrid import Hex
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
 from companion.games.registry import Game
-from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption, event
+from companion.rulesets.base import Action, Due, Event, Outcome, Ruleset, SetupOption
 from companion.rulesets.labs import Bout, Entrant, LabPart, Layout
 from companion.tables.loader import TableSet
 from companion.tables.model import Entry
@@ -32,6 +32,31 @@ from companion.ui.session.screen import SessionScreen
 from companion.ui.widgets.controls import draw_text
 
 FACES = {1: "heads", 2: "tails"}
+
+
+# Its events: one typed record a kind.
+@dataclass(frozen=True, slots=True)
+class Tossed(Event):
+    kind: ClassVar[str] = "tossed"
+    call: Literal["heads", "tails"]
+    face: int
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    kind: ClassVar[str] = "scored"
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    kind: ClassVar[str] = "won"
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    kind: ClassVar[str] = "conceded"
 
 # Its entry in the games' registry: every part of it is named here.
 COIN = Game("support.coin_toss:CoinRules", table_models="support.coin_toss:ENTRY_MODELS",
@@ -107,17 +132,17 @@ class CoinRules(Ruleset[CoinState]):
         who = str(state.turn)
         if action["type"] == "concede":
             state.winner = 1 - state.turn
-            return Outcome((event("conceded", who), event("won", str(state.winner))))
+            return Outcome((Conceded(who), Won(str(state.winner))))
         face = dice.roll(2, purpose="coin", roller=state.players[state.turn]).faces[0]
         right = FACES[face] == action["call"]
-        found = [event("tossed", who, call=action["call"], face=face, right=right)]
+        found: list[Event] = [Tossed(who, call=action["call"], face=face, right=right)]
         state.tosses += 1
         if right:
             state.points[state.turn] += state.worth[face]
-            found.append(event("scored", who, points=state.points[state.turn]))
+            found.append(Scored(who, points=state.points[state.turn]))
             if state.points[state.turn] >= state.target:
                 state.winner = state.turn
-                found.append(event("won", who))
+                found.append(Won(who))
         state.turn = 1 - state.turn
         return Outcome(tuple(found))
 
@@ -140,14 +165,15 @@ class CoinRules(Ruleset[CoinState]):
         lines = []
         for e in events:
             name = state.players[int(e.who or 0)]
-            if e.kind == "tossed":
-                lines.append(f"{name} calls {e.data['call']}: {FACES[e.data['face']]}")
-            elif e.kind == "scored":
-                lines.append(f"{name} has {e.data['points']}")
-            elif e.kind == "won":
-                lines.append(f"{name} wins the toss-up")
-            elif e.kind == "conceded":
-                lines.append(f"{name} concedes")
+            match e:
+                case Tossed():
+                    lines.append(f"{name} calls {e.call}: {FACES[e.face]}")
+                case Scored():
+                    lines.append(f"{name} has {e.points}")
+                case Won():
+                    lines.append(f"{name} wins the toss-up")
+                case Conceded():
+                    lines.append(f"{name} concedes")
         return lines
 
     def describe(self, state: CoinState) -> list[str]:

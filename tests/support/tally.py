@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from companion.errors import UserError
-from companion.rulesets.base import Due, Outcome, Ruleset, event
+from companion.rulesets.base import Due, Event, Outcome, Ruleset
 from companion.session.session import Session
 from companion.tables.loader import TableSet
+
+
+@dataclass(frozen=True, slots=True)
+class Added(Event):
+    kind: ClassVar[str] = "added"
+    face: int
+    total: int
 
 
 @dataclass
@@ -40,7 +48,7 @@ class TallyRules(Ruleset[Tally]):
         state.rolls.append(face)
         if state.total > action.get("limit", 99):
             raise UserError(f"over the limit ({state.total})")
-        return Outcome((event("added", None, face=face, total=state.total),))
+        return Outcome((Added(None, face=face, total=state.total),))
 
     def due(self, state):
         return Due("add", None, ("add",))
@@ -52,7 +60,7 @@ class TallyRules(Ruleset[Tally]):
         return {"total": state.total}
 
     def narrate(self, state, events):
-        return [f"rolled {e.data['face']}, total {e.data['total']}" for e in events]
+        return [f"rolled {e.face}, total {e.total}" for e in events if isinstance(e, Added)]
 
     def describe(self, state):
         return [f"total {state.total}"]

@@ -25,11 +25,12 @@ from support.raw_words import _slugs, raw_markers
 from companion.cli import main
 from companion.dice.sources import SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Event, event, parse_action_text
+from companion.rulesets.base import Event, parse_action_text
 from companion.rulesets.battle import events as be
 from companion.rulesets.battle import narrator as battle_narrator
 from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.sheet import samples_dir
+from companion.rulesets.skirmish import events as sk
 from companion.rulesets.skirmish import narrator as skirmish_narrator
 from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.session.session import Session
@@ -212,13 +213,13 @@ def _skirmish_rare(tables: TableSet, walk: Walk) -> None:
                             {"type": "thracian", "side": "red"}]}
     state = Session(rules, setup, tables).state
     walk.narrate(rules, state, [
-        event("no_special_event", "A", face=3),
-        event("no_weapon_to_lose", "A"),
-        event("shield_kept", "A", shield="galerus"),
-        event("no_save", "D", extra=1),
-        event("dart_broken", "C"),
-        event("dart_landed", "C", at="E5"),
-        event("shredded", "A", target="B", weapon="net", tool="cone", cast=5, roll=6),
+        sk.NoSpecialEvent("A", face=3),
+        sk.NoWeaponToLose("A"),
+        sk.ShieldKept("A", shield="galerus"),
+        sk.NoSave("D", extra=1),
+        sk.DartBroken("C"),
+        sk.DartLanded("C", at="E5"),
+        sk.Shredded("A", target="B", weapon="net", tool="cone", cast=5, roll=6),
     ])
 
 
@@ -237,7 +238,7 @@ def test_a_refused_skirmish_action_says_why_in_the_rules_words(tables, slugs, sk
 
 
 def test_the_walk_tells_every_kind_of_skirmish_event(skirmish_walk):
-    assert set(skirmish_narrator.WORDS) <= set(skirmish_walk.kinds)
+    assert {kind.kind for kind in skirmish_narrator.WORDS} <= set(skirmish_walk.kinds)
 
 
 # --- the battle ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.dice.odds import distribution
+from companion.dice.odds.expression import distribution
 from companion.dice.oddschart import bars
 from companion.dice.sources import ScriptedDice
 from companion.ui.app import App

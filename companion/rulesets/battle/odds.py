@@ -1,9 +1,9 @@
 """Exact odds of an attack before it is rolled: whiff (or miss), blocked, a hit by its
 damage, and a critical that gets through, each a Fraction; nothing is sampled.
 
-The attack pool's (highest face, how many show it) is counted as
-`companion.dice.odds.pool_highest` counts it; the defender's 6s are binomial. A critical's damage
-dice depend on the defender's 6s, so their distribution is given too.
+The attack pool's (highest face, how many show it) is counted by
+`companion.dice.odds.pools.pool_highest_ways`; the defender's 6s are binomial. A
+critical's damage dice depend on the defender's 6s, so their distribution is given too.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from typing import Any
 
-from companion.dice.odds import pool_successes
+from companion.dice.odds.pools import pool_highest_ways, pool_successes
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
 from companion.rulesets.battle.pools import read_key
 
@@ -62,20 +61,6 @@ def _at_least_ways(defence_dice: int) -> list[int]:
     return tail
 
 
-def _highest_ways(dice: int) -> dict[tuple[int, int], int]:
-    """The ways (of 6^dice) a pool shows each (highest face, how many show it), in the
-    order of `pool_highest`: C(n, k) (m-1)^(n-k) ways for k dice showing m."""
-    if dice == 0:
-        return {(0, 0): 1}
-    out: dict[tuple[int, int], int] = {}
-    for m in range(1, 7):
-        for k in range(1, dice + 1):
-            ways = comb(dice, k) * (m - 1) ** (dice - k)
-            if ways:
-                out[(m, k)] = ways
-    return out
-
-
 def attack_odds(
     tables: BattleTables,
     weapon_class: str,
@@ -100,7 +85,7 @@ def attack_odds(
     # Rolls that read alike (the same column and 6s that count) go to the tables
     # once: 600 rolls of 100 dice read as about 100.
     readings: dict[tuple[str, int], int] = defaultdict(int)
-    for (highest, count), ways in _highest_ways(attack_dice).items():
+    for (highest, count), ways in pool_highest_ways(attack_dice)[0].items():
         if highest == 6 and max_sixes is not None:
             count = min(count, max_sixes)
         readings[(read_key(highest, count), count if highest == 6 else 0)] += ways

@@ -14,7 +14,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
-from companion.dice.notation import Const, Dice, Sum, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.tree import Const, Dice, Sum
 from companion.dice.sources import DiceSource
 from companion.rulesets.grimdark.data import GrimdarkData, GrimdarkDataError
 from companion.rulesets.grimdark.table_models import (

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice.notation import Term, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.tree import Term
 from companion.rulesets.grimdark.coachfile import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.table_models import STATS, GrimdarkMoveEntry, Rule

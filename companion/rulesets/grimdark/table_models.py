@@ -16,7 +16,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from companion.dice.notation import Dice, Pool, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.tree import Dice, Pool
 from companion.errors import UserError
 from companion.tables.effects import BonusDamage, Effect, Gruesome, Knockback, Rule, Stun, Wound
 from companion.tables.model import Entry, StrictModel

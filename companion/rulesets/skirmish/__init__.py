@@ -6,10 +6,11 @@ Modules: `data` (the tables, read into the plain records of `records`), `geometr
 setup file) and `setup` (`companion new skirmish`), `core` (shared pieces: whose turn,
 pushback, being beaten), `turn` (start, AP, end of turn, appeals, end of bout),
 `movement`, `plan` (weapon options, the checked attack), `attack`, `modifiers` (attack
-modifiers and saves), `harm` (wounds, missiles), `events` (doubles), `weapons` (nets,
+modifiers and saves), `harm` (wounds, missiles), `specials` (doubles), `weapons` (nets,
 items), `legal` (what can be done now), `odds`, `ai`, `sim` (bulk bouts), `bench`,
 `narrator` (the words of events) and `rules` (the rule system). Every rule returns
-events (`companion.rulesets.base.Event`); only `narrator` makes words of them.
+events, the typed records of `events`; only `narrator` makes words of them. Actions
+are the typed dicts of `actions`.
 """
 
 import importlib

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any
 
 from companion.core.facing import turns_between
 from companion.core.hexgrid import Hex, direction_name
 from companion.errors import UserError
+from companion.rulesets.skirmish.actions import AttackAction, SkirmishAction, TurnAction
 from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.modifiers import allies_engaging, facing_amount, net_modifier
@@ -40,15 +40,15 @@ WORTH_STRIKING = 0.15
 # has just checked it, so bulk play carries it out without asking again
 # (`rules.carry_out`). None for the others: they go through the checks. A plain pair:
 # one is made before every action.
-Choice = tuple[dict[str, Any], AttackPlan | Step | None]
+Choice = tuple[SkirmishAction, AttackPlan | Step | None]
 
-# tuple.__new__ skips a named tuple's own constructor (as `base.event` does): a step
-# or a plan is made for nearly every action.
+# tuple.__new__ skips a named tuple's own constructor: a step or a plan is made for
+# nearly every action.
 _made = tuple.__new__
 
 
 def choose_action(state: State, gladiator_id: str | None = None,
-                  rng: random.Random | None = None) -> dict[str, Any]:
+                  rng: random.Random | None = None) -> SkirmishAction:
     """The computer's next action for the gladiator to act (or appeal) now.
 
     `rng` is accepted for callers that want to pass one; this player needs none.
@@ -249,7 +249,7 @@ def _best_attack(state: State, g: Gladiator, foes: list[tuple[int, Gladiator]],
     if best is None:
         return None, best_value
     option, t, d, side, sides = best
-    action = {"type": "attack", "target": t.id, "weapon": option.ref}
+    action: AttackAction = {"type": "attack", "target": t.id, "weapon": option.ref}
     if len(sides) > 1:
         action["hexside"] = direction_name(side)
     # The plan `plan_attack` makes of this action; unless a weapon of the same name
@@ -402,7 +402,7 @@ def _can_step(state: State, g: Gladiator, dest: Hex, direction: int) -> bool:
     return cost <= g.ap and step_refusal(state, g, g.hex, dest) is None
 
 
-def _turn_to(state: State, g: Gladiator, target: Hex) -> dict[str, Any] | None:
+def _turn_to(state: State, g: Gladiator, target: Hex) -> TurnAction | None:
     here = g.hex
     assert here is not None
     if target.q == here.q and target.r == here.r:
@@ -435,7 +435,7 @@ def _step_away(state: State, g: Gladiator, foes: list[Gladiator]) -> Choice | No
 
 
 def _face_threat(state: State, g: Gladiator,
-                 by_range: list[tuple[int, int, str, Gladiator]]) -> dict[str, Any] | None:
+                 by_range: list[tuple[int, int, str, Gladiator]]) -> TurnAction | None:
     """Before ending his turn, turn to the nearest opponent (the first by id) if he is
     close. `by_range`: (distance, strength, id, opponent) for each."""
     d, _, _, near = (by_range[0] if len(by_range) == 1

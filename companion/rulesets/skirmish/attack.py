@@ -1,7 +1,7 @@
 """Attacks: which target, with what, through which hexside, and the blow itself.
 
 An attack is checked in full (`plan_attack`) before any die is rolled. A blow: both
-roll a D6; a double is a special event (`events.py`); otherwise the attacker's roll +
+roll a D6; a double is a special event (`specials.py`); otherwise the attacker's roll +
 his modifiers - (the defender's roll + his) is the margin: above 0 a hit for that many
 wounds unless saved, else a miss that pushes the defender back. Nets, lassos and
 capes entangle instead (`weapons.py`).
@@ -9,14 +9,23 @@ capes entangle instead (`weapons.py`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.hexgrid import direction_name, parse_direction
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import actor, need_ap, push_back, shove
 from companion.rulesets.skirmish.data import GameData
-from companion.rulesets.skirmish.events import special_event
+from companion.rulesets.skirmish.events import (
+    Attacked,
+    Avoided,
+    BlowRolled,
+    DoubleRolled,
+    NoSave,
+    Saved,
+    SaveFailed,
+)
 from companion.rulesets.skirmish.geometry import dist
 from companion.rulesets.skirmish.harm import hurt, missile_fate
 from companion.rulesets.skirmish.modifiers import (
@@ -34,6 +43,7 @@ from companion.rulesets.skirmish.plan import (
     unusable,
     weapon_options,
 )
+from companion.rulesets.skirmish.specials import special_event
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 from companion.rulesets.skirmish.words import item_words, option_words, plain
 
@@ -76,7 +86,7 @@ def check_reach(state: State, g: Gladiator, t: Gladiator, option: Option) -> int
     return d
 
 
-def plan_attack(state: State, action: dict[str, Any], *, strict: bool = True,
+def plan_attack(state: State, action: Mapping[str, Any], *, strict: bool = True,
                 attacker: Gladiator | None = None) -> AttackPlan:
     """Check an attack action completely; raise UserError with the reason if it is
     illegal. `strict=False` (for the odds) skips the turn, AP and once-a-turn checks."""
@@ -157,13 +167,12 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
     origin = t.hex
     spend(plan)
     if found is not None:
-        found.append(event("attack", g.id, target=t.id, weapon=plan.option.ref,
-                           distance=plan.distance))
+        found.append(Attacked(g.id, target=t.id, weapon=plan.option.ref, distance=plan.distance))
     a = dice.d6(purpose="attack", roller=g.name).faces[0]
     d = dice.d6(purpose="defence", roller=t.name).faces[0]
     if a == d:
         found = [] if found is None else found
-        found.append(event("double", g.id, target=t.id, face=a))
+        found.append(DoubleRolled(g.id, target=t.id, face=a))
         found += special_event(state, plan, a, dice)
         found += missile_fate(state, plan, "special-event", origin, dice)
         return
@@ -172,12 +181,12 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
         # (tests/rulesets/skirmish/test_skirmish_fastpaths.py).
         margin = a + net_modifier(state, g, t, w, plan.distance, plan.hexside) - d
     else:
-        att, defence = attack_modifiers(state, plan)
-        net = _net_of(data, tuple(att), tuple(defence))
+        listed, against = attack_modifiers(state, plan)
+        att, defence = tuple(listed), tuple(against)
+        net = _net_of(data, att, defence)
         margin = a + net - d
-        found.append(event("blow", g.id, target=t.id, attack=a, defence=d,
-                           modifiers=[list(m) for m in att],
-                           defence_modifiers=[list(m) for m in defence], margin=margin))
+        found.append(BlowRolled(g.id, target=t.id, attack=a, defence=d, modifiers=att,
+                                defence_modifiers=defence, margin=margin))
     if margin > 0:
         save, extra = effective_save(data, t, plan.hexside, w)
         wounds = margin + extra
@@ -188,16 +197,16 @@ def strike(state: State, plan: AttackPlan, dice: Dice, found: list[Event] | None
             if s + save >= target:
                 outcome = "saved"
             if found is not None:
-                found.append(event("saved" if outcome == "saved" else "save_failed", t.id,
-                                   face=s, save=save, need=target))
+                rolled = Saved if outcome == "saved" else SaveFailed
+                found.append(rolled(t.id, face=s, save=save, need=target))
         elif extra and found is not None:
-            found.append(event("no_save", t.id, extra=extra))
+            found.append(NoSave(t.id, extra=extra))
         if outcome == "wounds":
             hurt(state, g, t, wounds, found)
     else:
         outcome = "miss"
         if found is not None:
-            found.append(event("avoided", t.id, by=g.id))
+            found.append(Avoided(t.id, by=g.id))
     flown = missile_fate(state, plan, outcome, origin, dice)
     if found is not None:
         found += flown

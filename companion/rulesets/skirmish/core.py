@@ -1,13 +1,22 @@
 """Small pieces every action shares: whose turn it is, AP, items landing on the board,
-pushback and being beaten. Rules report what happened as events (`base.event`)."""
+pushback and being beaten. Rules report what happened as events (`events`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.hexgrid import Hex, direction_name
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.skirmish.events import (
+    Beaten,
+    HeldAtEdge,
+    HeldByBlocker,
+    HowBeaten,
+    ItemKind,
+    PushedBack,
+)
 from companion.rulesets.skirmish.state import (
     BEATEN,
     Dice,
@@ -18,7 +27,7 @@ from companion.rulesets.skirmish.state import (
 from companion.rulesets.skirmish.words import action_words, item_words
 
 
-def actor(state: State, action: dict[str, Any], *phases: str) -> Gladiator:
+def actor(state: State, action: Mapping[str, Any], *phases: str) -> Gladiator:
     """The gladiator whose turn it is, checked against the phase and against the
     action's optional "gladiator" field."""
     if state.phase not in phases:
@@ -68,7 +77,7 @@ def random_adjacent(state: State, centre: Hex, dice: Dice, roller: str, what: st
     return centre if spot is None else spot
 
 
-def drop_item(state: State, kind: str, name: str, owner: str, hex_: Hex, *,
+def drop_item(state: State, kind: ItemKind, name: str, owner: str, hex_: Hex, *,
               recoverable: bool = True, side: str | None = None,
               lost_first: bool = False) -> Item:
     item = Item(state.next_item, kind, name, owner, hex_, recoverable, side, lost_first)
@@ -81,12 +90,15 @@ def push_back(state: State, target: Gladiator, hexside: int) -> Event:
     """Miss: he jumps back one hex straight away from the blow, or, with the edge or
     another gladiator behind him, stays and is off balance."""
     at = target.hex
+    assert at is not None
     blocker = shove(state, target, hexside)
-    if target.hex is not at:
-        return event("pushed_back", target.id, at=state.label(at), to=state.label(target.hex))
+    to = target.hex
+    if to is not at and to is not None:
+        labels = state.geo.labels
+        return PushedBack(target.id, at=labels[at], to=labels[to])
     if blocker is None:
-        return event("held_at_edge", target.id)
-    return event("held_by_blocker", target.id, blocker=blocker.id)
+        return HeldAtEdge(target.id)
+    return HeldByBlocker(target.id, blocker=blocker.id)
 
 
 def shove(state: State, target: Gladiator, hexside: int) -> Gladiator | None:
@@ -106,13 +118,9 @@ def shove(state: State, target: Gladiator, hexside: int) -> Gladiator | None:
     return None
 
 
-# Why a gladiator is beaten, in the events.
-GAVE_IN, FLOORED, STRENGTH_GONE = "gave_in", "floored", "strength_gone"
-
-
-def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> Event:
-    """He is beaten (`how`: GAVE_IN, FLOORED or STRENGTH_GONE): out of the fight, off
-    the board, waiting to appeal."""
+def beat(state: State, g: Gladiator, by: Gladiator | None, how: HowBeaten) -> Beaten:
+    """He is beaten (`how`: `events.GAVE_IN`, `FLOORED` or `STRENGTH_GONE`): out of the
+    fight, off the board, waiting to appeal."""
     g.status = BEATEN
     g.defeated_by = None if by is None else by.id
     if by is not None:
@@ -127,7 +135,7 @@ def beat(state: State, g: Gladiator, by: Gladiator | None, how: str) -> Event:
     g.hex = None
     g.ap = 0
     state.appeals.append(g.id)
-    return event("beaten", g.id, by=g.defeated_by, how=how, at=at)
+    return Beaten(g.id, by=g.defeated_by, how=how, at=at)
 
 
 def facing_name(facing: int) -> str:

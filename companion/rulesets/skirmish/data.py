@@ -27,7 +27,7 @@ from string import ascii_uppercase
 from typing import TYPE_CHECKING, Any
 
 from companion.core.hexgrid import Board, parse_direction
-from companion.dice.odds import distribution
+from companion.dice.odds.expression import distribution
 from companion.errors import UserError
 from companion.rulesets.skirmish.geometry import Geometry
 from companion.rulesets.skirmish.records import (

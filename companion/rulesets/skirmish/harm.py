@@ -4,8 +4,14 @@ arrow goes after it flew."""
 from __future__ import annotations
 
 from companion.core.hexgrid import Hex
-from companion.rulesets.base import Event, event
-from companion.rulesets.skirmish.core import STRENGTH_GONE, beat, drop_item, random_adjacent
+from companion.rulesets.base import Event
+from companion.rulesets.skirmish.core import beat, drop_item, random_adjacent
+from companion.rulesets.skirmish.events import (
+    STRENGTH_GONE,
+    MissileLanded,
+    MissileLost,
+    Wounded,
+)
 from companion.rulesets.skirmish.plan import AttackPlan
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State, levels_of
 
@@ -19,12 +25,13 @@ def missile_fate(state: State, plan: AttackPlan, outcome: str, origin: Hex,
     w = plan.option.weapon
     if not w.missile:
         return []
-    g = plan.attacker
+    g, ammo = plan.attacker, w.ammo
+    assert ammo is not None  # a missile's table entry names its ammunition
     if outcome in w.lost_when:
-        return [event("missile_lost", g.id, ammo=w.ammo)]
-    spot = random_adjacent(state, origin, dice, g.name, w.ammo or "missile")
-    drop_item(state, "ammo", w.ammo or "", g.id, spot)
-    return [event("missile_landed", g.id, ammo=w.ammo, at=state.label(spot))]
+        return [MissileLost(g.id, ammo=ammo)]
+    spot = random_adjacent(state, origin, dice, g.name, ammo)
+    drop_item(state, "ammo", ammo, g.id, spot)
+    return [MissileLanded(g.id, ammo=ammo, at=state.geo.labels[spot])]
 
 
 def wound(state: State, by: Gladiator | None, t: Gladiator, n: int) -> list[Event]:
@@ -45,9 +52,8 @@ def hurt(state: State, by: Gladiator | None, t: Gladiator, n: int,
     after = levels_of(data, t)
     if found is not None:
         at = state.label(t.hex if t.hex is not None else t.last_hex)
-        found.append(event("wounded", t.id, by=None if by is None else by.id, wounds=n,
-                           before=old, strength=t.strength,
-                           level=after[-1] if after else None, at=at))
+        found.append(Wounded(t.id, by=None if by is None else by.id, wounds=n, before=old,
+                             strength=t.strength, level=after[-1] if after else None, at=at))
     if by is not None and SERIOUS_LEVEL in after and SERIOUS_LEVEL not in before \
             and t.id not in by.seriously_wounded_foes:
         by.seriously_wounded_foes.append(t.id)

@@ -1,6 +1,6 @@
 """What can be done now: every legal action, and the attackable targets for the UI.
 
-`legal_actions(state)` lists plain action dicts, each of which `apply` accepts. The
+`legal_actions(state)` lists actions (`actions`), each of which `apply` accepts. The
 board view uses `movement.reachable` for the hexes he can reach and `targets` for
 whom he can strike with what.
 """
@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.core.hexgrid import direction_name
 from companion.errors import UserError
+from companion.rulesets.skirmish.actions import AttackAction, SkirmishAction
 from companion.rulesets.skirmish.attack import check_reach, plan_attack
 from companion.rulesets.skirmish.modifiers import attack_total
 from companion.rulesets.skirmish.movement import step_cost, step_refusal
@@ -34,8 +35,8 @@ class Target:
     modifier: int  # net attack modifier through the best hexside
     affordable: bool
 
-    def action(self, hexside: int | None = None) -> dict[str, Any]:
-        act: dict[str, Any] = {"type": "attack", "target": self.target, "weapon": self.weapon}
+    def action(self, hexside: int | None = None) -> AttackAction:
+        act: AttackAction = {"type": "attack", "target": self.target, "weapon": self.weapon}
         if len(self.hexsides) > 1:
             act["hexside"] = direction_name(self.best_hexside if hexside is None else hexside)
         return act
@@ -72,8 +73,8 @@ def targets(state: State, gid: str | None = None, *, include_unaffordable: bool 
                 continue
             try:
                 check_reach(state, g, t, option)
-                plan = plan_attack(state, {"target": t.id, "weapon": option.ref},
-                                   strict=False, attacker=g)
+                probe: AttackAction = {"type": "attack", "target": t.id, "weapon": option.ref}
+                plan = plan_attack(state, probe, strict=False, attacker=g)
             except UserError:
                 continue
             found.append(Target(t.id, t.name, option.ref, plan.distance, plan.hexsides,
@@ -81,7 +82,7 @@ def targets(state: State, gid: str | None = None, *, include_unaffordable: bool 
     return found
 
 
-def legal_actions(state: State) -> list[dict[str, Any]]:
+def legal_actions(state: State) -> list[SkirmishAction]:
     """Every action `apply` would accept now (for the hexside of a corner attack,
     each choice is listed)."""
     if state.phase == "setup":
@@ -93,7 +94,7 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
     g = state.current()
     assert g is not None and g.hex is not None
     data = state.data
-    found: list[dict[str, Any]] = []
+    found: list[SkirmishAction] = []
     if state.phase == "ap":
         found.append({"type": "roll_ap"})
         if g.shield is not None and _allowed(state, g, "discard-shield"):
@@ -109,7 +110,7 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
             if dest is None:
                 continue
             if step_cost(state, g, d) <= g.ap and step_refusal(state, g, g.hex, dest) is None:
-                found.append({"type": "move", "to": state.label(dest)})
+                found.append({"type": "move", "to": state.geo.labels[dest]})
     if _allowed(state, g, "turn"):
         for steps in (1, -1, 2, -2, 3):
             if costs["turn"] * abs(steps) <= g.ap:
@@ -124,7 +125,7 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
         for i in here:
             for dest in state.geo.nb[g.hex]:
                 if dest is not None:
-                    found.append({"type": "kick", "item": i.id, "to": state.label(dest)})
+                    found.append({"type": "kick", "item": i.id, "to": state.geo.labels[dest]})
     if g.shield is not None and _allowed(state, g, "discard-shield") \
             and g.ap >= costs["discard-shield"]:
         found.append({"type": "discard_shield"})

@@ -9,14 +9,17 @@ that same opponent.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.core.facing import turns_between
 from companion.core.hexgrid import Hex, direction_name, neighbour, parse_direction
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.skirmish.actions import PathAction
 from companion.rulesets.skirmish.core import actor, need_ap, need_free
+from companion.rulesets.skirmish.events import Moved, Turned
 from companion.rulesets.skirmish.state import FIGHTING, Dice, Gladiator, State
 
 
@@ -61,7 +64,7 @@ def step_refusal(state: State, g: Gladiator, src: Hex, dest: Hex) -> str | None:
     return None
 
 
-def move(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def move(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     to = action.get("to")
     if not isinstance(to, str):
@@ -92,7 +95,7 @@ def take_step(state: State, g: Gladiator, step: Step) -> list[Event]:
     ahead = direction == g.facing
     at = geo.labels[g.hex]  # type: ignore[index]
     cost = step_quietly(state, g, step)
-    return [event("moved", g.id, at=at, to=geo.labels[dest],
+    return [Moved(g.id, at=at, to=geo.labels[dest],
                   direction=None if ahead else direction_name(direction), cost=cost, ap=g.ap)]
 
 
@@ -105,7 +108,7 @@ def step_quietly(state: State, g: Gladiator, step: Step) -> int:
     return cost
 
 
-def turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def turn(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     steps = action.get("steps", 1)
     if "facing" in action:
@@ -125,8 +128,7 @@ def turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         need_ap(g, cost, f"turning {abs(steps)} hexside{'s' if abs(steps) > 1 else ''}")
     g.ap -= cost
     g.facing = (g.facing + steps) % 6
-    return [event("turned", g.id, steps=steps, facing=direction_name(g.facing), cost=cost,
-                  ap=g.ap)]
+    return [Turned(g.id, steps=steps, facing=direction_name(g.facing), cost=cost, ap=g.ap)]
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ class Reach:
     label: str
     cost: int
     facing: int
-    path: tuple[dict[str, Any], ...]
+    path: tuple[PathAction, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"at": self.label, "cost": self.cost, "facing": direction_name(self.facing),
@@ -189,15 +191,15 @@ def reachable_states(state: State, g: Gladiator,
 
 
 def _path(state: State, best: dict[tuple[Hex, int], tuple[int, Any]],
-          node: tuple[Hex, int]) -> tuple[dict[str, Any], ...]:
-    actions: list[dict[str, Any]] = []
+          node: tuple[Hex, int]) -> tuple[PathAction, ...]:
+    actions: list[PathAction] = []
     while best[node][1] is not None:
         prev = best[node][1]
         if prev[0] == node[0]:
             steps = 1 if (node[1] - prev[1]) % 6 == 1 else -1
             actions.append({"type": "turn", "steps": steps})
         else:
-            actions.append({"type": "move", "to": state.label(node[0])})
+            actions.append({"type": "move", "to": state.geo.labels[node[0]]})
         node = prev
     return tuple(reversed(actions))
 

@@ -10,17 +10,25 @@ modifiers that made it, so that a player can check the rules' arithmetic.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.core.words import listed, plural
 from companion.rulesets.base import Event
-from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, STRENGTH_GONE
+from companion.rulesets.skirmish import events as ev
+from companion.rulesets.skirmish.events import FLOORED, GAVE_IN, STRENGTH_GONE, Modifiers
 from companion.rulesets.skirmish.state import State, display_name, summary
 from companion.rulesets.skirmish.words import item_words, modifier_words, weapon_words
 
-__all__ = ["EVENT_KINDS", "describe", "item_words", "modifier_words", "narrate", "weapon_words"]
+__all__ = ["WORDS", "describe", "item_words", "modifier_words", "narrate", "weapon_words"]
 
-Words = Callable[[State, Event], str | None]
+# The words of one kind of event: the function reads the fields of its own record.
+Words = Callable[[State, Any], str | None]
+E = TypeVar("E", bound=Event)
+
+
+def _says(kind: type[E], words: Callable[[State, E], str | None]) -> tuple[type[Event], Words]:
+    """An entry of `WORDS`, checked: `words` reads a record of `kind`."""
+    return kind, words
 
 
 def _name(state: State, gid: str | None) -> str:
@@ -31,12 +39,12 @@ def _who(state: State, e: Event) -> str:
     return _name(state, e.who)
 
 
-def _mods(state: State, modifiers: Sequence[Sequence[Any]], prefix: str = "") -> list[str]:
-    return [f"{prefix}{modifier_words(state, str(reason))} {amount:+d}"
+def _mods(state: State, modifiers: Modifiers, prefix: str = "") -> list[str]:
+    return [f"{prefix}{modifier_words(state, reason)} {amount:+d}"
             for reason, amount in modifiers]
 
 
-def _with(state: State, modifiers: Sequence[Sequence[Any]]) -> str:
+def _with(state: State, modifiers: Modifiers) -> str:
     """", light +1, off balance -2" after a die, or nothing."""
     return "".join(", " + m for m in _mods(state, modifiers))
 
@@ -51,242 +59,222 @@ def _faces(faces: Sequence[int]) -> str:
 
 
 # --- the flow of the bout --------------------------------------------------------------
-def _strength_rolled(s: State, e: Event) -> str:
-    d = e.data
-    return f"{_who(s, e)} rolls a {d['face']} for strength: {d['base']} + {d['face']}, " \
-           f"strength {d['strength']}"
+def _strength_rolled(s: State, e: ev.StrengthRolled) -> str:
+    return f"{_who(s, e)} rolls a {e.face} for strength: {e.base} + {e.face}, " \
+           f"strength {e.strength}"
 
 
-def _initiative(s: State, e: Event) -> str:
-    return "Initiative: " + ", ".join(f"{_name(s, gid)} rolls {face}"
-                                      for gid, face in e.data["rolls"])
+def _initiative(s: State, e: ev.InitiativeRolled) -> str:
+    return "Initiative: " + ", ".join(f"{_name(s, gid)} rolls {face}" for gid, face in e.rolls)
 
 
-def _order(s: State, e: Event) -> str:
-    return "Order of play: " + ", then ".join(_name(s, g) for g in e.data["order"])
+def _order(s: State, e: ev.OrderSettled) -> str:
+    return "Order of play: " + ", then ".join(_name(s, g) for g in e.order)
 
 
-def _ap_rolled(s: State, e: Event) -> str:
-    return (f"{_who(s, e)} rolls a {e.data['face']} for AP{_with(s, e.data['modifiers'])}: "
-            f"{e.data['ap']} AP")
+def _ap_rolled(s: State, e: ev.APRolled) -> str:
+    return f"{_who(s, e)} rolls a {e.face} for AP{_with(s, e.modifiers)}: {e.ap} AP"
 
 
-def _gave_in(s: State, e: Event) -> str:
-    return (f"With {e.data['modifier']:+d} to his AP, in {_name(s, e.data['foe'])}'s front "
-            f"hex, {_who(s, e)} gives in")
+def _gave_in(s: State, e: ev.GaveIn) -> str:
+    return (f"With {e.modifier:+d} to his AP, in {_name(s, e.foe)}'s front hex, {_who(s, e)} "
+            "gives in")
 
 
-def _beaten(s: State, e: Event) -> str:
+def _beaten(s: State, e: ev.Beaten) -> str:
     how = {GAVE_IN: "he gave in", STRENGTH_GONE: "his strength is gone",
-           FLOORED: f"floored, with {_name(s, e.data['by'])} standing over him"}
-    return f"{_who(s, e)} is beaten ({how[e.data['how']]}) and must appeal to the crowd"
+           FLOORED: f"floored, with {_name(s, e.by)} standing over him"}
+    return f"{_who(s, e)} is beaten ({how[e.how]}) and must appeal to the crowd"
 
 
-def _appealed(s: State, e: Event) -> str:
-    verdict = "the crowd spares him" if e.data["verdict"] == "spared" else "he is killed"
-    return (f"{_who(s, e)} appeals to the crowd: he rolls {_faces(e.data['faces'])}"
-            f"{_with(s, e.data['modifiers'])}, {e.data['total']} in all: {verdict}")
+def _appealed(s: State, e: ev.Appealed) -> str:
+    verdict = "the crowd spares him" if e.verdict == "spared" else "he is killed"
+    return (f"{_who(s, e)} appeals to the crowd: he rolls {_faces(e.faces)}"
+            f"{_with(s, e.modifiers)}, {e.total} in all: {verdict}")
 
 
-def _bout_over(s: State, e: Event) -> str:
-    standing = e.data["standing"]
+def _bout_over(s: State, e: ev.BoutOver) -> str:
+    standing = e.standing
     names = listed([_name(s, gid) for gid in standing]) or "nobody"
     return f"The bout is over: {names} {'are' if len(standing) > 1 else 'is'} left standing"
 
 
 # --- moving ---------------------------------------------------------------------------
-def _moved(s: State, e: Event) -> str:
-    how = e.data["direction"] or "ahead"
-    return (f"{_who(s, e)} moves {how} to {e.data['to']} ({e.data['cost']} AP, "
-            f"{e.data['ap']} left)")
+def _moved(s: State, e: ev.Moved) -> str:
+    how = e.direction or "ahead"
+    return f"{_who(s, e)} moves {how} to {e.to} ({e.cost} AP, {e.ap} left)"
 
 
-def _turned(s: State, e: Event) -> str:
-    steps = e.data["steps"]
-    way = "right" if steps > 0 else "left"
-    return (f"{_who(s, e)} turns {way} to face {e.data['facing']} ({e.data['cost']} AP, "
-            f"{e.data['ap']} left)")
+def _turned(s: State, e: ev.Turned) -> str:
+    way = "right" if e.steps > 0 else "left"
+    return f"{_who(s, e)} turns {way} to face {e.facing} ({e.cost} AP, {e.ap} left)"
 
 
 # --- the blow ------------------------------------------------------------------------
-def _attack(s: State, e: Event) -> str:
-    d = e.data["distance"]
+def _attack(s: State, e: ev.Attacked) -> str:
+    d = e.distance
     how = f" at {d} hexes" if d > 1 else ""
-    target = _name(s, e.data["target"])
-    if e.data["weapon"] == "unarmed":
+    target = _name(s, e.target)
+    if e.weapon == "unarmed":
         return f"{_who(s, e)} attacks {target} unarmed{how}"
-    return f"{_who(s, e)} attacks {target} with his {weapon_words(s, e.data['weapon'])}{how}"
+    return f"{_who(s, e)} attacks {target} with his {weapon_words(s, e.weapon)}{how}"
 
 
-def _blow(s: State, e: Event) -> str:
-    words = _mods(s, e.data["modifiers"]) + _mods(s, e.data["defence_modifiers"], "defence ")
-    margin = e.data["margin"]
+def _blow(s: State, e: ev.BlowRolled) -> str:
+    words = _mods(s, e.modifiers) + _mods(s, e.defence_modifiers, "defence ")
+    margin = e.margin
     sign = "+" if margin >= 0 else ""
     shown = f" ({', '.join(words)})" if words else ""
-    return (f"Attack {e.data['attack']}, defence {e.data['defence']}{shown}: "
-            f"margin {sign}{margin}")
+    return f"Attack {e.attack}, defence {e.defence}{shown}: margin {sign}{margin}"
 
 
-def _saved(s: State, e: Event) -> str:
-    d = e.data
-    return (f"Hit, but {_who(s, e)} saves: {d['face']} + {d['save']} makes "
-            f"{d['face'] + d['save']}, {d['need']} needed")
+def _saved(s: State, e: ev.Saved) -> str:
+    return (f"Hit, but {_who(s, e)} saves: {e.face} + {e.save} makes {e.face + e.save}, "
+            f"{e.need} needed")
 
 
-def _save_failed(s: State, e: Event) -> str:
-    d = e.data
-    return (f"{_who(s, e)}'s save fails: {d['face']} + {d['save']} makes "
-            f"{d['face'] + d['save']}, {d['need']} needed")
+def _save_failed(s: State, e: ev.SaveFailed) -> str:
+    return (f"{_who(s, e)}'s save fails: {e.face} + {e.save} makes {e.face + e.save}, "
+            f"{e.need} needed")
 
 
-def _wounded(s: State, e: Event) -> str:
-    n, level = e.data["wounds"], e.data["level"]
+def _wounded(s: State, e: ev.Wounded) -> str:
+    level = e.level
     state_name = s.data.level_names[level].lower() if level else "unhurt"
-    return (f"{_who(s, e)} takes {plural(n, 'wound')}: strength {e.data['before']} "
-            f"to {e.data['strength']} ({state_name})")
+    return (f"{_who(s, e)} takes {plural(e.wounds, 'wound')}: strength {e.before} "
+            f"to {e.strength} ({state_name})")
 
 
-def _special_event(s: State, e: Event) -> str:
-    entry = s.data.events[e.data["face"]]
+def _special_event(s: State, e: ev.SpecialEvent) -> str:
+    entry = s.data.events[e.face]
     return f"{entry.name}: {entry.description}"
 
 
-def _event_wounds(s: State, e: Event) -> str:
-    d = e.data
-    return (f"{_dice(d['dice'])} for the wounds: {_faces(d['faces'])}, "
-            f"{plural(d['total'], 'wound')}")
+def _event_wounds(s: State, e: ev.EventWoundsRolled) -> str:
+    return (f"{_dice(e.dice)} for the wounds: {_faces(e.faces)}, "
+            f"{plural(e.total, 'wound')}")
 
 
-def _weapon_loss_rolled(s: State, e: Event) -> str:
-    entry = s.data.events[e.data["face"]]
-    row = next(r for r in entry.subtable if r.key == e.data["roll"])
-    return f"The D6 for the weapon shows {e.data['roll']}: {row.description}"
+def _weapon_loss_rolled(s: State, e: ev.WeaponLossRolled) -> str:
+    entry = s.data.events[e.face]
+    row = next(r for r in entry.subtable if r.key == e.roll)
+    return f"The D6 for the weapon shows {e.roll}: {row.description}"
 
 
-def _weapon_picked(s: State, e: Event) -> str:
-    d = e.data
-    return (f"A D{d['sides']} picks which of {_who(s, e)}'s weapons: {d['roll']}, his "
-            f"{item_words(s, d['item'], 'weapon')}")
+def _weapon_picked(s: State, e: ev.WeaponPicked) -> str:
+    return (f"A D{e.sides} picks which of {_who(s, e)}'s weapons: {e.roll}, his "
+            f"{item_words(s, e.item, 'weapon')}")
 
 
-def _item_landed(s: State, e: Event) -> str:
-    return (f"{_who(s, e)}'s {item_words(s, e.data['item'], e.data['kind'])} lands in "
-            f"{e.data['at']}")
+def _item_landed(s: State, e: ev.ItemLanded) -> str:
+    return f"{_who(s, e)}'s {item_words(s, e.item, e.item_kind)} lands in {e.at}"
 
 
-def _item_destroyed(s: State, e: Event) -> str:
-    gone = "is broken" if e.data["kind"] == "shield" else "is gone for good"
-    return f"{_who(s, e)}'s {item_words(s, e.data['item'], e.data['kind'])} {gone}"
+def _item_destroyed(s: State, e: ev.ItemDestroyed) -> str:
+    gone = "is broken" if e.item_kind == "shield" else "is gone for good"
+    return f"{_who(s, e)}'s {item_words(s, e.item, e.item_kind)} {gone}"
 
 
 # --- nets, lassos and capes; items ------------------------------------------------------
-def _cast(s: State, e: Event) -> str:
-    d = e.data["distance"]
-    return (f"{_who(s, e)} casts his {item_words(s, e.data['weapon'], 'weapon')} at "
-            f"{_name(s, e.data['target'])} ({plural(d, 'hex', 'hexes')}: he needs "
-            f"{e.data['need']} or more)")
+def _cast(s: State, e: ev.Cast) -> str:
+    return (f"{_who(s, e)} casts his {item_words(s, e.weapon, 'weapon')} at "
+            f"{_name(s, e.target)} ({plural(e.distance, 'hex', 'hexes')}: he needs "
+            f"{e.need} or more)")
 
 
-def _shredded(s: State, e: Event) -> str:
-    return (f"Cast {e.data['cast']}; {_name(s, e.data['target'])}'s "
-            f"{item_words(s, e.data['tool'], 'weapon')} rolls {e.data['roll']}: the "
-            f"{item_words(s, e.data['weapon'], 'weapon')} is caught and torn to shreds")
+def _shredded(s: State, e: ev.Shredded) -> str:
+    return (f"Cast {e.cast}; {_name(s, e.target)}'s {item_words(s, e.tool, 'weapon')} rolls "
+            f"{e.roll}: the {item_words(s, e.weapon, 'weapon')} is caught and torn to shreds")
 
 
-def _shred_failed(s: State, e: Event) -> str:
-    return (f"{_name(s, e.data['target'])}'s {item_words(s, e.data['tool'], 'weapon')} rolls "
-            f"{e.data['roll']}: it misses the {item_words(s, e.data['weapon'], 'weapon')}")
+def _shred_failed(s: State, e: ev.ShredFailed) -> str:
+    return (f"{_name(s, e.target)}'s {item_words(s, e.tool, 'weapon')} rolls {e.roll}: it "
+            f"misses the {item_words(s, e.weapon, 'weapon')}")
 
 
-def _cut_free_failed(s: State, e: Event) -> str:
-    d = e.data
-    return (f"{_who(s, e)} tries to cut free of the {item_words(s, d['weapon'], 'weapon')}: "
-            f"{d['roll']}, he needed {d['need']} or more; still caught")
+def _cut_free_failed(s: State, e: ev.CutFreeFailed) -> str:
+    return (f"{_who(s, e)} tries to cut free of the {item_words(s, e.weapon, 'weapon')}: "
+            f"{e.roll}, he needed {e.need} or more; still caught")
 
 
-def _thing(s: State, e: Event) -> str:
-    """The item an item event names, whatever its kind."""
-    return item_words(s, e.data["name"], e.data.get("kind"))
-
-
-WORDS: dict[str, Words] = {
-    "strength_rolled": _strength_rolled,
-    "strength_fixed": lambda s, e: f"{_who(s, e)}'s strength is {e.data['strength']}",
-    "initiative_rolled": _initiative,
-    "order": _order,
-    "turn_began": lambda s, e: f"Turn {e.data['number']}: {_who(s, e)}",
-    "ap_rolled": _ap_rolled,
-    "tired": lambda s, e: f"{_who(s, e)} tires: fatigue {e.data['fatigue']}",
-    "gave_in": _gave_in,
-    "beaten": _beaten,
-    "turn_ended": lambda s, e: f"{_who(s, e)} ends his turn",
-    "got_up": lambda s, e: f"{_who(s, e)} gets up from the floor, off balance",
-    "appealed": _appealed,
-    "bout_over": _bout_over,
-    "skill_gained": lambda s, e: (f"{_who(s, e)} gains a skill: "
-                                  f"{s.data.skills[e.data['skill']].name}"),
-    "moved": _moved,
-    "turned": _turned,
-    "attack": _attack,
-    "double": lambda s, e: f"A double {e.data['face']}: a special event",
-    "blow": _blow,
-    "saved": _saved,
-    "save_failed": _save_failed,
-    "no_save": lambda s, e: (f"No save for {_who(s, e)}: the two-handed blow adds "
-                             f"{plural(e.data['extra'], 'wound')}"),
-    "wounded": _wounded,
-    "avoided": lambda s, e: f"{_who(s, e)} avoids the blow",
-    "missile_lost": lambda s, e: f"The {e.data['ammo']} is lost",
-    "missile_landed": lambda s, e: f"The {e.data['ammo']} lands in {e.data['at']}",
-    "held_at_edge": lambda s, e: (f"{_who(s, e)} is at the edge of the arena: he stays, "
-                                  "off balance"),
-    "held_by_blocker": lambda s, e: (f"{_name(s, e.data['blocker'])} is behind "
-                                     f"{_who(s, e)}: he stays, off balance"),
-    "pushed_back": lambda s, e: f"{_who(s, e)} is pushed back to {e.data['to']}",
-    "no_special_event": lambda s, e: "Nothing happens: no special event for this double",
-    "special_event": _special_event,
-    "event_wounds_rolled": _event_wounds,
-    "off_balance": lambda s, e: f"{_who(s, e)} is off balance",
-    "floored": lambda s, e: (f"{_who(s, e)} is floored: beaten if {_name(s, e.data['by'])} "
-                             "ends his turn beside him, otherwise off balance"),
-    "no_shield_to_lose": lambda s, e: f"{_who(s, e)} has no shield to lose",
-    "shield_kept": lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.data['shield'], 'shield')} "
-                                 "cannot be lost"),
-    "weapon_loss_rolled": _weapon_loss_rolled,
-    "weapon_picked": _weapon_picked,
-    "no_weapon_to_lose": lambda s, e: f"{_who(s, e)} has no weapon to lose",
-    "thrown_missile_lost": lambda s, e: f"Only the {e.data['ammo']} already thrown is lost",
-    "item_landed": _item_landed,
-    "item_destroyed": _item_destroyed,
-    "dart_landed": lambda s, e: f"One of {_who(s, e)}'s darts lands in {e.data['at']}",
-    "dart_broken": lambda s, e: f"One of {_who(s, e)}'s darts is broken",
-    "cast": _cast,
-    "shredded": _shredded,
-    "shred_failed": _shred_failed,
-    "entangled": lambda s, e: f"Cast {e.data['cast']}: {_who(s, e)} is entangled",
-    "cast_missed": lambda s, e: (f"Cast {e.data['cast']}: the "
-                                 f"{item_words(s, e.data['weapon'], 'weapon')} misses"),
-    "cut_free_failed": _cut_free_failed,
-    "cut_free": lambda s, e: (f"{_who(s, e)} cuts free of the "
-                              f"{item_words(s, e.data['weapon'], 'weapon')} "
-                              f"({e.data['roll']})"),
-    "item_lost": lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.data['item'], 'weapon')} "
-                               "is lost for good"),
-    "item_fell": lambda s, e: (f"The {item_words(s, e.data['item'], 'weapon')} falls in "
-                               f"{e.data['at']}; {_who(s, e)} may recover it"),
-    "picked_up": lambda s, e: f"{_who(s, e)} picks up his {_thing(s, e)}",
-    "kicked": lambda s, e: f"{_who(s, e)} kicks the {_thing(s, e)} to {e.data['to']}",
-    "shield_discarded": lambda s, e: (f"{_who(s, e)} throws away his "
-                                      f"{item_words(s, e.data['shield'], 'shield')} (it "
-                                      "stays down for the bout)"),
-}
-EVENT_KINDS = frozenset(WORDS)
+WORDS: dict[type[Event], Words] = dict([
+    _says(ev.StrengthRolled, _strength_rolled),
+    _says(ev.StrengthFixed, lambda s, e: f"{_who(s, e)}'s strength is {e.strength}"),
+    _says(ev.InitiativeRolled, _initiative),
+    _says(ev.OrderSettled, _order),
+    _says(ev.TurnBegan, lambda s, e: f"Turn {e.number}: {_who(s, e)}"),
+    _says(ev.APRolled, _ap_rolled),
+    _says(ev.Tired, lambda s, e: f"{_who(s, e)} tires: fatigue {e.fatigue}"),
+    _says(ev.GaveIn, _gave_in),
+    _says(ev.Beaten, _beaten),
+    _says(ev.TurnEnded, lambda s, e: f"{_who(s, e)} ends his turn"),
+    _says(ev.GotUp, lambda s, e: f"{_who(s, e)} gets up from the floor, off balance"),
+    _says(ev.Appealed, _appealed),
+    _says(ev.BoutOver, _bout_over),
+    _says(ev.SkillGained,
+          lambda s, e: f"{_who(s, e)} gains a skill: {s.data.skills[e.skill].name}"),
+    _says(ev.Moved, _moved),
+    _says(ev.Turned, _turned),
+    _says(ev.Attacked, _attack),
+    _says(ev.DoubleRolled, lambda s, e: f"A double {e.face}: a special event"),
+    _says(ev.BlowRolled, _blow),
+    _says(ev.Saved, _saved),
+    _says(ev.SaveFailed, _save_failed),
+    _says(ev.NoSave, lambda s, e: (f"No save for {_who(s, e)}: the two-handed blow adds "
+                                   f"{plural(e.extra, 'wound')}")),
+    _says(ev.Wounded, _wounded),
+    _says(ev.Avoided, lambda s, e: f"{_who(s, e)} avoids the blow"),
+    _says(ev.MissileLost, lambda s, e: f"The {e.ammo} is lost"),
+    _says(ev.MissileLanded, lambda s, e: f"The {e.ammo} lands in {e.at}"),
+    _says(ev.HeldAtEdge, lambda s, e: (f"{_who(s, e)} is at the edge of the arena: he stays, "
+                                       "off balance")),
+    _says(ev.HeldByBlocker, lambda s, e: (f"{_name(s, e.blocker)} is behind {_who(s, e)}: he "
+                                          "stays, off balance")),
+    _says(ev.PushedBack, lambda s, e: f"{_who(s, e)} is pushed back to {e.to}"),
+    _says(ev.NoSpecialEvent, lambda s, e: "Nothing happens: no special event for this double"),
+    _says(ev.SpecialEvent, _special_event),
+    _says(ev.EventWoundsRolled, _event_wounds),
+    _says(ev.OffBalance, lambda s, e: f"{_who(s, e)} is off balance"),
+    _says(ev.Floored, lambda s, e: (f"{_who(s, e)} is floored: beaten if {_name(s, e.by)} "
+                                    "ends his turn beside him, otherwise off balance")),
+    _says(ev.NoShieldToLose, lambda s, e: f"{_who(s, e)} has no shield to lose"),
+    _says(ev.ShieldKept, lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.shield, 'shield')} "
+                                       "cannot be lost")),
+    _says(ev.WeaponLossRolled, _weapon_loss_rolled),
+    _says(ev.WeaponPicked, _weapon_picked),
+    _says(ev.NoWeaponToLose, lambda s, e: f"{_who(s, e)} has no weapon to lose"),
+    _says(ev.ThrownMissileLost, lambda s, e: f"Only the {e.ammo} already thrown is lost"),
+    _says(ev.ItemLanded, _item_landed),
+    _says(ev.ItemDestroyed, _item_destroyed),
+    _says(ev.DartLanded, lambda s, e: f"One of {_who(s, e)}'s darts lands in {e.at}"),
+    _says(ev.DartBroken, lambda s, e: f"One of {_who(s, e)}'s darts is broken"),
+    _says(ev.Cast, _cast),
+    _says(ev.Shredded, _shredded),
+    _says(ev.ShredFailed, _shred_failed),
+    _says(ev.Entangled, lambda s, e: f"Cast {e.cast}: {_who(s, e)} is entangled"),
+    _says(ev.CastMissed, lambda s, e: (f"Cast {e.cast}: the "
+                                       f"{item_words(s, e.weapon, 'weapon')} misses")),
+    _says(ev.CutFreeFailed, _cut_free_failed),
+    _says(ev.CutFree, lambda s, e: (f"{_who(s, e)} cuts free of the "
+                                    f"{item_words(s, e.weapon, 'weapon')} ({e.roll})")),
+    _says(ev.ItemLost, lambda s, e: (f"{_who(s, e)}'s {item_words(s, e.item, 'weapon')} is "
+                                     "lost for good")),
+    _says(ev.ItemFell, lambda s, e: (f"The {item_words(s, e.item, 'weapon')} falls in "
+                                     f"{e.at}; {_who(s, e)} may recover it")),
+    _says(ev.PickedUp, lambda s, e: (f"{_who(s, e)} picks up his "
+                                     f"{item_words(s, e.name, e.item_kind)}")),
+    # A kick names no kind: the item by its name alone.
+    _says(ev.Kicked, lambda s, e: f"{_who(s, e)} kicks the {item_words(s, e.name)} to {e.to}"),
+    _says(ev.ShieldDiscarded, lambda s, e: (f"{_who(s, e)} throws away his "
+                                            f"{item_words(s, e.shield, 'shield')} (it stays "
+                                            "down for the bout)")),
+])
 
 
 def narrate(state: State, events: Sequence[Event]) -> list[str]:
     lines = []
     for e in events:
-        line = WORDS[e.kind](state, e)
+        line = WORDS[type(e)](state, e)
         if line is not None:
             lines.append(line)
     return lines

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.core.facing import pushback_hex
 from companion.core.hexgrid import direction_name
+from companion.rulesets.skirmish.actions import AttackAction
 from companion.rulesets.skirmish.attack import plan_attack
 from companion.rulesets.skirmish.data import GameData, WeaponInfo
 from companion.rulesets.skirmish.modifiers import attack_modifiers, blow_numbers, effective_save
@@ -145,8 +146,9 @@ def attack_odds(state: State, attacker: str, target: str, weapon: str | None,
     """The odds of `attacker` striking `target` with `weapon` now (through `hexside`,
     for a corner). Raises UserError when that attack is impossible from here."""
     g = state.find(attacker)
-    plan = plan_attack(state, {"target": target, "weapon": weapon, "hexside": hexside},
-                       strict=False, attacker=g)
+    probe: AttackAction = {"type": "attack", "target": target, "weapon": weapon,
+                           "hexside": hexside}
+    plan = plan_attack(state, probe, strict=False, attacker=g)
     return odds_for_plan(state, plan)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.dice.notation import Const, Dice, Sum, parse
+from companion.dice.notation.parse import parse
+from companion.dice.notation.tree import Const, Dice, Sum
 from companion.errors import UserError
 from companion.tables.table import TableDataError
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.core.words import listed
 from companion.rulesets.base import Event
+from companion.rulesets.skirmish.events import TurnBegan
 from companion.rulesets.skirmish.state import State, display_name, summary
 from companion.rulesets.skirmish.words import item_words, weapon_words
 
@@ -13,9 +14,9 @@ _STATUS = {"beaten": "beaten", "spared": "beaten, and spared by the crowd",
 
 
 def turn_of(state: State, e: Event) -> str | None:
-    if e.kind != "turn_began" or e.who is None:
+    if not isinstance(e, TurnBegan) or e.who is None:
         return None
-    return f"Turn {e.data['number']}: {display_name(state, e.who)}"
+    return f"Turn {e.number}: {display_name(state, e.who)}"
 
 
 def sheets(state: State) -> list[tuple[str, list[str]]]:

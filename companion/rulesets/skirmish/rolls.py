@@ -9,19 +9,28 @@ record (`companion.dice.rolls.merge`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.dice.rolls import Die, Roll, dice, signed
 from companion.rulesets.base import Event
+from companion.rulesets.skirmish import events as ev
+from companion.rulesets.skirmish.events import Modifiers
 from companion.rulesets.skirmish.state import State
 
-Maker = Callable[[State, Event], list[Roll]]
+# The rolls of one kind of event: the function reads the fields of its own record.
+Maker = Callable[[State, Any], list[Roll]]
+E = TypeVar("E", bound=Event)
+
+
+def _made(kind: type[E], maker: Callable[[State, E], list[Roll]]) -> tuple[type[Event], Maker]:
+    """An entry of `MAKERS`, checked: `maker` reads a record of `kind`."""
+    return kind, maker
 
 
 def rolls(state: State, events: Sequence[Event]) -> list[Roll]:
     found: list[Roll] = []
     for e in events:
-        maker = MAKERS.get(e.kind)
+        maker = MAKERS.get(type(e))
         if maker is not None:
             # A pool of no dice (a defence after a whiff) is no roll.
             found += [r for r in maker(state, e) if r.dice]
@@ -32,8 +41,8 @@ def _name(state: State, gid: str | None) -> str | None:
     return state.glad(gid).name if gid is not None else None
 
 
-def _mods(state: State, modifiers: Sequence[Sequence[Any]]) -> str:
-    return ", ".join(f"{_reason(state, str(reason))} {signed(int(amount))}"
+def _mods(state: State, modifiers: Modifiers) -> str:
+    return ", ".join(f"{_reason(state, reason)} {signed(amount)}"
                      for reason, amount in modifiers if amount)
 
 
@@ -54,125 +63,114 @@ def _weapon(state: State, slug: str) -> str:
     return state.data.weapons[slug].name.lower()
 
 
-def _strength(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    return [_one(_name(s, e.who), "strength", d["face"], total=d["strength"],
-                 detail=f"base {d['base']} {signed(d['face'])}")]
+def _strength(s: State, e: ev.StrengthRolled) -> list[Roll]:
+    return [_one(_name(s, e.who), "strength", e.face, total=e.strength,
+                 detail=f"base {e.base} {signed(e.face)}")]
 
 
-def _initiative(s: State, e: Event) -> list[Roll]:
-    return [_one(_name(s, gid), "initiative", face) for gid, face in e.data["rolls"]]
+def _initiative(s: State, e: ev.InitiativeRolled) -> list[Roll]:
+    return [_one(_name(s, gid), "initiative", face) for gid, face in e.rolls]
 
 
-def _ap(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    return [_one(_name(s, e.who), "action points", d["face"], total=d["ap"],
-                 detail=_mods(s, d["modifiers"]))]
+def _ap(s: State, e: ev.APRolled) -> list[Roll]:
+    return [_one(_name(s, e.who), "action points", e.face, total=e.ap,
+                 detail=_mods(s, e.modifiers))]
 
 
-def _blow(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    hit = d["margin"] > 0
-    target = _name(s, d["target"])
-    margin = f"hits by {d['margin']}" if hit else "does not get through"
-    mods = _mods(s, d["modifiers"])
+def _blow(s: State, e: ev.BlowRolled) -> list[Roll]:
+    hit = e.margin > 0
+    target = _name(s, e.target)
+    margin = f"hits by {e.margin}" if hit else "does not get through"
+    mods = _mods(s, e.modifiers)
     return [
-        _one(_name(s, e.who), f"attack on {target}", d["attack"], success=hit,
-             total=d["attack"] + sum(m for _, m in d["modifiers"]),
+        _one(_name(s, e.who), f"attack on {target}", e.attack, success=hit,
+             total=e.attack + sum(m for _, m in e.modifiers),
              detail=", ".join(part for part in (mods, margin) if part)),
-        _one(target, "defence", d["defence"], success=not hit,
-             total=d["defence"] + sum(m for _, m in d["defence_modifiers"]),
-             detail=_mods(s, d["defence_modifiers"])),
+        _one(target, "defence", e.defence, success=not hit,
+             total=e.defence + sum(m for _, m in e.defence_modifiers),
+             detail=_mods(s, e.defence_modifiers)),
     ]
 
 
-def _double(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    target = _name(s, d["target"])
-    return [_one(_name(s, e.who), f"attack on {target}", d["face"], success=True,
+def _double(s: State, e: ev.DoubleRolled) -> list[Roll]:
+    target = _name(s, e.target)
+    return [_one(_name(s, e.who), f"attack on {target}", e.face, success=True,
                  detail="a double: a special event"),
-            _one(target, "defence", d["face"], detail="a double")]
+            _one(target, "defence", e.face, detail="a double")]
 
 
-def _save(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    saved = e.kind == "saved"
-    return [_one(_name(s, e.who), "save", d["face"], success=saved,
-                 total=d["face"] + d["save"],
-                 detail=f"armour {signed(d['save'])}, needs {d['need']}: "
+def _save(s: State, e: ev.Saved | ev.SaveFailed) -> list[Roll]:
+    saved = isinstance(e, ev.Saved)
+    return [_one(_name(s, e.who), "save", e.face, success=saved, total=e.face + e.save,
+                 detail=f"armour {signed(e.save)}, needs {e.need}: "
                         + ("saved" if saved else "not saved"))]
 
 
-def _appeal(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    verdict = "spared" if d["verdict"] == "spared" else "killed"
-    mods = _mods(s, d["modifiers"])
+def _appeal(s: State, e: ev.Appealed) -> list[Roll]:
+    verdict = "spared" if e.verdict == "spared" else "killed"
+    mods = _mods(s, e.modifiers)
     return [Roll(who=_name(s, e.who), purpose="appeal to the crowd",
-                 dice=dice(d["faces"]), total=d["total"],
+                 dice=dice(e.faces), total=e.total,
                  detail=", ".join(part for part in (mods, verdict) if part))]
 
 
-def _event_wounds(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    return [Roll(who=_name(s, e.who), purpose=f"wounds on {_name(s, d['target'])}",
-                 dice=dice(d["faces"]), total=d["total"], detail=f"special event, {d['dice']}")]
+def _event_wounds(s: State, e: ev.EventWoundsRolled) -> list[Roll]:
+    return [Roll(who=_name(s, e.who), purpose=f"wounds on {_name(s, e.target)}",
+                 dice=dice(e.faces), total=e.total, detail=f"special event, {e.dice}")]
 
 
-def _whose_weapon(s: State, e: Event) -> list[Roll]:
-    return [_one(_name(s, e.who), "whose weapon is lost", e.data["roll"])]
+def _whose_weapon(s: State, e: ev.WeaponLossRolled) -> list[Roll]:
+    return [_one(_name(s, e.who), "whose weapon is lost", e.roll)]
 
 
-def _which_weapon(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    return [_one(_name(s, e.who), "which weapon is lost", d["roll"], sides=d["sides"],
-                 detail=_weapon(s, d["item"]))]
+def _which_weapon(s: State, e: ev.WeaponPicked) -> list[Roll]:
+    return [_one(_name(s, e.who), "which weapon is lost", e.roll, sides=e.sides,
+                 detail=_weapon(s, e.item))]
 
 
-def _cast(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    caught = e.kind == "entangled"
-    who = d["by"] if caught else e.who
-    return [_one(_name(s, who), f"cast the {_weapon(s, d['weapon'])}", d["cast"],
+def _cast(s: State, e: ev.Entangled | ev.CastMissed) -> list[Roll]:
+    # Caught: the record is the target's, and names the caster.
+    caught = isinstance(e, ev.Entangled)
+    who = e.by if isinstance(e, ev.Entangled) else e.who
+    return [_one(_name(s, who), f"cast the {_weapon(s, e.weapon)}", e.cast,
                  success=caught, detail="caught" if caught else "missed")]
 
 
-def _shred(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    shredded = e.kind == "shredded"
+def _shred(s: State, e: ev.Shredded | ev.ShredFailed) -> list[Roll]:
     found = []
-    if shredded:  # the cast was rolled before the shredding, and is told only here
-        found.append(_one(_name(s, e.who), f"cast the {_weapon(s, d['weapon'])}", d["cast"]))
-    found.append(_one(_name(s, d["target"]), f"{_weapon(s, d['tool'])} against the "
-                      f"{_weapon(s, d['weapon'])}", d["roll"], success=shredded,
+    shredded = isinstance(e, ev.Shredded)
+    if isinstance(e, ev.Shredded):  # the cast was rolled before the shredding, told only here
+        found.append(_one(_name(s, e.who), f"cast the {_weapon(s, e.weapon)}", e.cast))
+    found.append(_one(_name(s, e.target), f"{_weapon(s, e.tool)} against the "
+                      f"{_weapon(s, e.weapon)}", e.roll, success=shredded,
                       detail="shredded" if shredded else "holds"))
     return found
 
 
-def _cut_free(s: State, e: Event) -> list[Roll]:
-    d = e.data
-    free = e.kind == "cut_free"
-    need = "" if free else f"needs {d['need']}"
-    return [_one(_name(s, e.who), f"cut free of the {_weapon(s, d['weapon'])}", d["roll"],
+def _cut_free(s: State, e: ev.CutFree | ev.CutFreeFailed) -> list[Roll]:
+    free = isinstance(e, ev.CutFree)
+    need = "" if isinstance(e, ev.CutFree) else f"needs {e.need}"
+    return [_one(_name(s, e.who), f"cut free of the {_weapon(s, e.weapon)}", e.roll,
                  success=free, detail=", ".join(p for p in (need, "free" if free else "held")
                                                 if p))]
 
 
-MAKERS: dict[str, Maker] = {
-    "strength_rolled": _strength,
-    "initiative_rolled": _initiative,
-    "ap_rolled": _ap,
-    "blow": _blow,
-    "double": _double,
-    "saved": _save,
-    "save_failed": _save,
-    "appealed": _appeal,
-    "event_wounds_rolled": _event_wounds,
-    "weapon_loss_rolled": _whose_weapon,
-    "weapon_picked": _which_weapon,
-    "entangled": _cast,
-    "cast_missed": _cast,
-    "shredded": _shred,
-    "shred_failed": _shred,
-    "cut_free": _cut_free,
-    "cut_free_failed": _cut_free,
-}
+MAKERS: dict[type[Event], Maker] = dict([
+    _made(ev.StrengthRolled, _strength),
+    _made(ev.InitiativeRolled, _initiative),
+    _made(ev.APRolled, _ap),
+    _made(ev.BlowRolled, _blow),
+    _made(ev.DoubleRolled, _double),
+    _made(ev.Saved, _save),
+    _made(ev.SaveFailed, _save),
+    _made(ev.Appealed, _appeal),
+    _made(ev.EventWoundsRolled, _event_wounds),
+    _made(ev.WeaponLossRolled, _whose_weapon),
+    _made(ev.WeaponPicked, _which_weapon),
+    _made(ev.Entangled, _cast),
+    _made(ev.CastMissed, _cast),
+    _made(ev.Shredded, _shred),
+    _made(ev.ShredFailed, _shred),
+    _made(ev.CutFree, _cut_free),
+    _made(ev.CutFreeFailed, _cut_free),
+])

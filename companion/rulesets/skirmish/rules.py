@@ -19,7 +19,8 @@ is (an action may name him in "gladiator" as a check). The types:
     {"type": "appeal", "gladiator": "B"}    a beaten gladiator's 2D6 to the crowd
 
 Every action is checked in full before any die is rolled; an illegal one raises
-UserError with the reason and changes nothing.
+UserError with the reason and changes nothing. `actions` types each of them for the
+code that builds one.
 """
 
 from __future__ import annotations
@@ -34,25 +35,28 @@ from companion.errors import UserError
 from companion.rulesets.base import Action, Due, Event, Odds, Outcome, Ruleset
 from companion.rulesets.skirmish import movement, narrator, report, turn, weapons
 from companion.rulesets.skirmish import rolls as roll_log
+from companion.rulesets.skirmish.actions import StartAction
 from companion.rulesets.skirmish.ai import Choice, choose_action
 from companion.rulesets.skirmish.attack import plan_attack, resolve_blow, strike
 from companion.rulesets.skirmish.data import TABLE_IDS, GameData, build_game_data
-from companion.rulesets.skirmish.legal import legal_actions
-from companion.rulesets.skirmish.movement import Step
+from companion.rulesets.skirmish.legal import Target, legal_actions, targets
+from companion.rulesets.skirmish.movement import Reach, Step
 from companion.rulesets.skirmish.odds import attack_odds
 from companion.rulesets.skirmish.scenario import build_state
 from companion.rulesets.skirmish.setup import SETUP_OPTIONS, setup_from_options
 from companion.rulesets.skirmish.state import Dice, State, summary
 from companion.tables.loader import TableSet
 
-Handler = Callable[[State, dict[str, Any], Dice], list[Event]]
+Handler = Callable[[State, Mapping[str, Any], Dice], list[Event]]
+
+_START: StartAction = {"type": "start"}
 
 # A bout that has not ended after this many turns is stopped (no winner): two
 # cautious computers can circle for ever.
 MAX_TURNS = 400
 
 
-def attack(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def attack(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     plan = plan_attack(state, action)
     if plan.option.weapon.entangles:
         return weapons.resolve_cast(state, plan, dice)
@@ -115,7 +119,7 @@ def check_action(action: Any) -> dict[str, Any]:
     return action
 
 
-def apply_action(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def apply_action(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     """Carry out one action on `state` (in place); return what happened."""
     try:
         handler = HANDLERS[action["type"]]
@@ -194,7 +198,7 @@ class SkirmishRules(Ruleset[State]):
     short_forms = MappingProxyType({
         "move": ("to",), "turn": ("steps",), "attack": ("target", "weapon", "hexside"),
         "pick_up": ("item",), "kick": ("item", "to"), "appeal": ("gladiator",)})
-    opening = MappingProxyType({"type": "start"})
+    opening = MappingProxyType(_START)
     opens_by_default = True
 
     def __init__(self) -> None:
@@ -215,7 +219,7 @@ class SkirmishRules(Ruleset[State]):
         return dict(check_action(data))
 
     def apply(self, state: State, action: Mapping[str, Any], dice: DiceSource) -> Outcome:
-        return Outcome(tuple(apply_action(state, dict(action), dice)))
+        return Outcome(tuple(apply_action(state, action, dice)))
 
     def due(self, state: State) -> Due:
         phase = state.phase
@@ -274,3 +278,22 @@ class SkirmishRules(Ruleset[State]):
         if state.phase == "over" or state.turn_number > MAX_TURNS:
             return None
         return choose_action(state)
+
+    # --- the skirmish's own part of the contract: what its screen asks of a bout, so
+    # that the screen reaches no rule but through its session's rule system.
+    def targets(self, state: State) -> list[Target]:
+        """The attacks open to the gladiator whose turn it is: each weapon that can
+        strike this turn, each opponent in its reach and arc (`Target.action` is the
+        action that makes one)."""
+        return targets(state)
+
+    def reach(self, state: State, who: str) -> dict[str, Reach]:
+        """Every hex `who` can reach this turn with the AP he has, by label: the
+        cheapest cost, the facing he arrives with and the actions that take him there.
+        His own hex costs 0; none while he is off the board."""
+        return movement.reachable(state, who)
+
+    def appeal_modifiers(self, state: State, who: str) -> list[tuple[str, int]]:
+        """What `who` adds to his appeal to the crowd now, as (reason, amount): what
+        the appeal's dialog shows before he rolls."""
+        return turn.appeal_modifiers(state, state.glad(who))

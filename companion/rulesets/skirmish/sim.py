@@ -7,8 +7,10 @@ import random
 from typing import Any
 
 from companion.dice.quick import QuickDice
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.skirmish.actions import StartAction
 from companion.rulesets.skirmish.ai import choose
+from companion.rulesets.skirmish.events import TurnBegan
 from companion.rulesets.skirmish.rules import (
     MAX_TURNS,
     SkirmishRules,
@@ -72,11 +74,13 @@ def simulate_bout(setup: dict[str, Any] | State, seed: int, *,
         state = (rules or SkirmishRules()).new_state(setup, tables or load_tables())
     dice = QuickDice(random.Random(seed))
     if first is not None:
-        found = apply_action(state, {"type": "start"}, dice)
+        start: StartAction = {"type": "start"}
+        found = apply_action(state, start, dice)
         give_first_turn(state, first)
         if events is not None:
             # The start began the initiative winner's turn: it is the given one's now.
             begun = found[-1]
-            events += [*found[:-1], event(begun.kind, first, **begun.data)]
+            assert isinstance(begun, TurnBegan)
+            events += [*found[:-1], TurnBegan(first, number=begun.number)]
     play_out(state, dice, max_turns, events=events)
     return state

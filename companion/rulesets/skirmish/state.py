@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from companion.core.hexgrid import Board, Hex, direction_name
 from companion.errors import UserError
 from companion.rulesets.skirmish.data import GameData
+from companion.rulesets.skirmish.events import HeldKind, ItemKind
 from companion.rulesets.skirmish.geometry import Geometry, dist
 
 PHASES = ("setup", "ap", "act", "appeal", "over")
-FIGHTING, BEATEN, SPARED, KILLED = "fighting", "beaten", "spared", "killed"
+FIGHTING: Final = "fighting"
+BEATEN: Final = "beaten"
+SPARED: Final = "spared"
+KILLED: Final = "killed"
 
 
 class Rolled(Protocol):
@@ -50,7 +54,7 @@ class Entanglement:
 
     weapon: str  # the entangling weapon's slug (net, lasso, cape)
     owner: str  # id of the gladiator who cast it
-    kind: str  # "weapon", or "shield" for a cape (it was his shield)
+    kind: HeldKind  # "weapon", or "shield" for a cape (it was his shield)
     side: str
 
 
@@ -63,7 +67,7 @@ class Item:
     """
 
     id: int
-    kind: str
+    kind: ItemKind
     name: str
     owner: str
     hex: Hex

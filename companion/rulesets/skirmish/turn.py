@@ -4,11 +4,29 @@ the end of the bout with its experience."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
-from companion.rulesets.skirmish.core import FLOORED, GAVE_IN, actor, beat
+from companion.rulesets.base import Event
+from companion.rulesets.skirmish.core import actor, beat
+from companion.rulesets.skirmish.events import (
+    FLOORED,
+    GAVE_IN,
+    Appealed,
+    APRolled,
+    BoutOver,
+    GaveIn,
+    GotUp,
+    InitiativeRolled,
+    OrderSettled,
+    SkillGained,
+    StrengthFixed,
+    StrengthRolled,
+    Tired,
+    TurnBegan,
+    TurnEnded,
+)
 from companion.rulesets.skirmish.state import (
     FIGHTING,
     KILLED,
@@ -22,11 +40,11 @@ from companion.rulesets.skirmish.state import (
 )
 
 
-def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def start(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "setup":
         raise UserError("the bout has already started")
     data = state.data
-    found = []
+    found: list[Event] = []
     for g in state.gladiators:
         if not g.fixed_strength:
             base = data.normal_base_strength
@@ -35,12 +53,11 @@ def start(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
                     base = data.skills[s].base_strength or base
             face = dice.d6(purpose="strength", roller=g.name).faces[0]
             g.strength = g.full_strength = base + face
-            found.append(event("strength_rolled", g.id, base=base, face=face,
-                               strength=g.strength))
+            found.append(StrengthRolled(g.id, base=base, face=face, strength=g.strength))
         else:
-            found.append(event("strength_fixed", g.id, strength=g.strength))
+            found.append(StrengthFixed(g.id, strength=g.strength))
     state.order = _initiative(state.gladiators, dice, found)
-    found.append(event("order", None, order=list(state.order)))
+    found.append(OrderSettled(None, order=tuple(state.order)))
     state.active = state.order[0]
     _begin_turn(state, found)
     return found
@@ -59,7 +76,7 @@ def _initiative(group: list[Gladiator], dice: Dice, found: list[Event],
         raise UserError(f"the initiative tied {MOST_TIES} times running: the dice given "
                         "always show the same face")
     rolls = {g.id: dice.d6(purpose="initiative", roller=g.name).faces[0] for g in group}
-    found.append(event("initiative_rolled", None, rolls=[[g.id, rolls[g.id]] for g in group]))
+    found.append(InitiativeRolled(None, rolls=tuple((g.id, rolls[g.id]) for g in group)))
     order: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [g for g in group if rolls[g.id] == value]
@@ -84,7 +101,7 @@ def _begin_turn(state: State, found: Found) -> None:
     g.floored.clear()
     state.phase = "ap"
     if found is not None:
-        found.append(event("turn_began", g.id, number=state.turn_number))
+        found.append(TurnBegan(g.id, number=state.turn_number))
 
 
 def ap_modifiers(state: State, g: Gladiator) -> list[tuple[str, int]]:
@@ -126,7 +143,7 @@ def in_opponents_front_hex(state: State, g: Gladiator) -> Gladiator | None:
     return None
 
 
-def roll_ap(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def roll_ap(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap")
     found: list[Event] = []
     ap_roll(state, g, dice, found)
@@ -141,16 +158,15 @@ def ap_roll(state: State, g: Gladiator, dice: Dice, found: Found) -> None:
     g.ap = max(data.ap_floor, face + net)
     g.off_balance = False
     if found is not None:
-        found.append(event("ap_rolled", g.id, face=face, modifiers=[list(m) for m in mods],
-                           ap=g.ap))
+        found.append(APRolled(g.id, face=face, modifiers=mods, ap=g.ap))
     if state.options.fatigue and face in data.fatigue_naturals:
         g.fatigue += 1
         if found is not None:
-            found.append(event("tired", g.id, fatigue=g.fatigue))
+            found.append(Tired(g.id, fatigue=g.fatigue))
     foe = in_opponents_front_hex(state, g) if net <= data.give_in_at else None
     if foe is not None:
         g.given_in = True
-        gave_in = event("gave_in", g.id, modifier=net, foe=foe.id)
+        gave_in = GaveIn(g.id, modifier=net, foe=foe.id)
         beaten = beat(state, g, foe, GAVE_IN)
         if found is not None:
             found += (gave_in, beaten)
@@ -160,9 +176,9 @@ def ap_roll(state: State, g: Gladiator, dice: Dice, found: Found) -> None:
     state.phase = "act"
 
 
-def end_turn(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def end_turn(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
-    found = [event("turn_ended", g.id)]
+    found: list[Event] = [TurnEnded(g.id)]
     close_turn(state, g, found)
     return found
 
@@ -181,7 +197,7 @@ def close_turn(state: State, g: Gladiator, found: Found) -> None:
         else:
             f.off_balance = True
             if found is not None:
-                found.append(event("got_up", f.id))
+                found.append(GotUp(f.id))
     g.floored.clear()
     g.ap = 0
     if state.appeals:
@@ -268,7 +284,7 @@ def appeal_outcome(state: State, g: Gladiator, natural: int, total: int) -> str:
     return "killed"
 
 
-def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def appeal(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     if state.phase != "appeal":
         raise UserError("nobody is appealing to the crowd now")
     who = action.get("gladiator")
@@ -283,9 +299,10 @@ def appeal(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     total = natural + sum(m for _, m in mods)
     outcome = appeal_outcome(state, g, natural, total)
     state.appeals.remove(g.id)
-    g.status = SPARED if outcome == "spared" else KILLED
-    found = [event("appealed", g.id, faces=list(faces), modifiers=[list(m) for m in mods],
-                   total=total, verdict=g.status)]
+    verdict: Literal["spared", "killed"] = SPARED if outcome == "spared" else KILLED
+    g.status = verdict
+    found: list[Event] = [Appealed(g.id, faces=tuple(faces), modifiers=tuple(mods), total=total,
+                                   verdict=verdict)]
     if state.appeals:
         return found
     if _sides_standing(state) <= 1:
@@ -304,8 +321,8 @@ def finish(state: State) -> list[Event]:
     state.winner = standing[0].side if standing else None
     for g in state.gladiators:
         g.ap = 0
-    found = [event("bout_over", None, standing=[g.id for g in standing],
-                   winner=state.winner)]
+    found: list[Event] = [BoutOver(None, standing=tuple(g.id for g in standing),
+                                   winner=state.winner)]
     if state.options.experience:
         found += _experience(state)
     return found
@@ -317,7 +334,7 @@ def _experience(state: State) -> list[Event]:
     one skill); each the first he can still take, in the table's order [house]."""
     data = state.data
     limits = data.rules
-    found = []
+    found: list[Event] = []
     before = {g.id: len(g.skills) for g in state.gladiators}
     for g in state.gladiators:
         if g.status == KILLED:
@@ -330,5 +347,5 @@ def _experience(state: State) -> list[Event]:
                 break
             g.skills.append(new)
             g.skills_gained.append(new)
-            found.append(event("skill_gained", g.id, skill=new))
+            found.append(SkillGained(g.id, skill=new))
     return found

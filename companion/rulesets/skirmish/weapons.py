@@ -10,10 +10,11 @@ that entangles stays on the target until he cuts free.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import (
     actor,
     drop_item,
@@ -21,6 +22,20 @@ from companion.rulesets.skirmish.core import (
     need_free,
     push_back,
     random_adjacent,
+)
+from companion.rulesets.skirmish.events import (
+    Cast,
+    CastMissed,
+    CutFree,
+    CutFreeFailed,
+    Entangled,
+    ItemFell,
+    ItemLost,
+    Kicked,
+    PickedUp,
+    ShieldDiscarded,
+    Shredded,
+    ShredFailed,
 )
 from companion.rulesets.skirmish.plan import AttackPlan, spend
 from companion.rulesets.skirmish.state import Dice, Entanglement, Gladiator, Held, Item, State
@@ -41,8 +56,8 @@ def resolve_cast(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
     w = option.weapon
     need = w.entangle_need[plan.distance]
     spend(plan)
-    found = [event("cast", g.id, target=t.id, weapon=w.slug, distance=plan.distance,
-                   need=need)]
+    found: list[Event] = [Cast(g.id, target=t.id, weapon=w.slug, distance=plan.distance,
+                               need=need)]
     roll = dice.d6(purpose=f"cast {w.name.lower()}", roller=g.name).faces[0]
     tool = shredder(state, t, w.slug)
     if tool is not None:
@@ -51,17 +66,16 @@ def resolve_cast(state: State, plan: AttackPlan, dice: Dice) -> list[Event]:
                        roller=t.name).faces[0]
         if info.shreds_min is not None and cone >= info.shreds_min:
             _take_from_caster(g, option.held, option.use)
-            return [*found, event("shredded", g.id, target=t.id, weapon=w.slug, tool=tool,
-                                  cast=roll, roll=cone)]
-        found.append(event("shred_failed", g.id, target=t.id, weapon=w.slug, tool=tool,
-                           roll=cone))
+            return [*found, Shredded(g.id, target=t.id, weapon=w.slug, tool=tool, cast=roll,
+                                     roll=cone)]
+        found.append(ShredFailed(g.id, target=t.id, weapon=w.slug, tool=tool, roll=cone))
     if roll >= need:
         side = option.held.side if option.held else (g.shield_side or "left")
         _take_from_caster(g, option.held, option.use)
         t.entangled = Entanglement(w.slug, g.id, "shield" if option.use == "shield"
                                    else "weapon", side)
-        return [*found, event("entangled", t.id, by=g.id, weapon=w.slug, cast=roll)]
-    found.append(event("cast_missed", g.id, target=t.id, weapon=w.slug, cast=roll))
+        return [*found, Entangled(t.id, by=g.id, weapon=w.slug, cast=roll)]
+    found.append(CastMissed(g.id, target=t.id, weapon=w.slug, cast=roll))
     found.append(push_back(state, t, plan.hexside))
     return found
 
@@ -73,7 +87,7 @@ def _take_from_caster(g: Gladiator, held: Held | None, use: str) -> None:
         g.weapons.remove(held)
 
 
-def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def cut_free(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     data = state.data
     ent = g.entangled
@@ -89,17 +103,17 @@ def cut_free(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     roll = dice.d6(purpose="cut free", roller=g.name).faces[0]
     need = w.cut_free_min or 7
     if roll < need:
-        return [event("cut_free_failed", g.id, weapon=ent.weapon, roll=roll, need=need)]
+        return [CutFreeFailed(g.id, weapon=ent.weapon, roll=roll, need=need)]
     g.entangled = None
-    found = [event("cut_free", g.id, weapon=ent.weapon, roll=roll)]
+    found: list[Event] = [CutFree(g.id, weapon=ent.weapon, roll=roll)]
     if roll in w.cut_free_lost_on:
-        return [*found, event("item_lost", ent.owner, kind=ent.kind, item=ent.weapon)]
+        return [*found, ItemLost(ent.owner, item_kind=ent.kind, item=ent.weapon)]
     assert g.hex is not None
     spot = (random_adjacent(state, g.hex, dice, g.name, w.name.lower())
             if roll in w.cut_free_drops_on else g.hex)
     drop_item(state, ent.kind, ent.weapon, ent.owner, spot, side=ent.side)
-    return [*found, event("item_fell", ent.owner, kind=ent.kind, item=ent.weapon,
-                          at=state.label(spot))]
+    return [*found, ItemFell(ent.owner, item_kind=ent.kind, item=ent.weapon,
+                             at=state.geo.labels[spot])]
 
 
 def find_item(state: State, g: Gladiator, ref: Any) -> Item:
@@ -147,7 +161,7 @@ def may_pick_up(g: Gladiator, item: Item) -> bool:
         item.kind == "shield" and g.shield is not None)
 
 
-def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def pick_up(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "pick-up", "pick anything up")
     item = find_item(state, g, action.get("item"))
@@ -169,10 +183,10 @@ def pick_up(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         g.weapons.append(Held(item.name, item.side or "right", item.lost_first))
         # Keep the right hand first, as the roster lists them.
         g.weapons.sort(key=lambda h: h.side != "right")
-    return [event("picked_up", g.id, item=item.id, kind=item.kind, name=item.name)]
+    return [PickedUp(g.id, item=item.id, item_kind=item.kind, name=item.name)]
 
 
-def kick(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def kick(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "act")
     need_free(state, g, "kick", "kick anything")
     item = find_item(state, g, action.get("item"))
@@ -186,12 +200,13 @@ def kick(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     cost = state.data.ap_costs["kick"]
     need_ap(g, cost, "a kick")
     g.ap -= cost
-    at = state.label(item.hex)
+    labels = state.geo.labels
+    at = labels[item.hex]
     item.hex = dest
-    return [event("kicked", g.id, item=item.id, name=item.name, at=at, to=state.label(dest))]
+    return [Kicked(g.id, item=item.id, name=item.name, at=at, to=labels[dest])]
 
 
-def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
+def discard_shield(state: State, action: Mapping[str, Any], dice: Dice) -> list[Event]:
     g = actor(state, action, "ap", "act")
     need_free(state, g, "discard-shield", "discard his shield")
     if g.shield is None:
@@ -205,4 +220,4 @@ def discard_shield(state: State, action: dict[str, Any], dice: Dice) -> list[Eve
     drop_item(state, "shield", g.shield, g.id, g.hex, recoverable=kit.recoverable_if_discarded,
               side=g.shield_side)
     shield, g.shield = g.shield, None
-    return [event("shield_discarded", g.id, shield=shield, at=state.label(g.hex))]
+    return [ShieldDiscarded(g.id, shield=shield, at=state.geo.labels[g.hex])]

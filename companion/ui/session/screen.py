@@ -98,13 +98,13 @@ class SessionScreen(Screen):
                 self.typed.done()
             self.say(f"cannot do that: {in_words(err)}", error=True)
             return False
-        unsaved = self.session.unsaved  # done all the same: the game goes on
         if use_typed:
             self.typed.done()
         lines = self.session.narrate(outcome)
         self.say(lines[-1] if lines else "")
-        if unsaved is not None:
-            self.say(f"{self.message} (not autosaved: {in_words(unsaved)})", error=True)
+        if outcome.unsaved is not None:  # done all the same: the game goes on
+            self.say(f"{self.message} (not autosaved: {in_words(outcome.unsaved)})",
+                     error=True)
         self.after_success(outcome)
         self.after_action()
         return True

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from companion.rulesets.skirmish.events import Appealed, BoutOver, SkillGained, SpecialEvent
 from companion.rulesets.skirmish.state import State
 from companion.rulesets.skirmish.words import weapon_words
 from companion.ui.player.view import PlayerView
@@ -18,7 +19,7 @@ from companion.ui.widgets.board_view import BoardView
 
 
 class SkirmishPlayerView(PlayerView):
-    banner_kinds = frozenset({"special_event", "appealed", "bout_over", "skill_gained"})
+    banner_kinds = frozenset(k.kind for k in (SpecialEvent, Appealed, BoutOver, SkillGained))
 
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)

@@ -8,6 +8,7 @@ modules."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,26 @@ import pygame
 from companion.core.hexgrid import Hex, distance, neighbour
 from companion.dice.sources import DiceSource
 from companion.rulesets.base import Outcome
-from companion.rulesets.skirmish.legal import Target, targets
-from companion.rulesets.skirmish.movement import reachable
+from companion.rulesets.skirmish.actions import (
+    AppealAction,
+    AttackAction,
+    CutFreeAction,
+    DiscardShieldAction,
+    EndTurnAction,
+    KickAction,
+    MoveAction,
+    PathAction,
+    PickUpAction,
+    RollAPAction,
+    SkirmishAction,
+    StartAction,
+    TurnAction,
+)
+from companion.rulesets.skirmish.events import PushedBack, SpecialEvent, Wounded
+from companion.rulesets.skirmish.legal import Target
 from companion.rulesets.skirmish.odds import AttackOdds
+from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.rulesets.skirmish.state import Gladiator, State
-from companion.rulesets.skirmish.turn import appeal_modifiers
 from companion.rulesets.skirmish.words import weapon_words
 from companion.session.session import Session
 from companion.ui.events import AI_STEP, ANIMATE
@@ -87,6 +103,14 @@ class SkirmishScreen(SessionScreen):
         return self.session.state
 
     @property
+    def rules(self) -> SkirmishRules:
+        """The session's rule system: every rule the screen asks (reach, targets, odds,
+        the computer's move) is asked of it."""
+        rules = self.session.ruleset
+        assert isinstance(rules, SkirmishRules)
+        return rules
+
+    @property
     def uses_board(self) -> bool:
         return True
 
@@ -124,7 +148,7 @@ class SkirmishScreen(SessionScreen):
         self.overlay.path = []
         self.refresh()
 
-    def act_path(self, actions: list[dict[str, Any]]) -> None:
+    def act_path(self, actions: Sequence[PathAction]) -> None:
         for action in actions:
             if not self.act(action) or self.dialog is not None:
                 break
@@ -134,16 +158,15 @@ class SkirmishScreen(SessionScreen):
         its banner."""
         board = self.state.board
         for e in outcome.events:
-            if e.kind == "pushed_back":
-                self.overlay.slides.append(Slide(str(e.who), board.from_label(e.data["at"]),
-                                                 board.from_label(e.data["to"])))
-            elif e.kind == "wounded" and e.data["at"] is not None and e.data["wounds"]:
-                self.overlay.floats.append(Float(board.from_label(e.data["at"]),
-                                                 f"-{e.data['wounds']}",
+            if isinstance(e, PushedBack):
+                self.overlay.slides.append(Slide(str(e.who), board.from_label(e.at),
+                                                 board.from_label(e.to)))
+            elif isinstance(e, Wounded) and e.at is not None and e.wounds:
+                self.overlay.floats.append(Float(board.from_label(e.at), f"-{e.wounds}",
                                                  self.host.theme.palette.bad))
-            elif e.kind == "special_event":
-                name = self.state.data.events[e.data["face"]].name
-                self.overlay.banner = f"Double {e.data['face']}: {name}"
+            elif isinstance(e, SpecialEvent):
+                name = self.state.data.events[e.face].name
+                self.overlay.banner = f"Double {e.face}: {name}"
                 self.overlay.banner_ticks = 50
         if self.overlay.animating:
             pygame.time.set_timer(ANIMATE, FRAME_MS)
@@ -191,7 +214,7 @@ class SkirmishScreen(SessionScreen):
     def _appeal_dialog(self) -> None:
         state = self.state
         g = state.glad(state.appeals[0])
-        mods = appeal_modifiers(state, g)
+        mods = self.rules.appeal_modifiers(state, g.id)
         lines = [f"{self.shown_name(g)} is beaten: strength {g.strength} of {g.full_strength}.",
                  "2D6 + modifiers: 7 or more, spared; 6 or less, killed. A natural 12 is "
                  "always spared, a natural 2 always killed."]
@@ -200,7 +223,7 @@ class SkirmishScreen(SessionScreen):
 
         def roll() -> None:
             self.dialog = None
-            if self.act({"type": "appeal", "gladiator": g.id}):
+            if self.act(AppealAction(type="appeal", gladiator=g.id)):
                 verdict = self.state.glad(g.id).status
                 self.dialog = Dialog(
                     self.host.theme, f"{self.shown_name(g)} is {verdict}",
@@ -251,19 +274,18 @@ class SkirmishScreen(SessionScreen):
         if self.human_turn() and state.phase == "act":
             g = state.current()
             assert g is not None
-            self.overlay.reach = reachable(state, g.id)
-            self.overlay.targets = {t.target for t in targets(state)}
+            self.overlay.reach = self.rules.reach(state, g.id)
+            self.overlay.targets = {t.target for t in self.rules.targets(state)}
         active = state.current()
         if self.chosen is not None and active is not None:
-            found = self.session.ruleset.odds(state, {"type": "attack", "target":
-                                                      self.chosen.target,
-                                                      "weapon": self.chosen.weapon})
+            found = self.rules.odds(state, AttackAction(type="attack", target=self.chosen.target,
+                                                        weapon=self.chosen.weapon))
             self.odds = found if isinstance(found, AttackOdds) else None
         self.overlay.chosen = self.chosen.target if self.chosen else None
 
     def choose_target(self, gid: str, step: int = 0) -> None:
         """Show the odds of striking `gid`; again on the same foe: the next weapon."""
-        options = [t for t in targets(self.state) if t.target == gid]
+        options = [t for t in self.rules.targets(self.state) if t.target == gid]
         if not options:
             return
         index = 0
@@ -278,7 +300,7 @@ class SkirmishScreen(SessionScreen):
                  "Enter to strike, Tab for another weapon or foe.")
 
     def cycle_target(self) -> None:
-        options = targets(self.state)
+        options = self.rules.targets(self.state)
         if not options:
             self.say("no foe in reach of any weapon", error=True)
             return
@@ -335,7 +357,7 @@ class SkirmishScreen(SessionScreen):
         if event.type == pygame.MOUSEWHEEL and self.host.board_view.rect.collidepoint(
             pygame.mouse.get_pos()
         ):
-            self.act({"type": "turn", "steps": 1 if event.y < 0 else -1})
+            self.act(TurnAction(type="turn", steps=1 if event.y < 0 else -1))
             return True
         return False
 
@@ -369,7 +391,7 @@ class SkirmishScreen(SessionScreen):
             self.overlay.path = []
             self.say(f"he cannot get to {label} this turn", error=True)
             return True
-        self.act_path(list(reach.path))
+        self.act_path(reach.path)
         return True
 
     def _preview(self, hex_: Hex) -> None:
@@ -410,7 +432,7 @@ class SkirmishScreen(SessionScreen):
         g = state.current()
         assert g is not None
         if self.overlay.path and self.overlay.path[-1] == label:
-            self.act_path(list(reach.path))
+            self.act_path(reach.path)
             return
         self.chosen, self.odds, self.overlay.chosen = None, None, None
         assert g.hex is not None
@@ -444,10 +466,10 @@ class SkirmishScreen(SessionScreen):
         rolls = key in (pygame.K_SPACE, pygame.K_r, pygame.K_RETURN)
         if state.phase == "setup" and rolls:
             # Not begun: its opening rolls were cancelled (physical dice), or undone.
-            self.act({"type": "start"})
+            self.act(StartAction(type="start"))
             return True
         if state.phase == "ap" and rolls:
-            self.act({"type": "roll_ap"})
+            self.act(RollAPAction(type="roll_ap"))
             return True
         if state.phase != "act":
             return False
@@ -463,13 +485,13 @@ class SkirmishScreen(SessionScreen):
             elif self.overlay.path:
                 reach = self.overlay.reach.get(self.overlay.path[-1])
                 if reach is not None:
-                    self.act_path(list(reach.path))
+                    self.act_path(reach.path)
             return True
         if key == pygame.K_TAB:
             self.cycle_target()
             return True
         if key in (pygame.K_q, pygame.K_e):
-            self.act({"type": "turn", "steps": -1 if key == pygame.K_q else 1})
+            self.act(TurnAction(type="turn", steps=-1 if key == pygame.K_q else 1))
             return True
         steps = SHIFT_STEP_KEYS if shift else STEP_KEYS
         if key in steps:
@@ -478,13 +500,13 @@ class SkirmishScreen(SessionScreen):
             if label is None:
                 self.say("that step would leave the arena", error=True)
             else:
-                self.act({"type": "move", "to": label})
+                self.act(MoveAction(type="move", to=label))
             return True
         here = [i for i in state.items if i.hex == g.hex]
-        simple = {
-            pygame.K_n: {"type": "end_turn"},
-            pygame.K_x: {"type": "cut_free"},
-            pygame.K_g: {"type": "discard_shield"},
+        simple: dict[int, SkirmishAction] = {
+            pygame.K_n: EndTurnAction(type="end_turn"),
+            pygame.K_x: CutFreeAction(type="cut_free"),
+            pygame.K_g: DiscardShieldAction(type="discard_shield"),
         }
         if key in simple:
             self.act(simple[key])
@@ -493,14 +515,14 @@ class SkirmishScreen(SessionScreen):
             if not here:
                 self.say("nothing lies in his hex", error=True)
             elif key == pygame.K_p:
-                self.act({"type": "pick_up", "item": here[0].id})
+                self.act(PickUpAction(type="pick_up", item=here[0].id))
             else:
                 ahead = neighbour(g.hex, g.facing)
                 if not state.board.contains(ahead):
                     self.say("he cannot kick it off the arena", error=True)
                 else:
-                    self.act({"type": "kick", "item": here[0].id,
-                              "to": state.board.to_label(ahead)})
+                    self.act(KickAction(type="kick", item=here[0].id,
+                                        to=state.board.to_label(ahead)))
             return True
         return False
 
@@ -522,7 +544,7 @@ class SkirmishScreen(SessionScreen):
         entries: list[tuple[str, Any]] = []
         other = state.occupant(hex_)
         if other is not None:
-            for t in targets(state):
+            for t in self.rules.targets(state):
                 if t.target == other.id:
                     what = weapon_words(state, t.weapon)
                     entries.append((f"{what} at {self.shown_name(t.target)} ({t.cost} AP)",
@@ -530,20 +552,20 @@ class SkirmishScreen(SessionScreen):
         reach = self.overlay.reach.get(label)
         if reach is not None and reach.cost > 0:
             entries.append((f"Walk to {label} ({reach.cost} AP)",
-                            lambda: self.act_path(list(reach.path))))
+                            lambda: self.act_path(reach.path)))
         for item in state.items:
             if item.hex == g.hex:
                 entries.append((f"Pick up {item.name}", lambda i=item: self.act(
-                    {"type": "pick_up", "item": i.id})))
+                    PickUpAction(type="pick_up", item=i.id))))
                 if hex_ != g.hex and _adjacent(g.hex, hex_):
                     entries.append((f"Kick {item.name} to {label}", lambda i=item: self.act(
-                        {"type": "kick", "item": i.id, "to": label})))
+                        KickAction(type="kick", item=i.id, to=label))))
         if g.entangled is not None:
-            entries.append(("Cut free", lambda: self.act({"type": "cut_free"})))
+            entries.append(("Cut free", lambda: self.act(CutFreeAction(type="cut_free"))))
         if g.shield is not None:
             entries.append(("Discard shield (for good)",
-                            lambda: self.act({"type": "discard_shield"})))
-        entries.append(("End turn", lambda: self.act({"type": "end_turn"})))
+                            lambda: self.act(DiscardShieldAction(type="discard_shield"))))
+        entries.append(("End turn", lambda: self.act(EndTurnAction(type="end_turn"))))
         self.dialog = ContextMenu(self.host.theme, pos, entries[:9])
 
     # --- drawing ----------------------------------------------------------------------

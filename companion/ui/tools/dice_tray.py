@@ -12,8 +12,11 @@ from functools import partial
 
 import pygame
 
-from companion.dice.notation import RollResult, ShownDie, evaluate, parse
-from companion.dice.odds import Distribution, distribution
+from companion.dice.notation.parse import parse
+from companion.dice.notation.roll import RollResult, evaluate
+from companion.dice.notation.words import ShownDie
+from companion.dice.odds.distribution import Distribution
+from companion.dice.odds.expression import distribution
 from companion.dice.oddschart import Bar, bars, hover_words
 from companion.dice.sources import DiceSource
 from companion.errors import UserError

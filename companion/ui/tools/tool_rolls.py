@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from companion.dice.rolls import Die, Roll, dice
 
 if TYPE_CHECKING:
-    from companion.dice.notation import RollResult
+    from companion.dice.notation.roll import RollResult
     from companion.tables.roll import TableRoll
 
 

@@ -12,9 +12,9 @@ from itertools import product
 import pytest
 
 from companion.cli import main
-from companion.dice.odds import pool_highest
+from companion.dice.odds.pools import pool_highest, pool_highest_ways
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.odds import AttackOdds, _highest_ways, attack_odds, disarm_odds
+from companion.rulesets.battle.odds import AttackOdds, attack_odds, disarm_odds
 
 # RULES.md 2, typed here: the table by (class, best result).
 DAMAGE = {
@@ -106,7 +106,7 @@ def test_big_pools_still_sum_to_exactly_one(tables, weapon_class):
 def test_the_ways_of_the_highest_face_are_pool_highest_over_one_denominator():
     # attack_odds counts in whole numbers; they must be pool_highest's chances exactly.
     for dice in range(0, 31):
-        ways = _highest_ways(dice)
+        ways = pool_highest_ways(dice)[0]
         assert {k: Fraction(w, 6**dice) for k, w in ways.items()} == pool_highest(dice)
         assert list(ways) == list(pool_highest(dice))
 

@@ -11,8 +11,8 @@ from test_skirmish_slips_log import changed
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
-from companion.rulesets.base import event
 from companion.rulesets.skirmish import SkirmishRules, apply_action, attack_odds, targets
+from companion.rulesets.skirmish.events import BoutOver
 from companion.rulesets.skirmish.rules import MAX_TURNS
 
 
@@ -124,8 +124,7 @@ def test_the_log_says_who_is_left_standing_and_nobody_when_nobody_is():
     state = scene({"type": "thracian", "name": "Brutus"}, {"type": "samnite", "name": "Cato"})
 
     def over(*standing):
-        return RULES.narrate(state, [event("bout_over", None, standing=list(standing),
-                                           winner=None)])
+        return RULES.narrate(state, [BoutOver(None, standing=standing, winner=None)])
 
     assert over() == ["The bout is over: nobody is left standing"]
     assert over("A") == ["The bout is over: Brutus is left standing"]

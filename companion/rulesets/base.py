@@ -53,10 +53,6 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "who": self.who, **self.data}
 
-    def get(self, key: str, default: Any = None) -> Any:
-        # TRANSITIONAL (issue 25): read attributes instead; goes when no reader is left.
-        return self.data.get(key, default)
-
 
 def json_name(name: str) -> dict[str, Any]:
     """A field's metadata naming it `name` in the event's JSON (a field called `kind`
@@ -95,42 +91,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-class LooseEvent(Event):
-    """An event of a kind not declared as a record yet: its kind and JSON fields as
-    given. What `event` makes."""
-
-    __slots__ = ("_data", "_kind")
-    _kind: str
-    _data: dict[str, Any]
-
-    def __init__(self, kind: str, who: str | None, data: dict[str, Any]) -> None:
-        object.__setattr__(self, "who", who)
-        object.__setattr__(self, "_kind", kind)
-        object.__setattr__(self, "_data", data)
-
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return self._kind
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self._data
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, LooseEvent) and
-                (self.kind, self.who, self.data) == (other.kind, other.who, other.data))
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.who))
-
-    def __repr__(self) -> str:
-        return f"LooseEvent({self.kind!r}, {self.who!r}, {self.data!r})"
-
-
-def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
-    return LooseEvent(kind, who, data)
 
 
 # Made once: json.dumps with options builds a new encoder on every call, which cost a

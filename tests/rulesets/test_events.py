@@ -7,7 +7,7 @@ import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import pytest
 
@@ -72,3 +72,28 @@ def test_two_records_of_different_kinds_with_the_same_fields_differ():
     fell = Fell("A", item_kind="net", item="net")
     assert landed != fell
     assert digest([landed]) != digest([fell])
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    name: str
+    dice: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class Clash(Event):
+    kind: ClassVar[str] = "clash"
+    sides: tuple[Side, ...]
+    winner: Side | None
+    verdict: Literal["hit", "miss"]
+
+
+def test_a_record_nested_in_an_event_gives_its_own_json_in_its_place():
+    a, b = Side("Smash", (3, 4)), Side("Rex", (1,))
+    assert Clash(None, sides=(a, b), winner=a, verdict="hit").data == {
+        "sides": [{"name": "Smash", "dice": [3, 4]}, {"name": "Rex", "dice": [1]}],
+        "winner": {"name": "Smash", "dice": [3, 4]}, "verdict": "hit"}
+    assert Clash(None, sides=(), winner=None, verdict="miss").data["winner"] is None

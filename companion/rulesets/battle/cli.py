@@ -44,7 +44,7 @@ _TRAIN_EXAMPLES = """examples:
   companion train brenna.json parry-dodge 2 --dry-run
   companion train --stable Brenna attack 2 hammer 2 --json
   companion train brenna.json --rename "Brenna the Red"
-  companion train "Hammer Rookie" health 2 --out brenna.json"""
+  companion train "Hammer Rookie" --rename Brenna --out brenna.json"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

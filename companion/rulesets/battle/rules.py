@@ -259,6 +259,14 @@ class BattleRules(Ruleset[BattleState]):
             "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")},
         }
 
+    def new_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        # What bars a gladiator now (a coma, a name to change, Brute Complex) bars only
+        # a new duel: a saved one replays as it was played.
+        from companion.rulesets.battle.fight_bars import refuse_unfit
+
+        refuse_unfit(setup, BattleTables.load(), datetime.now(UTC))
+        return dict(setup)
+
     def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
         """"hammer-rookie-vs-spear-rookie.json", as the duel's sheets are named."""
         names = [setup[side].get("name", side) if isinstance(setup.get(side), Mapping)

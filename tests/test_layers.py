@@ -264,3 +264,18 @@ def test_outside_its_folders_and_the_registries_no_module_names_a_game():
 def test_the_naming_check_finds_a_game_named():
     assert _names_a_game(MODULES["companion.games.registry"])
     assert not _names_a_game(MODULES["companion.session.session"])
+
+
+LONG = 500  # lines: a module longer says why at its top (issue 25)
+
+
+def test_a_module_over_five_hundred_lines_says_at_its_top_why_it_is_one():
+    tools = ROOT.parent / "tools"
+    unexplained = []
+    for path in [*ROOT.rglob("*.py"), *tools.rglob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONG:
+            docstring = ast.get_docstring(ast.parse(text)) or ""
+            if "long module" not in docstring:
+                unexplained.append(str(path.relative_to(ROOT.parent)))
+    assert unexplained == []

@@ -139,7 +139,8 @@ def _check_file(path: Path) -> bool:
     kind = kind_of(data)
     form = data.get("format") if isinstance(data, dict) else None
     for checks in _game_checks():
-        found = checks.get(form) if form is not None else None
+        # A format that is not text (a list, by hand) is no game's: it names no check.
+        found = checks.get(form) if isinstance(form, str) else None
         found = found or (checks.get(kind.name) if kind is not None else None)
         if found is not None:
             return bool(found(path))

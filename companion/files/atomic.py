@@ -99,15 +99,16 @@ def _temp_name(path: Path, what: str) -> Path:
     return path.with_name(f".{path.name}.{what}{os.urandom(4).hex()}{_TMP_SUFFIX}")
 
 
-def leftover_temps(path: Path) -> list[Path]:
-    """Temporary files of saves of `path` that never finished (a crash, a kill)."""
+def leftover_temps(path: Path, also: tuple[str, ...] = ()) -> list[Path]:
+    """Temporary files of saves of `path` that never finished (a crash, a kill); with
+    `also`, the files beside them that end so (a database's journal)."""
     prefix = f".{path.name}."
+    endings = (_TMP_SUFFIX, *(_TMP_SUFFIX + more for more in also))
     try:
         names = os.listdir(path.parent)
     except OSError:
         return []
-    return [path.with_name(n) for n in names
-            if n.startswith(prefix) and n.endswith(_TMP_SUFFIX)]
+    return [path.with_name(n) for n in names if n.startswith(prefix) and n.endswith(endings)]
 
 
 def _mode_for(path: Path) -> int | None:

@@ -53,10 +53,6 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "who": self.who, **self.data}
 
-    def get(self, key: str, default: Any = None) -> Any:
-        # TRANSITIONAL (issue 25): read attributes instead; goes when no reader is left.
-        return self.data.get(key, default)
-
 
 def json_name(name: str) -> dict[str, Any]:
     """A field's metadata naming it `name` in the event's JSON (a field called `kind`
@@ -74,15 +70,19 @@ def _data_maker(kind: Any) -> Callable[[Event], dict[str, Any]]:
     """The function that makes a kind's `data`, written out field by field once: a
     loop over the fields cost as much as the rest of an action's bookkeeping (a
     session makes the data of every event, for its digest)."""
-    lines = ["def data(self):", "    out = {}"]
-    for i, f in enumerate(f for f in fields(kind) if f.name != "who"):
-        name = f.metadata.get("json", f.name)
-        lines.append(f"    v{i} = self.{f.name}")
-        put = f"out[{name!r}] = plain(v{i}) if v{i}.__class__ is tuple else v{i}"
+    always, optional = [], []
+    for f in fields(kind):
+        if f.name == "who":
+            continue
+        value = f"self.{f.name}" if _is_scalar(f.type) else f"plain(self.{f.name})"
         if f.metadata.get("optional"):
-            lines.append(f"    if v{i} is not None:\n        {put}")
+            optional.append((f.metadata.get("json", f.name), f.name, value))
         else:
-            lines.append(f"    {put}")
+            always.append(f"{f.metadata.get('json', f.name)!r}: {value}")
+    # One dict display: a store a field cost twice as much.
+    lines = ["def data(self):", f"    out = {{{', '.join(always)}}}"]
+    for name, attr, value in optional:
+        lines.append(f"    if self.{attr} is not None:\n        out[{name!r}] = {value}")
     lines.append("    return out")
     made: dict[str, Any] = {}
     # The text holds only the fields' names and the repr of their JSON names.
@@ -90,47 +90,27 @@ def _data_maker(kind: Any) -> Callable[[Event], dict[str, Any]]:
     return made["data"]
 
 
+# Field types whose values are JSON as they are: no conversion is written for them.
+_SCALARS = frozenset({"int", "str", "bool", "float"})
+
+
+def _is_scalar(annotation: Any) -> bool:
+    # Annotations are strings here (postponed evaluation), as the records declare them.
+    if not isinstance(annotation, str):
+        return False
+    parts = [p.strip() for p in annotation.split("|")]
+    return all(p in _SCALARS or p == "None" or (p.startswith("Literal[") and
+                                                  "(" not in p and "[" not in p[8:])
+               for p in parts)
+
+
 def _plain(value: Any) -> Any:
-    # Records keep tuples, so that they cannot be changed; JSON has lists.
+    # Records keep tuples, so that they cannot be changed, and may nest records of
+    # their own (which give their JSON by `to_json`); JSON has lists and objects.
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
-    return value
-
-
-class LooseEvent(Event):
-    """An event of a kind not declared as a record yet: its kind and JSON fields as
-    given. What `event` makes."""
-
-    __slots__ = ("_data", "_kind")
-    _kind: str
-    _data: dict[str, Any]
-
-    def __init__(self, kind: str, who: str | None, data: dict[str, Any]) -> None:
-        object.__setattr__(self, "who", who)
-        object.__setattr__(self, "_kind", kind)
-        object.__setattr__(self, "_data", data)
-
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return self._kind
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self._data
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, LooseEvent) and
-                (self.kind, self.who, self.data) == (other.kind, other.who, other.data))
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.who))
-
-    def __repr__(self) -> str:
-        return f"LooseEvent({self.kind!r}, {self.who!r}, {self.data!r})"
-
-
-def event(kind: str, who: str | None = None, /, **data: Any) -> Event:
-    return LooseEvent(kind, who, data)
+    to_json = getattr(value, "to_json", None)
+    return to_json() if to_json is not None else value
 
 
 # Made once: json.dumps with options builds a new encoder on every call, which cost a

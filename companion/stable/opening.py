@@ -24,6 +24,7 @@ import stat
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.files.atomic import leftover_temps as atomic_temps
 from companion.files.pathwords import os_words, shown_path
 from companion.stable.schema import APPLICATION_ID, SCHEMA_VERSION, TABLES, expected_objects
 
@@ -236,14 +237,9 @@ def _make(tmp: Path) -> None:
 
 
 def leftover_temps(path: Path) -> list[Path]:
-    """Temporary files of a making of the stable that never finished (a kill)."""
-    prefix = f".{path.name}."
-    try:
-        names = os.listdir(path.parent)
-    except OSError:
-        return []
-    return [path.with_name(n) for n in names if n.startswith(prefix)
-            and (n.endswith(_TMP_SUFFIX) or n.endswith(_TMP_SUFFIX + "-journal"))]
+    """Temporary files of a making of the stable that never finished (a kill), with
+    the journal SQLite may have left beside one."""
+    return atomic_temps(path, also=("-journal",))
 
 
 def _fsync_folder(folder: Path) -> None:

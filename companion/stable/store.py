@@ -250,6 +250,25 @@ class Stable:
                      for game, sheet, source in sheets]
         return [g for g in map(self.gladiator, added) if g is not None]
 
+    def rewrite_sheet(self, gladiator_id: int, was: str, sheet: SheetFile) -> Gladiator:
+        """Put `sheet` (and the name it gives him) in place of his sheet `was`, in one
+        change: what a player does between fights (the battle system's training).
+        Refused when his sheet is no longer `was`, so that nothing done meanwhile is
+        lost."""
+        with self.change() as db:
+            row = db.execute("SELECT sheet FROM gladiators WHERE id = ?",
+                             (gladiator_id,)).fetchone()
+            if row is None:
+                raise Refused(f"there is no gladiator #{gladiator_id}")
+            if row[0] != was:
+                raise Refused(f"gladiator #{gladiator_id}'s sheet changed while it was "
+                              "being read; nothing written")
+            db.execute("UPDATE gladiators SET name = ?, sheet = ? WHERE id = ?",
+                       (sheet.name, sheet.text, gladiator_id))
+        found = self.gladiator(gladiator_id)
+        assert found is not None
+        return found
+
     def remove_gladiator(self, gladiator_id: int, *, with_career: bool = False) -> None:
         """Remove a gladiator; one with fights in his career only `with_career`, which
         removes his part of them too (and a fight no one is left in)."""

@@ -15,7 +15,8 @@ from support.random_sheets import playable_weapons, random_sheet
 from companion.dice.rolls import Roll, merge
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.battle.events import AttackRolled, DefenceRolled, InitiativeRolled
 from companion.rulesets.battle.rolls import MAKERS as BATTLE_MAKERS
 from companion.rulesets.registry import get_ruleset
 from companion.rulesets.skirmish.events import BlowRolled
@@ -52,7 +53,7 @@ SKIRMISH_FACES: dict[str, Faces] = {
 }
 BATTLE_FACES: dict[str, Faces] = {
     "initiative_rolled": lambda d: [f for side in ("a", "b") for f in d["faces"][side]],
-    **{kind: _faces for kind in BATTLE_MAKERS if kind != "initiative_rolled"},
+    **{kind.kind: _faces for kind in BATTLE_MAKERS if kind is not InitiativeRolled},
 }
 # What a player must never read: code's marks, ids with hyphens or underscores.
 RAW = re.compile(r"[_=\[\]{}]|True|False|None|\bsteps?\b")
@@ -232,9 +233,9 @@ def test_an_attack_that_gets_through_highlights_the_attack_die():
 
 def test_a_defence_pool_highlights_its_sixes_and_its_luck_dice_are_luck():
     state = _duel_state()
-    e = event("defence_rolled", "b", **{"rule": "normal", "pool": {"dice": 3, "terms": []},
-                                      "faces": [6, 2, 4], "luck_faces": [6], "sixes": 2})
-    (roll,) = BATTLE_MAKERS["defence_rolled"](state, e, ())
+    e = DefenceRolled("b", rule="normal", pool={"dice": 3, "terms": []}, faces=(6, 2, 4),
+                      luck_faces=(6,), sixes=2)
+    (roll,) = BATTLE_MAKERS[DefenceRolled](state, e, ())
     assert [(d.face, d.success, d.luck) for d in roll.dice] == [
         (6, True, False), (2, False, False), (4, False, False), (6, True, True)]
     assert roll.total == 2 and roll.detail == "two sixes"
@@ -242,9 +243,11 @@ def test_a_defence_pool_highlights_its_sixes_and_its_luck_dice_are_luck():
 
 def test_an_attack_highlights_the_highest_faces_it_is_read_by():
     state = _duel_state()
-    e = event("attack_rolled", "a", **{"target": "b", "faces": [4, 2, 4], "luck_faces": [],
-                                     "disarm": False})
-    (roll,) = BATTLE_MAKERS["attack_rolled"](state, e, ())
+    e = AttackRolled("a", target="b", weapon="brawling", weapon_class="A", stance="normal",
+                     thrown=False, two_handed=False, disarm=False, signature=False,
+                     called_shot=False, mighty_blow=False, pool={"dice": 3, "terms": []},
+                     faces=(4, 2, 4), luck_faces=())
+    (roll,) = BATTLE_MAKERS[AttackRolled](state, e, ())
     assert [d.success for d in roll.dice] == [True, False, True]
     assert roll.detail == "best two 4s"
 

@@ -624,9 +624,9 @@ def test_a_move_claimed_for_the_coaching_that_does_not_play_is_both_a_claim_and_
 
 
 def test_a_die_no_rule_describes_is_named_by_its_record() -> None:
-    from support.tally import TallyRules
+    from support.tally import Added, TallyRules
 
-    from companion.rulesets.base import Outcome, event
+    from companion.rulesets.base import Outcome
     from companion.tables.loader import TableSet
 
     class Nameless(TallyRules):
@@ -635,7 +635,7 @@ def test_a_die_no_rule_describes_is_named_by_its_record() -> None:
         def apply(self, state: Any, action: Any, dice: Any) -> Outcome:
             face = dice.d6(purpose="add").faces[0]
             state.total += face
-            return Outcome((event("added", None, face=face, total=state.total),))
+            return Outcome((Added(None, face=face, total=state.total),))
 
     for rules, who in ((TallyRules(), "p1's"), (Nameless(), "the")):
         session = Session(rules, {"start": 0}, TableSet(), seed=SEED)

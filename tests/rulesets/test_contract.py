@@ -4,30 +4,51 @@ and an action typed on the command line as JSON or in its short form."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
 from companion import paths
 from companion.errors import UserError
-from companion.rulesets.base import Due, Event, Outcome, digest, event, parse_action_text
+from companion.rulesets.base import Due, Event, Outcome, digest, parse_action_text
 from companion.rulesets.registry import get_ruleset, ruleset_ids
 
 SHORT = {"move": ("to",), "attack": ("target", "weapon", "hexside")}
 
 
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    at: str
+    to: str
+    cost: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    kind: ClassVar[str] = "rolled"
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    kind: ClassVar[str] = "wounded"
+    wounds: int
+
+
 def test_an_event_is_who_what_and_plain_data():
-    e = event("moved", "A", at="E6", to="E7", cost=1, ap=3)
-    assert (e.kind, e.who, e.data["to"]) == ("moved", "A", "E7")
+    e = Moved("A", at="E6", to="E7", cost=1, ap=3)
+    assert (e.kind, e.who, e.to) == ("moved", "A", "E7")
     assert json.loads(json.dumps(e.to_json())) == {"kind": "moved", "who": "A", "at": "E6",
                                                    "to": "E7", "cost": 1, "ap": 3}
-    assert isinstance(e, Event) and e.get("missing") is None
 
 
 def test_the_same_events_give_the_same_digest_and_a_changed_die_another():
-    one = [event("rolled", "A", faces=[3, 5]), event("wounded", "B", wounds=2)]
-    assert digest(one) == digest([event("rolled", "A", faces=(3, 5)),
-                                  event("wounded", "B", wounds=2)])
-    assert digest(one) != digest([event("rolled", "A", faces=[5, 3]), one[1]])
+    one = [Rolled("A", faces=(3, 5)), Wounded("B", wounds=2)]
+    assert digest(one) == digest([Rolled("A", faces=(3, 5)), Wounded("B", wounds=2)])
+    assert digest(one) != digest([Rolled("A", faces=(5, 3)), one[1]])
     assert Outcome(tuple(one)).digest() == digest(one)
     assert [e.kind for e in Outcome(tuple(one)).of_kind("wounded")] == ["wounded"]
 

@@ -4,12 +4,14 @@ gave: the digests of every saved session depend on it."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import pytest
 
-from companion.rulesets.base import LEFT_OUT_WHEN_NONE, Event, digest, event, json_name
+from companion.rulesets.base import LEFT_OUT_WHEN_NONE, Event, digest, json_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +26,12 @@ class Landed(Event):
 
 def test_a_record_gives_the_json_of_the_dict_it_replaced():
     typed = Landed("A", item_kind="shield", item="scutum", at="E6", faces=(3, 4))
-    loose = event("item_landed", "A", kind="shield", item="scutum", at="E6", faces=[3, 4])
-    assert typed.data == loose.data == {"kind": "shield", "item": "scutum", "at": "E6",
-                                        "faces": [3, 4]}
-    assert digest([typed]) == digest([loose])
+    was = {"kind": "shield", "item": "scutum", "at": "E6", "faces": [3, 4]}
+    assert typed.data == was
+    # The digest a session file keeps for an action: sorted keys, no spaces, UTF-8.
+    text = json.dumps([["item_landed", "A", was]], sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    assert digest([typed]) == hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def test_a_field_left_out_while_none_is_in_the_json_once_it_has_a_value():
@@ -68,3 +72,28 @@ def test_two_records_of_different_kinds_with_the_same_fields_differ():
     fell = Fell("A", item_kind="net", item="net")
     assert landed != fell
     assert digest([landed]) != digest([fell])
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    name: str
+    dice: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class Clash(Event):
+    kind: ClassVar[str] = "clash"
+    sides: tuple[Side, ...]
+    winner: Side | None
+    verdict: Literal["hit", "miss"]
+
+
+def test_a_record_nested_in_an_event_gives_its_own_json_in_its_place():
+    a, b = Side("Smash", (3, 4)), Side("Rex", (1,))
+    assert Clash(None, sides=(a, b), winner=a, verdict="hit").data == {
+        "sides": [{"name": "Smash", "dice": [3, 4]}, {"name": "Rex", "dice": [1]}],
+        "winner": {"name": "Smash", "dice": [3, 4]}, "verdict": "hit"}
+    assert Clash(None, sides=(), winner=None, verdict="miss").data["winner"] is None

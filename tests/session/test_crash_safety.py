@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.killed_child import _in_child
+from support.killed_child import KillAt, _in_child
 
 from companion.dice.sources import SeededDice
 from companion.files import atomic
@@ -32,27 +32,6 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 STEPS = ("open", "fchmod", "write", "fsync", "close", "link", "replace", "listdir", "unlink")
 
 
-class _KillAt:
-    """`os` for companion.files.atomic, but the process kills itself at call number `at`."""
-
-    def __init__(self, at: int) -> None:
-        self.at = at
-        self.calls = 0
-
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(os, name)
-        if name not in STEPS:
-            return real
-
-        def step(*args: Any, **kwargs: Any) -> Any:
-            if self.calls == self.at:
-                os.kill(os.getpid(), signal.SIGKILL)
-            self.calls += 1
-            return real(*args, **kwargs)
-
-        return step
-
-
 
 
 def test_a_save_killed_before_any_of_its_steps_leaves_the_old_file_or_the_new(tmp_path):
@@ -64,7 +43,7 @@ def test_a_save_killed_before_any_of_its_steps_leaves_the_old_file_or_the_new(tm
         atomic_write(path, old)
 
         def save(at: int = at) -> None:
-            atomic.os = _KillAt(at)  # type: ignore[attr-defined]
+            atomic.os = KillAt(STEPS, at)  # type: ignore[attr-defined]
             atomic_write(path, new)
 
         status = _in_child(save)

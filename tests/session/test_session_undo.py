@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from support.places import TESTS
@@ -17,7 +17,7 @@ from support.tally import TallyRules
 from companion.cli import main
 from companion.dice.sources import ScriptedDice, SeededDice
 from companion.errors import UserError
-from companion.rulesets.base import Outcome, event
+from companion.rulesets.base import Event, Outcome
 from companion.rulesets.registry import get_ruleset
 from companion.session.session import (
     SNAPSHOT_EVERY,
@@ -254,6 +254,12 @@ def test_an_entry_changed_before_or_after_a_state_kept_is_found_and_named(
     assert path.read_bytes() == text
 
 
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    kind: ClassVar[str] = "played"
+    seen: int
+
+
 class Drifting(TallyRules):
     """Rules that come out otherwise the second time an entry is played: what a bug in
     a rule system would do. Undo must not show the state it makes."""
@@ -265,7 +271,7 @@ class Drifting(TallyRules):
         place = len(state.rolls)
         seen = self.played[place] = self.played.get(place, 0) + 1
         state.rolls.append(seen)
-        return Outcome((event("played", None, seen=seen),))
+        return Outcome((Played(None, seen=seen),))
 
 
 def test_an_undo_whose_replay_differs_is_refused_and_changes_nothing():

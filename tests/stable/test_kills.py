@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.killed_child import _in_child
+from support.killed_child import KillAt, _in_child
 
 from companion.stable import opening
 from companion.stable.model import SheetFile
@@ -272,34 +272,13 @@ def test_a_stable_killed_at_random_moments_is_always_before_or_after_a_change(
 STEPS = ("listdir", "open", "fsync", "close", "link", "unlink")
 
 
-class _KillAt:
-    """`os` for companion.stable.opening, but the process kills itself at call `at`."""
-
-    def __init__(self, at: int) -> None:
-        self.at = at
-        self.calls = 0
-
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(os, name)
-        if name not in STEPS:
-            return real
-
-        def step(*args: Any, **kwargs: Any) -> Any:
-            if self.calls == self.at:
-                os.kill(os.getpid(), signal.SIGKILL)
-            self.calls += 1
-            return real(*args, **kwargs)
-
-        return step
-
-
 def test_making_the_stable_killed_at_each_step_leaves_none_or_a_whole_one(tmp_path, states):
     kills = 0
     for at in range(40):
         path = tmp_path / f"{at}" / "stable.sqlite3"
 
         def make(at: int = at, path: Path = path) -> None:
-            opening.os = _KillAt(at)  # type: ignore[attr-defined]
+            opening.os = KillAt(STEPS, at)  # type: ignore[attr-defined]
             Stable.open(path).close()
 
         status = _in_child(make)

@@ -131,6 +131,20 @@ def test_a_fight_is_taken_back_only_while_its_changes_are_the_latest():
             s.take_back(first.id)
 
 
+def test_his_sheet_rewritten_between_fights_only_over_the_sheet_it_was_read_from():
+    trained = SheetFile("Brenna the Red", '{"format": "x", "name": "Brenna the Red"}\n')
+    with stable() as s:
+        brenna = s.add_gladiator("battle", BRENNA, manager="Livia")
+        with pytest.raises(UserError, match="changed while it was being read"):
+            s.rewrite_sheet(brenna.id, "{}", trained)
+        assert s.gladiator(brenna.id) == brenna
+        after = s.rewrite_sheet(brenna.id, BRENNA.text, trained)
+        assert (after.name, after.sheet, after.manager_id, after.alive) == \
+            ("Brenna the Red", trained.text, brenna.manager_id, True)
+        with pytest.raises(UserError, match="no gladiator #99"):
+            s.rewrite_sheet(99, BRENNA.text, trained)
+
+
 def test_a_change_that_fails_half_way_leaves_nothing_of_itself():
     with stable() as s:
         brenna = s.add_gladiator("battle", BRENNA)

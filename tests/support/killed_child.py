@@ -4,6 +4,7 @@ SIGKILL would: the child's exit status tells how it ended."""
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any
 
 
@@ -19,3 +20,26 @@ def _in_child(work: Any) -> int:
     _, status = os.waitpid(pid, 0)
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
+
+
+class KillAt:
+    """`os` for a module whose file-system calls are counted: the process kills itself
+    just before call number `at` among `steps` (the names of the calls that count)."""
+
+    def __init__(self, steps: tuple[str, ...], at: int) -> None:
+        self.steps = steps
+        self.at = at
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(os, name)
+        if name not in self.steps:
+            return real
+
+        def step(*args: Any, **kwargs: Any) -> Any:
+            if self.calls == self.at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            self.calls += 1
+            return real(*args, **kwargs)
+
+        return step

@@ -5,12 +5,18 @@ then be him). Tracker actions ("adjust_health", "spend_luck", ...) serve the
 table-side trackers beside a paper game: they name "who", roll no dice and leave the
 turn alone. Any action may carry "now", the caller's current time (ISO), which dates
 comas, scars and insanities.
+
+Two views of the same shapes: the models (`Attack`, ...) check an action that comes in
+and give the rules its fields; the typed dicts (`AttackAction`, ...) are what the
+computer player, the legal actions and the screens build, so that mypy checks their
+keys. An action is a plain dict either way, as a journal saves it: a key left out is
+the model's default, and only what is declared is sent.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Required, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -51,7 +57,7 @@ class Attack(_Action):
     reflex: bool = False
 
 
-class HealAction(_Action):
+class Heal(_Action):
     type: Literal["heal"]
     dice: int = Field(ge=1, le=MAX_DICE)
 
@@ -158,7 +164,7 @@ class ApplyEntry(_Tracker):
 
 
 Action = Annotated[
-    Initiative | Attack | HealAction | Retrieve | Focus | StayConscious | Decline | DeathDoor
+    Initiative | Attack | Heal | Retrieve | Focus | StayConscious | Decline | DeathDoor
     | Fate | ChooseFate | ClearEyes | Quit | Wait | AdjustHealth | LuckTracker | HealTracker | Ammo
     | SetStun | Place | ApplyEntry,
     Field(discriminator="type"),
@@ -169,6 +175,131 @@ GAME_TYPES = ("initiative", "attack", "heal", "retrieve", "focus", "stay_conscio
               "decline", "death_door", "fate", "choose_fate", "clear_eyes", "quit", "wait")
 
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
+
+
+# --- the actions as they are built: one typed dict per type --------------------------------
+class _Sent(TypedDict, total=False):
+    who: str | None
+    now: str
+
+
+class InitiativeAction(_Sent, total=False):
+    type: Required[Literal["initiative"]]
+
+
+class AttackAction(_Sent, total=False):
+    type: Required[Literal["attack"]]
+    weapon: str | None
+    stance: Literal["normal", "berserk", "defensive"]
+    luck: int
+    thrown: bool
+    two_handed: bool
+    called_shot: Literal["disarm", "critical"]
+    signature: bool
+    mighty_blow: bool
+    defence_luck: int
+    reflex: bool
+
+
+class HealAction(_Sent, total=False):
+    type: Required[Literal["heal"]]
+    dice: Required[int]
+
+
+class RetrieveAction(_Sent, total=False):
+    type: Required[Literal["retrieve"]]
+    item: str
+
+
+class FocusAction(_Sent, total=False):
+    type: Required[Literal["focus"]]
+    keen_insight: bool
+
+
+class StayConsciousAction(_Sent, total=False):
+    type: Required[Literal["stay_conscious"]]
+    luck: int
+
+
+class DeclineAction(_Sent, total=False):
+    type: Required[Literal["decline"]]
+
+
+class DeathDoorAction(_Sent, total=False):
+    type: Required[Literal["death_door"]]
+    luck: int
+
+
+class FateAction(_Sent, total=False):
+    type: Required[Literal["fate"]]
+
+
+class ChooseFateAction(_Sent, total=False):
+    type: Required[Literal["choose_fate"]]
+    face: Required[int]
+
+
+class ClearEyesAction(_Sent, total=False):
+    type: Required[Literal["clear_eyes"]]
+
+
+class QuitAction(_Sent, total=False):
+    type: Required[Literal["quit"]]
+
+
+class WaitAction(_Sent, total=False):
+    type: Required[Literal["wait"]]
+
+
+class _TrackerSent(TypedDict, total=False):
+    who: Required[str]
+    now: str
+
+
+class AdjustHealthAction(_TrackerSent, total=False):
+    type: Required[Literal["adjust_health"]]
+    op: Required[str]
+
+
+class LuckTrackerAction(_TrackerSent, total=False):
+    type: Required[Literal["spend_luck", "restore_luck"]]
+    n: int
+
+
+class HealTrackerAction(_TrackerSent, total=False):
+    type: Required[Literal["spend_heal", "restore_heal"]]
+    n: int
+
+
+class AmmoAction(_TrackerSent, total=False):
+    type: Required[Literal["ammo"]]
+    weapon: Required[str]
+    op: Required[str]
+
+
+class SetStunAction(_TrackerSent, total=False):
+    type: Required[Literal["set_stun"]]
+    stunned: bool
+
+
+class PlaceAction(_TrackerSent, total=False):
+    type: Required[Literal["place"]]
+    at: str | None
+
+
+class ApplyEntryAction(_TrackerSent, total=False):
+    type: Required[Literal["apply_entry"]]
+    table: Required[str]
+    keys: Required[list[int | str]]
+    sub_key: int
+
+
+BattleAction = (
+    InitiativeAction | AttackAction | HealAction | RetrieveAction | FocusAction
+    | StayConsciousAction | DeclineAction | DeathDoorAction | FateAction | ChooseFateAction
+    | ClearEyesAction | QuitAction | WaitAction | AdjustHealthAction | LuckTrackerAction
+    | HealTrackerAction | AmmoAction | SetStunAction | PlaceAction | ApplyEntryAction
+)
 
 
 def parse_action(data: Any) -> Any:

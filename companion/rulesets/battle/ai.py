@@ -30,11 +30,26 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from companion.dice.sources import ScriptedDice
 from companion.errors import UserError
-from companion.rulesets.battle.actions import Attack
+from companion.rulesets.battle.actions import (
+    Attack,
+    AttackAction,
+    BattleAction,
+    ChooseFateAction,
+    ClearEyesAction,
+    DeathDoorAction,
+    FateAction,
+    FocusAction,
+    HealAction,
+    InitiativeAction,
+    QuitAction,
+    RetrieveAction,
+    StayConsciousAction,
+    WaitAction,
+)
 from companion.rulesets.battle.attack import AttackPlan, defence_for, plan_attack
 from companion.rulesets.battle.flow import Ctx
 from companion.rulesets.battle.forecast import Forecaster, Strike, forecaster, sixes_at_least
@@ -67,13 +82,13 @@ class Decision:
     """The action chosen and why, in a few words ("attacks defensively with the Spear:
     1.2 off him against 0.8 back")."""
 
-    action: dict[str, Any]
+    action: BattleAction
     why: str
 
 
 @dataclass
 class _Option:
-    action: dict[str, Any]
+    action: BattleAction
     value: float
     why: str
     plan: AttackPlan | None = None
@@ -195,10 +210,9 @@ class _Judge:
         return self.threat(f, self.him)[0]
 
     # --- attacks ----------------------------------------------------------------------
-    def attack(self, spec: dict[str, Any]) -> _Option | None:
+    def attack(self, action: AttackAction) -> _Option | None:
         """An attack option, or None when the rules refuse it."""
         me, him = self.me, self.him
-        action = {"type": "attack", **spec}
         try:
             plan = plan_attack(self.ctx, me, Attack(**action))
         except UserError:
@@ -260,18 +274,19 @@ class _Judge:
             for thrown in throws:
                 for grip in grips:
                     for stance in STANCES:
-                        spec: dict[str, Any] = {"weapon": key}
+                        action = AttackAction(type="attack", weapon=key)
                         if stance != "normal":
-                            spec["stance"] = stance
+                            action["stance"] = stance
                         if thrown:
-                            spec["thrown"] = True
+                            action["thrown"] = True
                         if grip:
-                            spec["two_handed"] = True
-                        found = self.attack(spec)
+                            action["two_handed"] = True
+                        found = self.attack(action)
                         if found is not None:
                             plain.append(found)
             if weapon.disarms:
-                found = self.attack({"weapon": key, "called_shot": "disarm"})
+                found = self.attack(AttackAction(type="attack", weapon=key,
+                                                 called_shot="disarm"))
                 if found is not None:
                     plain.append(self.disarm_value(found))
         if not plain:
@@ -283,7 +298,7 @@ class _Judge:
         # the point where either of them is down to half his health.
         late = any(f.health * 2 <= f.max_health for f in (me, self.him))
         margin = 0.0 if late else ONCE_MARGIN
-        once: list[dict[str, Any]] = []
+        once: list[_Once] = []
         if me.skill("signature-move") > 0 and "signature" not in me.used_once:
             once.append({"signature": True})
         if q.mighty_blow and "mighty_blow" not in me.used_once:
@@ -291,16 +306,16 @@ class _Judge:
         if q.called_shot_dice and "called_shot" not in me.used_once:
             once.append({"called_shot": "critical"})
         for base in plain[:3]:
-            if base.action.get("called_shot") == "disarm":
+            if _attack_of(base).get("called_shot") == "disarm":
                 continue
             for extra in once:
-                found = self.attack({**_spec(base.action), **extra})
+                found = self.attack({**_attack_of(base), **extra})
                 if found is not None and found.value - margin > best.value:
                     boosted.append(found)
         top = max(boosted, key=lambda o: o.value)
         lucky = [top]
         for luck in range(1, min(self.luck_open(me), MOST_LUCK_TRIED) + 1):
-            found = self.attack({**_spec(top.action), "luck": luck})
+            found = self.attack({**_attack_of(top), "luck": luck})
             if found is not None:
                 lucky.append(found)
         return [max(lucky, key=lambda o: o.value), *plain]
@@ -325,7 +340,7 @@ class _Judge:
                        option.plan, option.strike)
 
     # --- the defender's declarations --------------------------------------------------
-    def defend(self, option: _Option) -> dict[str, Any]:
+    def defend(self, option: _Option) -> BattleAction:
         """The defender's luck dice and Reflex to Live against the attack chosen:
         the fewest that keep most of his health."""
         him, plan = self.him, option.plan
@@ -352,7 +367,7 @@ class _Judge:
                 if best is None or cost < best[0] - 1e-9:
                     best = (cost, luck, reflex)
         assert best is not None
-        action = dict(option.action)
+        action = _attack_of(option).copy()
         if best[1]:
             action["defence_luck"] = best[1]
         if best[2]:
@@ -379,7 +394,7 @@ class _Judge:
                               stunned=False)
                 hit_back += p * self.taken(after)
             options.append(_Option(
-                {"type": "heal", "dice": dice}, gain - dice * HEAL_DIE - hit_back,
+                HealAction(type="heal", dice=dice), gain - dice * HEAL_DIE - hit_back,
                 f"heals with {dice} heal dice: about {healed:.1f} health back"))
         return options
 
@@ -407,7 +422,7 @@ class _Judge:
                 gain = self.plain_best(armed) - self.plain_best(plain)
                 name = self.tables.weapon(item).name
             value = chance * LATER_TURNS * max(0.0, gain) - hit_back
-            options.append(_Option({"type": "retrieve", "item": item}, value,
+            options.append(_Option(RetrieveAction(type="retrieve", item=item), value,
                                    f"picks up his {name}: {chance:.0%} for a 6 on {dice} "
                                    "dice"))
         return options
@@ -422,8 +437,8 @@ class _Judge:
         gain = (self.plain_best(cleared) - self.plain_best(plain)
                 + self.threat(self.him, plain)[0] - self.threat(self.him, cleared)[0])
         after = _like(me, last_turn=LastTurn(kind="clear_eyes"), stunned=False)
-        return [_Option({"type": "clear_eyes"}, LATER_TURNS * gain - self.taken(after),
-                        "clears his eyes")]
+        return [_Option(ClearEyesAction(type="clear_eyes"),
+                        LATER_TURNS * gain - self.taken(after), "clears his eyes")]
 
     def quit_option(self, best: _Option | None) -> _Option | None:
         """Below 0, when the next blow is likely to put him at death's door and he is
@@ -448,7 +463,7 @@ class _Judge:
             ends += (1 - ends) * (1 - self.saving_chance(him))
         if risk < QUIT_RISK or ends >= risk:
             return None
-        return _Option({"type": "quit"}, float("inf"),
+        return _Option(QuitAction(type="quit"), float("inf"),
                        f"quits: {risk:.0%} to reach death's door next turn, {ends:.0%} to "
                        "end it first")
 
@@ -494,8 +509,19 @@ def _held(f: Fighter, brawling: str) -> list[str]:
     return list(dict.fromkeys([*(k for k, n in f.carried.items() if n > 0), brawling]))
 
 
-def _spec(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in action.items() if k != "type"}
+class _Once(TypedDict, total=False):
+    """A once-a-battle move declared on top of an attack."""
+
+    signature: bool
+    mighty_blow: bool
+    called_shot: Literal["critical"]
+
+
+def _attack_of(option: _Option) -> AttackAction:
+    """The attack an attack option declares."""
+    action = option.action
+    assert action["type"] == "attack"
+    return action
 
 
 def _attack_words(tables: Any, plan: AttackPlan) -> str:
@@ -523,7 +549,7 @@ def decide(state: BattleState) -> Decision | None:
     if step == "over" or state.turn_count > MAX_TURNS:
         return None
     if step == "initiative":
-        return Decision({"type": "initiative"}, "rolls initiative")
+        return Decision(InitiativeAction(type="initiative"), "rolls initiative")
     # The choice is a function of the state alone, and a bulk run meets the same
     # states again and again: it is kept, by everything in the state it may read.
     fc = forecaster(state.tables)
@@ -554,9 +580,10 @@ def _frozen(value: Any, leave: frozenset[str] = frozenset()) -> Any:
 def _decide(judge: _Judge, step: str) -> Decision:
     me = judge.me
     handlers: dict[str, Callable[[], Decision]] = {
-        "fate": lambda: Decision({"type": "fate"}, "makes his fate roll"),
-        "fate_choice": lambda: Decision({"type": "choose_fate", "face": max(me.fate_choices)},
-                                        "takes the kindest fate"),
+        "fate": lambda: Decision(FateAction(type="fate"), "makes his fate roll"),
+        "fate_choice": lambda: Decision(
+            ChooseFateAction(type="choose_fate", face=max(me.fate_choices)),
+            "takes the kindest fate"),
         "stay_conscious": lambda: _saving(judge, "stay_conscious", "to stay conscious"),
         "death_door": lambda: _saving(judge, "death_door", "at death's door"),
         "focus": lambda: _focus(judge),
@@ -565,13 +592,15 @@ def _decide(judge: _Judge, step: str) -> Decision:
     return handlers[step]()
 
 
-def _saving(judge: _Judge, kind: str, words: str) -> Decision:
+def _saving(judge: _Judge, kind: Literal["stay_conscious", "death_door"],
+            words: str) -> Decision:
     # Failing ends the battle (or his life): no later roll needs the luck more.
     luck = judge.luck_open(judge.me)
     chance = judge.saving_chance(judge.me, luck)
     with_luck = f" with all {luck} luck {'die' if luck == 1 else 'dice'}" if luck else ""
-    return Decision({"type": kind, "luck": luck},
-                    f"rolls {words}{with_luck}: {chance:.0%} for a 6")
+    action = (StayConsciousAction(type="stay_conscious", luck=luck) if kind == "stay_conscious"
+              else DeathDoorAction(type="death_door", luck=luck))
+    return Decision(action, f"rolls {words}{with_luck}: {chance:.0%} for a 6")
 
 
 def _focus(judge: _Judge) -> Decision:
@@ -582,9 +611,9 @@ def _focus(judge: _Judge) -> Decision:
     if (q.keen_insight and "keen_insight" not in me.used_once and me.no_focus_turns == 0
             and plain < 0.5):
         better = sixes_at_least(me.skill("focus") + q.keen_insight, needed)
-        return Decision({"type": "focus", "keen_insight": True},
+        return Decision(FocusAction(type="focus", keen_insight=True),
                         f"focuses with Keen Insight: {better:.0%} instead of {plain:.0%}")
-    return Decision({"type": "focus"}, f"tries to focus: {plain:.0%}")
+    return Decision(FocusAction(type="focus"), f"tries to focus: {plain:.0%}")
 
 
 def _act(judge: _Judge) -> Decision:
@@ -597,12 +626,12 @@ def _act(judge: _Judge) -> Decision:
     if leave is not None:
         return Decision(leave.action, leave.why)
     if best is None:
-        return Decision({"type": "wait"}, "waits: he can do nothing else")
+        return Decision(WaitAction(type="wait"), "waits: he can do nothing else")
     action = judge.defend(best) if best.plan is not None else best.action
     return Decision(action, best.why)
 
 
-def options_of(state: BattleState) -> Iterator[tuple[dict[str, Any], float, str]]:
+def options_of(state: BattleState) -> Iterator[tuple[BattleAction, float, str]]:
     """Every act option weighed now, best first, as (action, value, why): to show
     what the computer considered."""
     judge = _Judge(state)

@@ -8,8 +8,24 @@ from typing import Any
 
 from companion.core.hexgrid import distance
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.battle.data import CRITICAL_KEY, BattleTables
+from companion.rulesets.battle.events import (
+    AttackLanded,
+    AttackRolled,
+    Blocked,
+    CriticalDamageRolled,
+    DefenceRolled,
+    DisarmBlocked,
+    DisarmFailed,
+    DisarmLanded,
+    Fumbled,
+    Missed,
+    TwoHandedGrip,
+    WeaponThrown,
+    Whiffed,
+    ZenCalm,
+)
 from companion.rulesets.battle.flow import (
     Ctx,
     check_luck,
@@ -160,7 +176,7 @@ def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[Event]:
     opp = ctx.state.opponent(f)
     events: list[Event] = []
     if plan.two_handed and f.shield == "held":
-        events += [event("two_handed_grip", f.side, weapon=plan.weapon_key), *drop_shield(f)]
+        events += [TwoHandedGrip(f.side, weapon=plan.weapon_key), *drop_shield(f)]
     for used, flag in (("signature", plan.signature), ("mighty_blow", plan.mighty_blow),
                        ("called_shot", plan.called_shot)):
         if flag:
@@ -169,32 +185,32 @@ def resolve_attack(ctx: Ctx, f: Fighter, plan: AttackPlan) -> list[Event]:
         opp.used_once.append("reflex")
     faces = ctx.roll(f, plan.pool.dice, "attack")
     luck_faces = ctx.roll(f, plan.luck, "attack (luck)")
-    events.append(event(
-        "attack_rolled", f.side, target=opp.side, weapon=plan.weapon_key,
-        weapon_class=plan.weapon_class, stance=plan.stance, thrown=plan.thrown,
-        two_handed=plan.two_handed, disarm=plan.disarm, signature=plan.signature,
-        called_shot=plan.called_shot, mighty_blow=plan.mighty_blow,
-        pool=plan.pool.to_json(), faces=faces, luck_faces=luck_faces))
+    events.append(AttackRolled(
+        f.side, target=opp.side, weapon=plan.weapon_key, weapon_class=plan.weapon_class,
+        stance=plan.stance, thrown=plan.thrown, two_handed=plan.two_handed,
+        disarm=plan.disarm, signature=plan.signature, called_shot=plan.called_shot,
+        mighty_blow=plan.mighty_blow, pool=plan.pool.to_json(), faces=tuple(faces),
+        luck_faces=tuple(luck_faces)))
     all_faces = faces + luck_faces
     zen = ctx.quirks(opp).zen_sixes
     if plan.signature and zen:
         removed = min(zen, all_faces.count(6))
         for _ in range(removed):
             all_faces.remove(6)
-        events.append(event("zen_calm", opp.side, sixes=zen, removed=removed))
+        events.append(ZenCalm(opp.side, sixes=zen, removed=removed))
     events += luck_settled(ctx, f, luck_faces)
     if plan.thrown:
         f.carried[plan.weapon_key] -= 1
         f.dropped[plan.weapon_key] = f.dropped.get(plan.weapon_key, 0) + 1
-        events.append(event("weapon_thrown", f.side, weapon=plan.weapon_key,
-                            left=f.carried[plan.weapon_key]))
+        events.append(WeaponThrown(f.side, weapon=plan.weapon_key,
+                                   left=f.carried[plan.weapon_key]))
     if plan.disarm:
         whiffed, more = _disarm(ctx, f, opp, plan, all_faces)
     else:
         whiffed, more = _strike(ctx, f, opp, plan, all_faces)
     events += more
     if whiffed and ctx.quirks(f).drops_weapon_on_whiff and plan.weapon_key != ctx.tables.brawling:
-        events += [event("fumbled", f.side), *drop_weapon(f)]
+        events += [Fumbled(f.side), *drop_weapon(f)]
     f.ready_weapon = plan.weapon_key
     last = LastTurn(kind="disarm" if plan.disarm else "attack", stance=plan.stance,
                     thrown=plan.thrown, whiffed=whiffed, weapon=plan.weapon_key,
@@ -210,15 +226,15 @@ def _defend(ctx: Ctx, plan: AttackPlan, opp: Fighter) -> tuple[int, list[Event]]
     faces = ctx.roll(opp, pool.dice, "defence")
     luck_faces = ctx.roll(opp, plan.defence_luck, "defence (luck)")
     sixes = count_sixes(faces + luck_faces)
-    rolled = event("defence_rolled", opp.side, rule=rule, pool=pool.to_json(), faces=faces,
-                   luck_faces=luck_faces, sixes=sixes)
+    rolled = DefenceRolled(opp.side, rule=rule, pool=pool.to_json(), faces=tuple(faces),
+                           luck_faces=tuple(luck_faces), sixes=sixes)
     return sixes, [rolled, *luck_settled(ctx, opp, luck_faces)]
 
 
 def _whiff(f: Fighter, cannot_whiff: bool) -> tuple[bool, list[Event]]:
     if cannot_whiff:
-        return False, [event("missed", f.side)]
-    return True, [event("whiffed", f.side)]
+        return False, [Missed(f.side)]
+    return True, [Whiffed(f.side)]
 
 
 def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
@@ -229,11 +245,11 @@ def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
         return _whiff(f, plan.cannot_whiff)
     needed = ctx.tables.block(reading.key).sixes_to_block(reading.sixes)
     sixes, events = _defend(ctx, plan, opp)
-    events.insert(0, event("attack_landed", f.side, target=opp.side, result=reading.key,
-                           critical=reading.key == CRITICAL_KEY, sixes=reading.sixes,
-                           needed=needed))
+    events.insert(0, AttackLanded(f.side, target=opp.side, result=reading.key,
+                                  critical=reading.key == CRITICAL_KEY, sixes=reading.sixes,
+                                  needed=needed))
     if needed is not None and sixes >= needed:
-        return False, [*events, event("blocked", opp.side, sixes=sixes, needed=needed)]
+        return False, [*events, Blocked(opp.side, sixes=sixes, needed=needed)]
     if entry.outcome == "hit":
         stays = opp.stunned
         if entry.stun or stays:
@@ -243,8 +259,9 @@ def _strike(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
             + (ctx.quirks(f).called_shot_dice if plan.called_shot else 0))
     crit_faces = ctx.roll(f, dice, "critical damage")
     total = sum(crit_faces) + plan.weapon.crit_bonus
-    events.append(event("critical_damage", f.side, target=opp.side, dice=dice,
-                        faces=crit_faces, bonus=plan.weapon.crit_bonus, total=total))
+    events.append(CriticalDamageRolled(f.side, target=opp.side, dice=dice,
+                                       faces=tuple(crit_faces), bonus=plan.weapon.crit_bonus,
+                                       total=total))
     table_id = ctx.tables.crit_table_id(plan.weapon.damage_type)
     entry_c = ctx.tables.crit(plan.weapon.damage_type, total)
     return False, events + apply_crit(ctx, opp, table_id, total, entry_c,
@@ -257,10 +274,10 @@ def _disarm(ctx: Ctx, f: Fighter, opp: Fighter, plan: AttackPlan,
     reading = read_roll(faces)
     entry = ctx.tables.attack(ctx.tables.disarm_read_as_class, reading.key)
     if entry.outcome == "whiff":
-        return True, [event("disarm_failed", f.side)]
+        return True, [DisarmFailed(f.side)]
     needed = count_sixes(faces)
     sixes, events = _defend(ctx, plan, opp)
-    events.insert(0, event("disarm_landed", f.side, target=opp.side, needed=needed))
+    events.insert(0, DisarmLanded(f.side, target=opp.side, needed=needed))
     if sixes >= needed:
-        return False, [*events, event("disarm_blocked", opp.side, sixes=sixes, needed=needed)]
+        return False, [*events, DisarmBlocked(opp.side, sixes=sixes, needed=needed)]
     return False, events + drop_weapon(opp)

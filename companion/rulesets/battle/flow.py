@@ -9,8 +9,25 @@ from dataclasses import dataclass
 from companion.core.hexgrid import Board
 from companion.dice.sources import DiceSource, roll_d66
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.battle.data import BattleTables
+from companion.rulesets.battle.events import (
+    BattleOver,
+    Bled,
+    ClungOn,
+    Died,
+    DiedOfWounds,
+    Healed,
+    How,
+    InsanityRolled,
+    LuckSettled,
+    Stunned,
+    StunResisted,
+    TurnBegan,
+    TurnLost,
+    WillToLive,
+    Wounded,
+)
 from companion.rulesets.battle.quirks import Quirks, quirks_of
 from companion.rulesets.battle.results import write_sheets
 from companion.rulesets.battle.state import BattleState, Fighter, LastTurn, Result
@@ -54,16 +71,15 @@ def check_luck(ctx: Ctx, f: Fighter, luck: int) -> None:
         raise UserError(f"{f.name} has {dice_count(f.luck, 'luck')} left, not {luck}")
 
 
-def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> dict[str, int] | None:
+def settle_luck(ctx: Ctx, f: Fighter, faces: list[int]) -> tuple[int, int] | None:
     """After the roll each luck die showing the threshold or less is lost; the rest
-    return to his pool. What became of them ({"lost", "left"}), None without luck
-    dice."""
+    return to his pool. What became of them (lost, left), None without luck dice."""
     if not faces:
         return None
     limit = ctx.quirks(f).luck_lost_at_or_below or ctx.tables.luck_lost_at_or_below
     lost = sum(1 for face in faces if face <= limit)
     f.luck -= lost
-    return {"lost": lost, "left": f.luck}
+    return lost, f.luck
 
 
 def luck_settled(ctx: Ctx, f: Fighter, faces: list[int]) -> list[Event]:
@@ -71,7 +87,8 @@ def luck_settled(ctx: Ctx, f: Fighter, faces: list[int]) -> list[Event]:
     settled = settle_luck(ctx, f, faces)
     if settled is None:
         return []
-    return [event("luck_settled", f.side, faces=list(faces), **settled)]
+    lost, left = settled
+    return [LuckSettled(f.side, faces=tuple(faces), lost=lost, left=left)]
 
 
 # --- health ------------------------------------------------------------------------------
@@ -81,14 +98,15 @@ def set_health(ctx: Ctx, f: Fighter, value: int) -> list[Event]:
     f.health = value
     f.health_stage = "fine" if value >= 0 else ctx.tables.health(value).stage
     if f.health_stage == "dead" and ctx.state.phase != "over":
-        return [event("died", f.side, health=value), *finish(ctx, f, "killed", dead=True)]
+        return [Died(f.side, health=value), *finish(ctx, f, "killed", dead=True)]
     return []
 
 
 def heal(ctx: Ctx, f: Fighter, amount: int) -> list[Event]:
     """Heal up to his full HEALTH [house: healing never passes it]."""
     healed = max(0, min(amount, f.max_health - f.health))
-    events = [event("healed", f.side, amount=healed, uncapped=amount, health=f.health + healed)]
+    events: list[Event] = [Healed(f.side, amount=healed, uncapped=amount,
+                                  health=f.health + healed)]
     events += set_health(ctx, f, f.health + healed)
     return events
 
@@ -100,21 +118,21 @@ def wound(ctx: Ctx, f: Fighter, damage: int, by_weapon: str | None) -> list[Even
     f.wounded = True
     if by_weapon:
         f.last_hit_by = by_weapon
-    events = [event("wounded", f.side, damage=damage, health=f.health - damage,
-                    weapon=by_weapon)]
+    events: list[Event] = [Wounded(f.side, damage=damage, health=f.health - damage,
+                                   weapon=by_weapon)]
     threshold = ctx.quirks(f).awake_after_hit_of
     if threshold is not None and damage >= threshold and not f.awake:
         f.awake, f.stunned, f.stun_turns = True, False, 0
-        events.append(event("will_to_live", f.side, damage=damage))
+        events.append(WillToLive(f.side, damage=damage))
     return events + set_health(ctx, f, f.health - damage)
 
 
 def stun(f: Fighter, turns: int = 1) -> list[Event]:
     if f.awake:
-        return [event("stun_resisted", f.side)]
+        return [StunResisted(f.side)]
     f.stunned = True
     f.stun_turns = max(f.stun_turns, turns)
-    return [event("stunned", f.side, turns=f.stun_turns)]
+    return [Stunned(f.side, turns=f.stun_turns)]
 
 
 # --- turns ---------------------------------------------------------------------------------
@@ -125,15 +143,14 @@ def start_turn(ctx: Ctx, f: Fighter) -> list[Event]:
     state.turn_count += 1
     f.health_checked = False
     f.focused = False
-    events = [event("turn_began", f.side, turn=state.turn_count, health=f.health)]
+    events: list[Event] = [TurnBegan(f.side, turn=state.turn_count, health=f.health)]
     q = ctx.quirks(f)
     if q.bleeds_per_turn and f.wounded:
-        events.append(event("bled", f.side, amount=q.bleeds_per_turn,
-                            health=f.health - q.bleeds_per_turn))
+        events.append(Bled(f.side, amount=q.bleeds_per_turn,
+                           health=f.health - q.bleeds_per_turn))
         events += set_health(ctx, f, f.health - q.bleeds_per_turn)
     if state.phase == "fighting" and q.life_line and f.health < 0:
-        events.append(event("life_line", f.side, amount=q.life_line,
-                            health=f.health + q.life_line))
+        events.append(ClungOn(f.side, amount=q.life_line, health=f.health + q.life_line))
         events += set_health(ctx, f, f.health + q.life_line)
     return events
 
@@ -151,10 +168,10 @@ def lose_turn_to_stun(ctx: Ctx, f: Fighter) -> list[Event]:
     unless it was for more rounds."""
     if f.stun_turns > 1:
         f.stun_turns -= 1
-        events = [event("turn_lost", f.side, still_stunned=True, stun_turns=f.stun_turns)]
+        events: list[Event] = [TurnLost(f.side, still_stunned=True, stun_turns=f.stun_turns)]
     else:
         f.stunned, f.stun_turns = False, 0
-        events = [event("turn_lost", f.side, still_stunned=False, stun_turns=0)]
+        events = [TurnLost(f.side, still_stunned=False, stun_turns=0)]
     return events + end_turn(ctx, f, LastTurn(kind="stunned"))
 
 
@@ -172,21 +189,21 @@ def gain_insanity(ctx: Ctx, f: Fighter) -> list[Event]:
         "key": key, "name": entry.name, "permanent": entry.permanent,
         "remembers": remembers, "gained": ctx.today(),
     })
-    return [event("insanity_rolled", f.side, faces=list(record.faces), key=key,
-                  permanent=entry.permanent, remembers=remembers)]
+    return [InsanityRolled(f.side, faces=tuple(record.faces), key=key,
+                           permanent=entry.permanent, remembers=remembers)]
 
 
-def finish(ctx: Ctx, loser: Fighter, how: str, *, dead: bool = False) -> list[Event]:
+def finish(ctx: Ctx, loser: Fighter, how: How, *, dead: bool = False) -> list[Event]:
     """The battle is over: who won, who died, the kills, and the sheets written."""
     state = ctx.state
     winner = state.opponent(loser)
     state.phase = "over"
     state.turn = None
     result = Result(winner=winner.side, loser=loser.side, how=how)
-    events = [event("battle_over", winner.side, loser=loser.side, how=how)]
+    events: list[Event] = [BattleOver(winner.side, loser=loser.side, how=how)]
     if not dead and (loser.dies_unless_wins or loser.must_win_or_die):
         dead = True
-        events.append(event("died_of_wounds", loser.side))
+        events.append(DiedOfWounds(loser.side))
     if dead:
         result.dead.append(loser.side)
         result.kills[winner.side] = 1

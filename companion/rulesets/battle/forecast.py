@@ -9,9 +9,10 @@ turn after turn, and a bulk run (`duel.play_duel`) about the same ones duel afte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
 from typing import Any
 
+from companion.dice.odds.plain import dice_sum
+from companion.dice.odds.pools import pool_successes
 from companion.rulesets.battle.data import BattleTables
 from companion.rulesets.battle.odds import attack_odds
 from companion.rulesets.battle.table_models import WeaponEntry
@@ -46,7 +47,6 @@ class Forecaster:
     def __init__(self, tables: BattleTables) -> None:
         self.tables = tables
         self._strikes: dict[tuple[Any, ...], Strike] = {}
-        self._sums: dict[int, list[int]] = {0: [1]}
         self._heals: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
         # The computer player's own memo (`ai`): pool sizes by what they depend on, and
         # what a Strike takes off a gladiator at a given health.
@@ -85,11 +85,9 @@ class Forecaster:
         damage: dict[int, float] = {d: float(p) for d, p in odds.hit_by_damage.items() if p}
         stun = float(odds.stun_hit)
         for dice, chance in odds.critical_dice.items():
-            ways = self._sum_ways(dice)
-            whole = 6 ** max(dice, 0)
-            for total, count in enumerate(ways):
-                if not count:
-                    continue
+            summed = dice_sum(max(dice, 0), 6)
+            whole = summed.ways
+            for total, count in summed.table():
                 p = float(chance) * count / whole
                 score = total + weapon.crit_bonus
                 entry = self.tables.crit(weapon.damage_type, score)
@@ -99,19 +97,6 @@ class Forecaster:
                     stun += p
         return Strike(float(odds.whiff), tuple(sorted(damage.items())), stun,
                       float(odds.critical))
-
-    def _sum_ways(self, dice: int) -> list[int]:
-        """ways[t] = the ways `dice` d6 total t."""
-        dice = max(dice, 0)
-        if dice not in self._sums:
-            below = self._sum_ways(dice - 1)
-            ways = [0] * (len(below) + 6)
-            for total, count in enumerate(below):
-                if count:
-                    for face in range(1, 7):
-                        ways[total + face] += count
-            self._sums[dice] = ways
-        return self._sums[dice]
 
     def heal(self, per_face: dict[int, int], dice: int) -> tuple[tuple[int, float], ...]:
         """Each amount `dice` heal dice heal, with its chance."""
@@ -135,8 +120,10 @@ def sixes_at_least(dice: int, needed: int) -> float:
     """The chance `dice` d6 show `needed` 6s or more."""
     if needed <= 0:
         return 1.0
-    return sum(comb(dice, k) * 5 ** (dice - k) for k in range(needed, dice + 1)) / 6 ** dice \
-        if dice > 0 else 0.0
+    if dice <= 0:
+        return 0.0
+    sixes = pool_successes(dice, 6, 6)
+    return sum(sixes.ways_of(k) for k in range(needed, dice + 1)) / sixes.ways
 
 
 # Figures kept past this many are begun afresh: a long bulk run of many sheets would

@@ -7,9 +7,22 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.battle import narrator
 from companion.rulesets.battle.data import BattleTables
+from companion.rulesets.battle.events import (
+    DeathDoorRolled,
+    Declined,
+    FateApplied,
+    FateChoicesRolled,
+    FocusBarred,
+    FocusRolled,
+    HealRolled,
+    How,
+    InsanityDue,
+    RolledForASix,
+    StayConsciousRolled,
+)
 from companion.rulesets.battle.flow import (
     Ctx,
     check_luck,
@@ -60,20 +73,19 @@ def due_roll(state: BattleState, who: str, tables: BattleTables) -> DueRoll | No
     return DueRoll(stage, dice, luck, narrator.due_roll_text(stage, dice))
 
 
-def _roll_for_a_six(ctx: Ctx, f: Fighter, dice: int, luck: int,
-                    purpose: str) -> tuple[bool, dict[str, Any]]:
-    """The dice of a roll for one 6, and what became of the luck dice, as event data."""
+def _roll_for_a_six(ctx: Ctx, f: Fighter, dice: int, luck: int, purpose: str,
+                    kind: type[RolledForASix]) -> RolledForASix:
+    """A roll for one 6 of `kind`: the dice, and what became of the luck dice."""
     faces = ctx.roll(f, dice, purpose)
     luck_faces = ctx.roll(f, luck, f"{purpose} (luck)")
     ok = count_sixes(faces + luck_faces) >= 1
-    settled = settle_luck(ctx, f, luck_faces)
-    return ok, {"dice": dice, "faces": faces, "luck_faces": luck_faces,
-                "luck_lost": settled["lost"] if settled else None,
-                "luck_left": settled["left"] if settled else None, "saved": ok}
+    lost, left = settle_luck(ctx, f, luck_faces) or (None, None)
+    return kind(f.side, dice=dice, faces=tuple(faces), luck_faces=tuple(luck_faces),
+                luck_lost=lost, luck_left=left, saved=ok)
 
 
-def _due_roll_for_a_six(ctx: Ctx, f: Fighter, luck: int,
-                        purpose: str) -> tuple[bool, dict[str, Any]]:
+def _due_roll_for_a_six(ctx: Ctx, f: Fighter, luck: int, purpose: str,
+                        kind: type[RolledForASix]) -> RolledForASix:
     """The roll below 0 that is due, with the luck he declares (No Fear of Death: all
     of it)."""
     check_luck(ctx, f, luck)
@@ -82,13 +94,12 @@ def _due_roll_for_a_six(ctx: Ctx, f: Fighter, luck: int,
                         "roll (No Fear of Death)")
     roll = below_zero_roll(f, ctx.tables)
     assert roll is not None
-    return _roll_for_a_six(ctx, f, roll[1], luck, purpose)
+    return _roll_for_a_six(ctx, f, roll[1], luck, purpose, kind)
 
 
 def stay_conscious(ctx: Ctx, f: Fighter, luck: int) -> list[Event]:
-    ok, data = _due_roll_for_a_six(ctx, f, luck, "stay conscious")
-    rolled = event("stay_conscious_rolled", f.side, **data)
-    if not ok:
+    rolled = _due_roll_for_a_six(ctx, f, luck, "stay conscious", StayConsciousRolled)
+    if not rolled.saved:
         return [rolled, *finish(ctx, f, "falls unconscious")]
     f.health_checked = True
     f.weak_roll_dice = None
@@ -98,13 +109,12 @@ def stay_conscious(ctx: Ctx, f: Fighter, luck: int) -> list[Event]:
 def decline(ctx: Ctx, f: Fighter) -> list[Event]:
     if ctx.quirks(f).must_try_to_stay_conscious:
         raise UserError(f"{f.name} must try to stay conscious (his insanity says so)")
-    return [event("declined", f.side), *finish(ctx, f, "gives in and drops")]
+    return [Declined(f.side), *finish(ctx, f, "gives in and drops")]
 
 
 def death_door(ctx: Ctx, f: Fighter, luck: int) -> list[Event]:
-    ok, data = _due_roll_for_a_six(ctx, f, luck, "death's door")
-    rolled = event("death_door_rolled", f.side, **data)
-    if not ok:
+    rolled = _due_roll_for_a_six(ctx, f, luck, "death's door", DeathDoorRolled)
+    if not rolled.saved:
         return [rolled, *finish(ctx, f, "dies at death's door", dead=True)]
     f.health_checked = True
     f.pending_fate = True
@@ -120,7 +130,7 @@ def fate(ctx: Ctx, f: Fighter) -> list[Event]:
     f.pending_fate = False
     if len(faces) > 1:
         f.fate_choices = faces
-        return [event("fate_choices_rolled", f.side, faces=faces)]
+        return [FateChoicesRolled(f.side, faces=tuple(faces))]
     return apply_fate(ctx, f, faces[0], faces=faces)
 
 
@@ -140,7 +150,7 @@ def apply_fate(ctx: Ctx, f: Fighter, face: int, *, roll_insanity: bool = True,
     entry = ctx.tables.fate(face)
     if ctx.state.clock is None and any(isinstance(e, Coma) for e in entry.effects):
         raise UserError("a coma lasts a day from now: give 'now', an ISO time")
-    events = [event("fate_applied", f.side, face=face, faces=list(faces or []))]
+    events: list[Event] = [FateApplied(f.side, face=face, faces=tuple(faces or ()))]
     f.health_checked = True
     kinds = {effect.type for effect in entry.effects}
     wakes = any(isinstance(e, Conscious) and e.conscious for e in entry.effects)
@@ -164,14 +174,14 @@ def apply_fate(ctx: Ctx, f: Fighter, face: int, *, roll_insanity: bool = True,
             elif roll_insanity:
                 events += gain_insanity(ctx, f)
             else:
-                events.append(event("insanity_due", f.side))
+                events.append(InsanityDue(f.side))
         elif effect.type == "must_win_or_die" or (
                 isinstance(effect, TakesTurn) and not effect.may_quit):
             f.must_win_or_die = True
         elif effect.type == "loses":
             loses = True
     if loses and ctx.state.phase != "over":
-        how = "falls into a coma" if f.changes.coma_hours else "falls unconscious"
+        how: How = "falls into a coma" if f.changes.coma_hours else "falls unconscious"
         events += finish(ctx, f, how)
     return events
 
@@ -185,8 +195,8 @@ def heal_dice(ctx: Ctx, f: Fighter, count: int) -> list[Event]:
     faces = ctx.roll(f, count, "heal")
     f.heal_dice -= count
     amount = sum(table.get(face, 0) for face in faces)
-    events = [event("heal_rolled", f.side, dice=count, faces=faces, amount=amount,
-                    left=f.heal_dice)]
+    events: list[Event] = [HealRolled(f.side, dice=count, faces=tuple(faces), amount=amount,
+                                      left=f.heal_dice)]
     events += heal(ctx, f, amount)
     return events + end_turn(ctx, f, LastTurn(kind="heal"))
 
@@ -197,7 +207,7 @@ def focus(ctx: Ctx, f: Fighter, keen_insight: bool) -> list[Event]:
         raise UserError(f"{f.name} has no Keen Insight to use this battle")
     if f.no_focus_turns > 0:
         f.no_focus_turns -= 1
-        return [event("focus_barred", f.side), *lose_turn_to_stun(ctx, f)]
+        return [FocusBarred(f.side), *lose_turn_to_stun(ctx, f)]
     dice = f.skill("focus")
     if keen_insight:
         f.used_once.append("keen_insight")
@@ -205,8 +215,8 @@ def focus(ctx: Ctx, f: Fighter, keen_insight: bool) -> list[Event]:
     needed = q.focus_sixes or ctx.tables.focus_sixes
     faces = ctx.roll(f, dice, "focus")
     sixes = count_sixes(faces)
-    rolled = event("focus_rolled", f.side, dice=dice, faces=faces, keen_insight=keen_insight,
-                   sixes=sixes, needed=needed, focused=sixes >= needed)
+    rolled = FocusRolled(f.side, dice=dice, faces=tuple(faces), keen_insight=keen_insight,
+                         sixes=sixes, needed=needed, focused=sixes >= needed)
     if sixes >= needed:
         f.stunned, f.stun_turns, f.focused = False, 0, True
         return [rolled]

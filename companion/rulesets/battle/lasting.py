@@ -5,7 +5,22 @@ death after the fight unless he wins, scars with their sub-roll)."""
 from __future__ import annotations
 
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
+from companion.rulesets.battle.events import (
+    ArmourDestroyed,
+    CriticalEntryFound,
+    DiceModifierGained,
+    DiesUnlessHeWins,
+    NoShieldToDrop,
+    NoteForPlayers,
+    NoWeaponToDrop,
+    Scarred,
+    ShieldArmUseless,
+    ShieldDropped,
+    WeaponDropped,
+    WeaponLodged,
+    WideAwake,
+)
 from companion.rulesets.battle.flow import Ctx, stun, wound
 from companion.rulesets.battle.state import Fighter, Modifier
 from companion.rulesets.battle.table_models import CritEntry
@@ -25,17 +40,17 @@ def drop_weapon(f: Fighter) -> list[Event]:
     """The weapon he last attacked with (or readied) falls to the sand."""
     weapon = f.ready_weapon
     if weapon is None or f.carried.get(weapon, 0) < 1:
-        return [event("no_weapon_to_drop", f.side)]
+        return [NoWeaponToDrop(f.side)]
     f.carried[weapon] -= 1
     f.dropped[weapon] = f.dropped.get(weapon, 0) + 1
-    return [event("weapon_dropped", f.side, weapon=weapon)]
+    return [WeaponDropped(f.side, weapon=weapon)]
 
 
 def drop_shield(f: Fighter) -> list[Event]:
     if f.shield != "held":
-        return [event("no_shield_to_drop", f.side)]
+        return [NoShieldToDrop(f.side)]
     f.shield = "dropped"
-    return [event("shield_dropped", f.side)]
+    return [ShieldDropped(f.side)]
 
 
 def check_sub_key(entry: CritEntry, sub_key: int | None) -> None:
@@ -59,8 +74,9 @@ def apply_crit(
     """Apply a critical entry to `f`. A scar's sub-table die is rolled here unless
     `sub_key` gives it (the table browser's paper roll). `thrown_by` is the attacker
     when `by_weapon` was thrown: an entry may leave it lodged in `f`."""
-    events = [event("critical_entry", f.side, table=table_id, total=total, entry=entry.low,
-                    damage=entry.damage_at(total), stun=entry.stun)]
+    events: list[Event] = [CriticalEntryFound(f.side, table=table_id, total=total,
+                                              entry=entry.low, damage=entry.damage_at(total),
+                                              stun=entry.stun)]
     for index, effect in enumerate(entry.effects):
         if effect.type == "stun":
             events += stun(f)
@@ -73,27 +89,27 @@ def apply_crit(
                 f.no_focus_turns = max(f.no_focus_turns, 1)
         elif isinstance(effect, Awake):
             f.awake, f.stunned, f.stun_turns, f.no_focus_turns = True, False, 0, 0
-            events.append(event("wide_awake", f.side))
+            events.append(WideAwake(f.side))
         elif isinstance(effect, DiceModifier):
             source = f"{table_id} {entry.low}"
             f.modifiers.append(Modifier(effect.target, effect.amount, effect.duration,
                                         effect.armor_exempt, source))
-            events.append(event("dice_modifier", f.side, target=effect.target,
-                                amount=effect.amount, duration=effect.duration,
-                                armor_exempt=effect.armor_exempt, source=source))
+            events.append(DiceModifierGained(f.side, target=effect.target,
+                                             amount=effect.amount, duration=effect.duration,
+                                             armor_exempt=effect.armor_exempt, source=source))
         elif effect.type == "drop_weapon":
             events += drop_weapon(f)
         elif effect.type == "drop_shield":
             events += drop_shield(f)
         elif effect.type == "armour_destroyed":
             f.armour_destroyed = True
-            events.append(event("armour_destroyed", f.side))
+            events.append(ArmourDestroyed(f.side))
         elif effect.type == "no_shield_or_two_handed":
             f.no_shield_or_two_handed = True
-            events.append(event("shield_arm_useless", f.side))
+            events.append(ShieldArmUseless(f.side))
         elif isinstance(effect, DiesUnlessWins):
             f.dies_unless_wins = True
-            events.append(event("dies_unless_wins", f.side))
+            events.append(DiesUnlessHeWins(f.side))
         elif isinstance(effect, Scar) and not entry.subtable:
             events += _scar(ctx, f, table_id, entry.low, effect, effect=index)
         elif effect.type == "roll_subtable":
@@ -102,7 +118,7 @@ def apply_crit(
             events += _lodge(f, by_weapon, thrown_by)
         elif isinstance(effect, Rule):
             f.notes.append(effect.rule)
-            events.append(event("note_for_players", f.side, rule=effect.rule))
+            events.append(NoteForPlayers(f.side, rule=effect.rule))
     return events + wound(ctx, f, entry.damage_at(total), by_weapon)
 
 
@@ -113,7 +129,7 @@ def _lodge(f: Fighter, weapon: str | None, thrower: Fighter | None) -> list[Even
         return []  # not thrown: the entry does nothing more
     thrower.dropped[weapon] -= 1
     thrower.lodged[weapon] = thrower.lodged.get(weapon, 0) + 1
-    return [event("weapon_lodged", f.side, weapon=weapon, owner=thrower.side)]
+    return [WeaponLodged(f.side, weapon=weapon, owner=thrower.side)]
 
 
 def _sub_roll(ctx: Ctx, f: Fighter, table_id: str, entry: CritEntry,
@@ -133,5 +149,5 @@ def _scar(ctx: Ctx, f: Fighter, table_id: str, key: int, scar: Scar, *,
     `sub_key`, or else the entry's effect number `effect`."""
     f.changes.scars.append({"table": table_id, "key": key, "sub_key": sub_key,
                             "scar": scar.scar, "loses": scar.loses, "gained": ctx.today()})
-    return [event("scarred", f.side, table=table_id, key=key, sub_key=sub_key,
-                  effect=effect, faces=list(faces or []), loses=scar.loses)]
+    return [Scarred(f.side, table=table_id, key=key, sub_key=sub_key, effect=effect,
+                    faces=tuple(faces or ()), loses=scar.loses)]

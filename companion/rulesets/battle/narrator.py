@@ -10,10 +10,11 @@ that made it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from companion.rulesets.base import Event
+from companion.rulesets.battle import events as ev
 from companion.rulesets.battle.pools import below_zero_roll
 from companion.rulesets.battle.state import BattleState, display_name, due
 from companion.rulesets.battle.table_models import crit_entry
@@ -141,7 +142,7 @@ class _Words:
         text = str(getattr(entry, "description", key)).split(":")[0].rstrip(".")
         return text[:1].lower() + text[1:]
 
-    def term(self, term: dict[str, Any]) -> str:
+    def term(self, term: Mapping[str, Any]) -> str:
         why = term["why"]
         if why == "base":
             return (f"{term['dice']} from ATTACK {term['attack']} and "
@@ -158,15 +159,15 @@ class _Words:
             return f"{term['amount']:+d} {self.source(source) if source else 'wound'}"
         return f"{term['amount']:+d} {_TERM_WORDS[why]}"
 
-    def pool(self, pool: dict[str, Any]) -> str:
+    def pool(self, pool: Mapping[str, Any]) -> str:
         terms = pool["terms"]
         if not terms:
             return str(pool["dice"])
         return f"{pool['dice']} ({', '.join(self.term(t) for t in terms)})"
 
 
-def _luck(e: Event) -> str:
-    return f" + luck {show(e.data['luck_faces'])}" if e.data["luck_faces"] else ""
+def _luck(luck_faces: Sequence[int]) -> str:
+    return f" + luck {show(luck_faces)}" if luck_faces else ""
 
 
 def _luck_line(name: str, faces: Sequence[int], lost: int, left: int) -> str:
@@ -174,141 +175,135 @@ def _luck_line(name: str, faces: Sequence[int], lost: int, left: int) -> str:
             f"({left} left)")
 
 
-def _six_roll(w: _Words, e: Event) -> str:
+def _six_roll(w: _Words, e: ev.RolledForASix) -> str:
     """The faces of a roll for one 6, with its luck dice and what became of them."""
-    text = show(e.data["faces"]) + _luck(e)
-    if e.data["luck_faces"]:
-        text += "; " + _luck_line(w.name(e.who), e.data["luck_faces"], e.data["luck_lost"],
-                                  e.data["luck_left"])
+    text = show(e.faces) + _luck(e.luck_faces)
+    if e.luck_faces and e.luck_lost is not None and e.luck_left is not None:
+        text += "; " + _luck_line(w.name(e.who), e.luck_faces, e.luck_lost, e.luck_left)
     return text
 
 
 # --- one formatter per kind of event ---------------------------------------------------------
-Formatter = Callable[[_Words, Event], list[str]]
+E = TypeVar("E", bound=Event)
+# A formatter reads the fields of its own kind: `_on` pairs the two, so that mypy checks
+# every formatter against the record it is given.
+Formatter = Callable[[_Words, Any], list[str]]
 
 
-def _initiative_rolled(w: _Words, e: Event) -> list[str]:
-    faces, totals = e.data["faces"], e.data["totals"]
-    return ["Initiative: " + ", ".join(f"{w.name(s)} rolls {show(faces[s])} ({totals[s]})"
+def _on(kind: type[E], formatter: Callable[[_Words, E], list[str]]) -> tuple[type[Event],
+                                                                             Formatter]:
+    return kind, formatter
+
+
+def _initiative_rolled(w: _Words, e: ev.InitiativeRolled) -> list[str]:
+    return ["Initiative: " + ", ".join(f"{w.name(s)} rolls {show(e.faces[s])} ({e.totals[s]})"
                                        for s in ("a", "b"))]
 
 
-def _attack_rolled(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    what = "disarm" if d["disarm"] else (
-        "signature move" if d["signature"] else f"{d['stance']} attack")
-    return [f"{w.name(e.who)}: {what} with the {w.weapon(d['weapon'])} "
-            f"(class {d['weapon_class']}{', thrown' if d['thrown'] else ''}), "
-            f"{w.pool(d['pool'])} dice: {show(d['faces'])}" + _luck(e)]
+def _attack_rolled(w: _Words, e: ev.AttackRolled) -> list[str]:
+    what = "disarm" if e.disarm else (
+        "signature move" if e.signature else f"{e.stance} attack")
+    return [f"{w.name(e.who)}: {what} with the {w.weapon(e.weapon)} "
+            f"(class {e.weapon_class}{', thrown' if e.thrown else ''}), "
+            f"{w.pool(e.pool)} dice: {show(e.faces)}" + _luck(e.luck_faces)]
 
 
-def _defence_rolled(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    rule = w.rule(d["rule"])
+def _defence_rolled(w: _Words, e: ev.DefenceRolled) -> list[str]:
+    rule = w.rule(e.rule)
     how = f" ({rule})" if rule else ""
-    return [f"{w.name(e.who)} defends{how} with {w.pool(d['pool'])} dice: "
-            f"{show(d['faces'])}" + _luck(e) + f": {_sixes(d['sixes'])}"]
+    return [f"{w.name(e.who)} defends{how} with {w.pool(e.pool)} dice: "
+            f"{show(e.faces)}" + _luck(e.luck_faces) + f": {_sixes(e.sixes)}"]
 
 
-def _attack_landed(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    label = "a critical" if d["critical"] else f"a hit ({result_words(d['result'])})"
-    if d["needed"] is None:
+def _attack_landed(w: _Words, e: ev.AttackLanded) -> list[str]:
+    label = "a critical" if e.critical else f"a hit ({result_words(e.result)})"
+    if e.needed is None:
         return [f"{w.name(e.who)} lands {label}."]
-    return [f"{w.name(e.who)} lands {label}; {w.name(d['target'])} needs "
-            f"{_sixes(d['needed'])} to block."]
+    return [f"{w.name(e.who)} lands {label}; {w.name(e.target)} needs "
+            f"{_sixes(e.needed)} to block."]
 
 
-def _critical_damage(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    dice = f"{_dice_word(d['dice'])}, {show(d['faces'])}" if d["dice"] > 0 else "no dice"
-    return [f"Critical damage: {dice}, +{d['bonus']} for the weapon: {d['total']} in all"]
+def _critical_damage(w: _Words, e: ev.CriticalDamageRolled) -> list[str]:
+    dice = f"{_dice_word(e.dice)}, {show(e.faces)}" if e.dice > 0 else "no dice"
+    return [f"Critical damage: {dice}, +{e.bonus} for the weapon: {e.total} in all"]
 
 
-def _critical_entry(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    entry = crit_entry(w.tables.table(d["table"]), d["entry"])
-    table = w.table(d["table"])
-    return [f"{table[:1].upper()}{table[1:]} {d['total']}: {entry.description}"]
+def _critical_entry(w: _Words, e: ev.CriticalEntryFound) -> list[str]:
+    entry = crit_entry(w.tables.table(e.table), e.entry)
+    table = w.table(e.table)
+    return [f"{table[:1].upper()}{table[1:]} {e.total}: {entry.description}"]
 
 
-def _scarred(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    entry = crit_entry(w.tables.table(d["table"]), d["key"])
-    if d["sub_key"] is not None:
-        scar = next(s for s in entry.subtable if s.key == d["sub_key"]).scar
+def _scarred(w: _Words, e: ev.Scarred) -> list[str]:
+    entry = crit_entry(w.tables.table(e.table), e.key)
+    if e.sub_key is not None:
+        scar = next(s for s in entry.subtable if s.key == e.sub_key).scar
     else:
-        effect = entry.effects[d["effect"]]
+        assert e.effect is not None
+        effect = entry.effects[e.effect]
         assert isinstance(effect, Scar)
         scar = effect
     return [f"{w.name(e.who)} is scarred for life: {scar.scar}."]
 
 
-def _dice_modifier(w: _Words, e: Event) -> list[str]:
-    d = e.data
+def _dice_modifier(w: _Words, e: ev.DiceModifierGained) -> list[str]:
     return [f"{w.name(e.who)}: " + dice_modifier_words(
-        d["target"], d["amount"], d["duration"], d.get("armor_exempt", False)) + "."]
+        e.target, e.amount, e.duration, e.armor_exempt) + "."]
 
 
-def _battle_over(w: _Words, e: Event) -> list[str]:
-    how = _HOW.get(e.data["how"], e.data["how"])
-    return [f"{w.name(e.who)} wins: {w.name(e.data['loser'])} {how}."]
+def _battle_over(w: _Words, e: ev.BattleOver) -> list[str]:
+    how = _HOW.get(e.how, e.how)
+    return [f"{w.name(e.who)} wins: {w.name(e.loser)} {how}."]
 
 
-def _insanity_rolled(w: _Words, e: Event) -> list[str]:
-    key = e.data["key"]
-    kind = "permanent" if e.data["permanent"] else "temporary"
-    return [f"{w.name(e.who)} rolls {key // 10}-{key % 10} for insanity: "
-            f"{w.tables.insanity(key).name} ({kind})."]
+def _insanity_rolled(w: _Words, e: ev.InsanityRolled) -> list[str]:
+    kind = "permanent" if e.permanent else "temporary"
+    return [f"{w.name(e.who)} rolls {e.key // 10}-{e.key % 10} for insanity: "
+            f"{w.tables.insanity(e.key).name} ({kind})."]
 
 
-def _stay_conscious_rolled(w: _Words, e: Event) -> list[str]:
-    end = "he stays on his feet." if e.data["saved"] else "no 6."
+def _stay_conscious_rolled(w: _Words, e: ev.StayConsciousRolled) -> list[str]:
+    end = "he stays on his feet." if e.saved else "no 6."
     return [f"{w.name(e.who)} tries to stay conscious: {_six_roll(w, e)}: {end}"]
 
 
-def _death_door_rolled(w: _Words, e: Event) -> list[str]:
-    end = "he lives; now the fate roll." if e.data["saved"] else "no 6."
+def _death_door_rolled(w: _Words, e: ev.DeathDoorRolled) -> list[str]:
+    end = "he lives; now the fate roll." if e.saved else "no 6."
     return [f"{w.name(e.who)} at death's door: {_six_roll(w, e)}: {end}"]
 
 
-def _fate_applied(w: _Words, e: Event) -> list[str]:
-    face = e.data["face"]
-    return [f"{w.name(e.who)}'s fate: {face}: {w.tables.fate(face).description}"]
+def _fate_applied(w: _Words, e: ev.FateApplied) -> list[str]:
+    return [f"{w.name(e.who)}'s fate: {e.face}: {w.tables.fate(e.face).description}"]
 
 
-def _heal_rolled(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    return [f"{w.name(e.who)} rolls {d['dice']} heal {'die' if d['dice'] == 1 else 'dice'}: "
-            f"{show(d['faces'])}, he heals {d['amount']} ({d['left']} heal "
-            f"{'die' if d['left'] == 1 else 'dice'} left)."]
+def _heal_rolled(w: _Words, e: ev.HealRolled) -> list[str]:
+    return [f"{w.name(e.who)} rolls {e.dice} heal {'die' if e.dice == 1 else 'dice'}: "
+            f"{show(e.faces)}, he heals {e.amount} ({e.left} heal "
+            f"{'die' if e.left == 1 else 'dice'} left)."]
 
 
-def _focus_rolled(w: _Words, e: Event) -> list[str]:
-    d = e.data
-    if d["focused"]:
-        return [f"{w.name(e.who)} focuses: {show(d['faces'])}: he shakes off the stun "
+def _focus_rolled(w: _Words, e: ev.FocusRolled) -> list[str]:
+    if e.focused:
+        return [f"{w.name(e.who)} focuses: {show(e.faces)}: he shakes off the stun "
                 "and acts."]
-    if not d["faces"]:
+    if not e.faces:
         return [f"{w.name(e.who)} has no FOCUS dice to shake off the stun."]
-    return [f"{w.name(e.who)} tries to focus: {show(d['faces'])}: {_sixes(d['sixes'])}, "
-            f"he needed {_sixes(d['needed'])}."]
+    return [f"{w.name(e.who)} tries to focus: {show(e.faces)}: {_sixes(e.sixes)}, "
+            f"he needed {_sixes(e.needed)}."]
 
 
-def _stunned(w: _Words, e: Event) -> list[str]:
-    turns = e.data.get("turns", 1)
-    more = f" for {turns} rounds" if turns and turns > 1 else ""
+def _stunned(w: _Words, e: ev.Stunned) -> list[str]:
+    more = f" for {e.turns} rounds" if e.turns > 1 else ""
     return [f"{w.name(e.who)} is stunned{more}."]
 
 
-def _weapon_thrown(w: _Words, e: Event) -> list[str]:
-    left = e.data["left"]
-    more = "none left" if left == 0 else f"{left} more"
-    return [f"{w.name(e.who)} throws his {w.weapon(e.data['weapon'])} ({more} in hand)."]
+def _weapon_thrown(w: _Words, e: ev.WeaponThrown) -> list[str]:
+    more = "none left" if e.left == 0 else f"{e.left} more"
+    return [f"{w.name(e.who)} throws his {w.weapon(e.weapon)} ({more} in hand)."]
 
 
-def _turn_lost(w: _Words, e: Event) -> list[str]:
-    if e.data["still_stunned"]:
+def _turn_lost(w: _Words, e: ev.TurnLost) -> list[str]:
+    if e.still_stunned:
         return [f"{w.name(e.who)} loses his turn and stays stunned."]
     return [f"{w.name(e.who)} loses his turn; the stun ends."]
 
@@ -321,101 +316,100 @@ def _dice_changed(name: str, kind: str, change: int, now: int) -> str:
     return f"{name} {verb} {n} {kind} {dice}: {now} left."
 
 
-def _line(template: str) -> Formatter:
-    """A formatter of one line: `template` with {name} (the gladiator the event is
-    about) and the event's data fields."""
+def _line(template: str) -> Callable[[_Words, Event], list[str]]:
+    """A formatter of one line: `template` with {name}, the gladiator the event is
+    about (for the kinds that say nothing more)."""
     def formatter(w: _Words, e: Event) -> list[str]:
-        return [template.format(name=w.name(e.who), **e.data)]
+        return [template.format(name=w.name(e.who))]
     return formatter
 
 
-FORMATTERS: dict[str, Formatter] = {
+FORMATTERS: dict[type[Event], Formatter] = dict([
     # initiative and turns
-    "initiative_rolled": _initiative_rolled,
-    "initiative_tied": _line("A tie: both roll again."),
-    "initiative_won": _line("{name} wins the initiative and attacks first."),
-    "turn_began": _line("-- turn {turn}: {name} (health {health}) --"),
-    "turn_lost": _turn_lost,
-    "waited": _line("{name} waits."),
-    "eyes_cleared": _line("{name} gives up his attack to clear his eyes."),
+    _on(ev.InitiativeRolled, _initiative_rolled),
+    _on(ev.InitiativeTied, _line("A tie: both roll again.")),
+    _on(ev.InitiativeWon, _line("{name} wins the initiative and attacks first.")),
+    _on(ev.TurnBegan, lambda w, e: [f"-- turn {e.turn}: {w.name(e.who)} (health {e.health}) --"]),
+    _on(ev.TurnLost, _turn_lost),
+    _on(ev.Waited, _line("{name} waits.")),
+    _on(ev.EyesCleared, _line("{name} gives up his attack to clear his eyes.")),
     # attacks
-    "two_handed_grip": _line("{name} attacks two-handed:"),
-    "attack_rolled": _attack_rolled,
-    "zen_calm": _line("{name}'s calm (Zen Buddha) takes away {sixes} of the 6s."),
-    "luck_settled": lambda w, e: [_luck_line(w.name(e.who), e.data["faces"], e.data["lost"],
-                                             e.data["left"])],
-    "weapon_thrown": _weapon_thrown,
-    "attack_landed": _attack_landed,
-    "defence_rolled": _defence_rolled,
-    "blocked": _line("{name} blocks it."),
-    "missed": _line("{name} misses."),
-    "whiffed": _line("{name} whiffs: no PARRY/DODGE on his next defence."),
-    "fumbled": _line("{name} fumbles (Butterfingers):"),
-    "critical_damage": _critical_damage,
-    "disarm_failed": _line("{name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
-                           "defence."),
-    "disarm_landed": lambda w, e: [f"The whip wraps round; {w.name(e.data['target'])} needs "
-                                   f"{_sixes(e.data['needed'])} to keep his weapon."],
-    "disarm_blocked": _line("{name} keeps his weapon."),
+    _on(ev.TwoHandedGrip, _line("{name} attacks two-handed:")),
+    _on(ev.AttackRolled, _attack_rolled),
+    _on(ev.ZenCalm, lambda w, e: [f"{w.name(e.who)}'s calm (Zen Buddha) takes away {e.sixes} "
+                               "of the 6s."]),
+    _on(ev.LuckSettled, lambda w, e: [_luck_line(w.name(e.who), e.faces, e.lost, e.left)]),
+    _on(ev.WeaponThrown, _weapon_thrown),
+    _on(ev.AttackLanded, _attack_landed),
+    _on(ev.DefenceRolled, _defence_rolled),
+    _on(ev.Blocked, _line("{name} blocks it.")),
+    _on(ev.Missed, _line("{name} misses.")),
+    _on(ev.Whiffed, _line("{name} whiffs: no PARRY/DODGE on his next defence.")),
+    _on(ev.Fumbled, _line("{name} fumbles (Butterfingers):")),
+    _on(ev.CriticalDamageRolled, _critical_damage),
+    _on(ev.DisarmFailed, _line("{name}'s disarm fails: a whiff; no PARRY/DODGE on his next "
+                            "defence.")),
+    _on(ev.DisarmLanded, lambda w, e: [f"The whip wraps round; {w.name(e.target)} needs "
+                                    f"{_sixes(e.needed)} to keep his weapon."]),
+    _on(ev.DisarmBlocked, _line("{name} keeps his weapon.")),
     # weapons and shields
-    "weapon_dropped": lambda w, e: [f"{w.name(e.who)} drops his {w.weapon(e.data['weapon'])}."],
-    "no_weapon_to_drop": _line("{name} has no weapon in hand to drop."),
-    "shield_dropped": _line("{name}'s shield falls to the ground."),
-    "no_shield_to_drop": _line("{name} has no shield in hand to drop."),
-    "retrieve_rolled": lambda w, e: [f"{w.name(e.who)} reaches for his "
-                                     f"{w.item(e.data['item'])}: {show(e.data['faces'])}"],
-    "weapon_lodged": lambda w, e: [f"{w.name(e.data['owner'])}'s "
-                                   f"{w.weapon(e.data['weapon'])} stays lodged in "
-                                   f"{w.name(e.who)} for the rest of the battle."],
-    "picked_up": lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.data['item'])}."],
-    "left_lying": lambda w, e: [f"No 6: his {w.item(e.data['item'])} stays where it lies."],
+    _on(ev.WeaponDropped, lambda w, e: [f"{w.name(e.who)} drops his {w.weapon(e.weapon)}."]),
+    _on(ev.NoWeaponToDrop, _line("{name} has no weapon in hand to drop.")),
+    _on(ev.ShieldDropped, _line("{name}'s shield falls to the ground.")),
+    _on(ev.NoShieldToDrop, _line("{name} has no shield in hand to drop.")),
+    _on(ev.RetrieveRolled, lambda w, e: [f"{w.name(e.who)} reaches for his {w.item(e.item)}: "
+                                      f"{show(e.faces)}"]),
+    _on(ev.WeaponLodged, lambda w, e: [f"{w.name(e.owner)}'s {w.weapon(e.weapon)} stays lodged "
+                                    f"in {w.name(e.who)} for the rest of the battle."]),
+    _on(ev.PickedUp, lambda w, e: [f"{w.name(e.who)} picks up his {w.item(e.item)}."]),
+    _on(ev.LeftLying, lambda w, e: [f"No 6: his {w.item(e.item)} stays where it lies."]),
     # health
-    "wounded": _line("{name} takes {damage} damage (health {health})."),
-    "healed": _line("{name} heals {amount} (health {health})."),
-    "died": _line("{name} is at {health}: dead."),
-    "will_to_live": _line("{name}'s will to live snaps him into focus: no more stuns."),
-    "bled": _line("{name} bleeds (Thin Blooded)."),
-    "life_line": _line("{name} clings on (Life Line): +{amount} health."),
-    "stunned": _stunned,
-    "stun_resisted": _line("{name} cannot be stunned."),
-    "stun_cleared": _line("{name} is no longer stunned."),
-    "heal_rolled": _heal_rolled,
-    "focus_barred": _line("{name} may not focus this turn."),
-    "focus_rolled": _focus_rolled,
-    "stay_conscious_rolled": _stay_conscious_rolled,
-    "declined": _line("{name} lets himself drop."),
-    "death_door_rolled": _death_door_rolled,
-    "fate_choices_rolled": lambda w, e: [f"{w.name(e.who)} is blessed: fate rolls "
-                                         f"{show(e.data['faces'])}; he picks one."],
-    "fate_applied": _fate_applied,
+    _on(ev.Wounded, lambda w, e: [f"{w.name(e.who)} takes {e.damage} damage (health "
+                               f"{e.health})."]),
+    _on(ev.Healed, lambda w, e: [f"{w.name(e.who)} heals {e.amount} (health {e.health})."]),
+    _on(ev.Died, lambda w, e: [f"{w.name(e.who)} is at {e.health}: dead."]),
+    _on(ev.WillToLive, _line("{name}'s will to live snaps him into focus: no more stuns.")),
+    _on(ev.Bled, _line("{name} bleeds (Thin Blooded).")),
+    _on(ev.ClungOn, lambda w, e: [f"{w.name(e.who)} clings on (Life Line): +{e.amount} "
+                               "health."]),
+    _on(ev.Stunned, _stunned),
+    _on(ev.StunResisted, _line("{name} cannot be stunned.")),
+    _on(ev.StunCleared, _line("{name} is no longer stunned.")),
+    _on(ev.HealRolled, _heal_rolled),
+    _on(ev.FocusBarred, _line("{name} may not focus this turn.")),
+    _on(ev.FocusRolled, _focus_rolled),
+    _on(ev.StayConsciousRolled, _stay_conscious_rolled),
+    _on(ev.Declined, _line("{name} lets himself drop.")),
+    _on(ev.DeathDoorRolled, _death_door_rolled),
+    _on(ev.FateChoicesRolled, lambda w, e: [f"{w.name(e.who)} is blessed: fate rolls "
+                                         f"{show(e.faces)}; he picks one."]),
+    _on(ev.FateApplied, _fate_applied),
     # the lasting effects of a table entry
-    "critical_entry": _critical_entry,
-    "wide_awake": _line("{name} is wide awake: he cannot be stunned this battle."),
-    "dice_modifier": _dice_modifier,
-    "armour_destroyed": _line("{name}'s armour is destroyed."),
-    "shield_arm_useless": _line("{name} can use no shield and no two-handed weapon."),
-    "dies_unless_wins": _line("{name} will die after the fight unless he wins it."),
-    "scarred": _scarred,
-    "note_for_players": _line("For the players: {rule}."),
-    "insanity_rolled": _insanity_rolled,
-    "insanity_gained": lambda w, e: [f"{w.name(e.who)} gains an insanity: "
-                                     f"{w.tables.insanity(e.data['key']).name}."],
-    "insanity_due": _line("{name} gains an insanity: roll it and apply the entry."),
+    _on(ev.CriticalEntryFound, _critical_entry),
+    _on(ev.WideAwake, _line("{name} is wide awake: he cannot be stunned this battle.")),
+    _on(ev.DiceModifierGained, _dice_modifier),
+    _on(ev.ArmourDestroyed, _line("{name}'s armour is destroyed.")),
+    _on(ev.ShieldArmUseless, _line("{name} can use no shield and no two-handed weapon.")),
+    _on(ev.DiesUnlessHeWins, _line("{name} will die after the fight unless he wins it.")),
+    _on(ev.Scarred, _scarred),
+    _on(ev.NoteForPlayers, lambda w, e: [f"For the players: {e.rule}."]),
+    _on(ev.InsanityRolled, _insanity_rolled),
+    _on(ev.InsanityGained, lambda w, e: [f"{w.name(e.who)} gains an insanity: "
+                                      f"{w.tables.insanity(e.key).name}."]),
+    _on(ev.InsanityDue, _line("{name} gains an insanity: roll it and apply the entry.")),
     # the end
-    "battle_over": _battle_over,
-    "died_of_wounds": _line("{name} did not win, and dies of his wounds."),
+    _on(ev.BattleOver, _battle_over),
+    _on(ev.DiedOfWounds, _line("{name} did not win, and dies of his wounds.")),
     # the trackers
-    "health_set": _line("{name}'s health: {before} to {health}."),
-    "luck_changed": lambda w, e: [_dice_changed(w.name(e.who), "luck", e.data["change"],
-                                                e.data["luck"])],
-    "heal_dice_changed": lambda w, e: [_dice_changed(w.name(e.who), "heal",
-                                                     e.data["change"], e.data["heal_dice"])],
-    "ammo_changed": lambda w, e: [f"{w.name(e.who)} carries {e.data['count']} "
-                                  f"{w.weapon(e.data['weapon'])} now ({e.data['before']} "
-                                  "before)."],
-    "placed": _line("{name} stands on {at}."),
-    "left_board": _line("{name} leaves the board."),
-}
+    _on(ev.HealthSet, lambda w, e: [f"{w.name(e.who)}'s health: {e.before} to {e.health}."]),
+    _on(ev.LuckChanged, lambda w, e: [_dice_changed(w.name(e.who), "luck", e.change, e.luck)]),
+    _on(ev.HealDiceChanged, lambda w, e: [_dice_changed(w.name(e.who), "heal", e.change,
+                                                     e.heal_dice)]),
+    _on(ev.AmmoChanged, lambda w, e: [f"{w.name(e.who)} carries {e.count} "
+                                   f"{w.weapon(e.weapon)} now ({e.before} before)."]),
+    _on(ev.Placed, lambda w, e: [f"{w.name(e.who)} stands on {e.at}."]),
+    _on(ev.LeftBoard, _line("{name} leaves the board.")),
+])
 
 
 def narrate(state: BattleState, events: Sequence[Event]) -> list[str]:
@@ -423,7 +417,7 @@ def narrate(state: BattleState, events: Sequence[Event]) -> list[str]:
     words = _Words(state)
     lines: list[str] = []
     for e in events:
-        lines += FORMATTERS[e.kind](words, e)
+        lines += FORMATTERS[type(e)](words, e)
     return lines
 
 

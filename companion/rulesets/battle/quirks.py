@@ -2,8 +2,10 @@
 
 Each insanity entry lists its effects as data (a `rule` name with its figure, or a
 `dice_modifier`); `Quirks` gathers the ones the engine carries out, with their figures
-from the table. Insanities the engine cannot judge (training rules, a new name) are
-left for the players and listed in `unhandled`.
+from the table. Insanities that change nothing in a battle are listed in `unhandled`:
+those that bind training are judged by `binds` when he trains, a new name and whom he
+fights by `fight_bars` when a duel is made, and Psychic Development's points are added
+to his sheet when he gains it (`results`).
 """
 
 from __future__ import annotations

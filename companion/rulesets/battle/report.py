@@ -8,16 +8,31 @@ from collections.abc import Sequence
 
 from companion.rulesets.base import Event
 from companion.rulesets.battle import narrator
+from companion.rulesets.battle.events import (
+    BattleOver,
+    Died,
+    DiedOfWounds,
+    HealDiceChanged,
+    Healed,
+    HealRolled,
+    HealthSet,
+    InsanityGained,
+    LuckChanged,
+    LuckSettled,
+    Scarred,
+    TurnBegan,
+    Wounded,
+)
 from companion.rulesets.battle.state import BattleState, Fighter, display_name
 
 # The events whose lines say how the fight ended and what it left on a man.
-_LASTING = ("battle_over", "scarred", "insanity_gained", "died", "died_of_wounds")
+_LASTING = (BattleOver, Scarred, InsanityGained, Died, DiedOfWounds)
 
 
 def turn_of(state: BattleState, e: Event) -> str | None:
-    if e.kind != "turn_began" or e.who is None:
+    if not isinstance(e, TurnBegan) or e.who is None:
         return None
-    return f"Turn {e.data['turn']}: {display_name(state, e.who)}"
+    return f"Turn {e.turn}: {display_name(state, e.who)}"
 
 
 def sheets(state: BattleState) -> list[tuple[str, list[str]]]:
@@ -45,7 +60,7 @@ def outcome(state: BattleState, events: Sequence[Event]) -> list[str]:
     for side, f in state.fighters.items():
         mine = [e for e in events if e.who == side]
         lines.append(f"{display_name(state, side)}: {_tally(f, mine)}")
-    lines += narrator.narrate(state, [e for e in events if e.kind in _LASTING])
+    lines += narrator.narrate(state, [e for e in events if isinstance(e, _LASTING)])
     return lines
 
 
@@ -54,22 +69,22 @@ def _tally(f: Fighter, mine: list[Event]) -> str:
     dice spent, and where his trackers stand now."""
     damage = healed = luck = heal = 0
     for e in mine:
-        d = e.data
-        if e.kind == "wounded":
-            damage += d["damage"]
-        elif e.kind == "health_set":
-            damage += max(0, d["before"] - d["health"])
-            healed += max(0, d["health"] - d["before"])
-        elif e.kind == "healed":
-            healed += d["amount"]
-        elif e.kind == "luck_settled":
-            luck += d.get("lost") or 0
-        elif e.kind == "luck_changed":
-            luck += max(0, -d["change"])
-        elif e.kind == "heal_rolled":
-            heal += d["dice"]
-        elif e.kind == "heal_dice_changed":
-            heal += max(0, -d["change"])
+        match e:
+            case Wounded():
+                damage += e.damage
+            case HealthSet():
+                damage += max(0, e.before - e.health)
+                healed += max(0, e.health - e.before)
+            case Healed():
+                healed += e.amount
+            case LuckSettled():
+                luck += e.lost
+            case LuckChanged():
+                luck += max(0, -e.change)
+            case HealRolled():
+                heal += e.dice
+            case HealDiceChanged():
+                heal += max(0, -e.change)
     parts = [f"took {damage} damage"]
     if healed:
         parts.append(f"healed {healed}")

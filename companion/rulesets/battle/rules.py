@@ -25,29 +25,44 @@ from companion.rulesets.base import (
     Outcome,
     Ruleset,
     SetupOption,
-    event,
 )
 from companion.rulesets.battle import narrator, report
 from companion.rulesets.battle import rolls as roll_log
-from companion.rulesets.battle.actions import GAME_TYPES, parse_action
+from companion.rulesets.battle.actions import (
+    GAME_TYPES,
+    BattleAction,
+    InitiativeAction,
+    parse_action,
+)
 from companion.rulesets.battle.ai import decide
 from companion.rulesets.battle.attack import plan_attack, resolve_attack
 from companion.rulesets.battle.checks import check_battle_tables
 from companion.rulesets.battle.clock import parse_time
 from companion.rulesets.battle.data import BattleTables
+from companion.rulesets.battle.events import (
+    EyesCleared,
+    InitiativeRolled,
+    InitiativeTied,
+    InitiativeWon,
+    LeftLying,
+    PickedUp,
+    RetrieveRolled,
+    Waited,
+)
 from companion.rulesets.battle.flow import Ctx, end_turn, finish, start_turn
 from companion.rulesets.battle.health import (
+    DueRoll,
     choose_fate,
     death_door,
     decline,
+    due_roll,
     fate,
     focus,
     heal_dice,
     stay_conscious,
 )
+from companion.rulesets.battle.legal import ALLOWED, candidates, due_dice
 from companion.rulesets.battle.odds import AttackOdds, odds_for_action
-from companion.rulesets.battle.pools import below_zero_roll
-from companion.rulesets.battle.quirks import quirks_of
 from companion.rulesets.battle.sheet import (
     GladiatorSheet,
     check_sheet,
@@ -75,18 +90,6 @@ def _fit_to_fight(sheet: GladiatorSheet, now: str | None) -> bool:
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
-
-# Which game actions may be taken when each thing is due.
-_ALLOWED = {
-    "initiative": {"initiative"},
-    "fate": {"fate"},
-    "fate_choice": {"choose_fate"},
-    "stay_conscious": {"stay_conscious", "decline", "quit"},
-    "death_door": {"death_door"},
-    "focus": {"focus", "quit"},
-    "act": {"attack", "heal", "retrieve", "clear_eyes", "wait", "quit"},
-    "over": set(),
-}
 
 # How many TableSets' BattleTables one instance remembers: a session replays with
 # the same TableSet every time, and a few sessions may be open at once.
@@ -140,7 +143,8 @@ class BattleRules(Ruleset[BattleState]):
         # JSON to give them.
         "apply_entry": ("who", "table"),
     })
-    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType({"type": "initiative"})
+    opening: ClassVar[Mapping[str, Any] | None] = MappingProxyType(
+        InitiativeAction(type="initiative"))
     opens_by_default: ClassVar[bool] = False
 
     def __init__(self) -> None:
@@ -205,16 +209,16 @@ class BattleRules(Ruleset[BattleState]):
 
     def due(self, state: BattleState) -> Due:
         step = due(state)
-        choices = tuple(kind for kind in GAME_TYPES if kind in _ALLOWED[step])
+        choices = tuple(kind for kind in GAME_TYPES if kind in ALLOWED[step])
         return Due(step=step, who=state.turn, choices=choices, turn=state.turn_count,
-                   computer=False, dice=_due_dice(state, step))
+                   computer=False, dice=due_dice(state, step))
 
-    def legal_actions(self, state: BattleState) -> list[Action]:
+    def legal_actions(self, state: BattleState) -> list[BattleAction]:
         """One action of each type open now, with defaults that pass the rules where
         some do (a weapon he holds, the luck No Fear of Death demands, ...)."""
-        legal: list[Action] = []
+        legal: list[BattleAction] = []
         for kind in self.due(state).choices:
-            for candidate in _candidates(state, kind):
+            for candidate in candidates(state, kind):
                 if _passes(state, candidate):
                     legal.append(candidate)
                     break
@@ -255,6 +259,14 @@ class BattleRules(Ruleset[BattleState]):
             "options": {"started": datetime.now(UTC).isoformat(timespec="seconds")},
         }
 
+    def new_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        # What bars a gladiator now (a coma, a name to change, Brute Complex) bars only
+        # a new duel: a saved one replays as it was played.
+        from companion.rulesets.battle.fight_bars import refuse_unfit
+
+        refuse_unfit(setup, BattleTables.load(), datetime.now(UTC))
+        return dict(setup)
+
     def default_file(self, setup: Mapping[str, Any], now: datetime) -> str:
         """"hammer-rookie-vs-spear-rookie.json", as the duel's sheets are named."""
         names = [setup[side].get("name", side) if isinstance(setup.get(side), Mapping)
@@ -281,6 +293,14 @@ class BattleRules(Ruleset[BattleState]):
         return odds_for_action(state.tables, state,
                                {k: v for k, v in action.items() if k != "type"})
 
+    # --- the battle's part of the contract: what its screens ask beyond `Ruleset` ------
+    def due_roll(self, state: BattleState, who: str) -> DueRoll | None:
+        """The roll `who` must make before his turn at his health below 0, in figures
+        and words (`health.due_roll`); None at 0 or more and once the battle is over.
+        The tracker cards and the status bar ask it of their session's ruleset, as
+        they ask it for the computer's move and the odds."""
+        return due_roll(state, who, state.tables)
+
 
 # --- set-up ----------------------------------------------------------------------------------
 def _fighter(t: BattleTables, side: str, sheet: GladiatorSheet) -> Fighter:
@@ -300,44 +320,7 @@ def _fighter(t: BattleTables, side: str, sheet: GladiatorSheet) -> Fighter:
     )
 
 
-# --- what is due, and what may be done -----------------------------------------------------
-def _due_dice(state: BattleState, step: str) -> int | None:
-    """The dice of the roll due now, where one gladiator owes one."""
-    if step in ("initiative", "act", "over", "fate_choice"):
-        return None
-    f = state.current
-    if step == "fate":
-        return max(1, quirks_of(state.tables, f.insanities).fate_rolls)
-    if step == "focus":
-        return 0 if f.no_focus_turns > 0 else f.skill("focus")
-    roll = below_zero_roll(f, state.tables)
-    return roll[1] if roll is not None else None
-
-
-def _candidates(state: BattleState, kind: str) -> list[Action]:
-    """Plain actions of one type to try, the simplest first."""
-    if kind == "attack":
-        f = state.current
-        held = [{"type": "attack", "weapon": k} for k, n in f.carried.items() if n > 0]
-        return [{"type": "attack"}, *held, {"type": "attack", "weapon": state.tables.brawling}]
-    if kind == "heal":
-        return [{"type": "heal", "dice": 1}]
-    if kind == "choose_fate":
-        return [{"type": "choose_fate", "face": face} for face in state.current.fate_choices]
-    if kind in ("stay_conscious", "death_door"):
-        f = state.current
-        if quirks_of(state.tables, f.insanities).must_use_all_luck:
-            return [{"type": kind, "luck": f.luck}]
-        return [{"type": kind}]
-    if kind == "retrieve":
-        f = state.current
-        # A lone shield is what the plain one picks up; with two things down, one of
-        # them is a weapon, so naming weapons is enough to find one that passes.
-        lying = [k for k, n in f.dropped.items() if n > 0]
-        return [{"type": "retrieve"}, *({"type": "retrieve", "item": k} for k in lying)]
-    return [{"type": kind}]
-
-
+# --- what may be done -------------------------------------------------------------------
 def _passes(state: BattleState, action: Action) -> bool:
     """Whether the rules take `action` now: tried on a copy until its first die."""
     try:
@@ -360,7 +343,7 @@ def _apply(state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> l
             state.clock = parsed.now
         return tracker(ctx, parsed)
     step = due(state)
-    if parsed.type not in _ALLOWED[step]:
+    if parsed.type not in ALLOWED[step]:
         raise UserError(_not_now(state, parsed.type, step))
     if (parsed.who is not None and state.turn is not None
             and state.fighter(parsed.who).side != state.turn):
@@ -382,7 +365,7 @@ def _apply(state: BattleState, action: Mapping[str, Any], dice: DiceSource) -> l
         "fate": lambda: fate(ctx, f),
         "choose_fate": lambda: choose_fate(ctx, f, parsed.face),
         "quit": lambda: _quit(ctx, f),
-        "wait": lambda: [event("waited", f.side), *end_turn(ctx, f, LastTurn(kind="wait"))],
+        "wait": lambda: [Waited(f.side), *end_turn(ctx, f, LastTurn(kind="wait"))],
     }
     events: list[Event] = handlers[parsed.type]()
     return events
@@ -398,15 +381,14 @@ def _initiative(ctx: Ctx) -> list[Event]:
     while True:
         rolls = {f.side: ctx.roll(f, dice[f.side], "initiative") for f in (a, b)}
         totals = {s: sum(r) for s, r in rolls.items()}
-        events.append(event("initiative_rolled", None, dice=dict(dice), faces=rolls,
-                            totals=totals))
+        events.append(InitiativeRolled(None, dice=dict(dice), faces=rolls, totals=totals))
         if totals["a"] != totals["b"]:
             break
-        events.append(event("initiative_tied", None))
+        events.append(InitiativeTied(None))
     first = a if totals["a"] > totals["b"] else b
     a.initiative, b.initiative = totals["a"], totals["b"]
     ctx.state.phase = "fighting"
-    events.append(event("initiative_won", first.side, totals=totals))
+    events.append(InitiativeWon(first.side, totals=totals))
     return events + start_turn(ctx, first)
 
 
@@ -433,16 +415,16 @@ def _retrieve(ctx: Ctx, f: Fighter, item: str | None) -> list[Event]:
                         f"his {named}")
     faces = ctx.roll(f, f.skill("retrieve-weapon"), "retrieve weapon")
     got = 6 in faces
-    events = [event("retrieve_rolled", f.side, item=item, faces=faces, six=got)]
+    events: list[Event] = [RetrieveRolled(f.side, item=item, faces=tuple(faces), six=got)]
     if got:
         if item == "shield":
             f.shield = "held"
         else:
             f.dropped[item] -= 1
             f.carried[item] = f.carried.get(item, 0) + 1
-        events.append(event("picked_up", f.side, item=item))
+        events.append(PickedUp(f.side, item=item))
     else:
-        events.append(event("left_lying", f.side, item=item))
+        events.append(LeftLying(f.side, item=item))
     return events + end_turn(ctx, f, LastTurn(kind="retrieve"))
 
 
@@ -456,7 +438,7 @@ def _clear_eyes(ctx: Ctx, f: Fighter) -> list[Event]:
         raise UserError(f"{f.name} has nothing in his eyes to clear")
     cleared = len(f.modifiers) - len(kept)
     f.modifiers = kept
-    return [event("eyes_cleared", f.side, cleared=cleared),
+    return [EyesCleared(f.side, cleared=cleared),
             *end_turn(ctx, f, LastTurn(kind="clear_eyes"))]
 
 
@@ -474,7 +456,7 @@ def _not_now(state: BattleState, kind: str, step: str) -> str:
     if step == "initiative":
         return "roll initiative first"
     who = state.current.name
-    wanted = [action_words(k) for k in GAME_TYPES if k in _ALLOWED[step]]
+    wanted = [action_words(k) for k in GAME_TYPES if k in ALLOWED[step]]
     may = ", ".join(wanted[:-1]) + f" or {wanted[-1]}" if len(wanted) > 1 else wanted[0]
     return f"{who} cannot {action_words(kind)} now: next is {narrator.due_words(step)} " \
            f"(he may {may})"

@@ -60,6 +60,8 @@ class InsanityRecord(_Strict):
     permanent: bool
     remembers: Key | None = None
     gained: OptionalName = ""
+    # Identity Crisis: the name he gave up for a new one; until then he may not fight.
+    renamed_from: Name | None = None
 
 
 class ScarRecord(_Strict):

@@ -8,8 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import UserError
-from companion.rulesets.base import Event, event
+from companion.rulesets.base import Event
 from companion.rulesets.battle.actions import apply_op
+from companion.rulesets.battle.events import (
+    AmmoChanged,
+    HealDiceChanged,
+    HealthSet,
+    InsanityGained,
+    LeftBoard,
+    LuckChanged,
+    Placed,
+    StunCleared,
+)
 from companion.rulesets.battle.flow import Ctx, set_health, stun
 from companion.rulesets.battle.health import apply_fate
 from companion.rulesets.battle.lasting import apply_crit, check_sub_key
@@ -27,7 +37,7 @@ def tracker(ctx: Ctx, action: Any) -> list[Event]:
         value = apply_op(f.health, action.op)
         if value < f.health:
             f.wounded = True
-        return [event("health_set", f.side, before=f.health, health=value, op=action.op),
+        return [HealthSet(f.side, before=f.health, health=value, op=action.op),
                 *set_health(ctx, f, value)]
     if kind in ("spend_luck", "restore_luck"):
         step = -action.n if kind == "spend_luck" else action.n
@@ -35,14 +45,14 @@ def tracker(ctx: Ctx, action: Any) -> list[Event]:
             raise UserError(f"{f.name} has {'only ' if f.luck else ''}"
                             f"{dice_count(f.luck, 'luck')}")
         f.luck += step
-        return [event("luck_changed", f.side, change=step, luck=f.luck)]
+        return [LuckChanged(f.side, change=step, luck=f.luck)]
     if kind in ("spend_heal", "restore_heal"):
         step = -action.n if kind == "spend_heal" else action.n
         if f.heal_dice + step < 0:
             raise UserError(f"{f.name} has {'only ' if f.heal_dice else ''}"
                             f"{dice_count(f.heal_dice, 'heal')}")
         f.heal_dice += step
-        return [event("heal_dice_changed", f.side, change=step, heal_dice=f.heal_dice)]
+        return [HealDiceChanged(f.side, change=step, heal_dice=f.heal_dice)]
     if kind == "ammo":
         weapon = str(ctx.tables.weapon(action.weapon).key)
         before = f.carried.get(weapon, 0)
@@ -51,14 +61,14 @@ def tracker(ctx: Ctx, action: Any) -> list[Event]:
             raise UserError(f"{f.name} carries {before} {ctx.tables.weapon(weapon).name}: "
                             "he cannot have fewer than none")
         f.carried[weapon] = value
-        return [event("ammo_changed", f.side, weapon=weapon, before=before, count=value)]
+        return [AmmoChanged(f.side, weapon=weapon, before=before, count=value)]
     if kind == "place":
         return place(ctx, f, action.at)
     if kind == "set_stun":
         if action.stunned:
             return stun(f)
         f.stunned, f.stun_turns, f.no_focus_turns = False, 0, 0
-        return [event("stun_cleared", f.side)]
+        return [StunCleared(f.side)]
     return apply_entry(ctx, action)
 
 
@@ -67,13 +77,13 @@ def place(ctx: Ctx, f: Fighter, at: str | None) -> list[Event]:
     positions = ctx.state.positions
     if at is None:
         positions.pop(f.side, None)
-        return [event("left_board", f.side)]
+        return [LeftBoard(f.side)]
     label = ctx.board().to_label(ctx.board().from_label(at))
     other = ctx.state.opponent(f)
     if positions.get(other.side) == label:
         raise UserError(f"{label} is taken by {other.name}")
     positions[f.side] = label
-    return [event("placed", f.side, at=label)]
+    return [Placed(f.side, at=label)]
 
 
 def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
@@ -98,7 +108,7 @@ def apply_entry(ctx: Ctx, action: Any) -> list[Event]:
         f.changes.insanities.append({"key": key, "name": entry.name,
                                      "permanent": entry.permanent, "remembers": None,
                                      "gained": ctx.today()})
-        return [event("insanity_gained", f.side, key=key, permanent=entry.permanent)]
+        return [InsanityGained(f.side, key=key, permanent=entry.permanent)]
     if isinstance(entry, FateEntry):
         if ctx.state.phase != "fighting":
             raise UserError("a fate entry applies during the fight")

@@ -205,16 +205,6 @@ class Clashed(Event):
     ganged: str | None
     out_of_position: bool
 
-    @property
-    def data(self) -> dict[str, Any]:
-        # The base knows tuples, not nested records: they give their own JSON, in the
-        # places the dict they replace had them.
-        out = super(Clashed, self).data
-        out["sides"] = [s.to_json() for s in self.sides]
-        out["damage"] = None if self.damage is None else self.damage.to_json()
-        out["crit"] = None if self.crit is None else self.crit.to_json()
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class FellBeforeStriking(Event):

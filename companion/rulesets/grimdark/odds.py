@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
+from companion.dice.odds.distribution import Distribution
+from companion.dice.odds.plain import dice_sum
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.fight import (
     Band,
@@ -117,15 +119,16 @@ def distribution(text: str, keep: Keep = "all", exact: bool = True) -> Dist:
 # copy (`distribution`) or only read it.
 @lru_cache(maxsize=512)
 def _distribution(text: str, keep: Keep, exact: bool) -> Dist:
-    one: Num = Fraction(1) if exact else 1.0
     dice, const = terms(text)
     if keep == "worse":
-        return _worst_die(dice, const, one)
-    out: Dist = {const: one}
-    for count, sides in dice:
-        for _ in range(count):
-            out = _add(out, {face: one / sides for face in range(1, sides + 1)})
-    return out
+        return _worst_die(dice, const, Fraction(1) if exact else 1.0)
+    # A plain sum is the dice package's one Distribution, counted in whole ways; the
+    # fight's own chances below are parts of a whole (they sum below 1), so they are
+    # kept as plain dicts, in floats for the computer player.
+    summed = sum((dice_sum(count, sides) for count, sides in dice),
+                 Distribution.constant(const))
+    return {total: (Fraction(ways, summed.ways) if exact else ways / summed.ways)
+            for total, ways in summed.table()}
 
 
 def _worst_die(dice: tuple[tuple[int, int], ...], const: int, one: Num) -> Dist:

@@ -14,13 +14,13 @@ from companion.ui.theme import Theme
 
 def draw_tracker_cards(session: Session, state: Any, theme: Theme) -> pygame.Surface:
     from companion.rulesets.battle.state import SIDES
-    from companion.ui.battle.tracker_card import TrackerCard
+    from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 
     width = (CARDS_WIDTH - 3 * GAP) // 2
     cards = []
     for side in SIDES:
-        card = TrackerCard(theme, side, state.tables, lambda _action: False,
-                           state.display_name)
+        card = TrackerCard(theme, side, battle_rules(session), state.tables,
+                           lambda _action: False, state.display_name)
         card.shows_field = False
         cards.append(card)
     active = {side: state.turn == side and state.phase != "over" for side in SIDES}

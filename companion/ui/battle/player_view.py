@@ -11,9 +11,21 @@ from typing import Any
 
 import pygame
 
+from companion.rulesets.battle.actions import BattleAction
+from companion.rulesets.battle.events import (
+    BattleOver,
+    CriticalDamageRolled,
+    CriticalEntryFound,
+    Died,
+    DiedOfWounds,
+    Fumbled,
+    InsanityGained,
+    Scarred,
+    Stunned,
+)
 from companion.rulesets.battle.state import SIDES, BattleState
 from companion.ui.battle.board import draw_fighters
-from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.player.view import SCALE_STEP, PlayerView, card_grid
 from companion.ui.theme import Theme
 from companion.ui.widgets.board_view import BoardView
@@ -24,15 +36,16 @@ ESSENTIALS_SHARE = 0.34  # of the picture's width, for the cards beside the boar
 ESSENTIALS_WIDTH = 260  # a card's pixels at 100 % beside the board, at the least
 
 
-def _looks_only(action: dict[str, Any]) -> bool:
+def _looks_only(action: BattleAction) -> bool:
     """The cards' clicks, on the player's window: it has no clicks, so nothing acts."""
     return False
 
 
 class BattlePlayerView(PlayerView):
-    banner_kinds = frozenset({"critical_damage", "critical_entry", "fumbled", "stunned",
-                              "died", "died_of_wounds", "insanity_gained", "scarred",
-                              "battle_over"})
+    # The player's window matches a banner by its kind's name (`PlayerView`).
+    banner_kinds = frozenset(kind.kind for kind in (
+        CriticalDamageRolled, CriticalEntryFound, Fumbled, Stunned, Died, DiedOfWounds,
+        InsanityGained, Scarred, BattleOver))
 
     def __init__(self, theme: Theme, screen: Any) -> None:
         super().__init__(theme, screen)
@@ -45,7 +58,8 @@ class BattlePlayerView(PlayerView):
         with `essentials`, without their ranks, to stand beside the board."""
         if (scale, essentials) not in self._sized:
             theme = Theme(scale=scale)
-            cards = {side: TrackerCard(theme, side, self.state.tables, _looks_only,
+            cards = {side: TrackerCard(theme, side, battle_rules(self.session),
+                                       self.state.tables, _looks_only,
                                        self.screen.shown_name) for side in SIDES}
             for card in cards.values():
                 card.shows_field = card.field_room = False

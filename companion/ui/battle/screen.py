@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,17 +21,31 @@ from companion.dice.sources import DiceSource
 from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
-from companion.rulesets.battle.health import due_roll
+from companion.rulesets.battle.actions import (
+    ApplyEntryAction,
+    AttackAction,
+    BattleAction,
+    ChooseFateAction,
+    DeathDoorAction,
+    DeclineAction,
+    FateAction,
+    FocusAction,
+    HealAction,
+    InitiativeAction,
+    PlaceAction,
+    RetrieveAction,
+    StayConsciousAction,
+)
 from companion.rulesets.battle.odds import AttackOdds
-from companion.rulesets.battle.state import SIDES, BattleState
+from companion.rulesets.battle.state import SIDES, BattleState, Stance
 from companion.session.session import Session
-from companion.ui.battle.tracker_card import TrackerCard
+from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
 from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
-STANCES = ("normal", "berserk", "defensive")
+STANCES: tuple[Stance, ...] = ("normal", "berserk", "defensive")
 DUEL_HELP = (
     "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
@@ -63,13 +76,15 @@ class BattleScreen(SessionScreen):
     def __init__(self, host: Host, session: Session, dice: DiceSource,
                  save_path: Path | None = None, physical: bool = False) -> None:
         super().__init__(host, session, dice, save_path, physical)
+        self.rules = battle_rules(session)
         self.tables = self.state.tables
         theme = host.theme
         self._make_widgets(theme)
 
     def _make_widgets(self, theme: Any) -> None:
         self.ink = Ink(theme)
-        self.cards = {side: TrackerCard(theme, side, self.tables, self.act, self.shown_name)
+        self.cards = {side: TrackerCard(theme, side, self.rules, self.tables, self.act,
+                                          self.shown_name)
                       for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
@@ -89,10 +104,8 @@ class BattleScreen(SessionScreen):
             "stance": Button(theme, "", self._step_stance, size=17),
             "go": Button(theme, "", self.main_action, size=19),
             "heal": Button(theme, "", self.heal, size=17),
-            "retrieve": Button(theme, "Retrieve (R)", partial(self.send, {"type": "retrieve"}),
-                               size=17),
-            "decline": Button(theme, "Decline (D)", partial(self.send, {"type": "decline"}),
-                              size=17),
+            "retrieve": Button(theme, "Retrieve (R)", self.retrieve, size=17),
+            "decline": Button(theme, "Decline (D)", self.decline, size=17),
             "board": Button(theme, "Board (G)", self.toggle_board, size=17),
             "typed": Button(theme, "My dice (Y)", self.main_action_typed, size=17),
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
@@ -140,8 +153,7 @@ class BattleScreen(SessionScreen):
         """Apply a table entry to a gladiator through the session (logged, undoable); a
         scar's sub-table die not rolled yet is rolled by the rules, with the session's
         dice."""
-        action: dict[str, Any] = {"type": "apply_entry", "who": who, "table": table_id,
-                                  "keys": keys}
+        action = ApplyEntryAction(type="apply_entry", who=who, table=table_id, keys=keys)
         if sub_key is not None:
             action["sub_key"] = sub_key
         if not self.act(action):
@@ -160,19 +172,19 @@ class BattleScreen(SessionScreen):
         options = self.weapons()
         return options[self.weapon_index % len(options)] if options else None
 
-    def attack_action(self) -> dict[str, Any]:
+    def attack_action(self) -> AttackAction:
         weapon = self.weapon()
         thrown = self.thrown
         if weapon is not None and self.tables.weapon(weapon).thrown == "must":
             thrown = True
-        action: dict[str, Any] = {"type": "attack", "weapon": weapon,
-                                  "stance": STANCES[self.stance], "luck": self.luck,
-                                  "thrown": thrown}
+        action = AttackAction(type="attack", weapon=weapon, stance=STANCES[self.stance],
+                              luck=self.luck, thrown=thrown)
         # The declarations below are sent only when made, so that a plain attack's
         # journal entry stays plain.
-        for flag in ("two_handed", "signature"):
-            if getattr(self, flag):
-                action[flag] = True
+        if self.two_handed:
+            action["two_handed"] = True
+        if self.signature:
+            action["signature"] = True
         if self.disarm:
             action["called_shot"] = "disarm"
         return action
@@ -183,7 +195,7 @@ class BattleScreen(SessionScreen):
             self.placing = self.state.turn
 
     def place(self, label: str) -> None:
-        self.act({"type": "place", "who": self.placing, "at": label})
+        self.act(PlaceAction(type="place", who=self.placing, at=label))
 
     def _step_weapon(self, step: int) -> None:
         self.weapon_index += step
@@ -224,24 +236,38 @@ class BattleScreen(SessionScreen):
 
     def main_action(self, typed: bool = False) -> None:
         step = self.due_now()
+        action: BattleAction
         if step == "act":
-            self.act(self.attack_action(), typed)
-        elif step in ("stay_conscious", "death_door"):
-            self.act({"type": step, "luck": self.luck}, typed)
-        elif step in ("initiative", "fate", "focus"):
-            self.act({"type": step}, typed)
+            action = self.attack_action()
+        elif step == "stay_conscious":
+            action = StayConsciousAction(type="stay_conscious", luck=self.luck)
+        elif step == "death_door":
+            action = DeathDoorAction(type="death_door", luck=self.luck)
+        elif step == "initiative":
+            action = InitiativeAction(type="initiative")
+        elif step == "fate":
+            action = FateAction(type="fate")
+        elif step == "focus":
+            action = FocusAction(type="focus")
         elif step == "fate_choice":
-            f = self.state.current
-            self.act({"type": "choose_fate", "face": max(f.fate_choices)}, typed)
+            action = ChooseFateAction(type="choose_fate", face=max(self.state.current.fate_choices))
         else:
             self.say("the battle is over", error=True)
+            return
+        self.act(action, typed)
 
     def main_action_typed(self) -> None:
         """The same roll, with the faces of the player's own dice typed in."""
         self.main_action(typed=True)
 
     def heal(self) -> None:
-        self.act({"type": "heal", "dice": self.heal_dice})
+        self.act(HealAction(type="heal", dice=self.heal_dice))
+
+    def retrieve(self) -> None:
+        self.act(RetrieveAction(type="retrieve"))
+
+    def decline(self) -> None:
+        self.act(DeclineAction(type="decline"))
 
     def computer_step(self) -> None:
         """The computer player's choice for what is due, played with the session's
@@ -410,7 +436,7 @@ class BattleScreen(SessionScreen):
             return None
         step = self.due_now()
         if step in ("stay_conscious", "death_door"):
-            due = due_roll(state, side, self.tables)
+            due = self.rules.due_roll(state, side)
             text = due.text if due is not None else self.main_label()
             return f"{text} (Enter)"
         if step == "focus":
@@ -515,7 +541,7 @@ class BattleScreen(SessionScreen):
         f = state.current
         name = self.shown_name(f.side)
         if step != "act":
-            due = due_roll(state, f.side, self.tables)
+            due = self.rules.due_roll(state, f.side)
             what = due.text if due is not None and step in ("stay_conscious", "death_door") \
                 else self.main_label().removesuffix(" (Enter)")
             return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"
@@ -568,7 +594,7 @@ class BattleScreen(SessionScreen):
             return True
         keys: dict[int, Callable[[], object]] = {
             pygame.K_RETURN: self.main_action,
-            pygame.K_i: lambda: self.act({"type": "initiative"}),
+            pygame.K_i: lambda: self.act(InitiativeAction(type="initiative")),
             pygame.K_w: lambda: self._step_weapon(1),
             pygame.K_t: self._toggle_thrown,
             pygame.K_b: self._step_stance,
@@ -577,8 +603,8 @@ class BattleScreen(SessionScreen):
             pygame.K_KP_PLUS: lambda: self._step_luck(1),
             pygame.K_MINUS: lambda: self._step_luck(-1),
             pygame.K_h: self.heal,
-            pygame.K_r: partial(self.send, {"type": "retrieve"}),
-            pygame.K_d: partial(self.send, {"type": "decline"}),
+            pygame.K_r: self.retrieve,
+            pygame.K_d: self.decline,
             pygame.K_c: self.computer_step,
             pygame.K_g: self.toggle_board,
             pygame.K_y: self.main_action_typed,

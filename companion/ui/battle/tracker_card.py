@@ -5,18 +5,26 @@ luck, heal and ammo pips, badges, and the roll that is due."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from companion.errors import UserError
+from companion.rulesets.battle.actions import (
+    AdjustHealthAction,
+    AmmoAction,
+    BattleAction,
+    HealTrackerAction,
+    LuckTrackerAction,
+    SetStunAction,
+)
 from companion.rulesets.battle.data import BattleTables
-from companion.rulesets.battle.health import due_roll
+from companion.rulesets.battle.rules import BattleRules
 from companion.rulesets.battle.state import BattleState, Fighter
+from companion.session.session import Session
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Ink, Label, TextField, Widget
 
-Act = Callable[[dict[str, Any]], bool]
+Act = Callable[[BattleAction], bool]
 STAGE_COLOURS = {
     "fine": (90, 190, 110),
     "struggling": (235, 200, 60),
@@ -29,14 +37,23 @@ GREY = (92, 96, 104)  # health he has lost: cells above his health now
 NameOf = Callable[[str], str]
 
 
+def battle_rules(session: Session) -> BattleRules:
+    """The session's ruleset, which a duel's screens know is the battle's: what they
+    ask of the rules beyond the contract (`BattleRules.due_roll`) they ask of it."""
+    rules = session.ruleset
+    assert isinstance(rules, BattleRules)
+    return rules
+
+
 class TrackerCard:
     """Drawn in two passes of the same code: `measure` finds the height the card needs
     (the screen sizes both cards by it), `draw` draws it."""
 
-    def __init__(self, theme: Theme, side: str, tables: BattleTables, act: Act,
-                 name_of: NameOf | None = None) -> None:
+    def __init__(self, theme: Theme, side: str, rules: BattleRules, tables: BattleTables,
+                 act: Act, name_of: NameOf | None = None) -> None:
         self.theme = theme
         self.side = side
+        self.rules = rules
         self.tables = tables
         self.act = act
         self.name_of = name_of
@@ -53,10 +70,10 @@ class TrackerCard:
         # the board on the player's window.
         self.shows_ranks = True
         # Clickable spots found while drawing: (rect, action).
-        self.spots: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.spots: list[tuple[pygame.Rect, BattleAction]] = []
 
     def _arithmetic(self, text: str) -> None:
-        if self.act({"type": "adjust_health", "who": self.side, "op": text.strip()}):
+        if self.act(AdjustHealthAction(type="adjust_health", who=self.side, op=text.strip())):
             self.entry.text = ""
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -145,7 +162,7 @@ class TrackerCard:
             state.result is not None and self.side in state.result.dead)
         y = self._badges(surface, f, x, y + px(2), w, dead)
         if due_text:
-            due = due_roll(state, self.side, self.tables)
+            due = self.rules.due_roll(state, self.side)
             colour = STAGE_COLOURS.get(due.stage, pal.hover) if due is not None else pal.hover
             label = Label(self.theme, due_text, 18, bold=True, colour=colour, wrap=True)
             y = label.place(x, y + px(4), w)
@@ -208,7 +225,8 @@ class TrackerCard:
                                   align="centre")
                     label.place(rect.x, rect.y, cell_w, rect.height)
                     self._put(surface, label)
-            self.spots.append((rect, {"type": "adjust_health", "who": self.side, "op": f"={h}"}))
+            self.spots.append((rect, AdjustHealthAction(type="adjust_health", who=self.side,
+                                                        op=f"={h}")))
         at = cells.index(max(low, min(f.health, cells[-1])))
         if surface is not None:
             pygame.draw.rect(surface, pal.text, (x + at * cell_w - 1, y - px(3), cell_w + 1,
@@ -253,21 +271,24 @@ class TrackerCard:
             self._put(surface, none)
         return y + max(size, name.rect.height) + px(6)
 
-    def _pip_action(self, kind: str, filled: bool) -> dict[str, Any]:
+    def _pip_action(self, kind: str, filled: bool) -> BattleAction:
         if kind.startswith("ammo:"):
-            return {"type": "ammo", "who": self.side, "weapon": kind[5:],
-                    "op": "-1" if filled else "+1"}
-        verb = "spend" if filled else "restore"
-        return {"type": f"{verb}_{kind}", "who": self.side, "n": 1}
+            return AmmoAction(type="ammo", who=self.side, weapon=kind[5:],
+                              op="-1" if filled else "+1")
+        if kind == "luck":
+            return LuckTrackerAction(type="spend_luck" if filled else "restore_luck",
+                                     who=self.side, n=1)
+        return HealTrackerAction(type="spend_heal" if filled else "restore_heal", who=self.side,
+                                 n=1)
 
     def _badges(self, surface: pygame.Surface | None, f: Fighter, x: int, y: int,
                 w: int, dead: bool = False) -> int:
         pal, px = self.theme.palette, self.theme.px
-        badges: list[tuple[str, tuple[int, int, int], dict[str, Any] | None]] = []
+        badges: list[tuple[str, tuple[int, int, int], BattleAction | None]] = []
         if dead:
             badges.append(("DEAD", pal.bad, None))  # nothing to stun or wake
         else:
-            stun = {"type": "set_stun", "who": self.side, "stunned": not f.stunned}
+            stun = SetStunAction(type="set_stun", who=self.side, stunned=not f.stunned)
             badges.append(("STUNNED" if f.stunned else "not stunned",
                            pal.bad if f.stunned else pal.button, stun))
         if f.awake:

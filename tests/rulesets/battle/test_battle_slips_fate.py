@@ -38,13 +38,13 @@ def test_a_thrown_weapon_is_said_with_how_many_are_left_in_hand(
         rules: BattleRules) -> None:  # noqa: F811 - the fixture
     from test_battle_health import NOW, sheet
 
-    from companion.rulesets.base import event
+    from companion.rulesets.battle.events import WeaponThrown
     from companion.session.session import Session
 
     session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
                               "options": {"started": NOW}})
     say = rules.narrate
-    assert say(session.state, [event("weapon_thrown", "a", weapon="war-dart", left=0)]) == [
+    assert say(session.state, [WeaponThrown("a", weapon="war-dart", left=0)]) == [
         "Aulus throws his War Dart (none left in hand)."]
-    assert say(session.state, [event("weapon_thrown", "a", weapon="war-dart", left=2)]) == [
+    assert say(session.state, [WeaponThrown("a", weapon="war-dart", left=2)]) == [
         "Aulus throws his War Dart (2 more in hand)."]

@@ -1,22 +1,27 @@
-"""The battle system at a few more edges: a stun of no stated length, a focus roll
+"""The battle system at a few more edges: a stun of one round, a focus roll
 said three ways, and the odds of an attack that declares the defender's luck dice."""
 
 from __future__ import annotations
 
 from test_battle_health import NOW, rules, sheet  # noqa: F401 - the fixture
 
-from companion.rulesets.base import event
+from companion.rulesets.battle.events import (
+    AttackLanded,
+    FocusRolled,
+    StayConsciousRolled,
+    Stunned,
+)
 from companion.rulesets.battle.rules import BattleRules
 from companion.session.session import Session
 
 
-def test_a_stun_of_no_stated_length_is_said_without_rounds(
+def test_a_stun_of_one_round_is_said_without_rounds(
         rules: BattleRules) -> None:  # noqa: F811 - the fixture
     session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
                               "options": {"started": NOW}})
     state = session.state
-    assert rules.narrate(state, [event("stunned", "a")]) == ["Aulus is stunned."]
-    assert rules.narrate(state, [event("stunned", "a", turns=2)]) == [
+    assert rules.narrate(state, [Stunned("a", turns=1)]) == ["Aulus is stunned."]
+    assert rules.narrate(state, [Stunned("a", turns=2)]) == [
         "Aulus is stunned for 2 rounds."]
 
 
@@ -26,16 +31,18 @@ def test_a_focus_roll_is_said_as_shaken_off_failed_or_without_dice(
                               "options": {"started": NOW}})
     state = session.state
 
-    def said(**data):
-        return rules.narrate(state, [event("focus_rolled", "a", **data)])
+    def said(focused: bool, faces: tuple[int, ...], sixes: int, needed: int) -> list[str]:
+        return rules.narrate(state, [FocusRolled(
+            "a", dice=len(faces), faces=faces, keen_insight=False, sixes=sixes, needed=needed,
+            focused=focused)])
 
-    assert said(focused=True, faces=[6, 6], sixes=2, needed=2) == [
+    assert said(focused=True, faces=(6, 6), sixes=2, needed=2) == [
         "Aulus focuses: 6 6: he shakes off the stun and acts."]
-    assert said(focused=False, faces=[], sixes=0, needed=2) == [
+    assert said(focused=False, faces=(), sixes=0, needed=2) == [
         "Aulus has no FOCUS dice to shake off the stun."]
-    assert said(focused=False, faces=[6, 3], sixes=1, needed=2) == [
+    assert said(focused=False, faces=(6, 3), sixes=1, needed=2) == [
         "Aulus tries to focus: 6 3: one 6, he needed 2 6s."]
-    assert said(focused=False, faces=[4, 3], sixes=0, needed=1) == [
+    assert said(focused=False, faces=(4, 3), sixes=0, needed=1) == [
         "Aulus tries to focus: 4 3: no 6s, he needed one 6."]
 
 
@@ -44,13 +51,13 @@ def test_a_roll_to_stay_conscious_is_said_as_on_his_feet_or_no_6(
     session = Session(rules, {"a": sheet("Aulus"), "b": sheet("Brenna"),
                               "options": {"started": NOW}})
 
-    def said(saved: bool, faces: list[int]) -> list[str]:
-        return rules.narrate(session.state, [event(
-            "stay_conscious_rolled", "a", faces=faces, luck_faces=[], luck_lost=0,
-            luck_left=0, saved=saved)])
+    def said(saved: bool, faces: tuple[int, ...]) -> list[str]:
+        return rules.narrate(session.state, [StayConsciousRolled(
+            "a", dice=len(faces), faces=faces, luck_faces=(), luck_lost=None, luck_left=None,
+            saved=saved)])
 
-    assert said(True, [6, 2]) == ["Aulus tries to stay conscious: 6 2: he stays on his feet."]
-    assert said(False, [5, 2]) == ["Aulus tries to stay conscious: 5 2: no 6."]
+    assert said(True, (6, 2)) == ["Aulus tries to stay conscious: 6 2: he stays on his feet."]
+    assert said(False, (5, 2)) == ["Aulus tries to stay conscious: 5 2: no 6."]
 
 
 def test_a_landed_blow_says_how_many_6s_block_it_or_that_none_can(
@@ -59,9 +66,8 @@ def test_a_landed_blow_says_how_many_6s_block_it_or_that_none_can(
                               "options": {"started": NOW}})
 
     def said(needed: int | None) -> list[str]:
-        return rules.narrate(session.state, [event(
-            "attack_landed", "a", target="b", result="one-5", critical=False, sixes=0,
-            needed=needed)])
+        return rules.narrate(session.state, [AttackLanded(
+            "a", target="b", result="one-5", critical=False, sixes=0, needed=needed)])
 
     assert said(None) == ["Aulus lands a hit (one 5)."]
     assert said(2) == ["Aulus lands a hit (one 5); Brenna needs 2 6s to block."]

@@ -1,12 +1,15 @@
 """The stable's records as the store hands them out: plain frozen values, one a row.
 
 A gladiator's sheet is the JSON text of his game's own sheet file, kept as the file
-held it, so that exporting him writes the file he was imported from."""
+held it, so that exporting him writes the file he was imported from.
+
+`NewEntrant` goes the other way: a gladiator as a fight to record hands him to the
+store (`Stable.record_fight_of`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 # The fields of a gladiator a fight may change; a change keeps the value before and
 # after as JSON, so taking the fight back puts every one back exactly.
@@ -94,3 +97,23 @@ class PurseEntry:
     reason: str
     fight_id: int | None
     entered: str
+
+
+@dataclass(frozen=True)
+class NewEntrant:
+    """A gladiator in a fight to record with `record_fight_of`: one in the stable
+    (`gladiator_id`), or one the fight brings into it (`newcomer`, his sheet as the
+    fight's session held it, and `source`, the file he was read from); his side and
+    his own result; each field the fight changes, with its value after; money the fight
+    brings his manager ((amount, reason)). `sheet`, when given, is his sheet as the
+    changes were worked out from: a stable whose sheet is no longer that (another
+    companion trained him meanwhile) refuses the fight rather than lose the training."""
+
+    side: str
+    result: str
+    gladiator_id: int | None = None
+    newcomer: SheetFile | None = None
+    source: str = ""
+    sheet: str | None = None
+    after: tuple[tuple[Field, Any], ...] = ()
+    purse: tuple[tuple[int, str], ...] = ()

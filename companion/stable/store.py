@@ -32,6 +32,7 @@ from companion.stable.model import (
     Fight,
     Gladiator,
     Manager,
+    NewEntrant,
     PurseEntry,
     SheetFile,
 )
@@ -69,26 +70,6 @@ class NewChange:
     gladiator_id: int
     field: Field
     after: Any
-
-
-@dataclass(frozen=True)
-class NewEntrant:
-    """A gladiator in a fight to record with `record_fight_of`: one in the stable
-    (`gladiator_id`), or one the fight brings into it (`newcomer`, his sheet as the
-    fight's session held it, and `source`, the file he was read from); his side and
-    his own result; each field the fight changes, with its value after; money the fight
-    brings his manager ((amount, reason)). `sheet`, when given, is his sheet as the
-    changes were worked out from: a stable whose sheet is no longer that (another
-    companion trained him meanwhile) refuses the fight rather than lose the training."""
-
-    side: str
-    result: str
-    gladiator_id: int | None = None
-    newcomer: SheetFile | None = None
-    source: str = ""
-    sheet: str | None = None
-    after: tuple[tuple[Field, Any], ...] = ()
-    purse: tuple[tuple[int, str], ...] = ()
 
 
 class Stable:

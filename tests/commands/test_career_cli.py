@@ -191,6 +191,27 @@ def test_three_duels_in_a_row_build_on_each_other_and_come_back_off_in_order(
         assert stable.gladiators() == []
 
 
+def test_three_duels_in_a_row_with_the_points_spent_between_them(capsys, duel_file,
+                                                                  tmp_path):
+    duel = duel_file
+    for n, next_seed in enumerate((6, 7, None), start=2):
+        assert career(capsys, "apply", str(duel))[0] == 0
+        for who in ("Hammer Rookie", "Spear Rookie"):  # five HEALTH ranks for 5 points
+            code, out, _ = run(capsys, "train", "--stable", who, "health", "5")
+            assert code == 0 and "changed #" in out
+        if next_seed is not None:
+            duel = next_duel(tmp_path, capsys, n, next_seed)
+    for who, health in (("Hammer Rookie", 9), ("Spear Rookie", 12)):
+        sheet = sheet_of(who)
+        assert sheet["skills"]["health"] == health + 3 * 5  # each duel built on the last
+        assert sheet["wins"] + sheet["losses"] == 3
+        assert sheet["development_points"] == 40 + 10 * sheet["wins"] + 5 * sheet["losses"]
+    # The last duel's points are spent: taking it back would undo the training.
+    code, _, err = career(capsys, "undo", str(duel))
+    assert code == 1
+    one_line(err, "'s sheet has changed since this fight (trained or edited since)")
+
+
 def test_a_fight_whose_sheet_was_changed_since_is_not_taken_back(capsys, duel_file):
     career(capsys, "apply", str(duel_file))
     db = sqlite3.connect(paths.stable_path())

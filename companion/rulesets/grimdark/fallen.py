@@ -25,6 +25,8 @@ def death_words(state: GrimdarkState, f: Fighter, events: Sequence[Event] = ()) 
     told = _told(state, f, events)
     if told is not None:
         return told
+    if f.gruesome:
+        return f"{f.name} died: a gruesome demise"
     enemies = state.enemies(f)
     by = f" by {state.display_name(enemies[0].id)}" if len(enemies) == 1 else ""
     how = _HOW.get(f.defeated_how or "", f"defeated{by}")
@@ -36,8 +38,8 @@ def _told(state: GrimdarkState, f: Fighter, events: Sequence[Event]) -> str | No
     for e in events:
         if isinstance(e, TurnBegan):
             turn = e.turn
-        elif isinstance(e, Clashed) and f.id in (e.who, e.target) and e.winner != f.id \
-                and defeat is None:
+        elif isinstance(e, Clashed) and f.id in (e.who, e.target) and defeat is None \
+                and e.winner not in (None, f.id):
             blow = (turn, e)
         elif isinstance(e, Defeated) and e.who == f.id:
             defeat = (turn, e)
@@ -46,16 +48,16 @@ def _told(state: GrimdarkState, f: Fighter, events: Sequence[Event]) -> str | No
     if defeat is None or fate is None:
         return None
     when, defeated = defeat
-    parts = [_blow(state, f, defeated, blow[1] if blow and blow[0] == when else None)]
+    parts = [_blow(state, defeated, blow[1] if blow and blow[0] == when else None)]
     parts.append(_rule(fate))
     return f"{f.name} died in turn {when}: " + "; ".join(p for p in parts if p)
 
 
-def _blow(state: GrimdarkState, f: Fighter, defeated: Defeated, clash: Clashed | None
-          ) -> str:
+def _blow(state: GrimdarkState, defeated: Defeated, clash: Clashed | None) -> str:
     if defeated.how == "poison" or clash is None or clash.winner is None:
-        by = f" ({state.display_name(defeated.by)})" if defeated.by else ""
-        return _HOW.get(defeated.how, "defeated") + by
+        if defeated.how in _HOW or defeated.by is None:
+            return _HOW.get(defeated.how, "defeated")
+        return f"defeated by {state.display_name(defeated.by)}"
     side = next(s for s in clash.sides if s.id == clash.winner)
     hit = f"{state.display_name(clash.winner)}'s {move_name(state.data, side.move)}"
     damage = f" for {clash.damage.total} damage" if clash.damage is not None else ""
@@ -77,8 +79,6 @@ def _rule(fate: FateDecided) -> str:
 
 def _rule_from_state(state: GrimdarkState, f: Fighter) -> str:
     fig = state.data.figures
-    if f.gruesome:
-        return "no die is rolled for a gruesome demise"
     enemies = [o for o in state.enemies(f) if o.standing] or state.enemies(f)
     top = max((o.cz for o in enemies), default=0)
     if top - f.cz >= fig.value("execution-cz-lead"):

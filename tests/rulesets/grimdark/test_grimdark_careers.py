@@ -22,7 +22,7 @@ from companion.rulesets.grimdark.careers import CAREERS, WELL_FOUGHT
 from companion.rulesets.grimdark.data import Figures, GrimdarkData
 from companion.rulesets.grimdark.forum import read_forum, write_forum
 from companion.rulesets.grimdark.sheet import parse_gladiator
-from companion.rulesets.grimdark.state import GrimdarkState, Shared
+from companion.rulesets.grimdark.state import Condition, GrimdarkState, Shared
 from companion.stable.careers import careers_part
 from companion.stable.store import Stable
 from companion.tables.loader import load_tables
@@ -186,6 +186,35 @@ def test_without_the_sessions_events_his_death_is_told_from_the_matchs_end():
     state = finished(sheet("Rex"), sheet("Vex"), death_face=1)
     assert CAREERS.careers(state, {}).result == ("Rex beat Vex; Vex died: defeated by Rex; "
                                                  "the death die, a d4")
+
+
+def _gruesome(loser: dict) -> tuple[GrimdarkState, list[Event]]:
+    rules, state = match(sheet("Rex"), loser, hands=[["basic-melee"], ["basic-melee"]])
+    vex = state.fighters[1]
+    vex.active_stat = "ineffective"
+    vex.conditions.append(Condition("penalty", amount=-2, source="grapple", fresh=False))
+    # 8 + 6 against 1 + 3 - 2: +12, severity 7 (read as the last, 6+); the table's 8.
+    return state, turn(rules, state, {"a": MELEE, "b": MELEE}, [8, 1, 8])
+
+
+def test_a_gruesome_demise_is_told_as_the_blow_and_no_die():
+    state, events = _gruesome(sheet("Vex"))
+    assert CAREERS.careers(state, {}, events).result == (
+        "Rex beat Vex; Vex died in turn 1: Rex's Basic Melee: a gruesome demise for 11 "
+        "damage")
+    assert CAREERS.careers(state, {}).result == "Rex beat Vex; Vex died: a gruesome demise"
+
+
+def test_the_crowds_execution_is_told_with_its_die():
+    rules, state = match(sheet("Rex"), sheet("Vex"), hands=[["basic-melee"], ["basic-melee"]])
+    state.fighters[0].cz = 4
+    state.fighters[1].hp = 1
+    events = turn(rules, state, {"a": MELEE, "b": MELEE}, [*KILL, 3])
+    assert CAREERS.careers(state, {}, events).result.endswith(
+        "Vex died in turn 1: Rex's Basic Melee hit him by 4 for 5 damage; the crowd "
+        "demanded his execution (4 CZ behind): 3 on the d4")
+    assert CAREERS.careers(state, {}).result.endswith(
+        "Vex died: defeated by Rex; the crowd demanded his execution: the d4")
 
 
 def test_a_starred_gladiator_defeated_lives_and_his_career_says_so():

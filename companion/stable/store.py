@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,6 +34,7 @@ from companion.stable.model import (
     SheetFile,
 )
 from companion.stable.opening import StableError, open_file, sqlite_words
+from companion.stable.starring import refusal, starred_most
 
 Clock = Callable[[], str]
 
@@ -219,6 +220,7 @@ class Stable:
                        manager: str = "") -> list[Gladiator]:
         """Add each (game, sheet, source file) in one change: all of them, or none."""
         added = []
+        limits = _limits({game for game, sheet, _source in sheets if sheet.starred})
         with self.change() as db:
             for game, sheet, source in sheets:
                 manager_id = self._manager_id(db, manager or sheet.manager)
@@ -228,6 +230,7 @@ class Stable:
                     (game, sheet.name, manager_id, sheet.text, int(not sheet.dead),
                      int(sheet.starred), source, self._clock()))
                 added.append(int(cursor.lastrowid or 0))
+                self._check_starred(db, added[-1], limits)
         return [g for g in map(self.gladiator, added) if g is not None]
 
     def rewrite_sheet(self, gladiator_id: int, was: str, sheet: SheetFile) -> Gladiator:
@@ -245,6 +248,20 @@ class Stable:
                               "being read; nothing written")
             db.execute("UPDATE gladiators SET name = ?, sheet = ? WHERE id = ?",
                        (sheet.name, sheet.text, gladiator_id))
+        found = self.gladiator(gladiator_id)
+        assert found is not None
+        return found
+
+    def set_starred(self, gladiator_id: int, starred: bool, sheet: str) -> Gladiator:
+        """Star him, or no longer, with his sheet's text saying so (his game's own
+        `with_starred`): refused past his manager's limit (`starring`)."""
+        known = self.gladiator(gladiator_id)
+        limits = _limits({known.game}) if known is not None and starred else {}
+        with self.change() as db:
+            if db.execute("UPDATE gladiators SET starred = ?, sheet = ? WHERE id = ?",
+                          (int(starred), sheet, gladiator_id)).rowcount != 1:
+                raise Refused(f"there is no gladiator #{gladiator_id}")
+            self._check_starred(db, gladiator_id, limits)
         found = self.gladiator(gladiator_id)
         assert found is not None
         return found
@@ -296,6 +313,8 @@ class Stable:
         """Record a fight: its entrants (gladiator id, side, result), what it changes in
         their careers, and money it moves ((manager id, amount, reason)), in one change.
         A session already recorded is refused: a fight counts once."""
+        starring = [c.gladiator_id for c in changes if c.field == "starred" and c.after]
+        limits = _limits({fight.game}) if starring else {}
         with self.change() as db:
             if db.execute("SELECT 1 FROM fights WHERE session_digest = ?",
                           (fight.session_digest,)).fetchone():
@@ -311,6 +330,8 @@ class Stable:
                            [(fight_id, *entrant) for entrant in entrants])
             for change in changes:
                 self._change_field(db, fight_id, change)
+            for gladiator_id in starring:
+                self._check_starred(db, gladiator_id, limits)
             for manager_id, amount, reason in purse:
                 self._purse_entry(db, manager_id, amount, reason, fight_id)
         found = self.fight(fight_id)
@@ -356,6 +377,23 @@ class Stable:
                             (name, note, added))
         return Manager(int(cursor.lastrowid or 0), name, note, added)
 
+    def _check_starred(self, db: sqlite3.Connection, gladiator_id: int,
+                       limits: Mapping[str, int | None]) -> None:
+        """Refuse a change that leaves him starred past his manager's limit of starred
+        gladiators of his game (`limits`, by game, read before the change began: a
+        game's tables are not read while the stable is held)."""
+        row = db.execute("SELECT g.game, g.name, m.name, m.id FROM gladiators g JOIN "
+                         "managers m ON m.id = g.manager_id WHERE g.id = ? AND "
+                         "g.starred = 1 AND g.alive = 1", (gladiator_id,)).fetchone()
+        most = limits.get(row[0]) if row is not None else None
+        if row is None or most is None:
+            return
+        others = [name for (name,) in db.execute(
+            "SELECT name FROM gladiators WHERE game = ? AND manager_id = ? AND starred = 1 "
+            "AND alive = 1 AND id != ? ORDER BY id", (row[0], row[3], gladiator_id))]
+        if len(others) >= most:
+            raise Refused(refusal(row[1], row[2], others))
+
     def _manager_id(self, db: sqlite3.Connection, name: str) -> int | None:
         return self._manager(db, name, "").id if name.strip() else None
 
@@ -388,6 +426,11 @@ class Stable:
 _GLADIATOR = "id, game, name, manager_id, sheet, alive, starred, source, added"
 _FIGHT = ("f.id, f.game, f.played, f.session_path, f.session_digest, f.result, "
           "f.recorded")
+
+
+def _limits(games: set[str]) -> dict[str, int | None]:
+    """Each game's limit of starred gladiators a manager may have (`starring`)."""
+    return {game: starred_most(game) for game in games}
 
 
 def _gladiator(row: tuple[Any, ...]) -> Gladiator:

@@ -59,6 +59,7 @@ SCRIPT: list[Callable[[Stable], Any]] = [
     lambda s: s.record_fight(_fight("duel-2"), [(2, "a", "win"), (1, "b", "loss")],
                              [NewChange(2, "sheet", sheet("Marcus", 1).text),
                               NewChange(2, "starred", True)]),
+    lambda s: s.set_starred(2, False, sheet("Marcus", 2).text),
     lambda s: s.remove_gladiator(1, with_career=True),
     lambda s: s.add_gladiator("battle", sheet("Titus"), manager="Gaius"),
     lambda s: s.remove_gladiator(3),

@@ -133,9 +133,9 @@ def _parse(name: str) -> tuple[tuple[int, ...], bool, bool]:
     if rest in _CODES:
         return _CODES[rest], ctrl, shift
     if len(rest) == 1 and (rest.isalpha() or rest.isdigit()):
-        return (pygame.key.key_code(rest.lower()),), ctrl, shift
+        return (getattr(pygame, f"K_{rest.lower()}"),), ctrl, shift
     if rest.startswith("F") and rest[1:].isdigit():
-        return (pygame.key.key_code(rest),), ctrl, shift
+        return (getattr(pygame, f"K_{rest}"),), ctrl, shift
     raise ValueError(f"no such key: {name!r}")
 
 

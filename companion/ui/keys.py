@@ -68,8 +68,8 @@ SHARED: dict[str, str] = {
 GAMES: dict[str, tuple[Binding, ...]] = {
     "skirmish": (
         _b("Enter", "confirm", "attack the chosen foe, or walk the path shown"),
-        _b("Space", "roll_ap", "roll AP; in the computer's turn, skip ahead"),
         _b("R", "roll_ap", "roll AP"),
+        _b("Space", "roll_ap", "roll AP; in the computer's turn, skip ahead"),
         _b("N", "end_turn", "end the turn"),
         _b("Tab", "next_target", "next target and weapon"),
         _b("Q", "turn_left", "turn left"), _b("E", "turn_right", "turn right"),

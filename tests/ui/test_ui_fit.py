@@ -173,7 +173,7 @@ def _match(*names: str, teams: tuple[str, ...] = (), turns: int = 0,
         assert app.start_session("grimdark", setup, dice=SeededDice(seed)) is None
         pump(app)
         if turns < 0:
-            _key(app, pygame.K_e, "e")
+            _key(app, pygame.K_END, "")
         for _ in range(max(0, turns)):
             _key(app, pygame.K_RETURN)
     return scene

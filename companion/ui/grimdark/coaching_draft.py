@@ -175,6 +175,9 @@ class CoachingDraft:
 
     # --- in words ------------------------------------------------------------------------
     def name_words(self) -> str:
+        """Whom it is for, in a stepper's room: his own name may be long."""
+        if self.name == self.gladiator.name:
+            return "him"
         return self.name or "anyone"
 
     def opening_words(self, slot: int) -> str:

@@ -24,7 +24,7 @@ from companion.ui.grimdark.paste import TextArea
 from companion.ui.grimdark.roster import coaching_target
 from companion.ui.grimdark.rows import ChoiceRow, draw_lines
 from companion.ui.theme import Theme
-from companion.ui.widgets.controls import Button, Ink, ScrollList, flow
+from companion.ui.widgets.controls import Button, Ink, ScrollList, flow, wrap
 
 SECTIONS = ("Opening", "Weights", "Rules", "Notes")
 KEYS = (
@@ -271,7 +271,9 @@ class CoachingView:
         self._x, self._w = x, w
         y = rect.y + px(10)
         self._title_y = y
-        y += fonts.get(24, bold=True).get_linesize() + px(6)
+        # A long name wraps: the title is the one place that names him whole.
+        title = fonts.get(24, bold=True)
+        y += len(wrap(self._title(), title, w)) * title.get_linesize() + px(6)
         y = flow(self.tabs, x, y, w, px(36), px(6)) + px(10)
         top = y
         rows_h = flow(self.bottom, x, 0, w, px(40), px(8))
@@ -281,6 +283,9 @@ class CoachingView:
         self.body = pygame.Rect(x, top, w, max(px(60), self._summary_y - px(8) - top))
         [self._layout_opening, self._layout_weights, self._layout_rules,
          self._layout_notes][self.section](self.body)
+
+    def _title(self) -> str:
+        return f"Coaching for {self.draft.gladiator.name}"
 
     def _label_w(self, rows: list[ChoiceRow]) -> int:
         font = self.theme.fonts.get(17, bold=True)
@@ -312,7 +317,7 @@ class CoachingView:
 
     def _layout_weights(self, body: pygame.Rect) -> None:
         px = self.theme.px
-        detail_h = self.theme.fonts.get(16).get_linesize() * 2 + px(4)
+        detail_h = self.theme.fonts.get(16).get_linesize() * 3 + px(4)
         rows_h = flow(self.weight_buttons, body.x, 0, body.width, px(36), px(6))
         list_h = max(px(60), body.height - rows_h - detail_h - px(16))
         self.weights.rect = pygame.Rect(body.x, body.y, body.width, list_h)
@@ -338,9 +343,7 @@ class CoachingView:
     def draw(self, surface: pygame.Surface, ink: Ink) -> None:
         pal = self.theme.palette
         x, w = self._x, self._w
-        d = self.draft
-        ink.text(surface, f"Coaching for {d.gladiator.name}", (x, self._title_y), w, size=24,
-                 bold=True, wrap=False, elide=True)
+        ink.text(surface, self._title(), (x, self._title_y), w, size=24, bold=True)
         for i, tab in enumerate(self.tabs):
             tab.selected = i == self.section
             ink.widget(surface, tab)
@@ -348,16 +351,18 @@ class CoachingView:
          self._draw_notes][self.section](surface, ink)
         for button in self.bottom:
             ink.widget(surface, button)
+        short: tuple[str, ...] = ()
         if self.message:
             text, colour = self.message, pal.good if self.good else pal.bad
         elif self.problems:
-            text = (f"{plural(len(self.problems), 'problem')} (the panel lists all): "
-                    f"{self.problems[0]}")
+            counted = plural(len(self.problems), "problem")
+            text = f"{counted} (the panel lists all): {self.problems[0]}"
+            short = (f"{counted}: the panel on the right lists them", counted)
             colour = pal.bad
         else:
-            text, colour = f"Fits {d.gladiator.name}: Ctrl+S saves it.", pal.good
+            text, colour = "It fits him: Ctrl+S saves it.", pal.good
         ink.text(surface, text, (x, self._summary_y), w, size=17, bold=True, colour=colour,
-                 wrap=False, elide=True)
+                 wrap=False, elide=True, short=short)
 
     def _draw_opening(self, surface: pygame.Surface, ink: Ink) -> None:
         for i, row in enumerate(self.opening_rows):

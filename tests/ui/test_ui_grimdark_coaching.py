@@ -209,3 +209,20 @@ def test_notes_are_typed_and_saved_and_keys_do_not_fire_while_typing(app: App) -
     assert screen.mode == "coaching" and view.draft.notes == "Roars a lot"
     key(app, pygame.K_s, mod=CTRL)
     assert load_coaching(Path(view.path or "")).notes == "Roars a lot"
+
+
+def test_a_rule_reads_as_words_and_its_number_starts_again_with_its_condition() -> None:
+    from companion.ui.grimdark.coaching_draft import CoachingDraft
+
+    smash = load_gladiator(samples_dir() / "lord-smash.json")
+    draft = CoachingDraft(smash, GrimdarkData.load())
+    index = draft.add_rule()
+    while draft.rules[index]["when"] != "hp-below":
+        draft.step_when(index, 1)
+    assert draft.step_value(index, 5) and draft.rules[index]["value"] == 15
+    draft.step_when(index, 1)
+    assert draft.rules[index] == {"when": "cz-ahead", "value": 2, "do": "assess"}
+    assert draft.rule_words(index) == "1. When his CZ is 2 or more ahead: assess the situation"
+    draft.step_when(index, 1)
+    assert "value" not in draft.rules[index] and not draft.step_value(index, 1)
+    assert draft.problems() == []

@@ -139,8 +139,8 @@ class CoachingDraft:
     def step_when(self, index: int, step: int) -> None:
         rule = self.rules[index]
         rule["when"] = _cycle(list(WHENS), rule["when"], step)
-        if rule["when"] in WHEN_WITH_VALUE:
-            rule.setdefault("value", FIRST_VALUE[rule["when"]])
+        if rule["when"] in WHEN_WITH_VALUE:  # a number of HP is no number of CZ
+            rule["value"] = FIRST_VALUE[rule["when"]]
         else:
             rule.pop("value", None)
 
@@ -219,7 +219,8 @@ class CoachingDraft:
         what = self.what_words(index)
         does = f"{kind} {what}" if kind in ("prefer", "avoid") else \
             what if kind == "do" else f"target {what}"
-        return f"{index + 1}. {self.when_words(index).capitalize()}: {does}"
+        when = self.when_words(index)
+        return f"{index + 1}. {when[0].upper()}{when[1:]}: {does}"
 
     # --- the file ------------------------------------------------------------------------
     def as_data(self) -> dict[str, Any]:

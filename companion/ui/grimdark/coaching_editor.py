@@ -1,7 +1,11 @@
 """The coaching editor: one gladiator's coaching made or changed in four sections
 (opening and posture, weights, rules, notes), every choice taken from a stepper or a
 list, the problems `check_coaching` finds listed as it changes, and saved as the
-coaching file the match reads (issue 29: "Nobody writes coaching JSON by hand")."""
+coaching file the match reads (issue 29: "Nobody writes coaching JSON by hand").
+
+One long module: as in the builder, its four sections edit one draft and show one
+list of problems; each section's layout and drawing is short, and the draft itself
+(its choices, its words, its file) is in coaching_draft.py."""
 
 from __future__ import annotations
 

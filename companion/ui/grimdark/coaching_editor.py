@@ -34,11 +34,11 @@ SECTIONS = ("Opening", "Weights", "Rules", "Notes")
 KEYS = (
     "1: opening, posture and active stat    2: weights    3: rules    4: notes",
     "Up / Down: choose a row or a move    + / - or Left / Right: change it",
-    "Weights: + / - weigh the chosen move from -5 (avoid) to +5 (favour), 0 clears it",
+    "Weights: + / - weigh the chosen move from -5 (avoid) to +5 (favour), Delete clears it",
     "Rules: A adds a rule, Delete takes the chosen one away, [ and ]: choose a rule,",
-    "Ctrl+Up / Ctrl+Down: the rule earlier or later (an earlier rule weighs more)",
-    "Ctrl+S: save the coaching file    Esc: leave the notes, then back (twice with "
-    "unsaved changes)",
+    "Rules: with Ctrl held, Up / Down take the rule earlier or later (earlier weighs more)",
+    "Notes: Enter starts typing    Ctrl+S: save the coaching file",
+    "Esc: leave the notes, then back to the line-up (twice with unsaved changes)",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 
@@ -258,13 +258,18 @@ class CoachingView:
         if where is not None:
             copy = " (a sample: saving makes your own copy)" if self.path is None else ""
             lines.append(Line(f"{where.name}{copy}", "dim"))
-        # The file's data names its moves already.
-        lines += [Line(text) for text in coaching_lines(d.as_data(), lambda name: name)]
+        # What does not fit him first: it is what the manager edits to fix.
         if self.problems:
             lines.append(Line(f"{plural(len(self.problems), 'problem')}", "heading"))
             lines += [Line(p[0].upper() + p[1:], "bad") for p in self.problems]
         else:
             lines.append(Line(f"Fits {d.gladiator.name}", "good"))
+        lines.append(Line("The coaching", "heading"))
+        # The file's data names its moves already; the rules as the list shows them.
+        said = coaching_lines({**d.as_data(), "rules": []}, lambda name: name)
+        rules = [d.rule_words(i) for i in range(len(d.rules))]
+        head = 2 if d.prefer else 1  # the posture and opening, then the weights
+        lines += [Line(text) for text in [*said[:head], *rules, *said[head:]]]
         return lines
 
     # --- layout and drawing -------------------------------------------------------------

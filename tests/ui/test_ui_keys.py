@@ -669,6 +669,52 @@ def test_the_grimdark_rosters_keys(app: App, monkeypatch: pytest.MonkeyPatch) ->
     assert isinstance(app.screen, SkirmishSetup)
 
 
+def test_the_grimdark_coaching_editors_keys(app: App) -> None:
+    """K on the line-up opens the chosen fighter's coaching; every key its list names."""
+    from companion.rulesets.grimdark.coaching import load_coaching
+
+    setup = grimdark(app)
+    key(app, pygame.K_a, "a")  # Aulus, who has no coaching file
+    key(app, pygame.K_k, "k")
+    coach = setup.coach
+    assert setup.mode == "coaching" and coach.draft.opening == [None, None, None]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_EQUALS, "+")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_MINUS, "-")
+    key(app, pygame.K_EQUALS, "+")
+    assert coach.draft.opening[0] == coach.draft.opening_moves()[0]
+    key(app, pygame.K_UP)
+    assert coach.choice == 0
+    key(app, pygame.K_2, "2")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_EQUALS, "+")
+    assert coach.draft.prefer == {coach.weight_keys[1]: 1}
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_EQUALS, "+")  # the second rule: when wounded
+    key(app, pygame.K_UP, mod=CTRL)  # made the first
+    assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    assert coach.rules.selected == 1
+    key(app, pygame.K_LEFTBRACKET, "[")
+    assert coach.rules.selected == 0
+    key(app, pygame.K_4, "4")
+    key(app, pygame.K_RETURN)
+    type_text("Loud")
+    key(app, pygame.K_ESCAPE)  # the notes let go of the keys
+    key(app, pygame.K_1, "1")
+    assert coach.section == 0 and coach.draft.notes == "Loud"
+    key(app, pygame.K_s, mod=CTRL)
+    saved = load_coaching(coach.path)
+    assert saved.notes == "Loud" and [r.when for r in saved.rules] == ["wounded", "always"]
+    key(app, pygame.K_ESCAPE)
+    assert setup.mode == "roster"
+    assert setup.coaching[setup.lineup.fighters[0].coaching] == coach.path
+
+
 def grimdark_builder(app: App) -> Any:
     setup = grimdark(app)
     key(app, pygame.K_o, "o")
@@ -1081,12 +1127,18 @@ GRIMDARK_F_KEYS = {
 GRIMDARK_KEYS = {
     **dict.fromkeys(["Up", "Down", "O", "N", "P", "A", "Tab", "X", "Left", "Right", "C", "T",
                      "Enter", "Esc", "Delete"], test_the_grimdark_rosters_keys),
+    "K": test_the_grimdark_coaching_editors_keys,
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_BUILDER_KEYS = {
     **dict.fromkeys(["1", "2", "3", "4", "5", "Up", "Down", "+", "-", "H", "W", "L", "M", "E",
                      "[", "]", "Space", "Ctrl+S", "Ctrl+E", "Esc", "Delete"],
                     test_the_grimdark_builders_keys),
+    **GRIMDARK_F_KEYS,
+}
+GRIMDARK_COACHING_KEYS = {
+    **dict.fromkeys(["1", "2", "3", "4", "Up", "Down", "+", "-", "Left", "Right", "A", "[",
+                     "]", "Enter", "Ctrl+S", "Esc"], test_the_grimdark_coaching_editors_keys),
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_PASTE_KEYS = {
@@ -1117,6 +1169,8 @@ def listed(app: App, where: str) -> list[str]:
             key(app, pygame.K_o, "o")
         elif where == "grimdark paste":
             key(app, pygame.K_p, "p")
+        elif where == "grimdark coaching":
+            key(app, pygame.K_k, "k")
         return [*setup.keys(), setup.status()]
     if where == "arena":
         arena = bout(app)
@@ -1131,6 +1185,7 @@ def listed(app: App, where: str) -> list[str]:
     ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
     ("battle set-up", BATTLE_SETUP_KEYS), ("grimdark set-up", GRIMDARK_KEYS),
     ("grimdark builder", GRIMDARK_BUILDER_KEYS), ("grimdark paste", GRIMDARK_PASTE_KEYS),
+    ("grimdark coaching", GRIMDARK_COACHING_KEYS),
     ("lab", LAB_KEYS)])
 def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
                                                        tested: dict[str, Any]) -> None:

@@ -1,5 +1,6 @@
-"""`companion stable list|show|add|import|export|remove`: the stable of managers and
-their gladiators, of every game, kept in one file in the user's data folder.
+"""`companion stable list|show|add|import|export|remove|purse|fallen|star`: the stable
+of managers and their gladiators, of every game, kept in one file in the user's data
+folder (the purse, the hall of the fallen and starring are modules of their own).
 
 A gladiator is named by his number in the stable (`#3`, or `3`) or by his name; a
 name two gladiators share asks for the number."""
@@ -10,14 +11,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.commands.gladiators import find
+from companion.commands.gladiators import gladiator_json as _gladiator_json
+from companion.commands.gladiators import line as _line
 from companion.errors import UserError, one_line
 
 # The stable and the games' sheets load when a command runs, not when the parser is
 # built: opening the app must not pay for them.
 if TYPE_CHECKING:
-    from companion.stable.model import Gladiator
     from companion.stable.reading import ReadSheet
     from companion.stable.store import Stable
 
@@ -27,7 +30,11 @@ _EXAMPLES = """examples:
   companion stable list
   companion stable show "Spear Rookie"
   companion stable export 3 --out brenna.json
-  companion stable remove 3"""
+  companion stable remove 3
+  companion stable purse Marcus 50 "bet on Lord Smash"
+  companion stable fallen
+  companion stable star "Lord Smash"
+"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -107,6 +114,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                           help="remove him even with fights in his career")
     p_remove.set_defaults(func=_remove)
 
+    from companion.commands import fallen, purse, star
+
+    purse.register(sub)
+    fallen.register(sub, games)
+    star.register(sub, games)
+
 
 def _open(create: bool) -> Stable:
     from companion.stable.store import Stable
@@ -118,44 +131,6 @@ def _title(game: str) -> str:
     from companion.stable.parts import title
 
     return title(game)
-
-
-def _summary(g: Gladiator) -> str:
-    """His game's line for him, or what stops it being read (a hand-edited stable)."""
-    from companion.stable.parts import game_parts
-
-    sheets = game_parts().get(g.game)
-    if sheets is None:
-        return f"a gladiator of {g.game}, a game this companion does not know"
-    try:
-        return sheets.summary(g.sheet)
-    except UserError as err:
-        return f"his sheet cannot be read: {one_line(str(err))}"
-
-
-def find(stable: Stable, who: str, game: str | None) -> Gladiator:
-    """The gladiator `who` names: `#3` or `3` by number, else by name."""
-    number = who.removeprefix("#")
-    if number.isdigit():
-        found = stable.gladiator(int(number))
-        if found is not None and game in (None, found.game):
-            return found
-        if who.startswith("#"):
-            raise UserError(f"there is no gladiator #{number} in the stable "
-                            "(companion stable list lists them)", exit_code=1)
-    named = stable.named(who, game)
-    if not named:
-        of = f" of {_title(game)}" if game else ""
-        raise UserError(f"there is no gladiator called {who!r}{of} in the stable "
-                        "(companion stable list lists them)", exit_code=1)
-    if len(named) > 1:
-        managers = {m.id: m.name for m in stable.managers()}
-        each = ", ".join(f"#{g.id} ({_title(g.game)}"
-                         + (f", {managers[g.manager_id]}'s" if g.manager_id in managers
-                            else "") + ")" for g in named)
-        raise UserError(f"{len(named)} gladiators are called {who!r}: {each}; give his "
-                        "number", exit_code=1)
-    return named[0]
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -198,19 +173,6 @@ def _list(args: argparse.Namespace) -> int:
         if not his:
             print("  no gladiators")
     return 0
-
-
-def _line(g: Gladiator) -> str:
-    marks = "".join([", dead" if not g.alive else "", ", starred" if g.starred else ""])
-    return f"#{g.id} {g.name} ({_title(g.game)}{marks}): {_summary(g)}"
-
-
-def _gladiator_json(g: Gladiator, managers: dict[int, Any]) -> dict[str, Any]:
-    manager = managers.get(g.manager_id) if g.manager_id is not None else None
-    return {"id": g.id, "game": g.game, "name": g.name, "manager_id": g.manager_id,
-            "manager": manager.name if manager is not None else None, "alive": g.alive,
-            "starred": g.starred, "source": g.source, "added": g.added,
-            "summary": _summary(g)}
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -277,6 +239,14 @@ def _add(args: argparse.Namespace) -> int:
             if held is not None:
                 raise UserError(f"{sheet.path}: {held.name} is in the stable already "
                                 f"(#{held.id}); nothing added", exit_code=1)
+        from companion.stable.importing import starred_names
+        from companion.stable.starring import refusals
+
+        why = refusals([(r.game, r.sheet, args.manager or r.sheet.manager) for r in read],
+                       lambda owner, game: starred_names(stable, owner, game))
+        for sheet, said in zip(read, why, strict=True):
+            if said:
+                raise UserError(f"{sheet.path}: {said}; nothing added", exit_code=1)
     with _open(create=True) as stable:
         added = stable.add_gladiators([(r.game, r.sheet, str(r.path.resolve()))
                                        for r in read], manager=args.manager or "")

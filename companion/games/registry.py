@@ -78,7 +78,8 @@ GAMES: dict[str, Game] = {
                      table_words="companion.rulesets.grimdark.table_words",
                      lab="companion.rulesets.grimdark.lab:GrimdarkLab",
                      verbs="companion.rulesets.grimdark.cli",
-                     stable="companion.rulesets.grimdark.stable:SHEETS"),
+                     stable="companion.rulesets.grimdark.stable:SHEETS",
+                     careers="companion.rulesets.grimdark.careers:CAREERS"),
 }
 
 

@@ -16,6 +16,7 @@ from companion.files.pathwords import os_problem
 from companion.stable.model import Gladiator
 from companion.stable.parts import game_parts, title
 from companion.stable.reading import ReadSheet, folder_files, read_sheet, roster_files
+from companion.stable.starring import refusals
 from companion.stable.store import Stable
 
 
@@ -85,7 +86,26 @@ def plan_import(stable: Stable, given: list[Path], manager: str = "") -> ImportP
             plan.already.append((path, held.id))
         else:
             plan.new.append(read)
+    _leave_out_starred_past_the_limit(stable, plan, manager)
     return plan
+
+
+def _leave_out_starred_past_the_limit(stable: Stable, plan: ImportPlan, manager: str) -> None:
+    """A starred sheet his manager has no room for is left out, with why."""
+    why = refusals([(r.game, r.sheet, manager or r.sheet.manager) for r in plan.new],
+                   lambda owner, game: starred_names(stable, owner, game))
+    plan.skipped += [(r.path, f"{r.path}: {said}") for r, said in zip(plan.new, why,
+                                                                      strict=True) if said]
+    plan.new = [r for r, said in zip(plan.new, why, strict=True) if not said]
+
+
+def starred_names(stable: Stable, manager: str, game: str) -> list[str]:
+    """The living starred gladiators of `game` the manager has in the stable."""
+    known = stable.manager_named(manager)
+    if known is None:
+        return []
+    return [g.name for g in stable.gladiators(game=game, manager_id=known.id)
+            if g.starred and g.alive]
 
 
 def is_folder(path: Path) -> bool:

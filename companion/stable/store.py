@@ -9,13 +9,19 @@ A fight's changes to careers are recorded with the value of each field before an
 after (`record_fight`), so that `take_back` restores every gladiator it touched
 exactly; what a fight changes is each game's own rule, not the store's. A fight may
 bring gladiators into the stable (`record_fight_of`): each is marked by a change of
-his name from none, and taken out again with the fight when he has no other."""
+his name from none, and taken out again with the fight when he has no other.
+
+One long module for now: every change is a method of `Stable` around its one
+`change()`, and the rules each change keeps inside it (a session recorded once, the
+starred limit, a newcomer's mark, a sheet changed meanwhile) are checked on the same
+connection within that transaction, so they stay beside it; the reading methods could
+go to a module of their own when it grows again."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -37,6 +43,7 @@ from companion.stable.model import (
     SheetFile,
 )
 from companion.stable.opening import StableError, open_file, sqlite_words
+from companion.stable.starring import refusal, starred_most
 
 Clock = Callable[[], str]
 
@@ -226,8 +233,9 @@ class Stable:
     def add_gladiators(self, sheets: Sequence[tuple[str, SheetFile, str]], *,
                        manager: str = "") -> list[Gladiator]:
         """Add each (game, sheet, source file) in one change: all of them, or none."""
+        limits = _limits({game for game, sheet, _source in sheets if sheet.starred})
         with self.change() as db:
-            added = [self._gladiator_in(db, game, sheet, source, manager)
+            added = [self._gladiator_in(db, game, sheet, source, limits, manager)
                      for game, sheet, source in sheets]
         return [g for g in map(self.gladiator, added) if g is not None]
 
@@ -246,6 +254,20 @@ class Stable:
                               "being read; nothing written")
             db.execute("UPDATE gladiators SET name = ?, sheet = ? WHERE id = ?",
                        (sheet.name, sheet.text, gladiator_id))
+        found = self.gladiator(gladiator_id)
+        assert found is not None
+        return found
+
+    def set_starred(self, gladiator_id: int, starred: bool, sheet: str) -> Gladiator:
+        """Star him, or no longer, with his sheet's text saying so (his game's own
+        `with_starred`): refused past his manager's limit (`starring`)."""
+        known = self.gladiator(gladiator_id)
+        limits = _limits({known.game}) if known is not None and starred else {}
+        with self.change() as db:
+            if db.execute("UPDATE gladiators SET starred = ?, sheet = ? WHERE id = ?",
+                          (int(starred), sheet, gladiator_id)).rowcount != 1:
+                raise Refused(f"there is no gladiator #{gladiator_id}")
+            self._check_starred(db, gladiator_id, limits)
         found = self.gladiator(gladiator_id)
         assert found is not None
         return found
@@ -297,8 +319,10 @@ class Stable:
         """Record a fight: its entrants (gladiator id, side, result), what it changes in
         their careers, and money it moves ((manager id, amount, reason)), in one change.
         A session already recorded is refused: a fight counts once."""
+        starring = any(c.field == "starred" and c.after for c in changes)
+        limits = _limits({fight.game}) if starring else {}
         with self.change() as db:
-            fight_id = self._fight_in(db, fight, entrants, changes, purse)
+            fight_id = self._fight_in(db, fight, entrants, changes, purse, limits)
         found = self.fight(fight_id)
         assert found is not None
         return found
@@ -310,12 +334,15 @@ class Stable:
         and each entrant's gladiator id in the order given. Refused, and nothing
         changed, when the session is recorded already, an entrant's sheet is no longer
         the one given, or money would go to a gladiator who has no manager."""
+        starring = any((e.newcomer is not None and e.newcomer.starred)
+                       or ("starred", True) in e.after for e in entrants)
+        limits = _limits({fight.game}) if starring else {}
         with self.change() as db:
             ids: list[int] = []
             for entrant in entrants:
                 if entrant.newcomer is not None:
                     ids.append(self._gladiator_in(db, fight.game, entrant.newcomer,
-                                                  entrant.source))
+                                                  entrant.source, limits))
                     continue
                 if entrant.gladiator_id is None:
                     raise ValueError("an entrant is a gladiator of the stable or a newcomer")
@@ -342,7 +369,7 @@ class Stable:
             fight_id = self._fight_in(
                 db, fight, [(g, e.side, e.result) for g, e in zip(ids, entrants, strict=True)],
                 [NewChange(g, field, after) for g, e in zip(ids, entrants, strict=True)
-                 for field, after in e.after], purse, newcomers)
+                 for field, after in e.after], purse, limits, newcomers)
         found = self.fight(fight_id)
         assert found is not None
         return found, ids
@@ -383,21 +410,25 @@ class Stable:
 
     # --- inside a change -------------------------------------------------------------
     def _gladiator_in(self, db: sqlite3.Connection, game: str, sheet: SheetFile,
-                      source: str, manager: str = "") -> int:
+                      source: str, limits: Mapping[str, int | None],
+                      manager: str = "") -> int:
         manager_id = self._manager_id(db, manager or sheet.manager)
         cursor = db.execute(
             "INSERT INTO gladiators (game, name, manager_id, sheet, alive, starred, "
             "source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (game, sheet.name, manager_id, sheet.text, int(not sheet.dead),
              int(sheet.starred), source, self._clock()))
-        return int(cursor.lastrowid or 0)
+        added = int(cursor.lastrowid or 0)
+        self._check_starred(db, added, limits)
+        return added
 
     def _fight_in(self, db: sqlite3.Connection, fight: NewFight,
                   entrants: Sequence[tuple[int, str, str]], changes: Sequence[NewChange],
-                  purse: Sequence[tuple[int, int, str]],
+                  purse: Sequence[tuple[int, int, str]], limits: Mapping[str, int | None],
                   newcomers: Sequence[tuple[int, str]] = ()) -> int:
         """The fight's rows; `newcomers` (id, name) are the gladiators it brought in,
-        each marked by the first changes, his name from none (so taken back last)."""
+        each marked by the first changes, his name from none (so taken back last);
+        `limits`, the starred limits a change that stars one is held to."""
         if db.execute("SELECT 1 FROM fights WHERE session_digest = ?",
                       (fight.session_digest,)).fetchone():
             raise Refused(f"the fight of {fight.session_path} is in the stable already")
@@ -414,6 +445,9 @@ class Stable:
                        [(fight_id, *entrant) for entrant in entrants])
         for change in changes:
             self._change_field(db, fight_id, change)
+        for change in changes:
+            if change.field == "starred" and change.after:
+                self._check_starred(db, change.gladiator_id, limits)
         for manager_id, amount, reason in purse:
             self._purse_entry(db, manager_id, amount, reason, fight_id)
         return fight_id
@@ -433,6 +467,23 @@ class Stable:
         cursor = db.execute("INSERT INTO managers (name, note, added) VALUES (?, ?, ?)",
                             (name, note, added))
         return Manager(int(cursor.lastrowid or 0), name, note, added)
+
+    def _check_starred(self, db: sqlite3.Connection, gladiator_id: int,
+                       limits: Mapping[str, int | None]) -> None:
+        """Refuse a change that leaves him starred past his manager's limit of starred
+        gladiators of his game (`limits`, by game, read before the change began: a
+        game's tables are not read while the stable is held)."""
+        row = db.execute("SELECT g.game, g.name, m.name, m.id FROM gladiators g JOIN "
+                         "managers m ON m.id = g.manager_id WHERE g.id = ? AND "
+                         "g.starred = 1 AND g.alive = 1", (gladiator_id,)).fetchone()
+        most = limits.get(row[0]) if row is not None else None
+        if row is None or most is None:
+            return
+        others = [name for (name,) in db.execute(
+            "SELECT name FROM gladiators WHERE game = ? AND manager_id = ? AND starred = 1 "
+            "AND alive = 1 AND id != ? ORDER BY id", (row[0], row[3], gladiator_id))]
+        if len(others) >= most:
+            raise Refused(refusal(row[1], row[2], others))
 
     def _manager_id(self, db: sqlite3.Connection, name: str) -> int | None:
         return self._manager(db, name, "").id if name.strip() else None
@@ -466,6 +517,11 @@ class Stable:
 _GLADIATOR = "id, game, name, manager_id, sheet, alive, starred, source, added"
 _FIGHT = ("f.id, f.game, f.played, f.session_path, f.session_digest, f.result, "
           "f.recorded")
+
+
+def _limits(games: set[str]) -> dict[str, int | None]:
+    """Each game's limit of starred gladiators a manager may have (`starring`)."""
+    return {game: starred_most(game) for game in games}
 
 
 def _gladiator(row: tuple[Any, ...]) -> Gladiator:

@@ -70,7 +70,9 @@ class Sessions:
 
         try:
             rules = get_ruleset(ruleset_id)
-            session = Session(rules, setup, self.window.tables)
+            # As `companion new` does: what bars a new fight (a coma, a name still to
+            # change) bars it here too, and the setup records how it is played.
+            session = Session(rules, rules.new_setup(setup), self.window.tables)
         except UserError as err:
             return str(err)
         if dice is None:

@@ -59,14 +59,15 @@ SCRIPT: list[Callable[[Stable], Any]] = [
     lambda s: s.record_fight(_fight("duel-2"), [(2, "a", "win"), (1, "b", "loss")],
                              [NewChange(2, "sheet", sheet("Marcus", 1).text),
                               NewChange(2, "starred", True)]),
+    lambda s: s.set_starred(2, False, sheet("Marcus", 2).text),
     lambda s: s.remove_gladiator(1, with_career=True),
     lambda s: s.add_gladiator("battle", sheet("Titus"), manager="Gaius"),
     lambda s: s.remove_gladiator(3),
     # A fight that brings a gladiator (and his manager) into the stable, in one change
     # with its careers; taken back, he goes out again.
     lambda s: s.record_fight_of(_fight("duel-3"), [
-        NewEntrant("a", "win", gladiator_id=2, sheet=sheet("Marcus", 1).text,
-                   after=(("sheet", sheet("Marcus", 2).text),)),
+        NewEntrant("a", "win", gladiator_id=2, sheet=sheet("Marcus", 2).text,
+                   after=(("sheet", sheet("Marcus", 3).text),)),
         NewEntrant("b", "loss", newcomer=SheetFile("Varro", sheet("Varro").text,
                                                    manager="Crassus"),
                    source="/tmp/duel-3.json",

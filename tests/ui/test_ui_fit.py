@@ -173,7 +173,7 @@ def _match(*names: str, teams: tuple[str, ...] = (), turns: int = 0,
         assert app.start_session("grimdark", setup, dice=SeededDice(seed)) is None
         pump(app)
         if turns < 0:
-            _key(app, pygame.K_e, "e")
+            _key(app, pygame.K_END, "")
         for _ in range(max(0, turns)):
             _key(app, pygame.K_RETURN)
     return scene
@@ -240,6 +240,30 @@ def _grimdark_builder(section: int) -> Callable[[App], None]:
         if section == 3:
             _key(app, pygame.K_w, "w")
     return scene
+
+
+def _grimdark_coaching(section: int, other: bool = False) -> Callable[[App], None]:
+    """The coaching editor on the chosen fighter's coaching (another's with `other`:
+    its problems listed), at one of its sections."""
+    def scene(app: App) -> None:
+        _grimdark(app)
+        screen: Any = app.screen
+        screen.fighters.select(0, notify=False)
+        if other:
+            sewer = next(i for i, p in enumerate(screen.coaching) if p.stem == "sewer-beast")
+            screen.lineup.fighters[0].coaching = sewer
+        _key(app, pygame.K_k, "k")
+        assert screen.mode == "coaching"
+        _key(app, pygame.K_1 + section, str(section + 1))
+        if section == 2:
+            _key(app, pygame.K_a, "a")
+            for _ in range(WHEN_TO_HAND_HAS_NO_ATTACK):
+                _key(app, pygame.K_EQUALS, "+")
+    return scene
+
+
+# Steps from "always" to the longest condition's words ("his hand holds no attack").
+WHEN_TO_HAND_HAS_NO_ATTACK = 3
 
 
 def _grimdark_paste(app: App) -> None:
@@ -364,6 +388,12 @@ SCENES: dict[str, Callable[[App], None]] = {
     "grimdark builder, story": _grimdark_builder(4),
     "grimdark builder, keys": _then(_grimdark_builder(0), F1),
     "grimdark paste, problems": _grimdark_paste,
+    "grimdark coaching": _grimdark_coaching(0),
+    "grimdark coaching, weights": _grimdark_coaching(1),
+    "grimdark coaching, rules": _grimdark_coaching(2),
+    "grimdark coaching, notes": _grimdark_coaching(3),
+    "grimdark coaching, another's": _grimdark_coaching(0, other=True),
+    "grimdark coaching, keys": _then(_grimdark_coaching(0), F1),
     "match": _MATCH,
     "match, coaching shown": _then(_MIDMATCH, (pygame.K_c, "c", 0)),
     "match, mid-match": _MIDMATCH,
@@ -503,6 +533,31 @@ def duel_setup_of_two() -> dict[str, Any]:
 
     return duel_setup(quick_sheet("Hammer Rookie of Capua", 12, 2, 1, 3),
                       quick_sheet("Brenna", 12, 2, 1, 3))
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1024, 640), 1.0), ((1024, 640), 2.0),
+                                             ((1280, 800), 2.0), ((1920, 1080), 2.0)])
+@pytest.mark.parametrize("section", [0, 2])
+def test_the_coaching_editor_shows_its_title_and_every_choice_whole(size, scale, section,
+                                                                   tables) -> None:
+    """A long name in the title wraps; each stepper's value (a move, a condition, a
+    posture) is shown whole, never cut, in the smallest windows."""
+    app = App(size=size, scale=scale)
+    app.library.use(tables)
+    try:
+        app.draw()
+        _grimdark_coaching(section)(app)
+        app.mouse = None
+        app.draw()
+        view: Any = app.screen.coach  # type: ignore[union-attr]
+        rows = view.opening_rows if section == 0 else view.rule_rows
+        wanted = {view._title(), *(row.value_text() for row in rows)}
+        fits = {w.fit().text: w.fit() for layer in app.layers() for w in layer.widgets}
+        assert wanted <= set(fits), wanted - set(fits)
+        cut = [text for text in wanted if fits[text].shortened or fits[text].overflow]
+        assert not cut, cut
+    finally:
+        app.close()
 
 
 def test_a_disabled_button_offers_no_whole_label_on_hover() -> None:

@@ -289,9 +289,9 @@ def test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it(app: App) -> None:
     assert len(screen.session.journal) == done
 
 
-def test_e_plays_to_the_end_and_the_end_offers_to_record_the_results(app: App) -> None:
+def test_end_plays_to_the_end_and_the_end_offers_to_record_the_results(app: App) -> None:
     screen = match(app)
-    key(app, pygame.K_e, "e")
+    key(app, pygame.K_END)
     assert screen.due().over
     assert screen.dialog is not None and screen.dialog.title == "The match is over"
     labels = [b.label for b in screen.dialog.buttons]
@@ -335,15 +335,15 @@ def test_the_odds_of_the_moves_chosen_show_before_the_dice(app: App) -> None:
     assert any("inconclusive" in t and "hits" in t for t in shown)
 
 
-def test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one(app: App) -> None:
+def test_x_explains_the_turn_and_left_picks_an_earlier_one(app: App) -> None:
     screen = match(app)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_x, "x")
     assert screen.explain_view and any(t.startswith("Turn 2 explained") for t in texts(screen))
-    key(app, pygame.K_LEFTBRACKET, "[")
+    key(app, pygame.K_LEFT)
     assert any(t.startswith("Turn 1 explained") for t in texts(screen))
-    key(app, pygame.K_RIGHTBRACKET, "]")
+    key(app, pygame.K_RIGHT)
     assert any(t.startswith("Turn 2 explained") for t in texts(screen))
     first = texts(screen)
     key(app, pygame.K_DOWN)
@@ -354,7 +354,7 @@ def test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one(app: App) -> N
     assert not screen.explain_view and screen.dialog is None
 
 
-def test_r_switches_the_reach_of_the_move_chosen_last(app: App) -> None:
+def test_o_switches_the_reach_of_the_move_chosen_last(app: App) -> None:
     screen = match(app)
     rect, move = screen.cards["a"].spots[0]
     hand = screen.summary()["gladiators"][0]["hand"]
@@ -365,7 +365,7 @@ def test_r_switches_the_reach_of_the_move_chosen_last(app: App) -> None:
     if move == "assess-the-situation":
         pytest.skip("his first card is no attack")
     assert screen.pending["a"]["reach"] == "melee"
-    key(app, pygame.K_r, "r")
+    key(app, pygame.K_o, "o")
     assert screen.pending["a"]["reach"] == "ranged"
 
 
@@ -399,12 +399,12 @@ def test_ctrl_s_saves_and_f1_lists_the_keys(app: App, tmp_path: Any) -> None:
     assert screen.dialog is not None and screen.dialog.title == "Leave this match?"
 
 
-def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
+def test_ctrl_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
     from companion.reports.verify import claims_of_entries, verify
 
     screen = match(app)
-    assert "Commit (K)" in [b.label for b in screen.shown_buttons()]
-    key(app, pygame.K_k, "k")
+    assert "Commit (Ctrl+K)" in [b.label for b in screen.shown_buttons()]
+    key(app, pygame.K_k, mod=CTRL)
     session = screen.session
     # Only the start was played: it is rolled again, from the new secret seed.
     assert session.seed is not None and len(session.journal) == 1
@@ -415,7 +415,7 @@ def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
                                        "the seed.")
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_RETURN)
-    key(app, pygame.K_k, "k")
+    key(app, pygame.K_k, mod=CTRL)
     assert screen.dialog.lines[0] == line and len(screen.dialog.lines) == 2
     verdict = verify(session.ruleset, session.setup, session.seed, session.tables,
                      claims_of_entries(session.journal))
@@ -424,8 +424,8 @@ def test_k_commits_to_the_match_and_shows_the_line_to_post(app: App) -> None:
     plain = match(app)
     key(app, pygame.K_RETURN)
     # A plain match once a turn is played can no longer be committed to: no button.
-    assert "Commit (K)" not in [b.label for b in plain.shown_buttons()]
-    key(app, pygame.K_k, "k")
+    assert "Commit (Ctrl+K)" not in [b.label for b in plain.shown_buttons()]
+    key(app, pygame.K_k, mod=CTRL)
     assert plain.dialog is None and plain.message_is_error
     assert plain.message.startswith("cannot commit to this match: its dice were not drawn "
                                     "from a secret seed (2 actions already played)")
@@ -465,18 +465,37 @@ def test_f6_opens_the_players_window_and_f9_f11_o_and_f6_are_its_own(app: App) -
     assert app.player is None and len(screen.session.journal) == turns
 
 
+def test_space_plays_a_turn_backspace_forgets_f3_ctrl_shift_s_and_ctrl_q(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_SPACE, " ")
+    assert last_action(screen)["type"] == "turn" and len(screen.session.journal) == 2
+    screen.pending["a"] = {"move": "x"}
+    key(app, pygame.K_BACKSPACE)
+    assert not screen.pending
+    key(app, pygame.K_F3)
+    assert app.panel.active == 1
+    key(app, pygame.K_s, mod=CTRL | pygame.KMOD_LSHIFT)
+    assert screen.dialog is not None and screen.dialog.title == "Save as"
+    key(app, pygame.K_ESCAPE)
+    app.running = True
+    key(app, pygame.K_q, mod=CTRL)
+    assert not app.running
+
+
 MATCH_KEYS = {
-    "K": test_k_commits_to_the_match_and_shows_the_line_to_post,
+    "Ctrl+K": test_ctrl_k_commits_to_the_match_and_shows_the_line_to_post,
     "Enter": test_enter_plays_a_turn_with_every_move_chosen_by_the_coaching,
-    "E": test_e_plays_to_the_end_and_the_end_offers_to_record_the_results,
-    "R": test_r_switches_the_reach_of_the_move_chosen_last,
+    "End": test_end_plays_to_the_end_and_the_end_offers_to_record_the_results,
+    "O": test_o_switches_the_reach_of_the_move_chosen_last,
     "C": test_coaching_is_hidden_until_the_gm_shows_it,
-    **dict.fromkeys(["X", "[", "]", "Up", "Down"],
-                    test_x_explains_the_turn_and_the_brackets_pick_an_earlier_one),
+    **dict.fromkeys(["X", "Left", "Right", "Up", "Down"],
+                    test_x_explains_the_turn_and_left_picks_an_earlier_one),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y"], test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it),
     **dict.fromkeys(["Ctrl+S", "F1", "Esc"], test_ctrl_s_saves_and_f1_lists_the_keys),
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_match,
     **dict.fromkeys(["F2", "F4", "F5"], test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll),
+    **dict.fromkeys(["Space", "Backspace", "F3", "Ctrl+Shift+S", "Ctrl+Q"],
+                    test_space_plays_a_turn_backspace_forgets_f3_ctrl_shift_s_and_ctrl_q),
     **dict.fromkeys(["F6", "F9", "F11", "O"],
                     test_f6_opens_the_players_window_and_f9_f11_o_and_f6_are_its_own),
 }
@@ -498,7 +517,7 @@ def test_every_key_the_match_lists_is_pressed_by_a_test(app: App) -> None:
 def test_recording_the_results_writes_them_to_the_roster_and_says_what_changed(
         app: App) -> None:
     screen = match(app)
-    key(app, pygame.K_e, "e")
+    key(app, pygame.K_END)
     assert screen.dialog is not None
     key(app, pygame.K_r, "r")
     assert screen.dialog is None and screen.message.startswith("recorded in the roster")

@@ -102,9 +102,9 @@ def test_the_mouse_wheel_turns_him(app: App) -> None:
 
 
 @pytest.mark.parametrize(("k", "text", "action"), [
-    (pygame.K_n, "n", {"type": "end_turn"}), (pygame.K_x, "x", {"type": "cut_free"}),
-    (pygame.K_g, "g", {"type": "discard_shield"})])
-def test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield(
+    (pygame.K_n, "n", {"type": "end_turn"}), (pygame.K_f, "f", {"type": "cut_free"}),
+    (pygame.K_u, "u", {"type": "discard_shield"})])
+def test_n_f_and_u_end_the_turn_cut_free_and_discard_the_shield(
         app: App, k: int, text: str, action: dict[str, Any]) -> None:
     arena = bout(app)
     sent = record(arena)
@@ -343,11 +343,11 @@ def test_i_and_enter_roll_the_initiative(app: App) -> None:
         assert sent == [{"type": "initiative"}]
 
 
-def test_enter_attacks_with_what_is_declared_w_t_b_and_luck(app: App) -> None:
+def test_enter_attacks_with_what_is_declared_tab_t_b_and_luck(app: App) -> None:
     screen = duel(app)
     sent = record(screen)
     weapons = screen.weapons()
-    key(app, pygame.K_w, "w")  # the next weapon
+    key(app, pygame.K_TAB)  # the next weapon
     key(app, pygame.K_b, "b")  # berserk
     key(app, pygame.K_EQUALS, "+")
     key(app, pygame.K_EQUALS, "+")
@@ -360,10 +360,10 @@ def test_enter_attacks_with_what_is_declared_w_t_b_and_luck(app: App) -> None:
                         "stance": "berserk", "luck": 1, "thrown": False}
 
 
-def test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move(app: App) -> None:
+def test_2_l_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move(app: App) -> None:
     screen = duel(app)
     key(app, pygame.K_2, "2")
-    key(app, pygame.K_x, "x")
+    key(app, pygame.K_l, "l")
     key(app, pygame.K_m, "m")
     assert screen.two_handed and screen.disarm and screen.signature
     action = screen.attack_action()
@@ -381,20 +381,20 @@ def test_h_heals_with_the_dice_chosen_by_the_brackets(app: App) -> None:
     assert sent == [{"type": "heal", "dice": 2}]
 
 
-def test_r_retrieves_d_declines_and_y_asks_for_his_own_dice(app: App) -> None:
+def test_p_retrieves_delete_declines_and_y_asks_for_his_own_dice(app: App) -> None:
     screen = duel(app)
     sent = record(screen)
-    key(app, pygame.K_r, "r")
-    key(app, pygame.K_d, "d")
+    key(app, pygame.K_p, "p")
+    key(app, pygame.K_DELETE)
     assert sent == [{"type": "retrieve"}, {"type": "decline"}]
     key(app, pygame.K_y, "y")
     assert screen.dialog is not None and screen.dialog.title == "Your dice"
 
 
-def test_c_lets_the_computer_play_what_is_due(app: App) -> None:
+def test_space_lets_the_computer_play_what_is_due(app: App) -> None:
     screen = duel(app)
     sent = record(screen)
-    key(app, pygame.K_c, "c")
+    key(app, pygame.K_SPACE, " ")
     assert len(sent) == 1 and sent[0]["type"] in ("attack", "heal")
     assert screen.message.startswith("Computer: Aulus ")
 
@@ -667,6 +667,52 @@ def test_the_grimdark_rosters_keys(app: App, monkeypatch: pytest.MonkeyPatch) ->
     assert [e.name for e in setup.entries][:1] == ["Brenna"]
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_the_grimdark_coaching_editors_keys(app: App) -> None:
+    """K on the line-up opens the chosen fighter's coaching; every key its list names."""
+    from companion.rulesets.grimdark.coaching import load_coaching
+
+    setup = grimdark(app)
+    key(app, pygame.K_a, "a")  # Aulus, who has no coaching file
+    key(app, pygame.K_k, "k")
+    coach = setup.coach
+    assert setup.mode == "coaching" and coach.draft.opening == [None, None, None]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_EQUALS, "+")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_MINUS, "-")
+    key(app, pygame.K_EQUALS, "+")
+    assert coach.draft.opening[0] == coach.draft.opening_moves()[0]
+    key(app, pygame.K_UP)
+    assert coach.choice == 0
+    key(app, pygame.K_2, "2")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_EQUALS, "+")
+    assert coach.draft.prefer == {coach.weight_keys[1]: 1}
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_a, "a")
+    key(app, pygame.K_EQUALS, "+")  # the second rule: when wounded
+    key(app, pygame.K_UP, mod=CTRL)  # made the first
+    assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
+    key(app, pygame.K_RIGHTBRACKET, "]")
+    assert coach.rules.selected == 1
+    key(app, pygame.K_LEFTBRACKET, "[")
+    assert coach.rules.selected == 0
+    key(app, pygame.K_4, "4")
+    key(app, pygame.K_RETURN)
+    type_text("Loud")
+    key(app, pygame.K_ESCAPE)  # the notes let go of the keys
+    key(app, pygame.K_1, "1")
+    assert coach.section == 0 and coach.draft.notes == "Loud"
+    key(app, pygame.K_s, mod=CTRL)
+    saved = load_coaching(coach.path)
+    assert saved.notes == "Loud" and [r.when for r in saved.rules] == ["wounded", "always"]
+    key(app, pygame.K_ESCAPE)
+    assert setup.mode == "roster"
+    assert setup.coaching[setup.lineup.fighters[0].coaching] == coach.path
 
 
 def grimdark_builder(app: App) -> Any:
@@ -946,6 +992,10 @@ def f1_closes_and_the_panel_keys_work(app: App) -> None:
 
 def test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board(app: App) -> None:
     screen = duel(app)
+    key(app, pygame.K_F3)
+    assert app.panel.active == 1
+    key(app, pygame.K_F2)
+    assert app.panel.active == 0
     key(app, pygame.K_F4)
     assert app.panel.active == 2
     key(app, pygame.K_F5)
@@ -972,7 +1022,8 @@ def test_the_battle_set_ups_f1_f3_f4_f5_and_f9(app: App) -> None:
 
 KEY_NAME = re.compile(
     r"Ctrl\+Shift\+[A-Z]|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
-    r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|[A-Z])(?![\w'-])"
+    r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|Delete|End|Backspace"
+    r"|[A-Z])(?![\w'-])"
     r"|(?<![\w'+=-])[0-9](?=:)"
     r"|(?<![\w=])[-+\[\]](?!\w)")
 
@@ -999,9 +1050,9 @@ def test_the_names_of_keys_are_read_from_a_list_as_written() -> None:
 # here that presses it, fails test_every_key_a_screen_lists_is_pressed_by_a_test.
 ARENA_KEYS = {
     "Space": test_space_and_r_roll_his_ap, "R": test_space_and_r_roll_his_ap,
-    "N": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
-    "X": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
-    "G": test_n_x_and_g_end_the_turn_cut_free_and_discard_the_shield,
+    "N": test_n_f_and_u_end_the_turn_cut_free_and_discard_the_shield,
+    "F": test_n_f_and_u_end_the_turn_cut_free_and_discard_the_shield,
+    "U": test_n_f_and_u_end_the_turn_cut_free_and_discard_the_shield,
     "Q": test_q_and_e_turn_left_and_right, "E": test_q_and_e_turn_left_and_right,
     "mouse wheel": test_the_mouse_wheel_turns_him,
     **dict.fromkeys(["W", "A", "S", "D", "Shift+A", "Shift+D"],
@@ -1023,19 +1074,22 @@ ARENA_KEYS = {
 }
 DUEL_KEYS = {
     "I": test_i_and_enter_roll_the_initiative,
-    **dict.fromkeys(["Enter", "W", "T", "B", "+", "-"],
-                    test_enter_attacks_with_what_is_declared_w_t_b_and_luck),
-    **dict.fromkeys(["2", "X", "M"],
-                    test_2_x_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move),
+    **dict.fromkeys(["Enter", "Tab", "T", "B", "+", "-"],
+                    test_enter_attacks_with_what_is_declared_tab_t_b_and_luck),
+    **dict.fromkeys(["2", "L", "M"],
+                    test_2_l_and_m_declare_two_hands_the_disarm_shot_and_the_signature_move),
     **dict.fromkeys(["H", "[", "]"], test_h_heals_with_the_dice_chosen_by_the_brackets),
-    **dict.fromkeys(["R", "D", "Y"], test_r_retrieves_d_declines_and_y_asks_for_his_own_dice),
-    "C": test_c_lets_the_computer_play_what_is_due,
-    **dict.fromkeys(["G", "Tab", "Esc"],
+    **dict.fromkeys(["P", "Delete", "Y"],
+                    test_p_retrieves_delete_declines_and_y_asks_for_his_own_dice),
+    "Space": test_space_lets_the_computer_play_what_is_due,
+    **dict.fromkeys(["G", "Esc"],
                     test_g_shows_the_board_tab_picks_who_to_place_and_escape_goes_back),
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
+    "Ctrl+Shift+S": test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys,
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
-    **dict.fromkeys(["F4", "F5"],
+    **dict.fromkeys(["F2", "F3", "F4", "F5"],
                     test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
+    "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
     **dict.fromkeys(["F6", "F9", "F11", "O"],
                     test_f6_opens_the_players_window_where_f9_f11_o_and_f6_are_its_own),
 }
@@ -1072,17 +1126,24 @@ GRIMDARK_F_KEYS = {
 }
 GRIMDARK_KEYS = {
     **dict.fromkeys(["Up", "Down", "O", "N", "P", "A", "Tab", "X", "Left", "Right", "C", "T",
-                     "Enter", "Esc"], test_the_grimdark_rosters_keys),
+                     "Enter", "Esc", "Delete"], test_the_grimdark_rosters_keys),
+    "K": test_the_grimdark_coaching_editors_keys,
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_BUILDER_KEYS = {
     **dict.fromkeys(["1", "2", "3", "4", "5", "Up", "Down", "+", "-", "H", "W", "L", "M", "E",
-                     "[", "]", "Space", "Ctrl+S", "Ctrl+E", "Esc"],
+                     "[", "]", "Space", "Ctrl+S", "Ctrl+E", "Esc", "Delete"],
                     test_the_grimdark_builders_keys),
     **GRIMDARK_F_KEYS,
 }
+GRIMDARK_COACHING_KEYS = {
+    **dict.fromkeys(["1", "2", "3", "4", "Up", "Down", "+", "-", "Left", "Right", "A", "[",
+                     "]", "Enter", "Ctrl+S", "Esc"], test_the_grimdark_coaching_editors_keys),
+    **GRIMDARK_F_KEYS,
+}
 GRIMDARK_PASTE_KEYS = {
-    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc"], test_the_grimdark_pastes_keys),
+    # "Ctrl with Backspace" is read as Backspace.
+    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Backspace"], test_the_grimdark_pastes_keys),
     **GRIMDARK_F_KEYS,
 }
 
@@ -1108,6 +1169,8 @@ def listed(app: App, where: str) -> list[str]:
             key(app, pygame.K_o, "o")
         elif where == "grimdark paste":
             key(app, pygame.K_p, "p")
+        elif where == "grimdark coaching":
+            key(app, pygame.K_k, "k")
         return [*setup.keys(), setup.status()]
     if where == "arena":
         arena = bout(app)
@@ -1122,6 +1185,7 @@ def listed(app: App, where: str) -> list[str]:
     ("arena", ARENA_KEYS), ("duel", DUEL_KEYS), ("start", START_KEYS),
     ("battle set-up", BATTLE_SETUP_KEYS), ("grimdark set-up", GRIMDARK_KEYS),
     ("grimdark builder", GRIMDARK_BUILDER_KEYS), ("grimdark paste", GRIMDARK_PASTE_KEYS),
+    ("grimdark coaching", GRIMDARK_COACHING_KEYS),
     ("lab", LAB_KEYS)])
 def test_every_key_a_screen_lists_is_pressed_by_a_test(app: App, where: str,
                                                        tested: dict[str, Any]) -> None:
@@ -1196,7 +1260,7 @@ def test_once_the_duel_is_over_enter_rolls_nothing(app: App) -> None:
 def test_a_game_left_by_the_way_out_is_kept_and_reopened_from_the_recent_files(
         app: App, game: str) -> None:
     screen = bout(app) if game == "bout" else duel(app)
-    key(app, pygame.K_w, "w")
+    key(app, pygame.K_w if game == "bout" else pygame.K_TAB)  # a step, or the next weapon
     if game == "duel":
         key(app, pygame.K_RETURN)  # an attack, in the journal
     done = len(screen.session.journal)
@@ -1222,7 +1286,7 @@ def test_a_duel_over_leads_to_another_a_new_one_or_the_start_screen(app: App,
                                                                    choice: int) -> None:
     screen = duel(app)
     struggling(screen)
-    key(app, pygame.K_d, "d")
+    key(app, pygame.K_DELETE)
     assert screen.dialog is not None and screen.dialog.title == "The battle is over"
     key(app, choice, pygame.key.name(choice))
     after = app.screen

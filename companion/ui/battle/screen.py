@@ -39,29 +39,28 @@ from companion.rulesets.battle.actions import (
 from companion.rulesets.battle.odds import AttackOdds
 from companion.rulesets.battle.state import SIDES, BattleState, Stance
 from companion.session.session import Session
+from companion.ui import keys
 from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
-from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 STANCES: tuple[Stance, ...] = ("normal", "berserk", "defensive")
-DUEL_HELP = (
+# The duel's own lines of F1's list: the mouse (its keys come from companion.ui.keys).
+MOUSE_HELP = (
     "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
     "Click the STUNNED badge to stun or wake him",
-    "I: initiative    Enter: attack (or the roll that is due)    W: next weapon",
-    "Y: the same, with the faces of your own dice typed in",
-    "T: thrown    B: stance (normal, berserk, defensive)    + / -: luck dice",
-    "H: heal with the heal dice chosen ([ and ] choose how many)    R: retrieve a weapon",
-    "2: two-handed (weapons of two classes)    X: the whip's disarm shot    M: signature move",
-    "D: decline to stay conscious (he loses)    C: the computer plays what is due",
-    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
-    EXPORT_HELP,
-    PLAYER_HELP,
-    "F4 tables: look up an entry, then 'Apply to' a gladiator    F5 every roll",
-    "G: the hex board, to stand the gladiators (click a hex; Tab: the other one; Esc: back)",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "On the board: click a hex to stand him there; Tab: the other one; Esc or G: back",
 )
+DUEL_HELP = tuple(keys.help_lines("battle", MOUSE_HELP))
+
+
+def k(action: str) -> str:
+    """The duel's key for an action, as a button or a hint names it."""
+    return keys.name("battle", action)
 
 
 def pct(p: Fraction) -> str:
@@ -104,10 +103,12 @@ class BattleScreen(SessionScreen):
             "stance": Button(theme, "", self._step_stance, size=17),
             "go": Button(theme, "", self.main_action, size=19),
             "heal": Button(theme, "", self.heal, size=17),
-            "retrieve": Button(theme, "Retrieve (R)", self.retrieve, size=17),
-            "decline": Button(theme, "Decline (D)", self.decline, size=17),
-            "board": Button(theme, "Board (G)", self.toggle_board, size=17),
-            "typed": Button(theme, "My dice (Y)", self.main_action_typed, size=17),
+            "retrieve": Button(theme, f"Retrieve ({k('retrieve')})", self.retrieve, size=17),
+            "decline": Button(theme, f"Decline ({k('decline')})", self.decline, size=17,
+                              short=("Decline",)),
+            "board": Button(theme, f"Board ({k('board')})", self.toggle_board, size=17),
+            "typed": Button(theme, f"My dice ({k('typed')})", self.main_action_typed,
+                            size=17),
             "two_handed": Button(theme, "", lambda: self._flip("two_handed"), size=16),
             "disarm": Button(theme, "", lambda: self._flip("disarm"), size=16),
             "signature": Button(theme, "", lambda: self._flip("signature"), size=16),
@@ -509,23 +510,26 @@ class BattleScreen(SessionScreen):
         b = self.buttons
         weapon = self.weapon()
         named = self.tables.weapon(weapon).name if weapon else "none"
-        b["weapon"].label = f"Weapon: {named} (W)"
-        b["weapon"].short = (f"{named} (W)",)
-        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} (T)"
-        b["stance"].label = f"{STANCES[self.stance].title()} (B)"
+        b["weapon"].label = f"Weapon: {named} ({k('weapon')})"
+        b["weapon"].short = (f"{named} ({k('weapon')})",)
+        b["thrown"].label = f"Throw: {'yes' if self.thrown else 'no'} ({k('thrown')})"
+        b["stance"].label = f"{STANCES[self.stance].title()} ({k('stance')})"
         b["go"].label = self.main_label()
-        b["heal"].label = f"Heal {self.heal_dice} (H)"
-        b["two_handed"].label = f"Two-handed: {'yes' if self.two_handed else 'no'} (2)"
-        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} (X)"
-        b["signature"].label = f"Signature: {'yes' if self.signature else 'no'} (M)"
+        b["heal"].label = f"Heal {self.heal_dice} ({k('heal')})"
+        b["two_handed"].label = \
+            f"Two-handed: {'yes' if self.two_handed else 'no'} ({k('two_handed')})"
+        b["disarm"].label = f"Disarm shot: {'yes' if self.disarm else 'no'} ({k('disarm')})"
+        b["signature"].label = \
+            f"Signature: {'yes' if self.signature else 'no'} ({k('signature')})"
         for key in ("two_handed", "disarm", "signature"):
             b[key].selected = getattr(self, key)
         b["go"].enabled = b["typed"].enabled = self.due_now() != "over"
         b["go"].selected = self.due_now() != "over"
         f = self.state.current if self.state.turn else None
         lying = self._lying(f) if f is not None else []
-        b["retrieve"].label = f"Retrieve the {lying[0]} (R)" if lying else "Retrieve (R)"
-        b["retrieve"].short = ("Retrieve (R)",)
+        got = k("retrieve")
+        b["retrieve"].label = f"Retrieve the {lying[0]} ({got})" if lying else f"Retrieve ({got})"
+        b["retrieve"].short = (f"Retrieve ({got})",)
         self.luck_stepper.value = f"luck {self.luck}"
 
     def status(self) -> str:
@@ -534,21 +538,22 @@ class BattleScreen(SessionScreen):
         state = self.state
         step = self.due_now()
         if step == "over":
-            return "The battle is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
+            return f"The battle is over  {k('undo')} undoes the last action  Esc menu  F1 keys"
         if step == "initiative":
-            return "Roll initiative: Enter or I  The trackers work at any time  Esc menu  " \
-                "F1 keys"
+            return f"Roll initiative: Enter or {k('initiative')}  The trackers work at any " \
+                "time  Esc menu  F1 keys"
         f = state.current
         name = self.shown_name(f.side)
         if step != "act":
             due = self.rules.due_roll(state, f.side)
             what = due.text if due is not None and step in ("stay_conscious", "death_door") \
                 else self.main_label().removesuffix(" (Enter)")
-            return f"{name}: {what}. Enter rolls it  Y with your own dice  Esc menu  F1 keys"
-        heal = "  H heal" if self._can_heal(f) else ""
-        retrieve = "  R retrieve" if self._lying(f) else ""
-        return (f"{name} to act: Enter attacks  W weapon  B stance  + and - luck{heal}"
-                f"{retrieve}  Esc menu  F1 keys")
+            return (f"{name}: {what}. Enter rolls it  {k('typed')} with your own dice  "
+                    "Esc menu  F1 keys")
+        heal = f"  {k('heal')} heal" if self._can_heal(f) else ""
+        retrieve = f"  {k('retrieve')} retrieve" if self._lying(f) else ""
+        return (f"{name} to act: Enter attacks  {k('weapon')} weapon  {k('stance')} stance  "
+                f"{k('luck_up')} and {k('luck_down')} luck{heal}{retrieve}  Esc menu  F1 keys")
 
     # --- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -573,7 +578,8 @@ class BattleScreen(SessionScreen):
                 self.place(self.host.board.to_label(hex_))
                 return True
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        if event.type == pygame.KEYDOWN and keys.action("battle", event) == "weapon":
+            # Tab, the next choice: on the board, the other gladiator to stand.
             self.placing = "b" if self.placing == "a" else "a"
             return True
         if event.type == pygame.KEYDOWN:
@@ -592,35 +598,34 @@ class BattleScreen(SessionScreen):
     def _key(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):
             return True
-        keys: dict[int, Callable[[], object]] = {
-            pygame.K_RETURN: self.main_action,
-            pygame.K_i: lambda: self.act(InitiativeAction(type="initiative")),
-            pygame.K_w: lambda: self._step_weapon(1),
-            pygame.K_t: self._toggle_thrown,
-            pygame.K_b: self._step_stance,
-            pygame.K_PLUS: lambda: self._step_luck(1),
-            pygame.K_EQUALS: lambda: self._step_luck(1),
-            pygame.K_KP_PLUS: lambda: self._step_luck(1),
-            pygame.K_MINUS: lambda: self._step_luck(-1),
-            pygame.K_h: self.heal,
-            pygame.K_r: self.retrieve,
-            pygame.K_d: self.decline,
-            pygame.K_c: self.computer_step,
-            pygame.K_g: self.toggle_board,
-            pygame.K_y: self.main_action_typed,
-            pygame.K_2: lambda: self._flip("two_handed"),
-            pygame.K_x: lambda: self._flip("disarm"),
-            pygame.K_m: lambda: self._flip("signature"),
-            pygame.K_LEFTBRACKET: lambda: self._step_heal(-1),
-            pygame.K_RIGHTBRACKET: lambda: self._step_heal(1),
+        actions: dict[str, Callable[[], object]] = {
+            "main": self.main_action,
+            "initiative": lambda: self.act(InitiativeAction(type="initiative")),
+            "weapon": lambda: self._step_weapon(1),
+            "thrown": self._toggle_thrown,
+            "stance": self._step_stance,
+            "luck_up": lambda: self._step_luck(1),
+            "luck_down": lambda: self._step_luck(-1),
+            "heal": self.heal,
+            "retrieve": self.retrieve,
+            "decline": self.decline,
+            "computer": self.computer_step,
+            "board": self.toggle_board,
+            "typed": self.main_action_typed,
+            "two_handed": lambda: self._flip("two_handed"),
+            "disarm": lambda: self._flip("disarm"),
+            "signature": lambda: self._flip("signature"),
+            "heal_down": lambda: self._step_heal(-1),
+            "heal_up": lambda: self._step_heal(1),
         }
-        if event.key == pygame.K_ESCAPE:
+        if keys.pressed(event, "Esc"):
             if self.board_mode:
                 self.toggle_board()
             else:
                 self.leave_dialog()
             return True
-        if event.key in keys:
-            keys[event.key]()
+        chosen = keys.action("battle", event)
+        if chosen in actions:
+            actions[chosen]()
             return True
         return False

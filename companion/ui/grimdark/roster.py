@@ -116,14 +116,37 @@ def export_path(gladiator: Gladiator) -> Path:
 def coaching_files() -> list[Path]:
     """Coaching files: the user's, then the samples'."""
     found: list[Path] = []
-    for folder in (roster_dir() / COACHING_FOLDER, samples_dir() / COACHING_FOLDER):
+    for folder in (coaching_dir(), samples_dir() / COACHING_FOLDER):
         if folder.is_dir():
             found += sorted(folder.glob("*.json"))
     return found
 
 
+def coaching_dir() -> Path:
+    """The user's own coaching files: where the editor saves."""
+    return roster_dir() / COACHING_FOLDER
+
+
+def coaching_target(gladiator: Gladiator, own: Path | None) -> Path:
+    """Where the editor saves his coaching: the user's file it was opened from, else
+    a new file in his coaching folder named for him (never over another file)."""
+    if own is not None:
+        return own
+    stem = name_key(gladiator.name) or "coaching"
+    folder = coaching_dir()
+    path, n = folder / f"{stem}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
+
+
+def is_sample(path: Path) -> bool:
+    return samples_dir() in path.parents
+
+
 def coaching_label(path: Path) -> str:
-    sample = " (sample)" if samples_dir() in path.parents else ""
+    sample = " (sample)" if is_sample(path) else ""
     return f"{path.stem.replace('-', ' ').title()}{sample}"
 
 

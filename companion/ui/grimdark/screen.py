@@ -1,5 +1,5 @@
 """A Grimdark Gladiators match in the window: each gladiator's card with his hand as
-cards, a turn at a time (Enter) or straight to the end (E), the GM's own choice of any
+cards, a turn at a time (Enter) or straight to the end (End), the GM's own choice of any
 gladiator's move (a click on a card of his hand), the exact odds of the moves chosen
 before the dice, and each turn explained from its events.
 
@@ -30,11 +30,12 @@ from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.events import TurnBegan
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
 from companion.session.session import Session, still_made
+from companion.ui import keys
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turn_of
 from companion.ui.host import Host
-from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import SessionScreen
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -45,24 +46,18 @@ from companion.ui.widgets.side_panel import PanelView
 MOST_TURNS = 300
 STATS = ("brutality", "style", "mind", "weird")
 
-MATCH_HELP = (
-    "Enter: play the next turn (the coaching chooses every move the GM has not chosen)",
-    "E: play straight to the end of the match",
+# The match's own lines of F1's list: the mouse (its keys come from companion.ui.keys).
+MOUSE_HELP = (
     "Click a card of a gladiator's hand: the GM chooses his next move; click it again: "
     "forget it",
     "Then click the gladiator he aims at, when he has more than one to choose from",
-    "R: the other reach (melee or ranged) of the move chosen last, or the other stat "
-    "for Basic Adjustment",
-    "Backspace: forget every move the GM has chosen",
-    "X: the turn explained in full    [ and ]: an earlier or a later turn    Up / Down: "
-    "scroll it",
-    "C: show or hide the coaching (hidden at first: the screen may be on a shared display)",
-    "K: commit to the match: the line to post before it, copied to the clipboard",
-    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    F1 this help    Esc the way out",
-    EXPORT_HELP,
-    PLAYER_HELP,
-    "F2 the log    F4 tables    F5 every roll",
 )
+MATCH_HELP = tuple(keys.help_lines("grimdark", MOUSE_HELP))
+
+
+def k(action: str) -> str:
+    """The match's key for an action, as a button or a hint names it."""
+    return keys.name("grimdark", action)
 
 
 class GrimdarkScreen(SessionScreen):
@@ -103,15 +98,16 @@ class GrimdarkScreen(SessionScreen):
         self.buttons: dict[str, Button] = {
             "next": Button(theme, "Next turn (Enter)", self.next_turn, size=18,
                            short=("Next (Enter)",)),
-            "end": Button(theme, "To the end (E)", self.to_the_end, size=17,
-                          short=("End (E)",)),
+            "end": Button(theme, f"To the end ({k('to_the_end')})", self.to_the_end,
+                          size=17, short=(f"End ({k('to_the_end')})",)),
             "explain": Button(theme, "Turn explained (X)", self.toggle_explain, size=17,
                               short=("Explain (X)",)),
-            "coaching": Button(theme, "Show coaching (C)", self.toggle_coaching, size=17,
-                               short=("Coaching (C)",)),
+            "coaching": Button(theme, f"Show coaching ({k('coaching')})", self.toggle_coaching,
+                               size=17,
+                               short=(f"Coaching ({k('coaching')})",)),
             "export": Button(theme, "Export (Ctrl+E)", self.export_dialog, size=17,
                              short=("Export",)),
-            "commit": Button(theme, "Commit (K)", self.commit_match, size=17),
+            "commit": Button(theme, f"Commit ({k('commit')})", self.commit_match, size=17),
             "leave": Button(theme, "Menu (Esc)", self.leave_dialog, size=17),
         }
 
@@ -545,8 +541,8 @@ class GrimdarkScreen(SessionScreen):
         b["explain"].label = "Back to the cards (X)" if self.explain_view else \
             "Turn explained (X)"
         b["explain"].short = ("Cards (X)",) if self.explain_view else ("Explain (X)",)
-        b["coaching"].label = "Hide coaching (C)" if self.show_coaching else \
-            "Show coaching (C)"
+        b["coaching"].label = \
+            f"{'Hide' if self.show_coaching else 'Show'} coaching ({k('coaching')})"
         b["coaching"].selected = self.show_coaching
         if self.explain_view:
             return [b["explain"], b["leave"]]
@@ -705,8 +701,9 @@ class GrimdarkScreen(SessionScreen):
                           (x, y), w, size=18)
             return
         index = len(played) - 1 if self.picked_turn is None else self.picked_turn
-        head = (f"Turn {turn} explained ({index + 1} of {len(played)})   [ and ]: earlier, "
-                f"later   Up / Down: scroll")
+        head = (f"Turn {turn} explained ({index + 1} of {len(played)})   "
+                f"{k('earlier')} and {k('later')}: earlier, later   "
+                f"{k('scroll_up')} / {k('scroll_down')}: scroll")
         y = self.ink.text(surface, head, (x, y), w, size=16, bold=True,
                           colour=pal.text_dim) + px(4)
         self.scroll = max(0, min(self.scroll, max(0, len(lines) - 1)))
@@ -716,19 +713,21 @@ class GrimdarkScreen(SessionScreen):
     def status(self) -> str:
         step = self.due().step
         if self.explain_view:
-            return "The turn explained  [ and ] earlier or later  Up and Down scroll  " \
-                "X back  Esc menu  F1 keys"
+            return (f"The turn explained  {k('earlier')} and {k('later')} earlier or later  "
+                    f"{k('scroll_up')} and {k('scroll_down')} scroll  {k('explain')} back  "
+                    "Esc menu  F1 keys")
         if step == "start":
             return "Enter starts the match  Esc menu  F1 keys"
         if step == "over":
-            return "The match is over  Ctrl+Z undoes its last turn  X explained  Esc menu  " \
-                "F1 keys"
+            return (f"The match is over  {k('undo')} undoes its last turn  {k('explain')} "
+                    "explained  Esc menu  F1 keys")
         if self.awaiting is not None:
             return (f"Click the gladiator {self.shown_name(self.awaiting)} aims at  "
-                    "Backspace forgets the choices  F1 keys")
+                    f"{k('forget')} forgets the choices  F1 keys")
         turn = int(self.summary().get("turn") or 0) + 1
-        return (f"Turn {turn} is next: Enter plays it  E to the end  Click a hand card: the GM's "
-                "choice  X explained  C coaching  Esc menu  F1 keys")
+        return (f"Turn {turn} is next: Enter plays it  {k('to_the_end')} to the end  Click a "
+                f"hand card: the GM's choice  {k('explain')} explained  {k('coaching')} "
+                "coaching  Esc menu  F1 keys")
 
     # --- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -762,22 +761,21 @@ class GrimdarkScreen(SessionScreen):
     def _keydown(self, event: pygame.event.Event) -> bool:
         if self.undo_key(event):
             return True
-        keys: dict[int, Callable[[], object]] = {
-            pygame.K_RETURN: self.next_turn,
-            pygame.K_KP_ENTER: self.next_turn,
-            pygame.K_e: self.to_the_end,
-            pygame.K_r: self.other_option,
-            pygame.K_BACKSPACE: self.forget_choices,
-            pygame.K_x: self.toggle_explain,
-            pygame.K_c: self.toggle_coaching,
-            pygame.K_k: self.commit_match,
-            pygame.K_LEFTBRACKET: lambda: self.step_turn(-1),
-            pygame.K_RIGHTBRACKET: lambda: self.step_turn(1),
+        actions: dict[str, Callable[[], object]] = {
+            "next_turn": self.next_turn,
+            "to_the_end": self.to_the_end,
+            "other_option": self.other_option,
+            "forget": self.forget_choices,
+            "explain": self.toggle_explain,
+            "coaching": self.toggle_coaching,
+            "commit": self.commit_match,
+            "earlier": lambda: self.step_turn(-1),
+            "later": lambda: self.step_turn(1),
         }
         if self.explain_view:
-            keys[pygame.K_UP] = lambda: self._scroll(-1)
-            keys[pygame.K_DOWN] = lambda: self._scroll(1)
-        if event.key == pygame.K_ESCAPE:
+            actions["scroll_up"] = lambda: self._scroll(-1)
+            actions["scroll_down"] = lambda: self._scroll(1)
+        if keys.pressed(event, "Esc"):
             if self.explain_view:
                 self.toggle_explain()
             elif self.awaiting is not None:
@@ -787,8 +785,9 @@ class GrimdarkScreen(SessionScreen):
             else:
                 self.leave_dialog()
             return True
-        if event.key in keys:
-            keys[event.key]()
+        chosen = keys.action("grimdark", event)
+        if chosen in actions:
+            actions[chosen]()
             return True
         return False
 

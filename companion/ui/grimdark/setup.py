@@ -1,7 +1,8 @@
 """Setting up a Grimdark Gladiators match, and the roster it is made from.
 
-One screen, three views: the roster and the match's line-up (here), the builder
-(builder.py) and the forum-sheet paste (paste.py). The roster lists the user's
+One screen, four views: the roster and the match's line-up (here), the builder
+(builder.py), the forum-sheet paste (paste.py) and the coaching editor
+(coaching_editor.py). The roster lists the user's
 gladiators and the samples with their fame, record and whether they keep the build
 rules; the line-up takes two or more of them, each with a team and a coaching, and
 starts the match (schema §1's setup).
@@ -21,9 +22,11 @@ import pygame
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
 from companion.rulesets.grimdark import build, career
+from companion.rulesets.grimdark.coaching import load_coaching
 from companion.rulesets.grimdark.data import GrimdarkData
-from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator
+from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator, SheetError
 from companion.ui.grimdark.builder import BuilderView
+from companion.ui.grimdark.coaching_editor import CoachingView
 from companion.ui.grimdark.lineup import Lineup
 from companion.ui.grimdark.panel import Line, LinesPanel
 from companion.ui.grimdark.paste import PasteView
@@ -34,6 +37,7 @@ from companion.ui.grimdark.roster import (
     coaching_label,
     default_coaching_for,
     delete_entry,
+    is_sample,
     roster_entries,
 )
 from companion.ui.host import Host, Screen
@@ -59,6 +63,7 @@ KEYS = (
     "P: paste a forum sheet    Delete: take him off your roster (it asks first)",
     "A: add him to the match    Tab: choose in the match    X: take him out of it",
     "Left / Right: his team    C: his coaching    T: each on his own team, or two teams",
+    "K: write or edit the coaching of the gladiator chosen in the match (or in the roster)",
     "Enter: start the match (when the line says it is ready)    Esc: back to the start",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
@@ -130,6 +135,8 @@ class GrimdarkSetup(Screen):
         self.mode = "roster"
         self.builder: BuilderView | None = None
         self.paste: PasteView | None = None
+        self.coach: CoachingView | None = None
+        self.coached: int | None = None  # the fighter whose coaching is being edited
         self.dialog: Dialog | None = None
         self.good = ""  # a message of success (the message is then not an error)
         self.dice: DiceSource = SeededDice()  # the builder's, for a roll as he is saved
@@ -149,6 +156,8 @@ class GrimdarkSetup(Screen):
             "coach": b("", partial(self.step_coaching, 1)),
             "coach+": b(">", partial(self.step_coaching, 1)),
             "out": b("Take out (X)", self.take_out, short=("Out (X)",)),
+            "edit": b("Edit coaching (K)", self.edit_coaching,
+                      short=("Coaching (K)", "Coach (K)")),
         }
         self.bottom = {
             "preset": b("", self.lineup.next_preset),
@@ -320,6 +329,61 @@ class GrimdarkSetup(Screen):
         else:
             self.say(f"{g.name} is coached by {path.name}", good=True)
 
+    def edit_coaching(self) -> None:
+        """The coaching editor for the fighter chosen in the match, on the coaching
+        chosen for him; with nobody in the match, for the gladiator chosen in the
+        roster, on the file named for him. A file that cannot be read is left as it is
+        and named in one line."""
+        index = self._fighter()
+        entry: RosterEntry | None
+        if index is not None:
+            entry, chosen = self.lineup.fighters[index].entry, \
+                self.lineup.fighters[index].coaching
+        else:
+            entry, chosen = self.selected_entry(), None
+            if entry is not None and entry.gladiator is not None:
+                chosen = default_coaching_for(entry.gladiator, self.coaching)
+        if entry is None or entry.gladiator is None:
+            self.say("choose a gladiator who can be read first" if entry is None else
+                     f"{entry.path.name} cannot be read: {entry.error}")
+            return
+        path = None if chosen is None else self.coaching[chosen]
+        coaching = None
+        if path is not None:
+            try:
+                coaching = load_coaching(path, self.data)
+            except SheetError as err:
+                first = err.problems[0].removeprefix(f"{path}: ")
+                more = len(err.problems) - 1
+                self.say(f"{path.name} cannot be opened (left as it is): {first}"
+                         + (f" (and {more} more)" if more else ""))
+                return
+        own = None if path is None or is_sample(path) else path
+        self.coach = CoachingView(self.theme, self.data, entry.gladiator, coaching, own, path,
+                                  self._coaching_done)
+        self.coached = index
+        self.mode = "coaching"
+        self.say("")
+        self._relayout()
+
+    def _coaching_done(self, saved: Path | None) -> None:
+        self.mode = "roster"
+        self.coach = None
+        # The files again, each fighter keeping his own; the one coached takes the file
+        # just saved.
+        kept = [None if f.coaching is None else self.coaching[f.coaching]
+                for f in self.lineup.fighters]
+        if saved is not None and self.coached is not None \
+                and self.coached < len(kept):
+            kept[self.coached] = saved
+        self.coaching = coaching_files()
+        for fighter, path in zip(self.lineup.fighters, kept, strict=True):
+            fighter.coaching = self.coaching.index(path) if path in self.coaching else None
+        self.coached = None
+        if saved is not None:
+            self.say(f"Coaching saved to {saved}", good=True)
+        self._relayout()
+
     def _sync_fighters(self) -> None:
         self.fighters.rows = [self._fighter_row(i) for i in range(len(self.lineup.fighters))]
 
@@ -348,6 +412,8 @@ class GrimdarkSetup(Screen):
             return self.builder.panel_lines()
         if self.mode == "paste" and self.paste is not None:
             return self.paste.panel_lines()
+        if self.mode == "coaching" and self.coach is not None:
+            return self.coach.panel_lines()
         entry = self.selected_entry()
         if entry is None:
             return [Line("Roster", "heading"),
@@ -375,6 +441,9 @@ class GrimdarkSetup(Screen):
             return
         if self.mode == "paste" and self.paste is not None:
             self.paste.layout(rect)
+            return
+        if self.mode == "coaching" and self.coach is not None:
+            self.coach.layout(rect)
             return
         px = self.theme.px
         margin, gap = px(20), px(16)
@@ -408,7 +477,8 @@ class GrimdarkSetup(Screen):
         m = self.match_buttons
         x2 = self._x2
         line_h = px(38)
-        controls_h = 2 * line_h + px(6) + px(38) + px(12)
+        last = [m["out"], m["edit"]]
+        controls_h = 2 * line_h + px(6) + flow(last, x2, 0, col_w, px(38), px(6)) + px(12)
         self.fighters.rect = pygame.Rect(x2, top, col_w,
                                          max(px(60), column_bottom - top - controls_h))
         cy = self.fighters.rect.bottom + px(8)
@@ -416,8 +486,7 @@ class GrimdarkSetup(Screen):
             m[f"{kind}-"].rect = pygame.Rect(x2, row_y2, px(36), line_h)
             m[f"{kind}+"].rect = pygame.Rect(x2 + col_w - px(36), row_y2, px(36), line_h)
             m[kind].rect = pygame.Rect(x2 + px(40), row_y2, col_w - px(80), line_h)
-        m["out"].rect = pygame.Rect(x2, cy + 2 * (line_h + px(6)),
-                                    min(col_w, m["out"].needed_width()), px(38))
+        flow(last, x2, cy + 2 * (line_h + px(6)), col_w, px(38), px(6))
 
     def _label_buttons(self) -> None:
         lineup = self.lineup
@@ -439,6 +508,7 @@ class GrimdarkSetup(Screen):
             m["coach"].elide = True
         for key in ("team-", "team", "team+", "coach-", "coach", "coach+", "out"):
             m[key].enabled = index is not None
+        m["edit"].enabled = index is not None or self.selected_entry() is not None
         self.bottom["start"].enabled = not lineup.why_not_ready()
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
@@ -451,6 +521,8 @@ class GrimdarkSetup(Screen):
             self.builder.draw(surface, ink)
         elif self.mode == "paste" and self.paste is not None:
             self.paste.draw(surface, ink)
+        elif self.mode == "coaching" and self.coach is not None:
+            self.coach.draw(surface, ink)
         else:
             self._draw_roster(surface)
         surface.set_clip(clip)
@@ -525,11 +597,13 @@ class GrimdarkSetup(Screen):
         view = self._view()
         return view is not None and view.typing
 
-    def _view(self) -> BuilderView | PasteView | None:
+    def _view(self) -> BuilderView | PasteView | CoachingView | None:
         if self.mode == "builder":
             return self.builder
         if self.mode == "paste":
             return self.paste
+        if self.mode == "coaching":
+            return self.coach
         return None
 
     def unfocus(self) -> None:
@@ -577,6 +651,7 @@ class GrimdarkSetup(Screen):
             pygame.K_LEFT: partial(self.step_team, -1),
             pygame.K_RIGHT: partial(self.step_team, 1),
             pygame.K_c: partial(self.step_coaching, 1), pygame.K_t: self.lineup.next_preset,
+            pygame.K_k: self.edit_coaching,
         }
         action = actions.get(event.key)
         if action is None:
@@ -590,7 +665,7 @@ class GrimdarkSetup(Screen):
         view = self._view()
         if view is not None:
             return view.status()
-        return ("Enter start  A add  O open  N new  P paste  Esc back  F1 keys")
+        return "Enter start  A add  O open  N new  P paste  K coaching  Esc back  F1 keys"
 
 
 def gladiator_lines(g: Gladiator, data: GrimdarkData, problems: list[str]) -> list[Line]:

@@ -19,17 +19,12 @@ from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.rulesets.base import Outcome
 from companion.session.session import Session
+from companion.ui import keys
 from companion.ui.host import Host, Screen
 from companion.ui.text import save_path
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
-
-# The line every game screen's list of keys (F1) has for the Export button.
-EXPORT_HELP = ("Ctrl+E (or the Export button): a report of it, written to a file and "
-               "copied, for a forum or a chat; or an HTML page with pictures")
-# And the line for the player's window, whose keys work in it, not on the GM's screen.
-PLAYER_HELP = "F6: the player's window, for a TV (in it F9 scale, F11 full screen, O odds)"
 
 
 class SessionScreen(Screen):
@@ -149,13 +144,13 @@ class SessionScreen(Screen):
     # --- undo, redo, save -------------------------------------------------------------
     def undo_key(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z, Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+E and F1; True if the key was one."""
-        key, mod = event.key, event.mod
-        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if ctrl and key == pygame.K_e:
+        key, shift = event.key, event.mod & pygame.KMOD_SHIFT
+        if keys.pressed(event, "Ctrl+E"):
             self.export_dialog()
             return True
-        if ctrl and key in (pygame.K_z, pygame.K_y):
-            steps = self.session.undo() if key == pygame.K_z else -self.session.redo()
+        if keys.pressed(event, "Ctrl+Z") or keys.pressed(event, "Ctrl+Y"):
+            undo = keys.pressed(event, "Ctrl+Z")
+            steps = self.session.undo() if undo else -self.session.redo()
             self.after_undo()
             if self.session.unsaved is not None and steps:  # done, but not autosaved
                 self.say(f"not autosaved: {in_words(self.session.unsaved)}", error=True)
@@ -167,8 +162,8 @@ class SessionScreen(Screen):
             else:
                 self.say("nothing to undo or redo", error=True)
             return True
-        if ctrl and key == pygame.K_s:
-            if shift or self.save_path is None:
+        if keys.pressed(event, "Ctrl+S"):
+            if keys.pressed(event, "Ctrl+Shift+S") or self.save_path is None:
                 self.save_as_dialog()
             else:
                 try:
@@ -176,6 +171,7 @@ class SessionScreen(Screen):
                 except OSError as err:  # the folder went away, or is read-only now
                     self.say(f"cannot save: {in_words(err)}", error=True)
             return True
+        # F1, and ? (Shift+/ on many keyboards) as well.
         if key in (pygame.K_F1, pygame.K_QUESTION) or (key == pygame.K_SLASH and shift):
             self.help_dialog()
             return True
@@ -327,7 +323,7 @@ class SessionScreen(Screen):
     def handle_dialog(self, event: pygame.event.Event) -> bool:
         assert self.dialog is not None
         if self.dialog is self.end_dialog and event.type == pygame.KEYDOWN \
-                and event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y):
+                and (keys.pressed(event, "Ctrl+Z") or keys.pressed(event, "Ctrl+Y")):
             self.dialog = None
             return self.undo_key(event)
         used = self.dialog.handle(event)

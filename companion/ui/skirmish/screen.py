@@ -9,6 +9,7 @@ modules."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +40,11 @@ from companion.rulesets.skirmish.rules import SkirmishRules
 from companion.rulesets.skirmish.state import Gladiator, State
 from companion.rulesets.skirmish.words import weapon_words
 from companion.session.session import Session
+from companion.ui import keys
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
 from companion.ui.session.names import told_apart
-from companion.ui.session.screen import EXPORT_HELP, PLAYER_HELP, SessionScreen
+from companion.ui.session.screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
 from companion.ui.widgets.controls import Ink, Label, Widget, wrap
@@ -52,26 +54,19 @@ from companion.ui.widgets.side_panel import PanelView
 AI_DELAY_MS = 650
 FRAME_MS = 30
 
-# Keyboard steps relative to his facing: W ahead, S back, A/D front-left/right,
-# Shift+A/D rear-left/right.
-STEP_KEYS = {pygame.K_w: 0, pygame.K_d: 1, pygame.K_s: 3, pygame.K_a: 5}
-SHIFT_STEP_KEYS = {pygame.K_d: 2, pygame.K_a: 4}
+# Keyboard steps relative to his facing, by the key map's action: W ahead, S back,
+# A/D front-left/right, Shift+A/D rear-left/right.
+STEPS = {"step_ahead": 0, "step_front_right": 1, "step_rear_right": 2, "step_back": 3,
+         "step_rear_left": 4, "step_front_left": 5}
 
-KEY_HELP = (
+# The arena's own lines of F1's list: the mouse (its keys come from companion.ui.keys).
+MOUSE_HELP = (
     "Mouse: click a blue hex to see the path, click again to walk it; or drag him there",
     "Click a foe outlined in red to see the odds; click again or Enter to attack",
     "Right-click: menu of every action here (nets, pick up, kick, discard shield...)",
-    "Space or R: roll AP    N: end turn    Q / E or mouse wheel: turn left / right",
-    "W ahead, S back, A / D front-left / front-right, Shift+A / D rear-left / rear-right",
-    "Tab: next target and weapon    Enter: confirm    Esc: cancel, or the way out",
-    "X: cut free    P: pick up    K: kick an item ahead    G: discard shield",
-    "Hold V (or hover a gladiator): arcs and weapon ranges",
-    "Ctrl+Z undo    Ctrl+Y redo    Ctrl+S save    Ctrl+Shift+S save as",
-    EXPORT_HELP,
-    PLAYER_HELP,
-    "Space during the computer's turn: skip ahead    F9: UI scale    F1: this help",
-    "F2 arena    F3 dice tray    F4 tables    F5 rolls    Ctrl+Q quit",
+    "Turn him with the mouse wheel    Hover a gladiator: his arcs and weapon ranges",
 )
+KEY_HELP = tuple(keys.help_lines("skirmish", MOUSE_HELP))
 
 
 class SkirmishScreen(SessionScreen):
@@ -339,7 +334,7 @@ class SkirmishScreen(SessionScreen):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        if event.type == pygame.KEYUP and event.key == pygame.K_v:
+        if event.type == pygame.KEYUP and keys.action("skirmish", event) == "arcs":
             self.show_arcs = False
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -414,7 +409,8 @@ class SkirmishScreen(SessionScreen):
                      "the bout is over", error=True)
             return
         if state.phase == "ap":
-            self.say("roll for AP first: Space or R", error=True)
+            self.say(f"roll for AP first: Space or {keys.name('skirmish', 'roll_ap')}",
+                     error=True)
             return
         other = state.occupant(hex_)
         if other is not None and other.id in self.overlay.targets:
@@ -443,13 +439,13 @@ class SkirmishScreen(SessionScreen):
                  "click again or Enter to go")
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key, shift = event.key, event.mod & pygame.KMOD_SHIFT
         if self.undo_key(event):
             return True
-        if key == pygame.K_v:
+        key = keys.action("skirmish", event)
+        if key == "arcs":
             self.show_arcs = True
             return True
-        if key == pygame.K_ESCAPE:
+        if keys.pressed(event, "Esc"):
             if self.chosen is None and not self.overlay.path:
                 self.leave_dialog()  # nothing chosen to cancel: the way out
                 return True
@@ -459,11 +455,12 @@ class SkirmishScreen(SessionScreen):
             return True
         g = self.decider()
         if g is not None and not g.human:
-            if key == pygame.K_SPACE:
+            if keys.pressed(event, "Space"):
                 self.skip_ahead()
             return True
         state = self.state
-        rolls = key in (pygame.K_SPACE, pygame.K_r, pygame.K_RETURN)
+        # Enter, Space and R all roll what is due before he acts.
+        rolls = key in ("roll_ap", "confirm")
         if state.phase == "setup" and rolls:
             # Not begun: its opening rolls were cancelled (physical dice), or undone.
             self.act(StartAction(type="start"))
@@ -471,15 +468,15 @@ class SkirmishScreen(SessionScreen):
         if state.phase == "ap" and rolls:
             self.act(RollAPAction(type="roll_ap"))
             return True
-        if state.phase != "act":
+        if state.phase != "act" or key is None:
             return False
-        return self._act_key(key, shift)
+        return self._act_key(key)
 
-    def _act_key(self, key: int, shift: int) -> bool:
+    def _act_key(self, key: str) -> bool:
         state = self.state
         g = state.current()
         assert g is not None and g.hex is not None
-        if key == pygame.K_RETURN:
+        if key == "confirm":
             if self.chosen is not None:
                 self.act(self.chosen.action())
             elif self.overlay.path:
@@ -487,15 +484,14 @@ class SkirmishScreen(SessionScreen):
                 if reach is not None:
                     self.act_path(reach.path)
             return True
-        if key == pygame.K_TAB:
+        if key == "next_target":
             self.cycle_target()
             return True
-        if key in (pygame.K_q, pygame.K_e):
-            self.act(TurnAction(type="turn", steps=-1 if key == pygame.K_q else 1))
+        if key in ("turn_left", "turn_right"):
+            self.act(TurnAction(type="turn", steps=-1 if key == "turn_left" else 1))
             return True
-        steps = SHIFT_STEP_KEYS if shift else STEP_KEYS
-        if key in steps:
-            dest = neighbour(g.hex, (g.facing + steps[key]) % 6)
+        if key in STEPS:
+            dest = neighbour(g.hex, (g.facing + STEPS[key]) % 6)
             label = state.board.to_label(dest) if state.board.contains(dest) else None
             if label is None:
                 self.say("that step would leave the arena", error=True)
@@ -503,18 +499,18 @@ class SkirmishScreen(SessionScreen):
                 self.act(MoveAction(type="move", to=label))
             return True
         here = [i for i in state.items if i.hex == g.hex]
-        simple: dict[int, SkirmishAction] = {
-            pygame.K_n: EndTurnAction(type="end_turn"),
-            pygame.K_x: CutFreeAction(type="cut_free"),
-            pygame.K_g: DiscardShieldAction(type="discard_shield"),
+        simple: dict[str, SkirmishAction] = {
+            "end_turn": EndTurnAction(type="end_turn"),
+            "cut_free": CutFreeAction(type="cut_free"),
+            "discard_shield": DiscardShieldAction(type="discard_shield"),
         }
         if key in simple:
             self.act(simple[key])
             return True
-        if key in (pygame.K_p, pygame.K_k):
+        if key in ("pick_up", "kick"):
             if not here:
                 self.say("nothing lies in his hex", error=True)
-            elif key == pygame.K_p:
+            elif key == "pick_up":
                 self.act(PickUpAction(type="pick_up", item=here[0].id))
             else:
                 ahead = neighbour(g.hex, g.facing)
@@ -656,8 +652,9 @@ class SkirmishScreen(SessionScreen):
         two spaces apart, the last dropped where the bar is short of room."""
         state = self.state
         g = self.decider()
+        k = partial(keys.name, "skirmish")
         if state.phase == "over":
-            return "The bout is over  Ctrl+Z undoes the last action  Esc menu  F1 keys"
+            return f"The bout is over  {k('undo')} undoes the last action  Esc menu  F1 keys"
         if state.phase == "setup":
             return "Space or Enter: roll the strengths and the initiative, and begin  " \
                 "Esc menu  F1 keys"
@@ -666,20 +663,24 @@ class SkirmishScreen(SessionScreen):
         name = self.shown_name(g)
         if not g.human:
             if self._ai_paused:
-                return f"{name} (computer) waits: Space plays his turn  Ctrl+Z undoes more  " \
-                    "F1 keys"
+                return f"{name} (computer) waits: Space plays his turn  {k('undo')} undoes " \
+                    "more  F1 keys"
             return f"{name} (computer) is thinking  Space: skip ahead  F1 keys"
         if state.phase == "ap":
-            return f"{name}: Space or R rolls for AP  Esc menu  F1 keys"
+            return f"{name}: Space or {k('roll_ap')} rolls for AP  Esc menu  F1 keys"
         paid = [ap for ap in state.data.ap_costs.values() if ap > 0]
         if state.phase == "act" and paid and g.ap < min(paid):
-            return f"{name}: no AP left for a step  N ends the turn  Esc menu  F1 keys"
+            return f"{name}: no AP left for a step  {k('end_turn')} ends the turn  Esc menu  " \
+                "F1 keys"
         if state.phase == "act":
             cost = state.data.ap_costs
+            steps = ", ".join(k(a) for a in ("step_front_left", "step_back",
+                                              "step_front_right"))
             return (f"{name}: {g.ap} AP left  Blue hex: move there  Red foe: attack  "
-                    f"Q and E turn ({cost['turn']} AP)  W ahead ({cost['move-straight']} AP)  "
-                    f"A, S, D step ({cost['move-other-direction']} AP)  N ends the turn  "
-                    "Esc menu  F1 keys")
+                    f"{k('turn_left')} and {k('turn_right')} turn ({cost['turn']} AP)  "
+                    f"{k('step_ahead')} ahead ({cost['move-straight']} AP)  "
+                    f"{steps} step ({cost['move-other-direction']} AP)  "
+                    f"{k('end_turn')} ends the turn  Esc menu  F1 keys")
         return f"{name} appeals to the crowd  F1 keys"
 
     def shown_name(self, g: Gladiator | str) -> str:

@@ -1,0 +1,83 @@
+"""`companion stable fallen`: the hall of the fallen, the gladiators of the stable who
+died, each with the fight that killed him (when it was played, its session file, and
+its result in his game's words, which tell the blow where the session did)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.stable.model import Fight, Gladiator
+    from companion.stable.store import Stable
+
+
+def register(sub: argparse._SubParsersAction, games: list[str]) -> None:
+    p = sub.add_parser(
+        "fallen", help="the hall of the fallen: the gladiators who died",
+        description="The hall of the fallen: every gladiator of the stable who died, "
+        "with the fight that killed him (when, its session file, and how he died, as "
+        "his game tells it), or that he was dead when he came into the stable.")
+    p.add_argument("--game", choices=games, help="only this game's fallen")
+    p.add_argument("--manager", metavar="NAME", help="only this manager's fallen")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_fallen)
+
+
+def killed_by(stable: Stable, gladiator_id: int) -> Fight | None:
+    """The fight whose changes made him dead, the last such, if a fight did."""
+    for fight, _entrant in reversed(stable.fights_of(gladiator_id)):
+        for change in stable.changes(fight.id):
+            if (change.gladiator_id, change.field) == (gladiator_id, "alive") and \
+                    json.loads(change.after) is False:
+                return fight
+    return None
+
+
+def _fallen(args: argparse.Namespace) -> int:
+    from companion.commands.gladiators import gladiator_json, line
+    from companion.stable.store import Stable
+
+    with Stable.open(create=False) as stable:
+        managers = {m.id: m for m in stable.managers()}
+        manager_id = None
+        if args.manager is not None:
+            manager = stable.manager_named(args.manager)
+            if manager is None:
+                raise UserError(f"there is no manager called {args.manager!r} in the "
+                                "stable", exit_code=1)
+            manager_id = manager.id
+        dead = [g for g in stable.gladiators(game=args.game, manager_id=manager_id)
+                if not g.alive]
+        fights = {g.id: killed_by(stable, g.id) for g in dead}
+    if args.json:
+        print(json.dumps({"fallen": [{**gladiator_json(g, managers),
+                                      "fight": _fight_json(fights[g.id])} for g in dead]},
+                         indent=2))
+        return 0
+    if not dead:
+        print("No one has fallen" + (" of those asked for." if args.game or manager_id
+                                     else ": the hall of the fallen is empty."))
+        return 0
+    print("The hall of the fallen")
+    for g in dead:
+        manager = managers.get(g.manager_id) if g.manager_id is not None else None
+        print(f"  {line(g)}")
+        print("    " + (f"{manager.name}'s; " if manager is not None else "")
+              + _how(g, fights[g.id]))
+    return 0
+
+
+def _how(g: Gladiator, fight: Fight | None) -> str:
+    if fight is None:
+        return "dead when he came into the stable" + (f" (from {g.source})" if g.source
+                                                      else "")
+    return (f"fell in fight #{fight.id}, played {fight.played} (session "
+            f"{fight.session_path}): {fight.result}")
+
+
+def _fight_json(fight: Fight | None) -> dict[str, Any] | None:
+    return vars(fight) if fight is not None else None

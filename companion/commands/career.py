@@ -107,6 +107,13 @@ class _Matched:
         g = self.gladiator
         return f"#{g.id} {g.name}" if g is not None else self.entry.sheet.name
 
+    @property
+    def managed(self) -> bool:
+        """He has a manager, or will have once added: one to take the fight's money."""
+        g = self.gladiator
+        return g.manager_id is not None if g is not None else bool(
+            self.entry.sheet.manager.strip())
+
 
 def _as_given(specs: list[str], sides: list[str]) -> dict[str, str]:
     """`--as SIDE=WHO` options, by side."""
@@ -219,12 +226,13 @@ def _entrant(m: _Matched, career: Career) -> NewEntrant:
     after: tuple[tuple[Field, Any], ...] = (("sheet", career.sheet),)
     if career.dead:
         after += (("alive", False),)
+    purse = career.purse if m.managed else ()  # no one's purse to keep it in
     g = m.gladiator
     if g is None:
         return NewEntrant(m.entry.side, career.result, newcomer=m.entry.sheet, after=after,
-                          purse=career.purse)
+                          purse=purse)
     return NewEntrant(m.entry.side, career.result, gladiator_id=g.id, sheet=g.sheet,
-                      after=after, purse=career.purse)
+                      after=after, purse=purse)
 
 
 def _recorded_already(args: argparse.Namespace, known: Fight) -> int:
@@ -250,8 +258,9 @@ def _preview(path: Path, fight: FightCareers, matched: list[_Matched],
         lines.append(f"{m.name}: {career.result}")
         lines += [f"  {said}" for said in career.said]
         manager = (managers.get(m.gladiator.manager_id or 0) if m.gladiator is not None
-                   else m.entry.sheet.manager) or "no manager"
-        lines += [f"  money: {amount:+d} to {manager} ({reason})"
+                   else m.entry.sheet.manager)
+        lines += [f"  money: {amount:+d} to {manager} ({reason})" if m.managed else
+                  f"  money: {amount:+d} ({reason}), not kept: he has no manager"
                   for amount, reason in career.purse]
         if not career.said and not career.purse:
             lines.append("  nothing else changes")
@@ -270,7 +279,7 @@ def _json(path: Path, digest: str, fight: FightCareers, matched: list[_Matched],
             m.gladiator.id if m.gladiator is not None else None,
             "added": m.gladiator is None, "result": career.result, "dead": career.dead,
             "said": list(career.said),
-            "purse": [{"amount": amount, "reason": reason}
+            "purse": [{"amount": amount, "reason": reason, "kept": m.managed}
                       for amount, reason in career.purse]})
     return {"session": str(path), "already": False, "fingerprint": digest,
             "result": fight.result, "dry_run": recorded is None,

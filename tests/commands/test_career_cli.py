@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from support.career_duels import brenna, played, rookies, sample, varro
+from support.grimdark_careers import coaching, play
+from support.grimdark_careers import sample as grimdark_sample
 
 from companion import paths
 from companion.cli import main
@@ -350,3 +352,41 @@ def test_a_stable_the_companion_cannot_use_is_refused_in_one_line_and_left_as_it
         assert code == 1 and out == ""
         one_line(err, "a text file, not a stable")
     assert paths.stable_path().read_text("utf-8") == "my notes, not a stable\n"
+
+
+def pit_match(tmp_path: Path) -> Path:
+    """Lord Smash against the Cinder Witch at a public event, The Pit, played to its
+    end (Lord Smash wins)."""
+    path = tmp_path / "pit.json"
+    play([{"sheet": grimdark_sample("lord-smash"), "team": "1",
+           "coaching": coaching("lord-smash")},
+          {"sheet": grimdark_sample("cinder-witch"), "team": "2",
+           "coaching": coaching("cinder-witch")}], 2,
+         event={"name": "The Pit", "kind": "public", "entry_fee": 20, "prize": 80}
+         ).save(path)
+    return path
+
+
+def test_a_grimdark_match_is_recorded_as_a_duel_is_its_money_in_the_managers_purse(
+        capsys, tmp_path):
+    match = pit_match(tmp_path)
+    # Lord Smash is not in the stable and his sheet names no manager: his money is
+    # said, and kept in no one's purse.
+    code, out, _ = career(capsys, "apply", str(match))
+    assert code == 0
+    assert out.splitlines()[1:3] == ["Lord Smash is not in the stable: added",
+                                     "Lord Smash: win"]
+    assert "  money: -20 (entry fee of The Pit (Lord Smash)), not kept: he has no " \
+        "manager" in out.splitlines()
+    assert career(capsys, "undo", str(match))[0] == 0
+    # Ann's Lord Smash: the money comes into her purse with the fight, and goes with it.
+    run(capsys, "stable", "add", "Lord Smash", "--manager", "Ann")
+    code, out, _ = career(capsys, "apply", str(match))
+    assert code == 0
+    assert out.splitlines()[1:6] == [
+        "#1 Lord Smash: win", "  Fame 0 to 1 (a win)", "  record 0-0 to 1-0",
+        "  matches fought 0 to 1", "  money: -20 to Ann (entry fee of The Pit (Lord Smash))"]
+    assert run(capsys, "stable", "purse", "Ann")[1].splitlines()[0] == "Ann's purse: 60"
+    assert career(capsys, "apply", str(match))[1].endswith("; nothing changed\n")
+    assert career(capsys, "undo", str(match))[0] == 0
+    assert run(capsys, "stable", "purse", "Ann")[1] == "Ann's purse is empty.\n"

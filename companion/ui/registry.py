@@ -42,6 +42,13 @@ PICTURES: dict[str, str] = {
     "grimdark": "companion.ui.grimdark.picture:draw_grimdark_cards",
 }
 
+# Each game's own keys on its play screen ("module:attribute" of a `keys.GameKeys`).
+KEY_MAPS: dict[str, str] = {
+    "skirmish": "companion.ui.skirmish.keys:KEYS",
+    "battle": "companion.ui.battle.keys:KEYS",
+    "grimdark": "companion.ui.grimdark.keys:KEYS",
+}
+
 
 def picture_for(ruleset_id: str) -> str | None:
     return PICTURES.get(ruleset_id)

@@ -56,7 +56,7 @@ def test_retrieve_shows_only_with_a_weapon_on_the_ground(app: App) -> None:
     weapon = screen.weapons()[0]
     screen.state.current.dropped[weapon] = 1  # as a disarming blow leaves it
     app.draw()
-    assert f"Retrieve the {weapon} (R)" in buttons(screen) and "R retrieve" in screen.status()
+    assert f"Retrieve the {weapon} (P)" in buttons(screen) and "P retrieve" in screen.status()
 
 
 def test_the_odds_show_only_where_an_attack_is_possible(app: App) -> None:

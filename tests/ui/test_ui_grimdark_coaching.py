@@ -108,7 +108,7 @@ def test_a_coaching_made_from_nothing_is_saved_loaded_checked_and_plays_a_match(
     assert type(app.screen).__name__ == "GrimdarkScreen"
     setup = app.screen.session.setup  # type: ignore[attr-defined]
     assert setup["gladiators"][0]["coaching"]["prefer"] == {"wild-charge": 3}
-    key(app, pygame.K_e, "e")  # played to the end
+    key(app, pygame.K_END)  # played to the end
     assert app.screen.due().over  # type: ignore[attr-defined]
 
 

@@ -118,7 +118,7 @@ STARTS = {"skirmish": start_bout, "battle": start_duel, "grimdark": start_match}
 def test_f1_lists_exactly_the_maps_keys_grouped(app: App, game: str) -> None:
     screen = STARTS[game](app)
     lines = open_f1(app, screen)
-    assert lines[0] == "Everywhere:" and keys.GAME_TITLES[game] + ":" in lines
+    assert lines[0] == "Everywhere:" and keys.game_keys(game).title + ":" in lines
     mine = lines[:lines.index("On this screen:")]
     # F11 and O: the player's window's own, in F6's words.
     assert keys_named(mine) - {"F11", "O"} == keys.keys_of(game) - {"O"}

@@ -691,6 +691,9 @@ def test_the_grimdark_coaching_editors_keys(app: App) -> None:
     key(app, pygame.K_DOWN)
     key(app, pygame.K_EQUALS, "+")
     assert coach.draft.prefer == {coach.weight_keys[1]: 1}
+    key(app, pygame.K_DELETE)  # the weight cleared
+    assert coach.draft.prefer == {}
+    key(app, pygame.K_EQUALS, "+")
     key(app, pygame.K_3, "3")
     key(app, pygame.K_a, "a")
     key(app, pygame.K_a, "a")
@@ -1138,7 +1141,8 @@ GRIMDARK_BUILDER_KEYS = {
 }
 GRIMDARK_COACHING_KEYS = {
     **dict.fromkeys(["1", "2", "3", "4", "Up", "Down", "+", "-", "Left", "Right", "A", "[",
-                     "]", "Enter", "Ctrl+S", "Esc"], test_the_grimdark_coaching_editors_keys),
+                     "]", "Enter", "Ctrl+S", "Esc", "Delete"],
+                    test_the_grimdark_coaching_editors_keys),
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_PASTE_KEYS = {

@@ -57,7 +57,7 @@ def test_two_aulus_in_a_duel_are_told_apart_on_cards_and_in_the_result(app: App)
     cards = " ".join(w.fit().text for card in screen.cards.values() for w in card.widgets())
     assert "Aulus (side A)" in cards and "Aulus (side B)" in cards
     screen.act({"type": "adjust_health", "who": "a", "op": "=-2"})
-    press(pygame.K_d, "d")
+    press(pygame.K_DELETE)  # he declines to stay conscious
     pump(app)
     assert screen.dialog is not None
     assert "Aulus (side B) wins; Aulus (side A) loses" in " ".join(screen.dialog.lines)

@@ -16,9 +16,10 @@ from companion.tables.loader import load_tables
 from companion.ui.app import App
 
 # What a player types is shown as he types it: dice notation ("4d6>=5"), the trackers'
-# "=12" (set health to 12), the keys "[" and "]", and a file's path (whose name is his)
-# are his words, not code; "front-left" is English.
-TYPED = re.compile(r"\b\d*d\d+\S*|(?<![\w=])=-?\d+\b|\(?\[ and \]|\S*/\S*"
+# "=12" (set health to 12), the keys "[" and "]" (alone, or named in F1's list: "[: one
+# heal die fewer"), and a file's path (whose name is his) are his words, not code;
+# "front-left" is English.
+TYPED = re.compile(r"\b\d*d\d+\S*|(?<![\w=])=-?\d+\b|\(?\[ and \]|(?<!\S)[\[\]](?=:)|\S*/\S*"
                    r"|\b(?:front|rear)-(?:left|right)\b")
 
 

@@ -46,6 +46,10 @@ class Dialog:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     ink: Ink | None = None
     _error_y: int = 0
+    _columns: int = 1
+    # The lines as shown: pages of columns of lines (one page, one column, mostly).
+    _pages: list[list[list[str]]] = field(default_factory=list)
+    page: int = 0
 
     def __post_init__(self) -> None:
         self.ink = Ink(self.theme)
@@ -87,20 +91,34 @@ class Dialog:
         """As tall as its words wrap to; its buttons as wide as their labels, in as
         many rows as they take."""
         px = self.theme.px
-        width = min(px(self.width), window.width - px(40))
-        inner = width - px(48)
         fonts = self.theme.fonts
         title = fonts.get(28, bold=True)
         body = fonts.get(20)
-        height = px(18) + len(wrap(self.title, title, inner)) * title.get_linesize() + px(8)
-        height += sum(len(wrap(line, body, inner)) for line in self.lines) * body.get_linesize()
+        # A list longer than the window (F1's keys at 200 %) goes in columns as wide as
+        # the window, and where even three columns are too few, in pages (Page Down),
+        # so that no line runs under the buttons or off the dialog.
+        for self._columns in range(1, 4):
+            width = (min(px(self.width), window.width - px(40)) if self._columns == 1
+                     else window.width - px(40))
+            inner = width - px(48)
+            height = px(18) + len(wrap(self.title, title, inner)) * title.get_linesize() \
+                + px(8)
+            rows_h = flow(self.buttons, 0, 0, inner, px(44), px(12))
+            rest = height + px(16) + rows_h + px(20) + (px(58) if self.text_field else 0)
+            room = window.height - px(20) - rest - body.get_linesize()  # a page's line
+            self._pages = self._paged(body, inner, max(room, body.get_linesize()))
+            if len(self._pages) == 1:
+                break
+        self.page = min(self.page, len(self._pages) - 1)
+        height += max(self._page_height(body, inner, p) for p in self._pages)
+        if len(self._pages) > 1:
+            height += body.get_linesize()
         height += px(16)
         if self.text_field:
             height += px(46) + px(12)
         if self.error:
             error = fonts.get(18, bold=True)
             height += len(wrap(self.error, error, inner)) * error.get_linesize() + px(8)
-        rows_h = flow(self.buttons, 0, 0, inner, px(44), px(12))
         height += rows_h + px(20)
         self.rect = pygame.Rect(0, 0, width, min(height, window.height - px(20)))
         self.rect.center = window.center
@@ -114,6 +132,42 @@ class Dialog:
         if self.text_field:
             self.text_field.rect = pygame.Rect(self.rect.x + px(24),
                                                self._error_y - px(12) - px(46), inner, px(46))
+
+    def _column_width(self, inner: int) -> int:
+        return (inner - self.theme.px(24) * (self._columns - 1)) // self._columns
+
+    def _heights(self, body: pygame.font.Font, inner: int) -> list[int]:
+        width = self._column_width(inner)
+        return [len(wrap(line, body, width)) * body.get_linesize() for line in self.lines]
+
+    def _paged(self, body: pygame.font.Font, inner: int, room: int) -> list[list[list[str]]]:
+        """The lines in order, filling a column to `room` before the next, and the
+        columns a page holds before the next page; a whole page's columns as even as
+        the lines allow."""
+        heights = self._heights(body, inner)
+        total = sum(heights)
+        # As even as may be: a column takes its share of what is left, within room.
+        pages: list[list[list[str]]] = [[[]]]
+        used = 0
+        share = min(room, -(-total // self._columns)) if total else room
+        for line, h in zip(self.lines, heights, strict=True):
+            column = pages[-1][-1]
+            if column and used + h > share:
+                if len(pages[-1]) == self._columns:
+                    pages.append([[]])
+                    share = room
+                else:
+                    pages[-1].append([])
+                used = 0
+            pages[-1][-1].append(line)
+            used += h
+        return pages
+
+    def _page_height(self, body: pygame.font.Font, inner: int,
+                     page: list[list[str]]) -> int:
+        width = self._column_width(inner)
+        return max(sum(len(wrap(line, body, width)) for line in column)
+                   for column in page) * body.get_linesize()
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, px = self.theme.palette, self.theme.px
@@ -129,8 +183,18 @@ class Dialog:
         ink.clear()
         y = ink.text(surface, self.title, (x, self.rect.y + px(18)), inner, size=28, bold=True)
         y += px(8)
-        for line in self.lines:
-            y = ink.text(surface, line, (x, y), inner, size=20)
+        width = self._column_width(inner)
+        pages = self._pages or [[self.lines]]
+        bottom = y
+        for i, column in enumerate(pages[min(self.page, len(pages) - 1)]):
+            at = y
+            for line in column:
+                at = ink.text(surface, line, (x + i * (width + px(24)), at), width, size=20)
+            bottom = max(bottom, at)
+        if len(pages) > 1:
+            ink.text(surface, f"Page {self.page + 1} of {len(pages)}: Page Down for the "
+                     "next, Page Up for the one before", (x, bottom), inner, size=20,
+                     colour=pal.accent)
         if self.text_field:
             ink.widget(surface, self.text_field)
         if self.error:
@@ -159,6 +223,14 @@ class Dialog:
             if event.type != pygame.MOUSEBUTTONDOWN and not (escape and untouched) \
                     and field_.handle(event):
                 return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) \
+                and len(self._pages) > 1:
+            step = 1 if event.key == pygame.K_PAGEDOWN else -1
+            self.page = (self.page + step) % len(self._pages)
+            return True
+        if event.type == pygame.MOUSEWHEEL and len(self._pages) > 1:
+            self.page = max(0, min(len(self._pages) - 1, self.page - event.y))
+            return True
         if event.type == pygame.KEYDOWN:
             for choice in self.choices:
                 if choice.key == event.key:

@@ -1,7 +1,7 @@
-"""The hex skirmish's part of the stable: its saved custom kits (`kits`), the one
-file of a gladiator the skirmish has, read, written back as they were, and told in
-words. A kit names no manager and keeps no record: a skirmish career is the stable's
-own (its fights), not the file's."""
+"""The hex skirmish's part of the stable: its named gladiators (`career_sheet`: his
+type or kit, skills and record) and its saved custom kits (`kits`, kept readable as
+before: a kit names no manager and keeps no record), read, written back as they were,
+and told in words."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ from pydantic import ValidationError
 
 from companion.errors import UserError
 from companion.files.jsonfile import KIT, parse_json, place, problem, shown
+from companion.rulesets.skirmish.career_sheet import (
+    GLADIATOR_FORMAT,
+    SkirmishGladiator,
+    is_gladiator,
+    parse_gladiator,
+)
 from companion.rulesets.skirmish.kits import (
     KIT_FORMAT,
     KitFile,
@@ -24,9 +30,12 @@ from companion.stable.model import SheetFile
 
 class SkirmishSheets:
     title = "the hex skirmish"
-    formats = (KIT_FORMAT,)
+    formats = (KIT_FORMAT, GLADIATOR_FORMAT)
 
     def parse(self, text: str, where: str) -> SheetFile:
+        if is_gladiator(text):
+            g = self.gladiator(text, where)
+            return SheetFile(g.name, text, manager=g.manager, dead=g.dead)
         kit = self._kit(text, where)
         _check_names(Path(where), kit.kit, known_names())
         return SheetFile(kit.name, text)
@@ -42,10 +51,34 @@ class SkirmishSheets:
             raise UserError(f"{where}: format: not a kit ({shown(kit.format)})")
         return kit
 
+    @staticmethod
+    def gladiator(text: str, where: str = "his sheet") -> SkirmishGladiator:
+        """A named gladiator's file, with his type, kit and skills in the tables."""
+        g = parse_gladiator(text, where)
+        known = _known()
+        if g.kit is not None:
+            _check_names(Path(where), g.kit, known)
+        if g.type is not None and g.type not in known["types"]:
+            raise UserError(f"{where}: type: {shown(g.type)} is not in skirmish-types "
+                            f"({', '.join(sorted(known['types']))})")
+        for i, skill in enumerate(g.skills):
+            if skill not in known["experience"]:
+                raise UserError(f"{where}: skills[{i}]: {shown(skill)} is not in "
+                                f"skirmish-experience ({', '.join(sorted(known['experience']))})")
+        return g
+
     def export(self, sheet: str) -> str:
         return sheet
 
     def summary(self, sheet: str) -> str:
+        if is_gladiator(sheet):
+            g = parse_gladiator(sheet)
+            skills = ", ".join(g.skills) or "no skills"
+            if g.skills_to_choose:
+                skills += f", {g.skills_to_choose} to choose"
+            what = g.type or "; ".join(self._kit_words(g.kit or KitSpec()))
+            return (f"{what}; {skills}; {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
+                    + ("; dead" if g.dead else ""))
         return "; ".join(self._kit_words(self._kit(sheet).kit))
 
     @staticmethod
@@ -59,7 +92,27 @@ class SkirmishSheets:
         return words
 
     def lines(self, sheet: str) -> list[str]:
-        kit = self._kit(sheet).kit
+        if is_gladiator(sheet):
+            return self._gladiator_lines(parse_gladiator(sheet))
+        return self._kit_lines(self._kit(sheet).kit)
+
+    def _gladiator_lines(self, g: SkirmishGladiator) -> list[str]:
+        out = [f"Type: {g.type}"] if g.type is not None else []
+        if g.kit is not None:
+            out += self._kit_lines(g.kit)
+        out.append("Skills: " + (", ".join(g.skills) or "none"))
+        if g.skills_to_choose:
+            out.append(f"Skills to choose: {g.skills_to_choose}")
+        out.append(f"Record: {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
+                   + (f", {_count(g.kills, 'kill')}" if g.kills else ""))
+        if g.spared:
+            out.append(f"Spared by the crowd: {_count(g.spared, 'time')}")
+        out.append(f"Status: {'dead' if g.dead else 'alive'}")
+        if g.notes:
+            out.append(f"Notes: {g.notes}")
+        return out
+
+    def _kit_lines(self, kit: KitSpec) -> list[str]:
         out = [f"Weapon: {w.weapon}, {w.side} hand" for w in kit.weapons]
         if kit.shield:
             out.append(f"Shield: {kit.shield}"
@@ -78,6 +131,22 @@ class SkirmishSheets:
 
     def sample_folders(self) -> tuple[Path, ...]:
         return ()
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+
+
+def _known() -> dict[str, set[str]]:
+    """The names a gladiator's file may use: the kits' weapons and kit, and the types
+    and experience skills, of the tables loaded now."""
+    from companion.tables.loader import load_tables
+
+    tables = load_tables()
+    known = known_names(tables)
+    for name in ("types", "experience"):
+        known[name] = {str(e["key"]) for e in tables.get(f"skirmish-{name}").raw_entries}
+    return known
 
 
 SHEETS = SkirmishSheets()

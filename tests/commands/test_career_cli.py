@@ -291,12 +291,13 @@ def test_a_duel_not_over_is_refused(capsys, tmp_path):
     assert not paths.stable_path().exists()
 
 
-def test_a_game_the_stable_keeps_no_careers_of_is_refused(capsys, tmp_path):
+def test_a_skirmish_bout_not_begun_is_refused(capsys, tmp_path):
     path = tmp_path / "bout.json"
     run(capsys, "new", "skirmish", "--gladiators", "samnite,retiarius", "--out", str(path))
     code, _, err = career(capsys, "apply", str(path))
     assert code == 1
-    one_line(err, "the stable keeps no careers of 'skirmish' fights")
+    one_line(err, "the fight is not over yet: there is nothing to record")
+    assert not paths.stable_path().exists()
 
 
 def hostile(duel_file: Path, tmp_path: Path) -> list[Path]:

@@ -46,9 +46,6 @@ class SkirmishGladiator(BaseModel):
     type: Id | None = None  # a skirmish-types slug; or else `kit`
     kit: KitSpec | None = None
     skills: list[Id] = Field(default_factory=list, max_length=MOST_SKILLS)
-    # Skills he has earned by the seed's rule whose choice the players have left open
-    # (a career's house ruling names the skill; a group may take another by hand).
-    skills_to_choose: Count = 0
     wins: Count = 0
     losses: Count = 0
     kills: Count = 0  # opponents the crowd had killed after he beat them
@@ -62,8 +59,6 @@ class SkirmishGladiator(BaseModel):
             raise ValueError("give his type or his kit, one of the two")
         if len(set(self.skills)) != len(self.skills):
             raise ValueError("he may only have each skill once")
-        if len(self.skills) + self.skills_to_choose > MOST_SKILLS:
-            raise ValueError(f"a gladiator can have up to {MOST_SKILLS} skills")
         return self
 
 

@@ -323,6 +323,7 @@ def _build_state(data: GameData, setup: dict[str, Any]) -> State:
             strength=spec.strength or 0, full_strength=spec.strength or 0,
             fixed_strength=spec.strength is not None, skills=list(spec.skills),
             defeated_today=spec.defeated_today, spared_today=spec.spared_today,
+            named=bool((spec.name or "").strip()),
         )
         gladiators.append(g)
     # Names must tell gladiators apart: every one of a repeated name gets his id added

@@ -40,6 +40,10 @@ class SkirmishSheets:
         _check_names(Path(where), kit.kit, known_names())
         return SheetFile(kit.name, text)
 
+    def kit_file(self, text: str, where: str = "his kit") -> KitFile:
+        """A saved kit's file, checked as a kit."""
+        return self._kit(text, where)
+
     def _kit(self, text: str, where: str = "his kit") -> KitFile:
         data = parse_json(Path(where), text, KIT)
         try:
@@ -74,8 +78,6 @@ class SkirmishSheets:
         if is_gladiator(sheet):
             g = parse_gladiator(sheet)
             skills = ", ".join(g.skills) or "no skills"
-            if g.skills_to_choose:
-                skills += f", {g.skills_to_choose} to choose"
             what = g.type or "; ".join(self._kit_words(g.kit or KitSpec()))
             return (f"{what}; {skills}; {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
                     + ("; dead" if g.dead else ""))
@@ -101,8 +103,6 @@ class SkirmishSheets:
         if g.kit is not None:
             out += self._kit_lines(g.kit)
         out.append("Skills: " + (", ".join(g.skills) or "none"))
-        if g.skills_to_choose:
-            out.append(f"Skills to choose: {g.skills_to_choose}")
         out.append(f"Record: {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
                    + (f", {_count(g.kills, 'kill')}" if g.kills else ""))
         if g.spared:

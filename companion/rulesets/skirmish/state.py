@@ -113,6 +113,9 @@ class Gladiator:
     defeated_today: int = 0  # from the scenario: earlier bouts today
     spared_today: bool = False
     skills_gained: list[str] = field(default_factory=list)
+    # The setup gave him a name of his own: a man with a career, not a house extra
+    # named after his type.
+    named: bool = False
 
     @property
     def fighting(self) -> bool:

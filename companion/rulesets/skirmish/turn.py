@@ -4,12 +4,13 @@ the end of the bout with its experience."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from companion.errors import UserError
 from companion.rulesets.base import Event
 from companion.rulesets.skirmish.core import actor, beat
+from companion.rulesets.skirmish.data import GameData
 from companion.rulesets.skirmish.events import (
     FLOORED,
     GAVE_IN,
@@ -332,20 +333,28 @@ def _experience(state: State) -> list[Event]:
     """A skill for each gladiator he defeated who had at least as many skills as he
     had, within the limits of skirmish-rules (skills a bout, skills in all, copies of
     one skill); each the first he can still take, in the table's order [house]."""
-    data = state.data
-    limits = data.rules
     found: list[Event] = []
     before = {g.id: len(g.skills) for g in state.gladiators}
     for g in state.gladiators:
         if g.status == KILLED:
             continue
         worthy = sum(1 for d in g.defeated if before[d] >= before[g.id])
-        for _ in range(min(worthy, limits.skills_per_bout)):
-            new = next((s for s in data.skills if g.skills.count(s) < limits.skill_copies),
-                       None)
-            if new is None or len(g.skills) >= limits.skill_limit:
-                break
+        for new in skills_earned(state.data, g.skills, worthy):
             g.skills.append(new)
             g.skills_gained.append(new)
             found.append(SkillGained(g.id, skill=new))
     return found
+
+
+def skills_earned(data: GameData, skills: Sequence[str], worthy: int) -> list[str]:
+    """The skills a gladiator with `skills` gains for beating `worthy` gladiators with
+    at least as many: the bout's and the career's one rule."""
+    limits = data.rules
+    have, new = list(skills), []
+    for _ in range(min(worthy, limits.skills_per_bout)):
+        skill = next((s for s in data.skills if have.count(s) < limits.skill_copies), None)
+        if skill is None or len(have) >= limits.skill_limit:
+            break
+        have.append(skill)
+        new.append(skill)
+    return new

@@ -8,8 +8,6 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import UserError
-
 if TYPE_CHECKING:
     from companion.stable.model import Fight, Gladiator
     from companion.stable.store import Stable
@@ -39,17 +37,12 @@ def killed_by(stable: Stable, gladiator_id: int) -> Fight | None:
 
 def _fallen(args: argparse.Namespace) -> int:
     from companion.commands.gladiators import gladiator_json, line
+    from companion.commands.gladiators import manager_id as manager_of
     from companion.stable.store import Stable
 
     with Stable.open(create=False) as stable:
         managers = {m.id: m for m in stable.managers()}
-        manager_id = None
-        if args.manager is not None:
-            manager = stable.manager_named(args.manager)
-            if manager is None:
-                raise UserError(f"there is no manager called {args.manager!r} in the "
-                                "stable", exit_code=1)
-            manager_id = manager.id
+        manager_id = manager_of(stable, args.manager)
         dead = [g for g in stable.gladiators(game=args.game, manager_id=manager_id)
                 if not g.alive]
         fights = {g.id: killed_by(stable, g.id) for g in dead}

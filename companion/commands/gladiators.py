@@ -44,6 +44,17 @@ def find(stable: Stable, who: str, game: str | None) -> Gladiator:
     return named[0]
 
 
+def manager_id(stable: Stable, name: str | None) -> int | None:
+    """The id of the manager `--manager` names (None when it names none); a name the
+    stable does not know is refused in words."""
+    if name is None:
+        return None
+    manager = stable.manager_named(name)
+    if manager is None:
+        raise UserError(f"there is no manager called {name!r} in the stable", exit_code=1)
+    return manager.id
+
+
 def summary(g: Gladiator) -> str:
     """His game's line for him, or what stops it being read (a hand-edited stable)."""
     from companion.stable.parts import game_parts

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from companion.commands.gladiators import find
 from companion.commands.gladiators import gladiator_json as _gladiator_json
 from companion.commands.gladiators import line as _line
+from companion.commands.gladiators import manager_id as manager_of
 from companion.errors import UserError, one_line
 
 # The stable and the games' sheets load when a command runs, not when the parser is
@@ -136,13 +137,7 @@ def _title(game: str) -> str:
 def _list(args: argparse.Namespace) -> int:
     with _open(create=False) as stable:
         managers = {m.id: m for m in stable.managers()}
-        manager_id = None
-        if args.manager is not None:
-            manager = stable.manager_named(args.manager)
-            if manager is None:
-                raise UserError(f"there is no manager called {args.manager!r} in the "
-                                "stable", exit_code=1)
-            manager_id = manager.id
+        manager_id = manager_of(stable, args.manager)
         gladiators = stable.gladiators(game=args.game, manager_id=manager_id)
         path = stable.path
     if args.json:

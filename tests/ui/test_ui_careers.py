@@ -114,3 +114,20 @@ def test_a_fight_not_over_is_not_offered(app, tmp_path: Path):
     press(pygame.K_j, "j")
     pump(app)
     assert screen.dialog is None and fights() == []
+
+
+def test_a_stable_that_cannot_be_used_is_one_line_in_the_status_bar(app, tmp_path: Path):
+    path = tmp_path / "finished.json"
+    shutil.copy(TESTS / "sessions" / "v1-battle.json", path)
+    stable = paths.stable_path()
+    stable.parent.mkdir(parents=True, exist_ok=True)
+    stable.write_text("not a stable\n")
+    app.open_file(path)
+    pump(app)
+    duel = app.screen
+    press(pygame.K_j, "j")
+    pump(app)
+    assert duel.dialog is duel.end_dialog  # no preview
+    assert duel.message_is_error and "\n" not in duel.message
+    assert duel.message.startswith("cannot record it: "), duel.message
+    assert stable.read_text() == "not a stable\n"

@@ -74,7 +74,9 @@ def _finished(path: Path) -> Session:
     from companion.commands.session import load
     from companion.stable.recording import finished
 
-    return finished(load(path), str(path))
+    session = load(path)
+    finished(session, str(path))
+    return session
 
 
 def _as_given(specs: list[str], sides: list[str]) -> dict[str, str]:

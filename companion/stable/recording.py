@@ -12,16 +12,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.errors import UserError
 
 if TYPE_CHECKING:
-    from companion.session.session import Session
     from companion.stable.careers import Career, Entry, FightCareers
     from companion.stable.model import Field, Fight, Gladiator
     from companion.stable.store import NewEntrant, Stable
+
+
+class Session(Protocol):
+    """What the stable reads of a played session (`companion.session.session.Session`,
+    which is above the stable, and so is not named here)."""
+
+    @property
+    def ruleset(self) -> Any: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def setup(self) -> Mapping[str, Any]: ...
+    @property
+    def journal(self) -> Sequence[Any]: ...  # entries with their action and outcome
+    @property
+    def events(self) -> Sequence[Any]: ...
+    @property
+    def created(self) -> str: ...
 
 
 def fingerprint(session: Session) -> str:
@@ -33,16 +51,15 @@ def fingerprint(session: Session) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def finished(session: Session, where: str) -> Session:
-    """`session`, if it is of a game the stable keeps careers of, and over; `where`
-    names it in the refusal (its file)."""
+def finished(session: Session, where: str) -> None:
+    """Refuse `session` unless it is of a game the stable keeps careers of, and over;
+    `where` names it in the refusal (its file)."""
     from companion.stable.careers import careers_part
 
     careers_part(session.ruleset.id)
     if not session.ruleset.is_over(session.state):
         raise UserError(f"{where}: the fight is not over yet: there is nothing to record",
                         exit_code=1)
-    return session
 
 
 def already(session: Session, stable: Stable) -> Fight | None:

@@ -9,7 +9,8 @@ game (`kept_path`), so that the stable can name it and `career undo` can read it
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,10 +19,25 @@ from companion.files.pathwords import in_words
 from companion.ui.widgets.dialogs import Choice, Dialog
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from companion.stable.recording import Preview
-    from companion.ui.session.screen import SessionScreen
+    from companion.ui.host import Host
+    from companion.ui.widgets.dialogs import ContextMenu
+
+
+class SessionScreen(Protocol):
+    """What this reads and sets of a game's screen (`ui.session.screen.SessionScreen`,
+    which opens this, and so is not named here)."""
+
+    dialog: Dialog | ContextMenu | None
+    noun: str
+    save_path: Path | None
+
+    @property
+    def session(self) -> Any: ...
+    @property
+    def host(self) -> Host: ...
+    def say(self, text: str, error: bool = False) -> None: ...
+    def kept_path(self) -> Path: ...
 
 # The key of "Record in the careers": the same in every game (`keys.EVERYWHERE`).
 KEY = pygame.K_j

@@ -1,31 +1,27 @@
 """`companion career apply|undo SESSION`: a finished fight recorded into its gladiators'
 careers in the stable, once, and taken back.
 
-What a fight does to a career is its game's rule (its `careers` part, found through
-`companion.games.registry`); this command finds its gladiators in the stable, shows
-what the fight does, and records it in one change of the stable. A fight is known by
-its fingerprint, made from what the fight was (its rule system, its setup, and each
-action of its journal with the digest of what it produced), so the same fight saved
-twice, moved or copied is still recorded once."""
+Finding the gladiators, the preview and the recording are the stable's
+(`companion.stable.recording`), shared with the window's end-of-fight dialog; this
+command reads the session file, the `--as` options, and prints."""
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
+from companion.stable.recording import fingerprint  # the command's own, as it was
 
 # The session, the stable and the games' parts load when a command runs, not when the
 # parser is built: opening the app must not pay for them.
 if TYPE_CHECKING:
     from companion.session.session import Session
-    from companion.stable.careers import Career, Entry, FightCareers
-    from companion.stable.model import Field, Fight, Gladiator
-    from companion.stable.store import NewEntrant, Stable
+    from companion.stable.model import Fight
+    from companion.stable.recording import Preview
+    from companion.stable.store import Stable
 
 _EXAMPLES = """examples:
   companion career apply duel.json --dry-run   # what the fight would do, nothing recorded
@@ -72,47 +68,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p_undo.set_defaults(func=_undo)
 
 
-def fingerprint(session: Session) -> str:
-    """The fight's own fingerprint: its rule system, its setup, and each action of its
-    journal with the digest of what it produced (never the file's path or save time)."""
-    fight = {"ruleset": session.ruleset.id, "setup": session.setup,
-             "journal": [[entry.action, entry.outcome] for entry in session.journal]}
-    text = json.dumps(fight, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _finished(path: Path) -> Session:
     """The session at `path`, replayed and checked, of a game the stable keeps careers
     of, and over."""
     from companion.commands.session import load
-    from companion.stable.careers import careers_part
+    from companion.stable.recording import finished
 
     session = load(path)
-    careers_part(session.ruleset.id)
-    if not session.ruleset.is_over(session.state):
-        raise UserError(f"{path}: the fight is not over yet: there is nothing to record",
-                        exit_code=1)
+    finished(session, str(path))
     return session
-
-
-@dataclass(frozen=True)
-class _Matched:
-    """A side of the fight and who he is in the stable: a gladiator, or a newcomer."""
-
-    entry: Entry
-    gladiator: Gladiator | None
-
-    @property
-    def name(self) -> str:
-        g = self.gladiator
-        return f"#{g.id} {g.name}" if g is not None else self.entry.sheet.name
-
-    @property
-    def managed(self) -> bool:
-        """He has a manager, or will have once added: one to take the fight's money."""
-        g = self.gladiator
-        return g.manager_id is not None if g is not None else bool(
-            self.entry.sheet.manager.strip())
 
 
 def _as_given(specs: list[str], sides: list[str]) -> dict[str, str]:
@@ -132,107 +96,37 @@ def _as_given(specs: list[str], sides: list[str]) -> dict[str, str]:
     return given
 
 
-def _match(stable: Stable, game: str, entries: list[Entry], given: dict[str, str]
-           ) -> list[_Matched]:
-    from companion.stable.parts import title
-
-    matched: list[_Matched] = []
-    for entry in entries:
-        who = given.get(entry.side)
-        if who is not None and who.removeprefix("#").isdigit():
-            found = stable.gladiator(int(who.removeprefix("#")))
-            if found is None or found.game != game:
-                raise UserError(f"--as {entry.side}={who}: there is no gladiator {who} of "
-                                f"{title(game)} in the stable", exit_code=1)
-            named = [found]
-        else:
-            named = stable.named(who or entry.sheet.name, game)
-            if who is not None and not named:
-                raise UserError(f"--as {entry.side}={who}: there is no gladiator called "
-                                f"{who!r} of {title(game)} in the stable", exit_code=1)
-        if len(named) > 1:
-            numbers = ", ".join(f"#{g.id}" for g in named)
-            raise UserError(f"{len(named)} gladiators of {title(game)} in the stable are "
-                            f"called {named[0].name!r} ({numbers}): say which fought on "
-                            f"side {entry.side} with --as {entry.side}=#{named[0].id}",
-                            exit_code=1)
-        g = named[0] if named else None
-        if g is not None and not g.alive:
-            raise UserError(f"#{g.id} {g.name} is dead in the stable: a dead gladiator "
-                            "fights no more", exit_code=1)
-        twice = [m for m in matched if m.gladiator is not None and m.gladiator == g]
-        if g is not None and twice:
-            raise UserError(f"sides {twice[0].entry.side} and {entry.side} are both #{g.id} "
-                            f"{g.name} in the stable: say who fought on each with --as "
-                            "SIDE=#ID", exit_code=1)
-        matched.append(_Matched(entry, g))
-    return matched
-
-
 def _apply(args: argparse.Namespace) -> int:
-    from companion.stable.careers import careers_part
-    from companion.stable.store import NewFight, Stable
+    from companion.stable.recording import already, preview, record, sides
+    from companion.stable.store import Stable
 
     session = _finished(args.session)
-    game = session.ruleset.id
-    part = careers_part(game)
-    digest = fingerprint(session)
     with Stable.open(create=not args.dry_run) as stable:
-        known = stable.fight_of_session(digest)
+        known = already(session, stable)
         if known is not None:
             return _recorded_already(args, known)
-        entries = part.entries(session.state)
-        matched = _match(stable, game, entries, _as_given(args.who, [e.side for e in
-                                                                    entries]))
-        sheets = {m.entry.side: m.gladiator.sheet if m.gladiator is not None
-                  else m.entry.sheet.text for m in matched}
-        fight = part.careers(session.state, sheets, session.events)
-        by_side = {career.side: career for career in fight.careers}
-        managers = {m.id: m.name for m in stable.managers()}
+        seen = preview(session, stable, _as_given(args.who, sides(session)),
+                       str(args.session.resolve()))
         if not args.json:
-            for line in _preview(args.session, fight, matched, by_side, managers,
-                                 args.dry_run):
+            for line in seen.lines(str(args.session), recorded=not args.dry_run):
                 print(line)
         if args.dry_run:
             if args.json:
-                print(json.dumps(_json(args.session, digest, fight, matched, by_side,
-                                       None, None), indent=2))
+                print(json.dumps(_json(args.session, seen, None, None), indent=2))
             else:
                 print("dry run: nothing recorded")
             return 0
-        new_fight = NewFight(game, session.created, str(args.session.resolve()), digest,
-                             fight.result)
-        recorded, ids = stable.record_fight_of(
-            new_fight, [_entrant(m, by_side[m.entry.side]) for m in matched])
+        recorded, ids = record(seen, stable)
         path = stable.path
     if args.json:
-        print(json.dumps(_json(args.session, digest, fight, matched, by_side, recorded,
-                               ids), indent=2))
+        print(json.dumps(_json(args.session, seen, recorded, ids), indent=2))
     else:
-        added = [f"{m.entry.sheet.name} is #{g_id}" for m, g_id in zip(matched, ids,
+        added = [f"{m.entry.sheet.name} is #{g_id}" for m, g_id in zip(seen.matched, ids,
                                                                       strict=True)
                  if m.gladiator is None]
         print(f"recorded as fight #{recorded.id} in the stable ({path})"
               + (f"; {', '.join(added)}" if added else ""))
     return 0
-
-
-def _entrant(m: _Matched, career: Career) -> NewEntrant:
-    """What the stable records of one gladiator: his new sheet, his death, his money;
-    for one it holds, the sheet the fight was worked out from, which must still be his
-    when it is recorded."""
-    from companion.stable.store import NewEntrant
-
-    after: tuple[tuple[Field, Any], ...] = (("sheet", career.sheet),)
-    if career.dead:
-        after += (("alive", False),)
-    purse = career.purse if m.managed else ()  # no one's purse to keep it in
-    g = m.gladiator
-    if g is None:
-        return NewEntrant(m.entry.side, career.result, newcomer=m.entry.sheet, after=after,
-                          purse=purse)
-    return NewEntrant(m.entry.side, career.result, gladiator_id=g.id, sheet=g.sheet,
-                      after=after, purse=purse)
 
 
 def _recorded_already(args: argparse.Namespace, known: Fight) -> int:
@@ -246,45 +140,12 @@ def _recorded_already(args: argparse.Namespace, known: Fight) -> int:
     return 0
 
 
-def _preview(path: Path, fight: FightCareers, matched: list[_Matched],
-             by_side: dict[str, Career], managers: dict[int, str], dry_run: bool
-             ) -> list[str]:
-    lines = [f"{path}: {fight.result}"]
-    lines += [f"{m.entry.sheet.name} is not in the stable: "
-              + ("added when recorded" if dry_run else "added")
-              for m in matched if m.gladiator is None]
-    for m in matched:
-        career = by_side[m.entry.side]
-        lines.append(f"{m.name}: {career.result}")
-        lines += [f"  {said}" for said in career.said]
-        manager = (managers.get(m.gladiator.manager_id or 0) if m.gladiator is not None
-                   else m.entry.sheet.manager)
-        lines += [f"  money: {amount:+d} to {manager} ({reason})" if m.managed else
-                  f"  money: {amount:+d} ({reason}), not kept: he has no manager"
-                  for amount, reason in career.purse]
-        if not career.said and not career.purse:
-            lines.append("  nothing else changes")
-    return lines
-
-
-def _json(path: Path, digest: str, fight: FightCareers, matched: list[_Matched],
-          by_side: dict[str, Career], recorded: Fight | None, ids: list[int] | None
+def _json(path: Path, seen: Preview, recorded: Fight | None, ids: list[int] | None
           ) -> dict[str, Any]:
-    gladiators = []
-    for i, m in enumerate(matched):
-        career = by_side[m.entry.side]
-        gladiators.append({
-            "side": m.entry.side, "name": m.entry.sheet.name,
-            "id": ids[i] if ids is not None else
-            m.gladiator.id if m.gladiator is not None else None,
-            "added": m.gladiator is None, "result": career.result, "dead": career.dead,
-            "said": list(career.said),
-            "purse": [{"amount": amount, "reason": reason, "kept": m.managed}
-                      for amount, reason in career.purse]})
-    return {"session": str(path), "already": False, "fingerprint": digest,
-            "result": fight.result, "dry_run": recorded is None,
+    return {"session": str(path), "already": False, "fingerprint": seen.digest,
+            "result": seen.fight.result, "dry_run": recorded is None,
             "fight": recorded.id if recorded is not None else None,
-            "gladiators": gladiators}
+            "gladiators": seen.gladiators(ids)}
 
 
 def _undo(args: argparse.Namespace) -> int:

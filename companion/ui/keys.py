@@ -50,6 +50,7 @@ EVERYWHERE: tuple[Binding, ...] = (
     bind("F5", "tab_rolls", "every roll"),
     bind("F6", "player_window", "the player's window (in it: F9 scale, F11 full screen, "
        "O odds)"),
+    bind("J", "careers", "record the finished fight in the careers (a preview first)"),
     bind("F9", "scale", "UI scale"), bind("Ctrl+Q", "quit", "quit"),
 )
 

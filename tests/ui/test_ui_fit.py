@@ -115,6 +115,20 @@ def _reopened(app: App) -> None:
     assert app.screen.dialog is app.screen.end_dialog is not None  # type: ignore[union-attr]
 
 
+def _careers_preview(app: App) -> None:
+    """A finished duel opened again, and J: what it does to each career, the longest
+    preview of the sessions kept for tests (a death, newcomers, five changes)."""
+    import shutil
+
+    path = paths.user_data_dir() / "finished duel.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(TESTS / "sessions" / "v1-battle.json", path)
+    app.open_file(path)
+    pump(app)
+    _key(app, pygame.K_j, "j")
+    assert app.screen.dialog.title == "Record in the careers"  # type: ignore[union-attr]
+
+
 def _deaths_door(app: App) -> None:
     """A duel with one man at death's door: his roll to live is what is due."""
     _duel(app)
@@ -377,6 +391,9 @@ SCENES: dict[str, Callable[[App], None]] = {
     "duel, a long entry to apply": _long_entry_to_apply,
     "arena, the appeal": _appeal,
     "arena, a finished bout reopened": _reopened,
+    "duel, over, the careers' preview": _careers_preview,
+    "match, over, the careers' preview": _then(_match("lord-smash", "sewer-beast", turns=-1),
+                                               (pygame.K_j, "j", 0)),
     "start, recent files of one day": _recent,
     "grimdark set-up": _grimdark,
     "grimdark set-up, empty": _grimdark_empty,

@@ -289,6 +289,20 @@ def test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it(app: App) -> None:
     assert len(screen.session.journal) == done
 
 
+def test_j_records_the_finished_match_in_the_careers(app: App) -> None:
+    screen = match(app)
+    key(app, pygame.K_END)
+    assert screen.dialog is screen.end_dialog is not None
+    key(app, pygame.K_j, "j")
+    assert screen.dialog.title == "Record in the careers"
+    assert screen.dialog.lines[0].startswith(f"This {screen.noun}: ")
+    key(app, pygame.K_RETURN)
+    assert screen.message.startswith("recorded as fight #1 "), screen.message
+    assert screen.dialog is screen.end_dialog
+    key(app, pygame.K_j, "j")
+    assert screen.message.startswith("recorded already, as fight #1 "), screen.message
+
+
 def test_end_plays_to_the_end_and_the_end_offers_to_record_the_results(app: App) -> None:
     screen = match(app)
     key(app, pygame.K_END)
@@ -493,6 +507,7 @@ MATCH_KEYS = {
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y"], test_ctrl_z_undoes_a_turn_and_ctrl_y_redoes_it),
     **dict.fromkeys(["Ctrl+S", "F1", "Esc"], test_ctrl_s_saves_and_f1_lists_the_keys),
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_match,
+    "J": test_j_records_the_finished_match_in_the_careers,
     **dict.fromkeys(["F2", "F4", "F5"], test_f2_f4_and_f5_show_the_log_the_tables_and_every_roll),
     **dict.fromkeys(["Space", "Backspace", "F3", "Ctrl+Shift+S", "Ctrl+Q"],
                     test_space_plays_a_turn_backspace_forgets_f3_ctrl_shift_s_and_ctrl_q),

@@ -1051,6 +1051,28 @@ def test_the_names_of_keys_are_read_from_a_list_as_written() -> None:
 
 # Which test presses each key a screen lists: a key added to a list, without a test
 # here that presses it, fails test_every_key_a_screen_lists_is_pressed_by_a_test.
+@pytest.mark.parametrize("game", ["skirmish", "battle"])
+def test_j_records_a_finished_fight_in_the_careers(app: App, game: str, tmp_path) -> None:
+    """J on the end of a fight: the preview, then Enter records it, once."""
+    import shutil
+
+    from support.places import TESTS
+
+    path = tmp_path / "finished.json"
+    shutil.copy(TESTS / "sessions" / f"v1-{game}.json", path)
+    app.open_file(path)
+    pump(app)
+    screen = app.screen
+    assert screen.dialog is screen.end_dialog is not None
+    assert any(b.label == "Record in the careers (J)" for b in screen.dialog.buttons)
+    key(app, pygame.K_j, "j")
+    assert screen.dialog.title == "Record in the careers"
+    key(app, pygame.K_RETURN)
+    assert screen.message.startswith("recorded as fight #1 "), screen.message
+    key(app, pygame.K_j, "j")
+    assert screen.message.startswith("recorded already, as fight #1 "), screen.message
+
+
 ARENA_KEYS = {
     "Space": test_space_and_r_roll_his_ap, "R": test_space_and_r_roll_his_ap,
     "N": test_n_f_and_u_end_the_turn_cut_free_and_discard_the_shield,
@@ -1069,6 +1091,7 @@ ARENA_KEYS = {
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+Shift+S", "F1"],
                     test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys),
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
+    "J": test_j_records_a_finished_fight_in_the_careers,
     **dict.fromkeys(["F2", "F3", "F4", "F5", "F9"],
                     test_f2_to_f5_show_the_tabs_and_f9_the_next_scale),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
@@ -1090,6 +1113,7 @@ DUEL_KEYS = {
     **dict.fromkeys(["Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F1"], test_the_duels_undo_redo_save_and_keys),
     "Ctrl+Shift+S": test_ctrl_z_undoes_ctrl_y_redoes_ctrl_s_saves_and_f1_lists_the_keys,
     "Ctrl+E": test_ctrl_e_exports_a_report_of_the_game,
+    "J": test_j_records_a_finished_fight_in_the_careers,
     **dict.fromkeys(["F2", "F3", "F4", "F5"],
                     test_the_duels_f4_and_f5_show_the_tables_and_rolls_and_g_the_board),
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,

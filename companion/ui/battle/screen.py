@@ -42,6 +42,7 @@ from companion.session.session import Session
 from companion.ui import keys
 from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
+from companion.ui.session.careers import careers_choice
 from companion.ui.session.screen import SessionScreen
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -325,7 +326,7 @@ class BattleScreen(SessionScreen):
         self.dialog = Dialog(
             self.host.theme, "The battle is over", lines,
             [Choice("Write both sheets to the roster", pygame.K_w, self.write_sheets),
-             *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
+             careers_choice(self), *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
         self.end_dialog = self.dialog
 

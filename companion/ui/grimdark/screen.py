@@ -35,6 +35,7 @@ from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
 from companion.ui.grimdark.coaching_words import coaching_lines
 from companion.ui.grimdark.explain import Line, Words, explain, turn_of
 from companion.ui.host import Host
+from companion.ui.session.careers import careers_choice
 from companion.ui.session.screen import SessionScreen
 from companion.ui.tools.log_panel import LogPanel
 from companion.ui.widgets.controls import Button, Ink, Label, Widget, flow
@@ -476,7 +477,7 @@ class GrimdarkScreen(SessionScreen):
         self.dialog = Dialog(
             self.host.theme, "The match is over", self.result_lines(),
             [Choice("Record fame and results in the roster", pygame.K_r, self.record),
-             *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
+             careers_choice(self), *self.way_out(), Choice("Close", pygame.K_ESCAPE, self.dismiss)],
         )
         self.end_dialog = self.dialog
 

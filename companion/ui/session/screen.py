@@ -143,7 +143,8 @@ class SessionScreen(Screen):
 
     # --- undo, redo, save -------------------------------------------------------------
     def undo_key(self, event: pygame.event.Event) -> bool:
-        """Ctrl+Z, Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+E and F1; True if the key was one."""
+        """Ctrl+Z, Ctrl+Y, Ctrl+S, Ctrl+Shift+S, Ctrl+E, F1, and J once the fight is
+        over; True if the key was one."""
         key, shift = event.key, event.mod & pygame.KMOD_SHIFT
         if keys.pressed(event, "Ctrl+E"):
             self.export_dialog()
@@ -161,6 +162,11 @@ class SessionScreen(Screen):
                 self.say(f"redone: {-steps} action{'s' if steps != -1 else ''}")
             else:
                 self.say("nothing to undo or redo", error=True)
+            return True
+        if keys.pressed(event, "J") and self.session.ruleset.is_over(self.session.state):
+            from companion.ui.session.careers import careers_dialog
+
+            careers_dialog(self)
             return True
         if keys.pressed(event, "Ctrl+S"):
             if keys.pressed(event, "Ctrl+Shift+S") or self.save_path is None:

@@ -43,6 +43,7 @@ from companion.session.session import Session
 from companion.ui import keys
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.host import Host
+from companion.ui.session.careers import careers_choice
 from companion.ui.session.names import told_apart
 from companion.ui.session.screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
@@ -253,7 +254,8 @@ class SkirmishScreen(SessionScreen):
                          f"{g.full_strength}, wounds dealt {g.wounds_inflicted}{extra}")
         self.dialog = Dialog(
             self.host.theme, "The bout is over", lines,
-            [*self.way_out(), Choice("Board", pygame.K_ESCAPE, self._to_board)],
+            [careers_choice(self), *self.way_out(),
+             Choice("Board", pygame.K_ESCAPE, self._to_board)],
         )
         self.end_dialog = self.dialog
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion.core.words import plural
 from companion.errors import UserError
 from companion.files.pathwords import in_words
 from companion.ui.widgets.dialogs import Choice, Dialog
@@ -69,8 +70,9 @@ def careers_dialog(screen: SessionScreen) -> None:
         return
     if known is not None or seen is None:
         assert known is not None
-        screen.say(f"recorded already, as fight #{known.id} ({known.result}), on "
-                   f"{known.recorded}: nothing changed")
+        # Short enough for the status bar at 1024x640 and 200 %: the day, not the result.
+        screen.say(f"recorded already, as fight #{known.id} on {known.recorded[:10]}: "
+                   "nothing changed")
         return
 
     def done() -> None:
@@ -106,11 +108,11 @@ def _record(screen: SessionScreen, seen: Preview) -> None:
     except OSError as err:
         screen.say(f"not recorded: {in_words(err)}", error=True)
         return
-    added = [f"{m.entry.sheet.name} is #{g_id}" for m, g_id in zip(seen.matched, ids,
-                                                                  strict=True)
-             if m.gladiator is None]
+    # Short enough for the status bar at 1024x640 and 200 %: how many were added, whose
+    # numbers `companion stable list` shows.
+    added = sum(1 for m, _ in zip(seen.matched, ids, strict=True) if m.gladiator is None)
     screen.say(f"recorded as fight #{fight.id} in the careers"
-               + (f"; added to the stable: {', '.join(added)}" if added else ""))
+               + (f" ({plural(added, 'gladiator')} added to the stable)" if added else ""))
 
 
 def _session_file(screen: SessionScreen) -> Path:

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.commands import career_page
 from companion.errors import UserError
 from companion.stable.recording import fingerprint  # the command's own, as it was
 
@@ -27,7 +28,8 @@ _EXAMPLES = """examples:
   companion career apply duel.json --dry-run   # what the fight would do, nothing recorded
   companion career apply duel.json             # the same, then recorded in the stable
   companion career apply duel.json --as a=#4   # side a is gladiator #4 of the stable
-  companion career undo duel.json              # take the fight back"""
+  companion career undo duel.json              # take the fight back
+  companion career page "Spear Rookie" --format bbcode   # his career for a forum post"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -66,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the fight's session file")
     p_undo.add_argument("--json", action="store_true", help="print one JSON object")
     p_undo.set_defaults(func=_undo)
+    career_page.register(sub)
 
 
 def _finished(path: Path) -> Session:

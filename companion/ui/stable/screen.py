@@ -172,8 +172,11 @@ class StableScreen(Screen):
         if chosen:
             pygame.draw.rect(surface, pal.hover, rect, 2, border_radius=px(6))
         x, w = rect.x + px(8), rect.width - px(16)
-        marks = ("" if card.alive else ", dead") + (", starred" if card.starred else "")
-        y = ink.text(surface, f"{'* ' if card.starred else ''}{card.name} ({card.game}{marks})",
+        # His game is told on the right: the card keeps its room for his name.
+        marks = ", ".join([*([] if card.alive else ["dead"]), *(["starred"] if card.starred
+                                                               else [])])
+        y = ink.text(surface, f"{'* ' if card.starred else ''}{card.name}"
+                     + (f" ({marks})" if marks else ""),
                      (x, rect.y + px(4)), w, size=17, bold=True, wrap=False, elide=True,
                      colour=None if card.alive else pal.bad)
         ink.text(surface, card.summary, (x, y), w, size=15, wrap=False, elide=True)
@@ -193,7 +196,7 @@ class StableScreen(Screen):
         y = ink.text(surface, f"{card.game}, {state}", (x, y), w, size=16,
                      colour=pal.text_dim, wrap=False, elide=True)
         if group.purse is not None:
-            y = ink.text(surface, f"{group.manager}'s purse: {group.purse}", (x, y), w,
+            y = ink.text(surface, f"{group.manager}'s purse: {group.purse:,}", (x, y), w,
                          size=16, colour=pal.text_dim, wrap=False, elide=True)
         y += px(6)
         for text in card.lines:

@@ -24,6 +24,9 @@ SCREENS: dict[str, SystemScreens] = {
     # Not a rule system: the balance lab plays no session, so it names no play screen.
     "lab": SystemScreens("lab", "companion.ui.lab.screen:LabScreen", "", "The balance lab", "l",
                          ("Balance lab", "Lab")),
+    # Nor is the stable: it reads the managers' gladiators, of every game.
+    "stable": SystemScreens("stable", "companion.ui.stable.screen:StableScreen", "",
+                            "The stable", "t", ("Stable",)),
 }
 
 # What each system shows on the player's window ("module:Class" of a PlayerView).

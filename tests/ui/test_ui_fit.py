@@ -358,6 +358,22 @@ def _lab_house_heatmap(app: App) -> None:
     lab.hover = (1, 2)
 
 
+def _stable(app: App, fights: int = 1) -> None:
+    """The Stable screen on a stable of two managers (one with a long name), a
+    gladiator of no manager, a career longer than the screen."""
+    from support.stable_scene import make_stable
+
+    make_stable(fights)
+    app.show_setup("stable")
+
+
+def _no_stable(app: App) -> None:
+    from support.stable_scene import no_stable
+
+    no_stable()
+    app.show_setup("stable")
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "start": _start,
     "start, keys": _then(_start, F1),
@@ -429,6 +445,11 @@ SCENES: dict[str, Callable[[App], None]] = {
     "lab, house rules": _lab_house,
     "lab, a house folder not there": lambda app: _lab_house(app, MISSING),
     "lab, house heat map": _lab_house_heatmap,
+    "stable": _stable,
+    "stable, a long career, the last chosen": _then(lambda app: _stable(app, 30),
+                                                     (pygame.K_END, "", 0)),
+    "stable, none yet": _no_stable,
+    "stable, keys": _then(_stable, F1),
 }
 
 

@@ -1,0 +1,1 @@
+"""The Stable screen: the managers' gladiators and their careers, read from the stable."""

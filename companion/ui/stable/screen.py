@@ -1,0 +1,216 @@
+"""The Stable screen: on the left each manager's gladiators as cards (his game's line
+for him, dead or alive, starred), Up / Down to choose one; on the right the chosen
+one's sheet in his game's words, his career a fight a line, and his manager's purse.
+It only reads the stable. Reached from the start screen; Esc goes back to it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.ui.host import Host, Screen
+from companion.ui.stable.view import Card, StableView, read_stable
+from companion.ui.widgets.controls import Button, Ink, Widget
+from companion.ui.widgets.intro_panel import IntroPanel
+
+if TYPE_CHECKING:
+    from companion.core.hexgrid import Hex
+    from companion.ui.widgets.side_panel import PanelView
+
+KEYS = (
+    "Up / Down: choose a gladiator    Home / End: the first or the last",
+    "Click a card: choose him    Esc: back to the start screen",
+    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
+)
+
+
+class StableScreen(Screen):
+    def __init__(self, host: Host, view: StableView | None = None) -> None:
+        super().__init__(host)
+        self.theme = host.theme
+        self.ink = Ink(self.theme)
+        self.view = read_stable() if view is None else view
+        self.cursor = 0
+        self.first = 0  # the first card shown: the list scrolls to keep the chosen in sight
+        self.card_rects: list[tuple[int, pygame.Rect]] = []
+        self.back_button = Button(self.theme, "Back (Esc)", host.show_home, size=17,
+                                  short=("Esc",))
+        if self.view.broken:
+            self.message, self.message_is_error = self.view.note, True
+
+    @property
+    def chosen(self) -> Card | None:
+        cards = self.view.cards
+        return cards[self.cursor] if cards else None
+
+    def choose(self, index: int) -> None:
+        if self.view.cards:
+            self.cursor = max(0, min(len(self.view.cards) - 1, index))
+            self.first = min(self.first, self.cursor)
+
+    # --- events ----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back_button.handle(event):
+                return True
+            for index, rect in self.card_rects:
+                if rect.collidepoint(event.pos):
+                    self.choose(index)
+                    return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        actions = {
+            pygame.K_ESCAPE: self.host.show_home,
+            pygame.K_F1: lambda: self.host.show_keys(list(KEYS)),
+            pygame.K_UP: lambda: self.choose(self.cursor - 1),
+            pygame.K_DOWN: lambda: self.choose(self.cursor + 1),
+            pygame.K_HOME: lambda: self.choose(0),
+            pygame.K_END: lambda: self.choose(len(self.view.cards) - 1),
+        }
+        if key in actions:
+            actions[key]()
+            return True
+        return False
+
+    def status(self) -> str:
+        return "Up / Down choose a gladiator  Esc back  F1 keys"
+
+    def widgets(self) -> list[Widget]:
+        return list(self.ink.drawn)
+
+    def panel(self) -> PanelView | None:
+        return IntroPanel(self.theme, "The stable", [
+            "Every manager's gladiators, of every game, as the careers keep them.",
+            "Choose one for his sheet and his fights; companion stable on the command line "
+            "adds, trains and removes them.",
+        ])
+
+    # --- layout and drawing -----------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        pygame.draw.rect(surface, pal.background, self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        ink.clear()
+        self.card_rects = []
+        x, w = self.rect.x + px(18), self.rect.width - px(36)
+        top = self.rect.y + px(12)
+        back_w = self.back_button.needed_width()
+        if back_w > w // 3:
+            back_w = self.back_button.needed_width(shortest=True)
+        self.back_button.rect = pygame.Rect(x + w - back_w, top, back_w, px(34))
+        ink.widget(surface, self.back_button)
+        y = ink.text(surface, "The stable", (x, top), w - back_w - px(8), size=28,
+                     bold=True, wrap=False, height=px(34)) + px(10)
+        if not self.view.cards:
+            ink.text(surface, self.view.note, (x, y), w, size=18,
+                     colour=pal.bad if self.view.broken else pal.text_dim, elide=True)
+            surface.set_clip(clip)
+            return
+        left_w = max(px(120), (w - px(16)) * 2 // 5)
+        self._draw_cards(surface, pygame.Rect(x, y, left_w, self.rect.bottom - px(10) - y))
+        right = pygame.Rect(x + left_w + px(16), y, w - left_w - px(16),
+                            self.rect.bottom - px(10) - y)
+        self._draw_chosen(surface, right)
+        surface.set_clip(clip)
+
+    def _card_height(self) -> int:
+        fonts, px = self.theme.fonts, self.theme.px
+        return (fonts.get(17, bold=True).get_linesize() + fonts.get(15).get_linesize()
+                + px(10))
+
+    def _rows(self) -> list[tuple[str, int]]:
+        """The list's rows in order: ("manager", group index) then ("card", card index)."""
+        rows, index = [], 0
+        for g, group in enumerate(self.view.groups):
+            rows.append(("manager", g))
+            for _ in group.cards:
+                rows.append(("card", index))
+                index += 1
+        return rows
+
+    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        head_h = self.theme.fonts.get(17, bold=True).get_linesize() + px(4)
+        card_h = self._card_height()
+        rows = self._rows()
+        heights = [head_h if kind == "manager" else card_h + px(6) for kind, _ in rows]
+        at = {i: r for r, (kind, i) in enumerate(rows) if kind == "card"}
+        # Scroll so that the chosen card, and the manager above the first, are in sight.
+        start = min(self.first, at[self.cursor])
+        start = start - 1 if start > 0 and rows[start - 1][0] == "manager" else start
+        while sum(heights[start:at[self.cursor] + 1]) > area.height and start < at[self.cursor]:
+            start += 1
+        self.first = start
+        y = area.y
+        for r in range(start, len(rows)):
+            if y + heights[r] > area.bottom:
+                break
+            kind, i = rows[r]
+            if kind == "manager":
+                group = self.view.groups[i]
+                ink.text(surface, group.manager or "Of no manager", (area.x, y), area.width,
+                         size=17, bold=True, colour=pal.text_dim, wrap=False, elide=True)
+            else:
+                self._draw_card(surface, i, pygame.Rect(area.x, y, area.width, card_h))
+            y += heights[r]
+
+    def _draw_card(self, surface: pygame.Surface, index: int, rect: pygame.Rect) -> None:
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        card = self.view.cards[index]
+        self.card_rects.append((index, rect))
+        chosen = index == self.cursor
+        pygame.draw.rect(surface, pal.accent if chosen else pal.panel, rect,
+                         border_radius=px(6))
+        if chosen:
+            pygame.draw.rect(surface, pal.hover, rect, 2, border_radius=px(6))
+        x, w = rect.x + px(8), rect.width - px(16)
+        # His game is told on the right: the card keeps its room for his name.
+        marks = ", ".join([*([] if card.alive else ["dead"]), *(["starred"] if card.starred
+                                                               else [])])
+        y = ink.text(surface, f"{'* ' if card.starred else ''}{card.name}"
+                     + (f" ({marks})" if marks else ""),
+                     (x, rect.y + px(4)), w, size=17, bold=True, wrap=False, elide=True,
+                     colour=None if card.alive else pal.bad)
+        ink.text(surface, card.summary, (x, y), w, size=15, wrap=False, elide=True)
+
+    def _draw_chosen(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        card = self.chosen
+        if card is None:
+            return
+        group = next(g for g in self.view.groups if card in g.cards)
+        bottom = area.bottom
+        line = self.theme.fonts.get(16).get_linesize()
+        x, w = area.x, area.width
+        y = ink.text(surface, card.name, (x, area.y), w, size=20, bold=True, wrap=False,
+                     elide=True)
+        state = "alive" if card.alive else "dead"
+        y = ink.text(surface, f"{card.game}, {state}", (x, y), w, size=16,
+                     colour=pal.text_dim, wrap=False, elide=True)
+        if group.purse is not None:
+            y = ink.text(surface, f"{group.manager}'s purse: {group.purse:,}", (x, y), w,
+                         size=16, colour=pal.text_dim, wrap=False, elide=True)
+        y += px(6)
+        for text in card.lines:
+            if y + line > bottom:
+                return
+            y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)
+        y += px(8)
+        if y + 2 * line > bottom:
+            return
+        fights = len(card.fights)
+        y = ink.text(surface, f"Career: {fights} fight{'s' if fights != 1 else ''}"
+                     if fights else "Career: no fight recorded yet", (x, y), w, size=17,
+                     bold=True, wrap=False, short=(f"{fights} fights", "Career"))
+        room = max(0, (bottom - y) // line)
+        shown = card.fights[-room:] if room else ()
+        for text in shown:
+            y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)

@@ -822,6 +822,16 @@ def test_l_on_the_start_screen_opens_the_lab_and_esc_returns(app: App) -> None:
     assert isinstance(app.screen, SkirmishSetup)
 
 
+def test_t_on_the_start_screen_opens_the_stable_and_esc_returns(app: App) -> None:
+    from companion.ui.stable.screen import StableScreen
+
+    app.show_home()
+    key(app, pygame.K_t, "t")
+    assert isinstance(app.screen, StableScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
 def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
     from companion.ui.lab.screen import BOUTS, LabScreen
 
@@ -1128,6 +1138,7 @@ START_KEYS = {
                     test_the_start_screens_f1_f3_f4_f5_and_f9),
     "G": test_g_on_the_start_screen_opens_the_grimdark_set_up,
     "L": test_l_on_the_start_screen_opens_the_lab_and_esc_returns,
+    "T": test_t_on_the_start_screen_opens_the_stable_and_esc_returns,
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 LAB_KEYS = {

@@ -54,12 +54,12 @@ def test_the_t_key_opens_the_stable_its_cards_and_the_chosen_ones_career(app):
     assert sheets.summary(rookie.sheet) in words  # his game's own line for him
     assert sheets.lines(rookie.sheet)[0] in words
     assert "Marcus's purse: 35" in words
-    assert "2026-12-01  win: Hammer Rookie beat Second Rookie, who died of his wounds" in words
+    assert "2026-12-01, win: Hammer Rookie beat Second Rookie, who died of his wounds" in words
     key(app, pygame.K_END)
     words = shown(app)
     assert app.screen.chosen.name == "Second Rookie"
     assert "Second Rookie (dead)" in words and f"{sheets.title}, dead" in words
-    assert "2026-12-01  death: Hammer Rookie beat Second Rookie, who died of his wounds" in words
+    assert "2026-12-01, death: Hammer Rookie beat Second Rookie, who died of his wounds" in words
     assert not any("purse" in w for w in words)  # he has no manager
     key(app, pygame.K_DOWN)  # the last stays chosen
     assert app.screen.chosen.name == "Second Rookie"

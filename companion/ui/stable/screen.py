@@ -11,7 +11,7 @@ import pygame
 
 from companion.ui.host import Host, Screen
 from companion.ui.stable.view import Card, StableView, read_stable
-from companion.ui.widgets.controls import Button, Ink, Widget
+from companion.ui.widgets.controls import Button, Ink, Widget, wrap
 from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
@@ -199,10 +199,16 @@ class StableScreen(Screen):
             y = ink.text(surface, f"{group.manager}'s purse: {group.purse:,}", (x, y), w,
                          size=16, colour=pal.text_dim, wrap=False, elide=True)
         y += px(6)
+        font = self.theme.fonts.get(16)
+        # His sheet wraps (nothing of it cut) while there is room; the career below
+        # keeps room for its heading and its latest fight.
+        last = len(wrap(card.fights[-1], font, w)) * line if card.fights else 0
+        keep = self.theme.fonts.get(17, bold=True).get_linesize() + px(8) + last
         for text in card.lines:
-            if y + line > bottom:
-                return
-            y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)
+            if y + len(wrap(text, font, w)) * line > bottom - keep:
+                y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)
+                continue
+            y = ink.text(surface, text, (x, y), w, size=16)
         y += px(8)
         if y + 2 * line > bottom:
             return
@@ -210,7 +216,14 @@ class StableScreen(Screen):
         y = ink.text(surface, f"Career: {fights} fight{'s' if fights != 1 else ''}"
                      if fights else "Career: no fight recorded yet", (x, y), w, size=17,
                      bold=True, wrap=False, short=(f"{fights} fights", "Career"))
-        room = max(0, (bottom - y) // line)
-        shown = card.fights[-room:] if room else ()
+        # The latest fights that fit whole, in order.
+        shown: list[str] = []
+        used = 0
+        for text in reversed(card.fights):
+            need = len(wrap(text, font, w)) * line
+            if y + used + need > bottom:
+                break
+            shown.insert(0, text)
+            used += need
         for text in shown:
-            y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)
+            y = ink.text(surface, text, (x, y), w, size=16)

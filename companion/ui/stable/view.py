@@ -82,7 +82,7 @@ def _groups(stable: Stable) -> tuple[Group, ...]:
                 continue
             sheets = parts.get(g.game)
             summary, lines = _told(sheets, g.sheet, g.game)
-            fights = tuple(f"{fight.played[:10]}  {entrant.result}: {one_line(fight.result)}"
+            fights = tuple(f"{fight.played[:10]}, {entrant.result}: {one_line(fight.result)}"
                            for fight, entrant in stable.fights_of(g.id))
             cards.append(Card(g.id, g.name, title(g.game), summary, g.alive, g.starred,
                               lines, fights))

@@ -117,3 +117,23 @@ class NewEntrant:
     sheet: str | None = None
     after: tuple[tuple[Field, Any], ...] = ()
     purse: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class NewFight:
+    """A fight to record: what `Fight` holds but its id and when it was recorded."""
+
+    game: str
+    played: str
+    session_path: str
+    session_digest: str
+    result: str
+
+
+@dataclass(frozen=True)
+class NewChange:
+    """A field of a gladiator as a fight leaves it (its value before is read)."""
+
+    gladiator_id: int
+    field: Field
+    after: Any

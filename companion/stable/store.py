@@ -23,7 +23,6 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -34,11 +33,12 @@ from companion.stable.model import (
     CHANGEABLE,
     Change,
     Entrant,
-    Field,
     Fight,
     Gladiator,
     Manager,
+    NewChange,
     NewEntrant,
+    NewFight,
     PurseEntry,
     SheetFile,
 )
@@ -57,26 +57,6 @@ class Refused(UserError):
 
 def utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-@dataclass(frozen=True)
-class NewFight:
-    """A fight to record: what `Fight` holds but its id and when it was recorded."""
-
-    game: str
-    played: str
-    session_path: str
-    session_digest: str
-    result: str
-
-
-@dataclass(frozen=True)
-class NewChange:
-    """A field of a gladiator as a fight leaves it (its value before is read)."""
-
-    gladiator_id: int
-    field: Field
-    after: Any
 
 
 class Stable:

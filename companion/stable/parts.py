@@ -38,6 +38,13 @@ class GameSheets(Protocol):
         """His sheet in words, a line each, for `stable show`."""
         ...
 
+    def figure(self, sheet: str) -> tuple[str, int] | None:
+        """The one figure of his sheet a career is followed by (Fame, development
+        points, skills)
+        and its name, for the small plot over his fights; None for a sheet that has
+        none."""
+        ...
+
     def file_name(self, name: str) -> str:
         """The name his sheet file is given when exported to a folder."""
         ...

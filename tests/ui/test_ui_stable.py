@@ -103,3 +103,23 @@ def test_a_broken_stable_is_one_line_never_a_traceback(app):
     assert screen.view.broken and screen.message_is_error
     assert "\n" not in screen.view.note and str(paths.stable_path()) in screen.view.note
     assert screen.view.note in shown(app)
+
+
+def test_his_career_is_followed_by_his_game_s_figure_before_and_after_each_fight(
+        app, tmp_path, capsys):
+    from support.career_duels import rookies
+
+    from companion.cli import main
+    from companion.ui.stable.view import read_stable
+
+    duel = tmp_path / "duel.json"
+    rookies().save(duel)
+    assert main(["career", "apply", str(duel)]) == 0
+    cards = {c.name: c for c in read_stable().cards}
+    assert (cards["Spear Rookie"].figure, cards["Spear Rookie"].plot) == (
+        "development points", (40, 50))
+    assert cards["Hammer Rookie"].plot == (40, 45)
+    key(app, pygame.K_t, "t")
+    key(app, pygame.K_END)
+    words = shown(app)
+    assert "Development points: 40, 50" in words, words  # Spear Rookie, the last card

@@ -50,6 +50,9 @@ class BattleSheets:
         return (f"{skills or 'no skills'}; {self._record(s)}; "
                 f"{s.development_points} development points{status}")
 
+    def figure(self, sheet: str) -> tuple[str, int] | None:
+        return "development points", self._sheet(sheet).development_points
+
     @staticmethod
     def _record(s: GladiatorSheet) -> str:
         record = f"{_count(s.wins, 'win')}, {_count(s.losses, 'loss')}"

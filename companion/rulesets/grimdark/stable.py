@@ -45,6 +45,9 @@ class GrimdarkSheets:
         return "; ".join([self._stats(g), f"Fame {g.fame}",
                           f"{_count(g.wins, 'win')}, {_count(g.losses, 'loss')}", *marks])
 
+    def figure(self, sheet: str) -> tuple[str, int] | None:
+        return "Fame", self._gladiator(sheet).fame
+
     @staticmethod
     def _stats(g: Gladiator) -> str:
         return ", ".join(f"{STAT_NAMES[stat]} {value}" for stat, value in g.stats().items())

@@ -83,6 +83,10 @@ class SkirmishSheets:
                     + ("; dead" if g.dead else ""))
         return "; ".join(self._kit_words(self._kit(sheet).kit))
 
+    def figure(self, sheet: str) -> tuple[str, int] | None:
+        # A saved kit has no career to follow; a named gladiator's is his skills.
+        return ("skills", len(parse_gladiator(sheet).skills)) if is_gladiator(sheet) else None
+
     @staticmethod
     def _kit_words(kit: KitSpec) -> list[str]:
         held = [f"{w.weapon} ({w.side})" for w in kit.weapons]

@@ -181,6 +181,28 @@ class StableScreen(Screen):
                      colour=None if card.alive else pal.bad)
         ink.text(surface, card.summary, (x, y), w, size=15, wrap=False, elide=True)
 
+    def _draw_plot(self, surface: pygame.Surface, card: Card, rect: pygame.Rect) -> int:
+        """His figure over his fights: its values in words, and a line of them below,
+        the lowest at the bottom of the box; the y below it."""
+        pal, px, ink = self.theme.palette, self.theme.px, self.ink
+        low, high = min(card.plot), max(card.plot)
+        words = ", ".join(map(str, card.plot))
+        # Before his first fight, then after each: the plot below says it again.
+        y = ink.text(surface, f"{card.figure[0].upper()}{card.figure[1:]}: {words}",
+                     (rect.x, rect.y), rect.width, size=16, colour=pal.text_dim,
+                     wrap=False, elide=True)
+        frame = pygame.Rect(rect.x, y + px(4), rect.width, rect.bottom - y - px(8))
+        pygame.draw.rect(surface, pal.panel, frame)
+        box = frame.inflate(-px(12), -px(12))
+        step = box.width / (len(card.plot) - 1)
+        points = [(round(box.x + i * step),
+                   round(box.bottom - (v - low) / ((high - low) or 1) * box.height))
+                  for i, v in enumerate(card.plot)]
+        pygame.draw.lines(surface, pal.accent, False, points, max(1, px(2)))
+        for point in points:
+            pygame.draw.circle(surface, pal.accent, point, max(2, px(3)))
+        return rect.bottom
+
     def _draw_chosen(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         pal, px, ink = self.theme.palette, self.theme.px, self.ink
         card = self.chosen
@@ -203,7 +225,9 @@ class StableScreen(Screen):
         # His sheet wraps (nothing of it cut) while there is room; the career below
         # keeps room for its heading and its latest fight.
         last = len(wrap(card.fights[-1], font, w)) * line if card.fights else 0
-        keep = self.theme.fonts.get(17, bold=True).get_linesize() + px(8) + last
+        plotted = len(card.plot) > 1
+        plot_h = line + px(40) if plotted else 0
+        keep = self.theme.fonts.get(17, bold=True).get_linesize() + px(8) + last + plot_h
         for text in card.lines:
             if y + len(wrap(text, font, w)) * line > bottom - keep:
                 y = ink.text(surface, text, (x, y), w, size=16, wrap=False, elide=True)
@@ -216,6 +240,8 @@ class StableScreen(Screen):
         y = ink.text(surface, f"Career: {fights} fight{'s' if fights != 1 else ''}"
                      if fights else "Career: no fight recorded yet", (x, y), w, size=17,
                      bold=True, wrap=False, short=(f"{fights} fights", "Career"))
+        if plotted and y + plot_h + line <= bottom:
+            y = self._draw_plot(surface, card, pygame.Rect(x, y, w, plot_h))
         # The latest fights that fit whole, in order.
         shown: list[str] = []
         used = 0

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from companion.errors import UserError, one_line
 
 if TYPE_CHECKING:
+    from companion.stable.model import Fight
     from companion.stable.parts import GameSheets
     from companion.stable.store import Stable
 
@@ -28,6 +29,10 @@ class Card:
     starred: bool
     lines: tuple[str, ...]
     fights: tuple[str, ...]  # his career, oldest first, a line a fight
+    # The figure his career is followed by (Fame, development points, skills), before his first
+    # fight and after each; "" and () where his game follows none.
+    figure: str = ""
+    plot: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,15 +87,45 @@ def _groups(stable: Stable) -> tuple[Group, ...]:
                 continue
             sheets = parts.get(g.game)
             summary, lines = _told(sheets, g.sheet, g.game)
+            fought = stable.fights_of(g.id)
             fights = tuple(f"{fight.played[:10]}, {entrant.result}: {one_line(fight.result)}"
-                           for fight, entrant in stable.fights_of(g.id))
+                           for fight, entrant in fought)
+            figure, plot = _plot(stable, sheets, g.id, g.sheet, [f for f, _ in fought])
             cards.append(Card(g.id, g.name, title(g.game), summary, g.alive, g.starred,
-                              lines, fights))
+                              lines, fights, figure, plot))
         if cards:
             purse = (sum(e.amount for e in stable.purse(manager_id))
                      if manager_id is not None else None)
             groups.append(Group(name, purse, tuple(cards)))
     return tuple(groups)
+
+
+def _plot(stable: Stable, sheets: GameSheets | None, gladiator_id: int, sheet: str,
+          fights: list[Fight]) -> tuple[str, tuple[int, ...]]:
+    """His game's figure before his first fight and after each, from the sheets each
+    fight left him (a fight that left his sheet as it was leaves the figure)."""
+    import json
+
+    if sheets is None:
+        return "", ()
+    befores, afters = [], []
+    for fight in fights:
+        change = next((c for c in stable.changes(fight.id)
+                       if c.gladiator_id == gladiator_id and c.field == "sheet"), None)
+        befores.append(None if change is None else json.loads(change.before))
+        afters.append(None if change is None else json.loads(change.after))
+    try:
+        first = next((b for b in befores if isinstance(b, str)), sheet)
+        start = sheets.figure(first)
+        if start is None:
+            return "", ()
+        values = [start[1]]
+        for after in afters:
+            found = sheets.figure(after) if isinstance(after, str) else None
+            values.append(values[-1] if found is None else found[1])
+    except UserError:
+        return "", ()
+    return start[0], tuple(values)
 
 
 def _told(sheets: GameSheets | None, sheet: str, game: str) -> tuple[str, tuple[str, ...]]:

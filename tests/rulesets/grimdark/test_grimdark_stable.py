@@ -30,3 +30,8 @@ def test_his_file_in_words():
     assert lines[-4:] == ["Fame: 0", "Record: 0 wins, 0 losses", "Starred: no",
                           "Status: alive"]
     assert SHEETS.file_name("Lord Smash") == "lord-smash.json"
+
+
+def test_his_career_is_followed_by_his_fame():
+    data = {**json.loads(SMASH), "fame": 3}
+    assert SHEETS.figure(json.dumps(data)) == ("Fame", 3)

@@ -30,3 +30,10 @@ def test_a_kit_naming_what_the_tables_lack_is_refused():
     with pytest.raises(UserError, match=r"net.json: kit.weapons\[0\].weapon: 'lance' is "
                        "not in skirmish-weapons"):
         SHEETS.parse(KIT.replace('"sword"', '"lance"'), "net.json")
+
+
+def test_a_named_gladiator_s_career_is_followed_by_his_skills_and_a_kit_has_none():
+    quintus = json.dumps({"format": "companion-skirmish-gladiator", "name": "Quintus",
+                          "type": "samnite", "skills": []})
+    assert SHEETS.figure(quintus) == ("skills", 0)
+    assert SHEETS.figure(KIT) is None

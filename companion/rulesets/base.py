@@ -85,7 +85,10 @@ def _data_maker(kind: Any) -> Callable[[Event], dict[str, Any]]:
         lines.append(f"    if self.{attr} is not None:\n        out[{name!r}] = {value}")
     lines.append("    return out")
     made: dict[str, Any] = {}
-    # The text holds only the fields' names and the repr of their JSON names.
+    # Code made from the record class's own declaration, never from data: its fields'
+    # names (identifiers, or dataclasses would have refused them) and the repr() of
+    # their JSON names, as dataclasses itself writes __init__. Nothing read from a
+    # file or typed by a player reaches this text.
     exec("\n".join(lines), {"plain": _plain}, made)
     return made["data"]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """ "1 wound", "3 wounds", "2 dice" (with `many`): the words never say "wound(s)"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    return f"{n} {one if n == 1 else (many or one + ('es' if one.endswith('s') else 's'))}"
 
 
 def listed(items: Sequence[str], last: str = "and") -> str:

@@ -11,6 +11,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.core.words import plural
 from companion.errors import UserError, one_line
 from companion.files.pathwords import os_problem
 from companion.stable.model import Gladiator
@@ -37,14 +38,14 @@ class ImportPlan:
             where = ", ".join(str(f) for f in self.folders)
             return f"no sheets to import (looked in {where})" if self.folders else \
                 "no sheets to import"
-        parts = [f"imported {_count(len(added), 'gladiator')} into the stable ({stable})"
+        parts = [f"imported {plural(len(added), 'gladiator')} into the stable ({stable})"
                  if added else f"nothing new to import into the stable ({stable})"]
         if games:
             parts[0] += ": " + ", ".join(f"{n} of {title(game)}" for game, n in games.items())
         if self.already:
-            parts.append(f"{_count(len(self.already), 'sheet')} already in it")
+            parts.append(f"{plural(len(self.already), 'sheet')} already in it")
         if self.skipped:
-            parts.append(f"{_count(len(self.skipped), 'file')} left out (see above)")
+            parts.append(f"{plural(len(self.skipped), 'file')} left out (see above)")
         return "; ".join(parts)
 
 
@@ -117,5 +118,3 @@ def is_folder(path: Path) -> bool:
         return False
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

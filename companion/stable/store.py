@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from companion.core.words import plural
 from companion.errors import UserError
 from companion.stable.model import (
     CHANGEABLE,
@@ -259,7 +260,7 @@ class Stable:
             fought = db.execute("SELECT count(*) FROM entrants WHERE gladiator_id = ?",
                                 (gladiator_id,)).fetchone()[0]
             if fought and not with_career:
-                raise Refused(f"gladiator #{gladiator_id} has {_count(fought, 'fight')} in "
+                raise Refused(f"gladiator #{gladiator_id} has {plural(fought, 'fight')} in "
                               "his career")
             for table in ("changes", "entrants"):
                 db.execute(f"DELETE FROM {table} WHERE gladiator_id = ?", (gladiator_id,))
@@ -279,11 +280,11 @@ class Stable:
             if held is None:
                 raise Refused(f"there is no manager #{manager_id}")
             if held[1]:
-                raise Refused(f"{held[0]} still has {_count(held[1], 'gladiator')} in the "
+                raise Refused(f"{held[0]} still has {plural(held[1], 'gladiator')} in the "
                               "stable")
             if held[2]:
                 raise Refused(f"{held[0]} has "
-                              f"{_count(held[2], 'entry', 'entries')} in his purse")
+                              f"{plural(held[2], 'entry', 'entries')} in his purse")
             db.execute("DELETE FROM managers WHERE id = ?", (manager_id,))
 
     def add_to_purse(self, manager: str, amount: int, reason: str,
@@ -525,5 +526,3 @@ def _stored(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"

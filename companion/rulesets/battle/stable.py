@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import paths
+from companion.core.words import plural
 from companion.files.jsonfile import SHEET, parse_json
 from companion.rulesets.battle.sheet import (
     FORMAT,
@@ -24,8 +25,6 @@ def _skill(key: str) -> str:
     return _SKILL_NAMES.get(key, key.replace("-", " ").upper())
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 class BattleSheets:
@@ -55,8 +54,8 @@ class BattleSheets:
 
     @staticmethod
     def _record(s: GladiatorSheet) -> str:
-        record = f"{_count(s.wins, 'win')}, {_count(s.losses, 'loss')}"
-        return record + (f", {_count(s.kills, 'kill')}" if s.kills else "")
+        record = f"{plural(s.wins, 'win')}, {plural(s.losses, 'loss')}"
+        return record + (f", {plural(s.kills, 'kill')}" if s.kills else "")
 
     def lines(self, sheet: str) -> list[str]:
         s = self._sheet(sheet)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from companion.core.words import listed
+from companion.core.words import listed, plural
 from companion.errors import one_line
 from companion.rulesets.grimdark import career
 from companion.rulesets.grimdark.data import GrimdarkData
@@ -25,8 +25,6 @@ _RESTRICTION_WORDS = {
 }
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 @dataclass(frozen=True)
@@ -217,7 +215,7 @@ def _move_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
     total = sum(g.moves.values())
     fewest, most = f.value("repertoire-fewest"), f.value("repertoire-most")
     if not fewest <= total <= most:
-        yield (f"his repertoire holds {_count(total, 'move', 'moves')}; it must hold "
+        yield (f"his repertoire holds {plural(total, 'move', 'moves')}; it must hold "
                f"{fewest} to {most}")
     copies = f.value("move-copies-most")
     outside: list[str] = []
@@ -239,7 +237,7 @@ def _move_problems(g: Gladiator, data: GrimdarkData) -> Iterator[str]:
     if len(outside) > allowed:
         needs = listed([f"{name} needs {_ability_name(data, data.move_named(name))}"
                          for name in dict.fromkeys(outside)])
-        extra = (f"; Jack of All Trades opens {_count(allowed, 'of them', 'of them')}"
+        extra = (f"; Jack of All Trades opens {plural(allowed, 'of them', 'of them')}"
                  if allowed else "")
         yield f"{needs}{extra}"
 

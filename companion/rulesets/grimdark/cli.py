@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.core.words import plural
 from companion.errors import UserError, one_line
 from companion.files.pathwords import os_problem, shown_path
 
@@ -248,7 +249,7 @@ def _import(args: argparse.Namespace) -> int:
     if broken:
         for problem in broken:
             print(f"{where}: {g.name}: {problem}")
-        print(f"{where}: {g.name} is not saved: he breaks {_count(len(broken), 'build rule')}")
+        print(f"{where}: {g.name} is not saved: he breaks {plural(len(broken), 'build rule')}")
         return 1
     for line in career.record_lines(imported.gladiator, data):
         print(f"{g.name}: {line}, as his sheet records it")
@@ -343,13 +344,11 @@ def summary(g: Gladiator, data: GrimdarkData) -> str:
 
     start = start_figures(g, data)
     return (f"{points_spent(g, data)} of {ability_points(g, data)} ability points, "
-            f"{_count(sum(g.moves.values()), 'move')}, {slots_used(g, data).total} of "
+            f"{plural(sum(g.moves.values()), 'move')}, {slots_used(g, data).total} of "
             f"{data.figures.value('equipment-slots')} equipment slots; HP {start.hp}, "
             f"Init {start.init}")
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _coaching(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core.words import plural
 from companion.files.jsonfile import parse_json
 from companion.rulesets.grimdark.data import name_key
 from companion.rulesets.grimdark.sheet import (
@@ -18,10 +19,6 @@ from companion.rulesets.grimdark.sheet import (
     samples_dir,
 )
 from companion.stable.model import SheetFile
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 class GrimdarkSheets:
@@ -43,7 +40,7 @@ class GrimdarkSheets:
         marks = [m for m, on in (("starred", g.starred), ("house NPC", g.npc),
                                  ("dead", g.dead)) if on]
         return "; ".join([self._stats(g), f"Fame {g.fame}",
-                          f"{_count(g.wins, 'win')}, {_count(g.losses, 'loss')}", *marks])
+                          f"{plural(g.wins, 'win')}, {plural(g.losses, 'loss')}", *marks])
 
     def figure(self, sheet: str) -> tuple[str, int] | None:
         return "Fame", self._gladiator(sheet).fame
@@ -65,7 +62,7 @@ class GrimdarkSheets:
         if g.armour:
             out.append(f"Armour: {g.armour} slot{'' if g.armour == 1 else 's'}")
         out += [f"Fame: {g.fame}",
-                f"Record: {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}",
+                f"Record: {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}",
                 f"Starred: {'yes' if g.starred else 'no'}"]
         if g.npc:
             out.append("A house NPC")

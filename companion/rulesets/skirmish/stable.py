@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from companion.core.words import plural
 from companion.errors import UserError
 from companion.files.jsonfile import KIT, parse_json, place, problem, shown
 from companion.rulesets.skirmish.career_sheet import (
@@ -79,7 +80,7 @@ class SkirmishSheets:
             g = parse_gladiator(sheet)
             skills = ", ".join(g.skills) or "no skills"
             what = g.type or "; ".join(self._kit_words(g.kit or KitSpec()))
-            return (f"{what}; {skills}; {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
+            return (f"{what}; {skills}; {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}"
                     + ("; dead" if g.dead else ""))
         return "; ".join(self._kit_words(self._kit(sheet).kit))
 
@@ -107,10 +108,10 @@ class SkirmishSheets:
         if g.kit is not None:
             out += self._kit_lines(g.kit)
         out.append("Skills: " + (", ".join(g.skills) or "none"))
-        out.append(f"Record: {_count(g.wins, 'win')}, {_count(g.losses, 'loss')}"
-                   + (f", {_count(g.kills, 'kill')}" if g.kills else ""))
+        out.append(f"Record: {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}"
+                   + (f", {plural(g.kills, 'kill')}" if g.kills else ""))
         if g.spared:
-            out.append(f"Spared by the crowd: {_count(g.spared, 'time')}")
+            out.append(f"Spared by the crowd: {plural(g.spared, 'time')}")
         out.append(f"Status: {'dead' if g.dead else 'alive'}")
         if g.notes:
             out.append(f"Notes: {g.notes}")
@@ -137,8 +138,6 @@ class SkirmishSheets:
         return ()
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 def _known() -> dict[str, set[str]]:

@@ -101,4 +101,4 @@ def test_a_sheet_of_the_stable_reads_back_as_it_was(capsys, tmp_path):
     assert out.read_text("utf-8") == text
     capsys.readouterr()
     assert main(["stable", "show", "Quintus"]) == 0
-    assert "Skills: popular" in capsys.readouterr().out
+    assert "Skills: Popular" in capsys.readouterr().out

@@ -78,8 +78,10 @@ class SkirmishSheets:
     def summary(self, sheet: str) -> str:
         if is_gladiator(sheet):
             g = parse_gladiator(sheet)
-            skills = ", ".join(g.skills) or "no skills"
-            what = g.type or "; ".join(self._kit_words(g.kit or KitSpec()))
+            names = _names()
+            skills = ", ".join(names.get(s, s) for s in g.skills) or "no skills"
+            what = names.get(g.type, g.type) if g.type else None
+            what = what or "; ".join(self._kit_words(g.kit or KitSpec()))
             return (f"{what}; {skills}; {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}"
                     + ("; dead" if g.dead else ""))
         return "; ".join(self._kit_words(self._kit(sheet).kit))
@@ -104,10 +106,11 @@ class SkirmishSheets:
         return self._kit_lines(self._kit(sheet).kit)
 
     def _gladiator_lines(self, g: SkirmishGladiator) -> list[str]:
-        out = [f"Type: {g.type}"] if g.type is not None else []
+        names = _names()
+        out = [f"Type: {names.get(g.type, g.type)}"] if g.type is not None else []
         if g.kit is not None:
             out += self._kit_lines(g.kit)
-        out.append("Skills: " + (", ".join(g.skills) or "none"))
+        out.append("Skills: " + (", ".join(names.get(s, s) for s in g.skills) or "none"))
         out.append(f"Record: {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}"
                    + (f", {plural(g.kills, 'kill')}" if g.kills else ""))
         if g.spared:
@@ -150,6 +153,17 @@ def _known() -> dict[str, set[str]]:
     for name in ("types", "experience"):
         known[name] = {str(e["key"]) for e in tables.get(f"skirmish-{name}").raw_entries}
     return known
+
+
+def _names() -> dict[str, str]:
+    """The types' and experience skills' names (Thracian, Quick) by their keys, as the
+    tables loaded now give them: a player reads names, never keys."""
+    from companion.tables.loader import load_tables
+
+    tables = load_tables()
+    return {str(e["key"]): str(e.get("name", e["key"]))
+            for kind in ("types", "experience")
+            for e in tables.get(f"skirmish-{kind}").raw_entries}
 
 
 SHEETS = SkirmishSheets()

@@ -130,13 +130,20 @@ def test_a_sheet_breaking_the_seeds_rules_is_refused_in_words(fields, words):
         SHEETS.parse(text, "quintus.json")
 
 
-def test_a_named_gladiators_sheet_in_words():
+def test_a_named_gladiators_sheet_in_words_names_his_type_and_skills_as_the_tables_do():
     text = gladiator_text(SkirmishGladiator(name="Quintus", type="samnite",
                                             skills=["popular"], wins=2, losses=1,
                                             spared=1))
     assert SHEETS.parse(text, "q.json").name == "Quintus"
     assert SHEETS.export(text) == text
-    assert SHEETS.summary(text) == "samnite; popular; 2 wins, 1 loss"
-    assert SHEETS.lines(text) == ["Type: samnite", "Skills: popular",
+    # The tables' names, never their keys ("contra-retiarius", "extra-ap").
+    assert SHEETS.summary(text) == "Samnite; Popular; 2 wins, 1 loss"
+    assert SHEETS.lines(text) == ["Type: Samnite", "Skills: Popular",
                                   "Record: 2 wins, 1 loss", "Spared by the crowd: 1 time",
                                   "Status: alive"]
+
+
+def test_a_hyphenated_type_and_skill_read_as_their_names():
+    text = gladiator_text(SkirmishGladiator(name="Q", type="contra-retiarius",
+                                            skills=["extra-ap"]))
+    assert SHEETS.lines(text)[:2] == ["Type: Contra-Retiarius", "Skills: Quick"]

@@ -53,7 +53,7 @@ def test_a_bout_is_previewed_recorded_once_and_taken_back(capsys, tmp_path):
     ]
     assert sheet_of("Quintus") == {"format": "companion-skirmish-gladiator",
                                    "name": "Quintus", "type": "samnite",
-                                   "skills": ["extra-ap"], "wins": 1}
+                                   "skills": ["extra-ap"], "wins": 1, "defeated": 1}
     code, out, _ = career(capsys, "apply", str(path))
     assert code == 0 and "recorded already" in out and "nothing changed" in out
     assert sheet_of("Quintus")["wins"] == 1
@@ -102,3 +102,50 @@ def test_a_sheet_of_the_stable_reads_back_as_it_was(capsys, tmp_path):
     capsys.readouterr()
     assert main(["stable", "show", "Quintus"]) == 0
     assert "Skills: Popular" in capsys.readouterr().out
+
+
+def test_a_five_bout_campaign_from_the_command_line_alone(capsys, tmp_path):
+    """As docs/play/careers.md tells it: Quintus and his rivals are put in the stable,
+    each bout is made with `new skirmish --gladiators Quintus,RIVAL` (his skills and his
+    day come from his career), played by `auto` and recorded with `career apply`. A
+    bout Quintus does not win is recorded too, and the next is fought on; one that
+    kills him is taken back with `career undo`."""
+    from companion.rulesets.registry import get_ruleset
+    from companion.session.session import load_session
+
+    for n, rival in enumerate(["Rival 1", "Rival 2", "Rival 3", "Rival 4", "Rival 5"]):
+        sheet = tmp_path / f"rival-{n}.json"
+        sheet.write_text(json.dumps({"format": "companion-skirmish-gladiator", "name": rival,
+                                     "type": "myrmillo", "skills": ALL[:n]}), "utf-8")
+        assert main(["stable", "add", str(sheet)]) == 0
+    quintus = tmp_path / "quintus.json"
+    quintus.write_text(json.dumps({"format": "companion-skirmish-gladiator",
+                                   "name": "Quintus", "type": "samnite"}), "utf-8")
+    assert main(["stable", "add", str(quintus)]) == 0
+    seed = 0
+    for n in range(1, 6):
+        while len(sheet_of("Quintus").get("skills", [])) < n:
+            seed += 1
+            assert seed < 200, "Quintus earns no five skills in 200 bouts"
+            path = tmp_path / f"bout-{seed}.json"
+            assert main(["new", "skirmish", "--gladiators", f"Quintus,Rival {n}",
+                         "--computer", "all", "--seed", str(seed), "--out", str(path)]) == 0
+            setup = json.loads(path.read_text("utf-8"))["setup"]
+            assert setup["gladiators"][0]["skills" if n > 1 else "name"]
+            assert setup["options"]["experience"] is True
+            assert main(["auto", str(path), "--seed", str(seed)]) == 0
+            session = load_session(path, get_ruleset)
+            code, out, err = career(capsys, "apply", str(path))
+            assert code == 0 and err == "", err
+            if session.state.glad("A").status == "killed":
+                # Not this campaign's ending: the bout is taken back, and he lives again.
+                code, out, _ = career(capsys, "undo", str(path))
+                assert code == 0 and out.startswith("took back fight")
+                with Stable.open(create=False) as stable:
+                    assert stable.named("Quintus", "skirmish")[0].alive
+                continue
+            if "Rival" in out and session.state.glad("B").status == "killed":
+                with Stable.open(create=False) as stable:
+                    assert not stable.named(f"Rival {n}", "skirmish")[0].alive
+                break  # a dead rival fights no more: the next one
+    assert sheet_of("Quintus")["skills"] == ALL

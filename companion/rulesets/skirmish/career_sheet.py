@@ -9,8 +9,9 @@ A kit file (`kits`) says what a man carries; this says who he is. The seed's rul
 in the skills: at most five, each once (`skirmish-rules` holds both figures; the
 file is checked against the seed's, the tables' against the file when a bout is set
 up). Being popular is one of the skills, so the appeal's "popular" comes from them;
-"already spared today" is a mark of the day, not of the man: the stable's fights say
-on which days the crowd spared him (`spared` counts them all)."""
+"already spared today" and "victories today" are marks of the day, not of the man:
+the stable's fights say on which days the crowd spared him and whom he beat (`spared`
+and `defeated` count them all; `campaign` reads them by day)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ class SkirmishGladiator(BaseModel):
     skills: list[Id] = Field(default_factory=list, max_length=MOST_SKILLS)
     wins: Count = 0
     losses: Count = 0
+    defeated: Count = 0  # opponents he beat, whatever the crowd did with them
     kills: Count = 0  # opponents the crowd had killed after he beat them
     spared: Count = 0  # bouts the crowd spared him in
     dead: bool = False

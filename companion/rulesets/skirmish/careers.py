@@ -63,6 +63,7 @@ class SkirmishCareers:
                 now.wins += 1
             else:
                 now.losses += 1
+            now.defeated += len(g.defeated)
             now.kills += sum(1 for d in g.defeated if state.glad(d).status == KILLED)
             if g.status == SPARED:
                 now.spared += 1

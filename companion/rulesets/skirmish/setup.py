@@ -13,8 +13,10 @@ from companion.rulesets.base import SetupOption
 from companion.rulesets.skirmish.scenario import scenario_for
 
 SETUP_OPTIONS = (
-    SetupOption("gladiators", "comma-separated gladiator types, e.g. samnite,retiarius "
-                "(2 to 4 on the standard board)", metavar="TYPES"),
+    SetupOption("gladiators", "comma-separated gladiator types, or the names of skirmish "
+                "gladiators in the stable (each with his skills and his day), e.g. "
+                "samnite,retiarius or Quintus,retiarius (2 to 4 on the standard board)",
+                metavar="TYPES"),
     SetupOption("scenario", "a scenario file (JSON: board, gladiators, options) instead of "
                 "--gladiators", kind="path", metavar="FILE"),
     SetupOption("sides", "one side name per gladiator, comma-separated, e.g. "
@@ -59,4 +61,43 @@ def setup_from_options(values: Mapping[str, Any]) -> dict[str, Any]:
         computer = {chr(65 + i) for i in range(len(types))}
     options = {"fatigue": bool(values.get("fatigue")),
                "experience": bool(values.get("experience"))}
-    return scenario_for(types, sides, computer, _board(values.get("board")), options)
+    scenario = scenario_for(types, sides, computer, _board(values.get("board")), options)
+    return _from_the_stable(scenario, types)
+
+
+def _from_the_stable(scenario: dict[str, Any], given: list[str]) -> dict[str, Any]:
+    """The scenario with each name that is no gladiator type made the stable's
+    gladiator of that name, as his career holds him today. A campaign plays the
+    optional experience rule [house]: without it his skills would do nothing."""
+    from datetime import date
+
+    from companion import paths
+    from companion.tables.loader import load_tables
+
+    known = {e.key for e in load_tables().get("skirmish-types").entries}
+    named = [i for i, t in enumerate(given) if t not in known]
+    if not named:
+        return scenario
+    if not paths.stable_path().exists():
+        raise UserError(f"--gladiators: there is no gladiator type {given[named[0]]!r}, and "
+                        "no stable to find a gladiator of that name in (`companion table show "
+                        "skirmish-types` names the types)")
+    from companion.rulesets.skirmish.campaign import find, spared_today, spec_of
+    from companion.stable.store import Stable
+
+    today = date.today()
+    with Stable.open(create=False) as stable:
+        for i in named:
+            g = find(stable, given[i])
+            if g is None:
+                raise UserError(f"--gladiators: there is no gladiator type {given[i]!r}, and "
+                                "no skirmish gladiator of that name in the stable (`companion "
+                                "stable list` names them)")
+            entry = scenario["gladiators"][i]
+            del entry["type"]
+            entry.update(spec_of(stable, g, today))
+        spared = spared_today(stable, today)
+    scenario.setdefault("options", {})["experience"] = True
+    if spared:
+        scenario["spared_today"] = spared
+    return scenario

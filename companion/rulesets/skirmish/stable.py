@@ -112,6 +112,7 @@ class SkirmishSheets:
             out += self._kit_lines(g.kit)
         out.append("Skills: " + (", ".join(names.get(s, s) for s in g.skills) or "none"))
         out.append(f"Record: {plural(g.wins, 'win')}, {plural(g.losses, 'loss')}"
+                   + (f", {g.defeated} beaten" if g.defeated else "")
                    + (f", {plural(g.kills, 'kill')}" if g.kills else ""))
         if g.spared:
             out.append(f"Spared by the crowd: {plural(g.spared, 'time')}")

@@ -18,13 +18,15 @@ from companion.ui.widgets.intro_panel import IntroPanel, recent_files
 
 if TYPE_CHECKING:
     from companion.core.hexgrid import Hex
+    from companion.rulesets.skirmish.campaign import Roll
     from companion.ui.widgets.side_panel import PanelView
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
 KEYS = (
     "Enter: start the bout    R: resume the last one    O: open a saved file",
-    "Up / Down: choose a gladiator    Left / Right: his type    S: his side",
+    "Up / Down: choose a gladiator    Left / Right: his type, or one of the stable's    "
+    "S: his side",
     "H: played by a human or the computer    +: add a gladiator    -: remove the chosen one",
     "F: fatigue    X: experience    D: the app's dice or your own, typed in",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
@@ -89,12 +91,29 @@ def gladiator_choices(host: Host) -> tuple[list[tuple[str, dict[str, Any]]], lis
     return choices, problems
 
 
+def stable_roll() -> Roll | None:
+    """The stable's campaigners; None, without loading the stable's code, when there is
+    no stable."""
+    from companion.paths import stable_path
+
+    if not stable_path().exists():
+        return None
+    from companion.rulesets.skirmish.campaign import roll_call
+
+    return roll_call()
+
+
 class SkirmishSetup(Screen):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.theme: Theme = host.theme
         # (label, scenario spec) of every choice: the 13 types, then the saved kits.
         self.types, problems = gladiator_choices(host)
+        # The stable's own gladiators come last: who he is and his day are his career's.
+        roll = stable_roll()
+        self.from_stable = len(self.types)
+        self.types += list(roll.choices) if roll else []
+        self.spared_today = roll.spared_today if roll else 0
         notes = []
         broken = host.table_problems()
         if broken:
@@ -103,6 +122,8 @@ class SkirmishSetup(Screen):
                          f"{broken[0]}{more}")
         if problems:
             notes.append("skipped a broken kit file: " + "; ".join(problems))
+        if roll and roll.problem:
+            notes.append(roll.problem)
         self.message = "; ".join(notes)
         self.rows: list[Row] = []
         self.selected = 0
@@ -178,7 +199,16 @@ class SkirmishSetup(Screen):
         self.selected = min(self.selected, len(self.rows) - 1)
 
     def _step_type(self, i: int, step: int) -> None:
-        self.rows[i].type_index = (self.rows[i].type_index + step) % len(self.types)
+        row = self.rows[i]
+        if self.campaigner(row):
+            row.name.set_text("")  # his name was shown, not typed
+        row.type_index = (row.type_index + step) % len(self.types)
+        if self.campaigner(row):
+            # A man of the stable comes with his name, which his career is kept under.
+            row.name.set_text(str(self.types[row.type_index][1]["name"]))
+            row.name.focused = False
+        if self.rect.width:
+            self.layout(self.rect)  # the lines that tell the stable's men
 
     def _step_side(self, i: int) -> None:
         self.rows[i].side_index = (self.rows[i].side_index + 1) % len(SIDES)
@@ -199,14 +229,37 @@ class SkirmishSetup(Screen):
                 "side": SIDES[row.side_index],
                 "human": row.human,
             }
-            if row.name.text.strip():
+            if row.name.text.strip() and not self.campaigner(row):
                 spec["name"] = row.name.text.strip()
             gladiators.append(spec)
-        return {
+        scenario: dict[str, Any] = {
             "board": {"columns": 10, "rows": 12},
             "options": {"fatigue": self.fatigue, "experience": self.experience},
             "gladiators": gladiators,
         }
+        if any(self.campaigner(row) for row in self.rows):
+            # His career is a campaign's: his skills count [house], and so does the day.
+            scenario["options"]["experience"] = True
+            if self.spared_today:
+                scenario["spared_today"] = self.spared_today
+        return scenario
+
+    def told(self) -> list[str]:
+        """Each chosen man of the stable in words, in the rows' order."""
+        if not any(self.campaigner(r) for r in self.rows):
+            return []
+        from companion.rulesets.skirmish.campaign import told
+
+        types = {str(e["key"]): str(e.get("name", e["key"]))
+                 for e in self.host.raw_entries("skirmish-types")}
+        skills = {str(e["key"]): str(e.get("name", e["key"]))
+                  for e in self.host.raw_entries("skirmish-experience")}
+        return [told(self.types[r.type_index][1], types, skills)
+                for r in self.rows if self.campaigner(r)]
+
+    def campaigner(self, row: Row) -> bool:
+        """He is a gladiator of the stable: his name is his career's, not the field's."""
+        return row.type_index >= self.from_stable
 
     def start(self) -> None:
         seed_text = self.seed.text.strip()
@@ -217,6 +270,12 @@ class SkirmishSetup(Screen):
             return
         if len({SIDES[r.side_index] for r in self.rows}) < 2:
             self.message = "put the gladiators on at least two sides"
+            return
+        chosen = [r.type_index for r in self.rows if self.campaigner(r)]
+        twice = next((t for t in chosen if chosen.count(t) > 1), None)
+        if twice is not None:
+            name = self.types[twice][1]["name"]
+            self.message = f"{name} of the stable is chosen twice: a man fights once a bout"
             return
         self.message = self.host.start_session("skirmish", self.scenario(), seed=seed,
                                                physical=self.physical) or ""
@@ -273,6 +332,11 @@ class SkirmishSetup(Screen):
             remove.rect = pygame.Rect(human.rect.right + gap, y, remove.needed_width(), h)
             remove.rect.width = max(remove.rect.width, px(34))
             y += h + px(8)
+        # Who each man of the stable is, in full: his row has room for little of it.
+        self._told_y = y
+        font = self.theme.fonts.get(LABEL_SIZE)
+        y += sum(len(wrap(t, font, w)) * font.get_linesize() for t in self.told()) + (
+            px(8) if self.told() else 0)
         b = self.buttons
         self._label_options()
         # The other games, when not beside the title, share the add button's row: with
@@ -302,7 +366,8 @@ class SkirmishSetup(Screen):
         b["fatigue"].short = ("Fatigue (F)",)
         b["experience"].short = ("Experience (X)",)
         b["fatigue"].selected = self.fatigue
-        b["experience"].selected = self.experience
+        # A man of the stable plays the experience rule: his skills are his career's.
+        b["experience"].selected = self.experience or any(self.campaigner(r) for r in self.rows)
         b["dice"].selected = self.physical
 
     def set_recent(self, files: list[str]) -> None:
@@ -330,14 +395,18 @@ class SkirmishSetup(Screen):
                                     - px(8), lt.rect.height)
             pygame.draw.rect(surface, pal.accent if i == self.selected else pal.field, type_rect,
                              border_radius=px(4))
-            label = Label(self.theme, self.types[row.type_index][0], 19, bold=True, elide=True,
-                          align="centre")
+            # A man of the stable is named in his field and told in full below the rows.
+            shown = "Stable" if self.campaigner(row) else self.types[row.type_index][0]
+            label = Label(self.theme, shown, 19, bold=True, elide=True, align="centre")
             label.place(type_rect.x + px(4), type_rect.y, type_rect.width - px(8),
                         type_rect.height)
             ink.label(surface, label)
             for button in row.buttons:
                 ink.widget(surface, button)
             ink.widget(surface, row.name)
+        y = self._told_y
+        for text in self.told():
+            y = ink.text(surface, text, (x, y), w, size=LABEL_SIZE, colour=pal.text_dim)
         self.buttons["add"].enabled = len(self.rows) < MAX_ROWS
         self._label_options()
         seed = Label(self.theme, "Seed", LABEL_SIZE, colour=pal.text_dim, align="right")
@@ -364,7 +433,7 @@ class SkirmishSetup(Screen):
             field_.focused = False
 
     def handle(self, event: pygame.event.Event) -> bool:
-        for field_ in [r.name for r in self.rows] + [self.seed]:
+        for field_ in [r.name for r in self.rows if not self.campaigner(r)] + [self.seed]:
             if field_.handle(event):
                 return True
         if event.type == pygame.KEYDOWN and not self.typing:

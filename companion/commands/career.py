@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from companion.commands import career_page
 from companion.errors import UserError
 from companion.stable.recording import fingerprint  # the command's own, as it was
+from companion.stable.telling import refuse_if_built_on
 
 # The session, the stable and the games' parts load when a command runs, not when the
 # parser is built: opening the app must not pay for them.
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from companion.session.session import Session
     from companion.stable.model import Fight
     from companion.stable.recording import Preview
-    from companion.stable.store import Stable
 
 _EXAMPLES = """examples:
   companion career apply duel.json --dry-run   # what the fight would do, nothing recorded
@@ -160,7 +160,7 @@ def _undo(args: argparse.Namespace) -> int:
         if fight is None:
             raise UserError(f"{args.session}: this fight is not in the stable: nothing to "
                             "take back", exit_code=1)
-        _refuse_if_built_on(stable, fight)
+        refuse_if_built_on(stable, fight)
         entrants = [stable.gladiator(e.gladiator_id) for e in stable.entrants(fight.id)]
         removed = stable.take_back(fight.id)
     gladiators = [g for g in entrants if g is not None]
@@ -178,21 +178,3 @@ def _undo(args: argparse.Namespace) -> int:
                                        if g.id in removed else
                                        "his career as it was before the fight"))
     return 0
-
-
-def _refuse_if_built_on(stable: Stable, fight: Fight) -> None:
-    """Refuse, in words, a fight whose changes a later change built on: the store
-    refuses it too, by number; this says who and what came after."""
-    for change in stable.changes(fight.id):
-        g = stable.gladiator(change.gladiator_id)
-        if g is None or getattr(g, change.field) == json.loads(change.after):
-            continue
-        later = [f for f, _entrant in stable.fights_of(g.id) if f.id > fight.id]
-        if later:
-            raise UserError(f"#{g.id} {g.name}'s {change.field} has changed since this "
-                            f"fight: fight #{later[-1].id} ({later[-1].result}, session "
-                            f"{later[-1].session_path}) came after it; take that back "
-                            "first", exit_code=1)
-        raise UserError(f"#{g.id} {g.name}'s {change.field} has changed since this fight "
-                        "(trained or edited since): taking the fight back would undo that",
-                        exit_code=1)

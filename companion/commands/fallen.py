@@ -9,8 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.stable.model import Fight, Gladiator
-    from companion.stable.store import Stable
+    from companion.stable.model import Fight
 
 
 def register(sub: argparse._SubParsersAction, games: list[str]) -> None:
@@ -25,20 +24,11 @@ def register(sub: argparse._SubParsersAction, games: list[str]) -> None:
     p.set_defaults(func=_fallen)
 
 
-def killed_by(stable: Stable, gladiator_id: int) -> Fight | None:
-    """The fight whose changes made him dead, the last such, if a fight did."""
-    for fight, _entrant in reversed(stable.fights_of(gladiator_id)):
-        for change in stable.changes(fight.id):
-            if (change.gladiator_id, change.field) == (gladiator_id, "alive") and \
-                    json.loads(change.after) is False:
-                return fight
-    return None
-
-
 def _fallen(args: argparse.Namespace) -> int:
     from companion.commands.gladiators import gladiator_json, line
     from companion.commands.gladiators import manager_id as manager_of
     from companion.stable.store import Stable
+    from companion.stable.telling import how_he_fell, killed_by
 
     with Stable.open(create=False) as stable:
         managers = {m.id: m for m in stable.managers()}
@@ -60,16 +50,8 @@ def _fallen(args: argparse.Namespace) -> int:
         manager = managers.get(g.manager_id) if g.manager_id is not None else None
         print(f"  {line(g)}")
         print("    " + (f"{manager.name}'s; " if manager is not None else "")
-              + _how(g, fights[g.id]))
+              + how_he_fell(g, fights[g.id]))
     return 0
-
-
-def _how(g: Gladiator, fight: Fight | None) -> str:
-    if fight is None:
-        return "dead when he came into the stable" + (f" (from {g.source})" if g.source
-                                                      else "")
-    return (f"fell in fight #{fight.id}, played {fight.played} (session "
-            f"{fight.session_path}): {fight.result}")
 
 
 def _fight_json(fight: Fight | None) -> dict[str, Any] | None:

@@ -53,6 +53,18 @@ KEY_MAPS: dict[str, str] = {
 }
 
 
+# A game's training between fights over the Stable screen ("module:Class" of an
+# `ui.stable.actions.Overlay`, made with the theme and the stable's gladiator id); a
+# game not named trains no one.
+TRAINERS: dict[str, str] = {
+    "battle": "companion.ui.battle.training:TrainingView",
+}
+
+
+def trainer_for(ruleset_id: str) -> str | None:
+    return TRAINERS.get(ruleset_id)
+
+
 def picture_for(ruleset_id: str) -> str | None:
     return PICTURES.get(ruleset_id)
 

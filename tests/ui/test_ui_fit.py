@@ -367,6 +367,26 @@ def _stable(app: App, fights: int = 1) -> None:
     app.show_setup("stable")
 
 
+def _campaigner(app: App) -> None:
+    """The skirmish's start screen, a man of the stable with a long name to choose."""
+    import json
+
+    from support.stable_scene import no_stable
+
+    from companion import paths
+    from companion.stable.parts import game_part
+    from companion.stable.store import Stable
+
+    no_stable()
+    sheet = json.dumps({"format": "companion-skirmish-gladiator", "type": "samnite",
+                        "name": "Quintus Maximus Aurelianus of the Long Road",
+                        "skills": ["extra-ap", "attack-die", "popular"]})
+    paths.stable_path().parent.mkdir(parents=True, exist_ok=True)
+    with Stable.open() as stable:
+        stable.add_gladiator("skirmish", game_part("skirmish").parse(sheet, "his sheet"))
+    app.show_home()
+
+
 def _no_stable(app: App) -> None:
     from support.stable_scene import no_stable
 
@@ -450,6 +470,11 @@ SCENES: dict[str, Callable[[App], None]] = {
                                                      (pygame.K_END, "", 0)),
     "stable, none yet": _no_stable,
     "stable, keys": _then(_stable, F1),
+    "stable, training": _then(_stable, (pygame.K_t, "t", 0), (pygame.K_RIGHT, "", 0)),
+    "stable, the purse": _then(lambda app: _stable(app, 30), (pygame.K_m, "m", 0)),
+    "stable, the fallen": _then(_stable, (pygame.K_h, "h", 0)),
+    "stable, a fight taken back": _then(_stable, (pygame.K_z, "", pygame.KMOD_CTRL)),
+    "start, a man of the stable": _then(_campaigner, (pygame.K_LEFT, "", 0)),
 }
 
 

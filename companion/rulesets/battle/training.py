@@ -192,3 +192,44 @@ def _renamed(sheet: GladiatorSheet, tables: BattleTables, name: str) -> Gladiato
 
 
 _NAME: TypeAdapter[str] = TypeAdapter(Name)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One skill or weapon he can train, as a training screen lists it."""
+
+    what: str  # the word an `Order` takes: the skill's key, the weapon's
+    name: str  # as the sheet prints it
+    rank: int  # the ranks he has
+    cost: int | None  # of his next rank; None when he has the most a sheet holds
+
+
+def offers(sheet: GladiatorSheet, tables: BattleTables) -> list[Offer]:
+    """Every skill, then the weapons he has ranks in or carries, with his ranks and
+    the cost of the next (whether the rules allow it is `train`'s to say)."""
+    out = []
+    per_weapon = None
+    for row in tables.skill_costs():
+        if row.per_weapon:
+            per_weapon = row
+            continue
+        rank = skill_ranks(sheet, tables, row.key)
+        out.append(Offer(row.key, skill_name(tables, row.key), rank,
+                         row.cost_of_rank(rank + 1) if rank < MAX_RANKS else None))
+    if per_weapon is None:
+        return out
+    keys = [*sheet.weapons, *(k for k in sheet.carried if k not in sheet.weapons)]
+    for key in keys:
+        if not tables.has_weapon(key):
+            continue
+        entry = tables.weapon(key)
+        rank = sheet.weapons.get(key, 0)
+        out.append(Offer(str(entry.key), entry.name, rank,
+                         per_weapon.cost_of_rank(rank + 1, entry.cost_per_rank)
+                         if rank < MAX_RANKS else None))
+    return out
+
+
+def renaming_due(sheet: GladiatorSheet, tables: BattleTables) -> bool:
+    """An Identity Crisis he has not answered: he needs a new name before he fights."""
+    return any(must_change_name(tables, i) for i in sheet.insanities)

@@ -1,17 +1,21 @@
 """The Stable screen: on the left each manager's gladiators as cards (his game's line
 for him, dead or alive, starred), Up / Down to choose one; on the right the chosen
 one's sheet in his game's words, his career a fight a line, and his manager's purse.
-It only reads the stable. Reached from the start screen; Esc goes back to it."""
+Its dialogs (`actions`) show the purse and the hall of the fallen, take a fight back
+and train a gladiator. Reached from the start screen; Esc goes back to it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.ui.host import Host, Screen
+from companion.ui.stable import actions
 from companion.ui.stable.view import Card, StableView, read_stable
-from companion.ui.widgets.controls import Button, Ink, Widget, wrap
+from companion.ui.widgets.controls import Button, Ink, Widget, flow, wrap
+from companion.ui.widgets.dialogs import Dialog
 from companion.ui.widgets.intro_panel import IntroPanel
 
 if TYPE_CHECKING:
@@ -21,6 +25,9 @@ if TYPE_CHECKING:
 KEYS = (
     "Up / Down: choose a gladiator    Home / End: the first or the last",
     "Click a card: choose him    Esc: back to the start screen",
+    "T: train him (a battle-system gladiator spends his development points)",
+    "M: his manager's purse, and an entry of your own (A)    H: the hall of the fallen",
+    "Ctrl+Z: take back his latest fight (a question first)",
     "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
 )
 
@@ -36,8 +43,53 @@ class StableScreen(Screen):
         self.card_rects: list[tuple[int, pygame.Rect]] = []
         self.back_button = Button(self.theme, "Back (Esc)", host.show_home, size=17,
                                   short=("Esc",))
+        self.dialog: Dialog | actions.Overlay | None = None
+        b = lambda label, run, short: Button(self.theme, label, run, size=16,  # noqa: E731
+                                            short=short)
+        self.action_buttons = [
+            b("Train (T)", lambda: self._on_chosen(actions.train), ("T",)),
+            b("Purse (M)", self._purse, ("M",)),
+            b("Fallen (H)", lambda: actions.fallen(self), ("H",)),
+            b("Take back (Ctrl+Z)", lambda: self._on_chosen(actions.take_back),
+              ("Take back", "Undo")),
+        ]
         if self.view.broken:
             self.message, self.message_is_error = self.view.note, True
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+
+    def reread(self) -> None:
+        """The stable again, after a change: the same gladiator stays chosen."""
+        chosen = self.chosen.id if self.chosen is not None else None
+        self.view = read_stable()
+        ids = [c.id for c in self.view.cards]
+        self.choose(ids.index(chosen) if chosen in ids else self.cursor)
+
+    def _on_chosen(self, act: Callable[[StableScreen, Card], None]) -> None:
+        if self.chosen is None:
+            self.say("there is no gladiator in the stable to choose")
+            return
+        act(self, self.chosen)
+
+    def _purse(self) -> None:
+        card = self.chosen
+        if card is None:
+            self.say("there is no gladiator in the stable to choose")
+            return
+        actions.purse(self, next(g for g in self.view.groups if card in g.cards))
+
+    @property
+    def modal(self) -> bool:
+        return self.dialog is not None
+
+    @property
+    def typing(self) -> bool:
+        return self.dialog is not None and self.dialog.typing
+
+    def draw_dialog(self, surface: pygame.Surface) -> None:
+        if self.dialog is not None:
+            self.dialog.draw(surface)
 
     @property
     def chosen(self) -> Card | None:
@@ -51,11 +103,28 @@ class StableScreen(Screen):
 
     # --- events ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.dialog is not None:
+            self.dialog.handle(event)
+            if isinstance(self.dialog, Dialog) and self.dialog.closed:
+                self.dialog = None
+            elif self.dialog is not None and not isinstance(self.dialog, Dialog) \
+                    and self.dialog.done:
+                said = self.dialog.said
+                self.dialog = None
+                self.reread()
+                self.say(said)
+            return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self._on_chosen(actions.take_back)
+                return True
             return self._key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back_button.handle(event):
                 return True
+            for button in self.action_buttons:
+                if button.handle(event):
+                    return True
             for index, rect in self.card_rects:
                 if rect.collidepoint(event.pos):
                     self.choose(index)
@@ -63,21 +132,26 @@ class StableScreen(Screen):
         return False
 
     def _key(self, key: int) -> bool:
-        actions = {
+        keys = {
             pygame.K_ESCAPE: self.host.show_home,
             pygame.K_F1: lambda: self.host.show_keys(list(KEYS)),
             pygame.K_UP: lambda: self.choose(self.cursor - 1),
             pygame.K_DOWN: lambda: self.choose(self.cursor + 1),
             pygame.K_HOME: lambda: self.choose(0),
             pygame.K_END: lambda: self.choose(len(self.view.cards) - 1),
+            pygame.K_t: lambda: self._on_chosen(actions.train),
+            pygame.K_m: self._purse,
+            pygame.K_h: lambda: actions.fallen(self),
         }
-        if key in actions:
-            actions[key]()
+        if key in keys:
+            keys[key]()
             return True
         return False
 
     def status(self) -> str:
-        return "Up / Down choose a gladiator  Esc back  F1 keys"
+        if self.dialog is not None:
+            return ""
+        return "Up / Down choose  T train  M purse  H fallen  Ctrl+Z take back  Esc back  F1 keys"
 
     def widgets(self) -> list[Widget]:
         return list(self.ink.drawn)
@@ -114,6 +188,9 @@ class StableScreen(Screen):
                      colour=pal.bad if self.view.broken else pal.text_dim, elide=True)
             surface.set_clip(clip)
             return
+        y = flow(self.action_buttons, x, y, w, px(32), px(6)) + px(10)
+        for button in self.action_buttons:
+            ink.widget(surface, button)
         left_w = max(px(120), (w - px(16)) * 2 // 5)
         self._draw_cards(surface, pygame.Rect(x, y, left_w, self.rect.bottom - px(10) - y))
         right = pygame.Rect(x + left_w + px(16), y, w - left_w - px(16),

@@ -33,6 +33,8 @@ class Card:
     # fight and after each; "" and () where his game follows none.
     figure: str = ""
     plot: tuple[int, ...] = ()
+    game_id: str = ""  # his game's id in the registries
+    latest_fight: int | None = None  # the stable's number of his last fight
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class Group:
     manager: str
     purse: int | None  # None: no manager, so no purse
     cards: tuple[Card, ...]
+    manager_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,12 @@ def _groups(stable: Stable) -> tuple[Group, ...]:
                            for fight, entrant in fought)
             figure, plot = _plot(stable, sheets, g.id, g.sheet, [f for f, _ in fought])
             cards.append(Card(g.id, g.name, title(g.game), summary, g.alive, g.starred,
-                              lines, fights, figure, plot))
+                              lines, fights, figure, plot, g.game,
+                              fought[-1][0].id if fought else None))
         if cards:
             purse = (sum(e.amount for e in stable.purse(manager_id))
                      if manager_id is not None else None)
-            groups.append(Group(name, purse, tuple(cards)))
+            groups.append(Group(name, purse, tuple(cards), manager_id))
     return tuple(groups)
 
 

@@ -1,47 +1,18 @@
-"""A gladiator of the stable on the command line: found by what names him, his number
-(`#3`, or `3`) or his name, whatever its case (a name two gladiators share asks for
-the number), and told in a line."""
+"""A gladiator of the stable on the command line: found by what names him
+(`stable.finding`), and told in a line."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError, one_line
+from companion.stable.finding import find
+
+__all__ = ["find", "gladiator_json", "line", "manager_id", "summary"]
 
 if TYPE_CHECKING:
     from companion.stable.model import Gladiator
     from companion.stable.store import Stable
-
-
-def _title(game: str) -> str:
-    from companion.stable.parts import title
-
-    return title(game)
-
-
-def find(stable: Stable, who: str, game: str | None) -> Gladiator:
-    """The gladiator `who` names: `#3` or `3` by number, else by name."""
-    number = who.removeprefix("#")
-    if number.isdigit():
-        found = stable.gladiator(int(number))
-        if found is not None and game in (None, found.game):
-            return found
-        if who.startswith("#"):
-            raise UserError(f"there is no gladiator #{number} in the stable "
-                            "(companion stable list lists them)", exit_code=1)
-    named = stable.named(who, game)
-    if not named:
-        of = f" of {_title(game)}" if game else ""
-        raise UserError(f"there is no gladiator called {who!r}{of} in the stable "
-                        "(companion stable list lists them)", exit_code=1)
-    if len(named) > 1:
-        managers = {m.id: m.name for m in stable.managers()}
-        each = ", ".join(f"#{g.id} ({_title(g.game)}"
-                         + (f", {managers[g.manager_id]}'s" if g.manager_id in managers
-                            else "") + ")" for g in named)
-        raise UserError(f"{len(named)} gladiators are called {who!r}: {each}; give his "
-                        "number", exit_code=1)
-    return named[0]
 
 
 def manager_id(stable: Stable, name: str | None) -> int | None:
@@ -70,7 +41,9 @@ def summary(g: Gladiator) -> str:
 
 def line(g: Gladiator) -> str:
     marks = "".join([", dead" if not g.alive else "", ", starred" if g.starred else ""])
-    return f"#{g.id} {g.name} ({_title(g.game)}{marks}): {summary(g)}"
+    from companion.stable.parts import title
+
+    return f"#{g.id} {g.name} ({title(g.game)}{marks}): {summary(g)}"
 
 
 def gladiator_json(g: Gladiator, managers: dict[int, Any]) -> dict[str, Any]:

@@ -391,3 +391,29 @@ def test_a_grimdark_match_is_recorded_as_a_duel_is_its_money_in_the_managers_pur
     assert career(capsys, "apply", str(match))[1].endswith("; nothing changed\n")
     assert career(capsys, "undo", str(match))[0] == 0
     assert run(capsys, "stable", "purse", "Ann")[1] == "Ann's purse is empty.\n"
+
+
+def test_three_duels_from_the_command_line_alone_the_stable_s_sheets_fight(capsys,
+                                                                           tmp_path):
+    """As docs/play/careers.md tells it, with no file but the sessions: the samples go
+    into the stable, each duel is made with `new battle` naming them (the stable's
+    sheets, with the training since), played by `auto`, recorded, and the points it
+    earned spent with `train --stable` before the next."""
+    for who in ("Hammer Rookie", "Spear Rookie"):
+        assert run(capsys, "stable", "add", who, "--manager", "Marcus")[0] == 0
+    for n in range(1, 4):
+        duel = tmp_path / f"duel-{n}.json"
+        code, _, err = run(capsys, "new", "battle", "Hammer Rookie", "Spear Rookie",
+                           "--out", str(duel))
+        assert code == 0, err
+        setup = json.loads(duel.read_text("utf-8"))["setup"]
+        assert setup["a"]["skills"]["health"] == 9 + (n - 1) * 5  # trained since
+        assert run(capsys, "auto", str(duel), "--seed", str(n))[0] == 0
+        assert career(capsys, "apply", str(duel))[0] == 0
+        for who in ("Hammer Rookie", "Spear Rookie"):
+            code, out, err = run(capsys, "train", "--stable", who, "health", "5")
+            assert code == 0 and "changed #" in out, err
+    for who, health in (("Hammer Rookie", 9), ("Spear Rookie", 12)):
+        sheet = sheet_of(who)
+        assert sheet["skills"]["health"] == health + 3 * 5
+        assert sheet["wins"] + sheet["losses"] == 3 == len(sheet["fights"])

@@ -66,8 +66,6 @@ from companion.rulesets.battle.odds import AttackOdds, odds_for_action
 from companion.rulesets.battle.sheet import (
     GladiatorSheet,
     check_sheet,
-    find_sheet,
-    load_sheet,
     parse_sheet,
     skill_ranks,
     slug,
@@ -252,7 +250,9 @@ class BattleRules(Ruleset[BattleState]):
         names = options.get("sheets")
         if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2:
             raise UserError("a duel is between two sheets: give SHEET SHEET")
-        sheets = [load_sheet(find_sheet(name)) for name in names]
+        from companion.rulesets.battle.campaign import duel_sheet
+
+        sheets = [duel_sheet(str(name)) for name in names]
         return {
             "a": sheets[0].model_dump(mode="json", exclude_none=True),
             "b": sheets[1].model_dump(mode="json", exclude_none=True),

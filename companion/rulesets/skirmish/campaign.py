@@ -111,24 +111,6 @@ def spec_of(stable: Stable, g: Gladiator, day: date) -> dict[str, Any]:
     return spec
 
 
-def find(stable: Stable, name: str) -> Gladiator | None:
-    """The skirmish gladiator of the stable called `name` (any case) or numbered
-    "#N"; None when there is none; UserError when two share the name or he is dead."""
-    if name.startswith("#") and name[1:].isdigit():
-        g = stable.gladiator(int(name[1:]))
-        found = [g] if g is not None and g.game == GAME else []
-    else:
-        found = stable.named(name, GAME)
-    if len(found) > 1:
-        numbers = ", ".join(f"#{g.id}" for g in found)
-        raise UserError(f"{len(found)} skirmish gladiators in the stable are called "
-                        f"{name!r} ({numbers}): give his number, like {numbers.split(',')[0]}")
-    if found and not found[0].alive:
-        raise UserError(f"#{found[0].id} {found[0].name} is dead in the stable: a dead "
-                        "gladiator fights no more")
-    return found[0] if found else None
-
-
 @dataclass(frozen=True)
 class Roll:
     """The stable's campaigners as a start screen offers them."""

@@ -82,13 +82,17 @@ def _from_the_stable(scenario: dict[str, Any], given: list[str]) -> dict[str, An
         raise UserError(f"--gladiators: there is no gladiator type {given[named[0]]!r}, and "
                         "no stable to find a gladiator of that name in (`companion table show "
                         "skirmish-types` names the types)")
-    from companion.rulesets.skirmish.campaign import find, spared_today, spec_of
+    from companion.rulesets.skirmish.campaign import spared_today, spec_of
+    from companion.stable.finding import lookup
     from companion.stable.store import Stable
 
     today = date.today()
     with Stable.open(create=False) as stable:
         for i in named:
-            g = find(stable, given[i])
+            g = lookup(stable, given[i], "skirmish")
+            if g is not None and not g.alive:
+                raise UserError(f"#{g.id} {g.name} is dead in the stable: a dead gladiator "
+                                "fights no more")
             if g is None:
                 raise UserError(f"--gladiators: there is no gladiator type {given[i]!r}, and "
                                 "no skirmish gladiator of that name in the stable (`companion "

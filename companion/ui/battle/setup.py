@@ -4,6 +4,7 @@ HEALTH, luck dice, heal dice and ammo."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 
 QUICK = "Quick tracker"
 TITLE = "Battle-system duel or trackers"
-SUBTITLE = ("Each side: a sheet from your roster, a sample, or a quick tracker for a "
+SUBTITLE = ("Each side: a gladiator of your stable, a sheet from your roster, a sample, or "
+            "a quick tracker for a "
             "gladiator of a paper game.")
 QUICK_FIELDS = (("name", "Name"), ("health", "Health"), ("luck", "Luck dice"),
                 ("heal", "Heal dice"), ("ammo", "Darts (ammo)"))
@@ -67,7 +69,14 @@ class BattleSetup(Screen):
         super().__init__(host)
         self.theme = host.theme
         self.files = sheet_files()
-        self.options = [QUICK] + [self._label(p) for p in self.files]
+        # The stable's gladiators first: a career fights as the stable holds him.
+        self.stable: list[tuple[str, str]] = []
+        if paths.stable_path().exists():
+            from companion.rulesets.battle.campaign import stable_roster
+
+            self.stable, self.message = stable_roster()
+        self.options = ([QUICK] + [f"{name} (stable)" for name, _ in self.stable]
+                        + [self._label(p) for p in self.files])
         self.sides: list[SideForm] = []
         defaults = {"a": ("Aulus", "12", "2", "1", "0"), "b": ("Brenna", "12", "2", "1", "3")}
         for i, side in enumerate("ab"):
@@ -121,10 +130,20 @@ class BattleSetup(Screen):
     def sheet_for(self, form: SideForm) -> dict[str, Any]:
         from companion.errors import UserError
 
-        if form.choice > 0:
-            data = read_file(self.files[form.choice - 1], SHEET)
+        if 0 < form.choice <= len(self.stable):
+            name, text = self.stable[form.choice - 1]
+            try:
+                data = json.loads(text)
+            except ValueError:
+                data = None
             if not isinstance(data, dict):
-                raise UserError(f"{self.files[form.choice - 1]}: a sheet is a JSON object")
+                raise UserError(f"{name}'s sheet in the stable is not a sheet")
+            return data
+        if form.choice > 0:
+            path = self.files[form.choice - 1 - len(self.stable)]
+            data = read_file(path, SHEET)
+            if not isinstance(data, dict):
+                raise UserError(f"{path}: a sheet is a JSON object")
             return data
         values: dict[str, int] = {}
         for key, label in QUICK_FIELDS[1:]:

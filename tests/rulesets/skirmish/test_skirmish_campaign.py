@@ -10,7 +10,8 @@ from datetime import date, timedelta
 
 from support.skirmish_careers import bout, gladiator
 
-from companion.rulesets.skirmish.campaign import day_of, find, roll_call, spared_today, spec_of
+from companion.rulesets.skirmish.campaign import day_of, roll_call, spared_today, spec_of
+from companion.stable.finding import lookup
 from companion.stable.recording import preview, record
 from companion.stable.store import Stable
 
@@ -28,7 +29,7 @@ def test_a_gladiator_of_the_stable_is_his_type_his_skills_and_his_day():
     recorded(session)
     today = day_of(session.created)
     with Stable.open(create=False) as stable:
-        quintus, julius = find(stable, "quintus"), find(stable, "#2")
+        quintus, julius = lookup(stable, "quintus", "skirmish"), lookup(stable, "#2", "skirmish")
         assert quintus is not None and julius is not None
         assert spec_of(stable, quintus, today) == {
             "name": "Quintus", "type": "samnite", "skills": ["extra-ap"],
@@ -45,7 +46,7 @@ def test_the_bouts_of_another_day_are_not_today():
     recorded(session)
     tomorrow = day_of(session.created) + timedelta(days=1)
     with Stable.open(create=False) as stable:
-        julius = find(stable, "Julius")
+        julius = lookup(stable, "Julius", "skirmish")
         assert julius is not None
         assert spec_of(stable, julius, tomorrow) == {"name": "Julius", "type": "myrmillo"}
         assert spared_today(stable, tomorrow) == 0

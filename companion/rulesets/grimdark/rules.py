@@ -14,11 +14,11 @@ team stands; moves not given are chosen by the coaching. Every die is rolled ins
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.dice.rolls import Roll
 from companion.dice.sources import DiceSource
@@ -36,6 +36,9 @@ from companion.rulesets.grimdark.state import GrimdarkState, Shared
 from companion.rulesets.grimdark.summary import summary
 from companion.rulesets.grimdark.turn import play_turn
 from companion.tables.loader import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from companion.rulesets.grimdark.sheet import Gladiator
 
 _MEMO_SIZE = 8
 TYPES = ("start", "turn")
@@ -196,8 +199,7 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
         gladiators = []
         files: list[tuple[Path, Path | None]] = []
         for i, name in enumerate(names):
-            sheet = find_gladiator(name)
-            g = load_gladiator(sheet)
+            sheet, g = _gladiator(name, find_gladiator, load_gladiator)
             coaching, coaching_file = None, None
             if coached and coached[i] != "-":
                 coaching_file = find_coaching(coached[i])
@@ -222,6 +224,26 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
             names.append(name_key(str(sheet.get("name", "gladiator"))) if isinstance(
                 sheet, Mapping) else "gladiator")
         return "-vs-".join(names[:4]) + ".json" if names else super().default_file(setup, now)
+
+
+def _gladiator(name: str, find: Callable[[str], Path],
+               load: Callable[[Path], Gladiator]) -> tuple[Path, Gladiator]:
+    """The gladiator a match names, and what to call his sheet in messages: a file at
+    that path; else the stable's Grimdark gladiator of that name or number (#3), as the
+    stable holds him (Fame, matches, starred: his career); else the roster's or a
+    sample's."""
+    import json
+
+    from companion.rulesets.grimdark.sheet import parse_gladiator
+    from companion.stable.finding import fighter
+
+    if not Path(name).exists():
+        g = fighter(name, "grimdark")
+        if g is not None:
+            where = f"#{g.id} {g.name} in the stable"
+            return Path(where), parse_gladiator(json.loads(g.sheet), where)
+    path = find(name)
+    return path, load(path)
 
 
 def _split(value: Any) -> list[str]:

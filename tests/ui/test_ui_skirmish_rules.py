@@ -1,6 +1,6 @@
 """The skirmish's screens ask the rules through their session's rule system: from the
-skirmish's package they import types, words, the state, the kits and the tables' models,
-never a rule, the computer player, the odds or the legal moves themselves."""
+skirmish's package they import types, words, the state, the kits, the stable's
+campaigners and the tables' models, never a rule, the computer player, the odds or the legal moves themselves."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import companion
 SCREENS = Path(companion.__file__).parent / "ui" / "skirmish"
 PACKAGE = "companion.rulesets.skirmish"
 # Modules a screen may take anything from: what things are called and what they are.
-WHOLE = {"actions", "events", "state", "words", "kits", "table_models", "table_words"}
+WHOLE = {"actions", "events", "state", "words", "kits", "campaign", "table_models",
+         "table_words"}
 # And the types of what the rule system answers.
 TYPES = {"legal": {"Target"}, "movement": {"Reach"}, "odds": {"AttackOdds"},
          "rules": {"SkirmishRules"}}

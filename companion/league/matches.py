@@ -73,8 +73,8 @@ def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator]
 
     found = sides(session)
     if len(found) != len(gladiators):
-        raise UserError(f"{path}: the match has {len(found)} gladiators with careers, "
-                        f"not {len(gladiators)}", exit_code=1)
+        raise UserError(f"{path}: the match has {len(found)} gladiators with careers (a "
+                        f"house NPC has none), not {len(gladiators)}", exit_code=1)
     return path, found, line
 
 

@@ -259,10 +259,16 @@ def _make(stable: Stable, league: League, number: int | None,
     lines: list[str] = []
     for board, group in enumerate(groups, start=start_board + 1):
         glads = [stable.gladiator(g) for g in group]
-        if any(g is None or not g.alive for g in glads):
-            raise UserError(f"match {board}: a gladiator is gone or dead; forfeit it",
+        if any(g is None for g in glads):
+            raise UserError(f"match {board}: a gladiator is no longer in the stable",
                             exit_code=1)
         known = [g for g in glads if g is not None]
+        if not all(g.alive for g in known):
+            # No match to play: the dead forfeit it (`records.add_round`).
+            made.append(("", [(g.id, str(i)) for i, g in enumerate(known, start=1)]))
+            lines.append(f"  {board}. {' v '.join(g.name for g in known)}: forfeit, "
+                         + " & ".join(g.name for g in known if not g.alive) + " dead")
+            continue
         team = teams[board - start_board - 1] if teams else list(range(1, len(known) + 1))
         path, sides, line = make(stable, league, known, team,
                                  file_name(league, number, board, [g.name for g in known]),

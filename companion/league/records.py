@@ -194,7 +194,8 @@ NewMatch = tuple[str, Sequence[tuple[int, str]]]  # (session file, [(gladiator i
 def add_round(stable: Stable, league: League, number: int | None, deadline: str,
               new: Sequence[NewMatch], rested: Sequence[int], clock: str) -> None:
     """A round with its matches and byes (with `number` None, matches booked outside
-    any round: open challenges), in one change."""
+    any round: open challenges), in one change. A match with a dead gladiator in it
+    (his session file "": none is made) is forfeited by him there and then."""
     with stable.change() as db:
         round_id = None
         if number is not None:
@@ -215,6 +216,17 @@ def add_round(stable: Stable, league: League, number: int | None, deadline: str,
                 (league.id, round_id, board, path, clock)).lastrowid
             db.executemany("INSERT INTO league_entries (match_id, gladiator_id, side) "
                            "VALUES (?, ?, ?)", [(match_id, g, s) for g, s in sides])
+            dead = [name for (name,) in db.execute(
+                "SELECT g.name FROM league_entries e JOIN gladiators g ON g.id = "
+                "e.gladiator_id WHERE e.match_id = ? AND g.alive = 0 ORDER BY e.rowid",
+                (match_id,))]
+            if dead:
+                db.execute("UPDATE league_matches SET forfeit = ? WHERE id = ?",
+                           (" & ".join(dead) + (" is" if len(dead) == 1 else " are")
+                            + " dead", match_id))
+                db.execute("UPDATE league_entries SET result = CASE WHEN (SELECT alive "
+                           "FROM gladiators WHERE id = gladiator_id) THEN 'win' ELSE "
+                           "'loss' END WHERE match_id = ?", (match_id,))
         db.executemany("INSERT INTO league_byes (round_id, gladiator_id) VALUES (?, ?)",
                        [(round_id, g) for g in rested])
 

@@ -191,3 +191,27 @@ def test_leagues_are_listed_and_shown(capsys):
     shown = json.loads(run(capsys, "league", "show", "Summer", "--json"))
     assert [m["seed"] for m in shown["members"]] == [1, 2, 3, 4]
     assert "no league called" in refused(capsys, "league", "show", "Nowhere")
+
+
+def test_a_skirmish_round_robin_of_four_played_at_the_table(tmp_path, capsys):
+    files = []
+    for name, kind in (("Brennus", "samnite"), ("Corvus", "retiarius"),
+                       ("Drusus", "myrmillo"), ("Eros", "thracian")):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"format": "companion-skirmish-gladiator",
+                                    "name": name, "type": kind}), encoding="utf-8")
+        files.append(str(path))
+    run(capsys, "stable", "add", *files, "--manager", "Quintus")
+    run(capsys, "league", "new", "Bouts", "--game", "skirmish", "--format", "round-robin")
+    run(capsys, "league", "add", "Bouts", "Brennus", "Corvus", "Drusus", "Eros")
+    for _ in range(3):
+        made = json.loads(run(capsys, "league", "round", "Bouts", "--json"))
+        for m in made["matches"]:  # at the table: played, then recorded into careers
+            if not m["file"]:
+                continue  # a dead man's match: forfeited when the round was made
+            run(capsys, "auto", m["file"], "--seed", "3")
+            run(capsys, "career", "apply", m["file"])
+    run(capsys, "league", "results", "Bouts")
+    table = json.loads(run(capsys, "league", "standings", "Bouts", "--json"))
+    assert sum(r["played"] for r in table["rows"]) == 12
+    assert "health lost" in table["tiebreaks"]

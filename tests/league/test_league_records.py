@@ -112,3 +112,19 @@ def test_a_forfeit_is_the_gms_ruling_on_a_match_not_played(tmp_path):
     assert m.done and m.forfeit and [e.result for e in m.entries] == ["win", "loss"]
     with pytest.raises(Refused, match="has its result"):
         records.forfeit(stable, m.id, [ids[0]], "again")
+
+
+def test_a_dead_gladiators_match_is_forfeited_when_its_round_is_made(tmp_path):
+    stable, ids = stable_with(tmp_path, 2)
+    league = records.new_league(stable, "Cup", "battle", "round-robin", home_away=False,
+                                folder="", clock="now")
+    records.add_members(stable, league, ids)
+    fight = stable.record_fight(NewFight("battle", "now", "x.json", "d", "G0 killed G1"),
+                                [(ids[0], "a", "win"), (ids[1], "b", "loss")], [])
+    with stable.change() as db:  # as the fight's careers would have left him
+        db.execute("UPDATE gladiators SET alive = 0 WHERE id = ?", (ids[1],))
+    records.add_round(stable, league, 1, "", [("", [(ids[0], "1"), (ids[1], "2")])], [],
+                      "now")
+    (m,) = records.matches(stable, league.id)
+    assert m.forfeit == "G1 is dead" and [e.result for e in m.entries] == ["win", "loss"]
+    assert fight.id

@@ -233,8 +233,11 @@ def _seed(args: argparse.Namespace) -> int:
 def _make(stable: Stable, league: League, number: int | None,
           groups: list[list[int]], teams: list[list[int]] | None, verifiable: bool,
           start_board: int = 0) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
+    from companion.league import season
     from companion.league.matches import file_name, make
+    from companion.league.ratings import chances
 
+    rated = season.ratings(stable, league)
     made: list[tuple[str, list[tuple[int, str]]]] = []
     lines: list[str] = []
     for board, group in enumerate(groups, start=start_board + 1):
@@ -254,10 +257,20 @@ def _make(stable: Stable, league: League, number: int | None,
                                  file_name(league, number, board, [g.name for g in known]),
                                  verifiable=verifiable)
         made.append((str(path), list(zip(group, sides, strict=True))))
-        lines.append(f"  {board}. {' v '.join(g.name for g in known)}: {path}")
+        odds = chances([[g.id] for g in known] if not teams else _sides_of(known, team),
+                       rated)
+        lines.append(f"  {board}. {' v '.join(g.name for g in known)} (chances "
+                     f"{' / '.join(f'{p * 100:.0f} %' for p in odds)}): {path}")
         if line is not None:
             lines.append(f"     commitment: {line}")
     return made, lines
+
+
+def _sides_of(known: list[Any], team: list[int]) -> list[list[int]]:
+    sides: dict[int, list[int]] = {}
+    for g, t in zip(known, team, strict=True):
+        sides.setdefault(t, []).append(g.id)
+    return list(sides.values())
 
 
 def _round(args: argparse.Namespace) -> int:

@@ -44,11 +44,19 @@ def names_of(stable: Stable, league: League) -> dict[int, str]:
     return {g.id: g.name for g in stable.gladiators(game=league.game)}
 
 
-def match_words(m: Match, names: dict[int, str]) -> str:
-    sides: dict[str, list[str]] = {}
+def match_words(m: Match, names: dict[int, str], ratings: Any = None) -> str:
+    """"Brutus v Crixus"; with the league's `ratings`, each side's chance of winning
+    by them: "Brutus v Crixus (chances 62 % / 38 %)"."""
+    sides: dict[str, list[int]] = {}
     for e in m.entries:
-        sides.setdefault(e.side, []).append(names.get(e.gladiator_id, f"#{e.gladiator_id}"))
-    return " v ".join(" & ".join(v) for v in sides.values())
+        sides.setdefault(e.side, []).append(e.gladiator_id)
+    words = " v ".join(" & ".join(names.get(g, f"#{g}") for g in v) for v in sides.values())
+    if ratings is None:
+        return words
+    from companion.league.ratings import chances
+
+    odds = chances(list(sides.values()), ratings)
+    return f"{words} (chances {' / '.join(f'{p * 100:.0f} %' for p in odds)})"
 
 
 def result_words(m: Match, names: dict[int, str]) -> str:
@@ -123,7 +131,7 @@ def show_standings(args: argparse.Namespace) -> int:
 
 def post_round(args: argparse.Namespace) -> int:
     from companion.files.atomic import atomic_write
-    from companion.league import post, records
+    from companion.league import post, records, season
 
     if args.json and args.format != "discord":
         raise UserError("--json goes with --format discord only", exit_code=2)
@@ -139,7 +147,9 @@ def post_round(args: argparse.Namespace) -> int:
         names = names_of(stable, league)
         found = [m for m in records.matches(stable, league.id)
                  if m.round == number or (league.format == "challenge" and m.round is None)]
-        pairings = [f"{m.board}. {match_words(m, names)}" for m in found if not m.done]
+        rated = season.ratings(stable, league)
+        pairings = [f"{m.board}. {match_words(m, names, rated)}" for m in found
+                    if not m.done]
         results = [(result_words(m, names), _report_of(m)) for m in found if m.done]
         rested = [names.get(g, str(g)) for n, g in records.byes(stable, league.id)
                   if n == number]

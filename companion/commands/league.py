@@ -147,6 +147,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seasons", type=int, default=10, metavar="N")
     p.add_argument("--workers", type=int, default=0, metavar="N",
                    help="processes (0: one a core; 1: this one)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on this Dask scheduler instead (needs the lab extra)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=simulate_seasons)

@@ -229,7 +229,7 @@ def simulate_seasons(args: argparse.Namespace) -> int:
     from companion.league.simulate import simulate
 
     result = simulate(args.game or None, args.gladiators, args.seasons, args.workers,
-                      args.seed)
+                      args.seed, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.summary(), indent=1))
     else:

@@ -57,9 +57,10 @@ def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator]
 
         seed = new_seed()
     session = Session(rules, setup, seed=seed)
-    if rules.opening is not None and rules.opens_by_default and seed is None:
+    if rules.opening is not None and rules.opens_by_default:
         from companion.dice.sources import SeededDice
 
+        # As `companion new` takes it; a verifiable match's dice come from its seed.
         session.act(dict(rules.opening), SeededDice(None))
     path = folder / file_name
     session.save(path)

@@ -215,3 +215,15 @@ def test_a_skirmish_round_robin_of_four_played_at_the_table(tmp_path, capsys):
     table = json.loads(run(capsys, "league", "standings", "Bouts", "--json"))
     assert sum(r["played"] for r in table["rows"]) == 12
     assert "health lost" in table["tiebreaks"]
+
+
+def test_a_verifiable_grimdark_round_prints_each_matchs_commitment(tmp_path, capsys):
+    grimdark_eight(tmp_path, capsys)
+    run(capsys, "league", "new", "Open", "--game", "grimdark", "--format", "swiss")
+    run(capsys, "league", "add", "Open", *NAMES[:4])
+    out = run(capsys, "league", "round", "Open", "--verifiable")
+    assert out.count("commitment: ") == 2
+    made = matches(capsys, "Open")
+    run(capsys, "league", "play", "Open", "--seed", "1")
+    for m in made:
+        assert "verified" in run(capsys, "verify", m["file"]).lower()

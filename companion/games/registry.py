@@ -24,12 +24,13 @@ class Game:
     """A game's parts. Only `rules` is required; a game without a part goes without
     what it gives (kinds of table of its own, words for their fields, a lab run)."""
 
-    __slots__ = ("careers", "lab", "rules", "stable", "table_models", "table_words", "verbs")
+    __slots__ = ("careers", "lab", "league", "rules", "stable", "table_models", "table_words",
+                 "verbs")
 
     def __init__(self, rules: str, *, table_models: str | None = None,
                  table_words: str | None = None, lab: str | None = None,
                  verbs: str | None = None, stable: str | None = None,
-                 careers: str | None = None) -> None:
+                 careers: str | None = None, league: str | None = None) -> None:
         self.rules = rules  # its Ruleset class
         self.table_models = table_models  # {kind: entry model} of the tables it brings
         self.table_words = table_words  # the module saying its tables' fields
@@ -44,6 +45,9 @@ class Game:
         # What a finished fight does to its gladiators' careers
         # (`companion.stable.careers.GameCareers`).
         self.careers = careers
+        # Its matches in a league: their setup from the stable's sheets, and its
+        # tie-break (`companion.league.parts.GameLeague`).
+        self.league = league
 
     def sources(self) -> list[str]:
         """The files of the companion its table models are read from (with the
@@ -66,21 +70,24 @@ GAMES: dict[str, Game] = {
                      lab="companion.rulesets.skirmish.lab:SkirmishLab",
                      verbs="companion.rulesets.skirmish.cli",
                      stable="companion.rulesets.skirmish.stable:SHEETS",
-                     careers="companion.rulesets.skirmish.careers:CAREERS"),
+                     careers="companion.rulesets.skirmish.careers:CAREERS",
+                     league="companion.rulesets.skirmish.league:LEAGUE"),
     "battle": Game("companion.rulesets.battle.rules:BattleRules",
                    table_models="companion.rulesets.battle.table_models:ENTRY_MODELS",
                    table_words="companion.rulesets.battle.table_words",
                    lab="companion.rulesets.battle.lab:BattleLab",
                    verbs="companion.rulesets.battle.cli",
                    stable="companion.rulesets.battle.stable:SHEETS",
-                   careers="companion.rulesets.battle.careers:CAREERS"),
+                   careers="companion.rulesets.battle.careers:CAREERS",
+                   league="companion.rulesets.battle.league:LEAGUE"),
     "grimdark": Game("companion.rulesets.grimdark.rules:GrimdarkRules",
                      table_models="companion.rulesets.grimdark.table_models:ENTRY_MODELS",
                      table_words="companion.rulesets.grimdark.table_words",
                      lab="companion.rulesets.grimdark.lab:GrimdarkLab",
                      verbs="companion.rulesets.grimdark.cli",
                      stable="companion.rulesets.grimdark.stable:SHEETS",
-                     careers="companion.rulesets.grimdark.careers:CAREERS"),
+                     careers="companion.rulesets.grimdark.careers:CAREERS",
+                     league="companion.rulesets.grimdark.league:LEAGUE"),
 }
 
 

@@ -10,7 +10,10 @@ The checks, in order, each before the next can go wrong:
    here, before SQLite is given the file at all;
 3. SQLite's own look at every page (`PRAGMA quick_check`) and the tables it holds:
    exactly the schema's, nothing added (a hostile file's trigger never runs: the
-   schema is checked before any change, and `trusted_schema` is off).
+   schema is checked before any change, and `trusted_schema` is off);
+4. a stable of an older version, checked as that version's, gains the tables of each
+   version since in one transaction (`migrate`): a kill leaves it old or new. One that
+   cannot be written is read as it is.
 
 A stable the system will not let us write is opened to be read: its changes are
 refused in words."""
@@ -26,7 +29,13 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.files.atomic import leftover_temps as atomic_temps
 from companion.files.pathwords import os_words, shown_path
-from companion.stable.schema import APPLICATION_ID, SCHEMA_VERSION, TABLES, expected_objects
+from companion.stable.schema import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    expected_objects,
+    statements,
+)
 
 HEADER = b"SQLite format 3\x00"
 _TMP_SUFFIX = ".tmp"
@@ -74,7 +83,10 @@ def open_file(path: Path, *, create: bool) -> tuple[sqlite3.Connection, bool] | 
                 old.unlink()
     connection = _connect(path, writable)
     try:
-        _check_inside(path, connection)
+        version = int.from_bytes(_first_bytes(path)[60:64], "big", signed=True)
+        _check_inside(path, connection, version)
+        if writable and version < SCHEMA_VERSION:
+            migrate(path, connection, version)
     except BaseException:
         connection.close()
         raise
@@ -142,7 +154,7 @@ def _connect(path: Path, writable: bool) -> sqlite3.Connection:
     return connection
 
 
-def _check_inside(path: Path, connection: sqlite3.Connection) -> None:
+def _check_inside(path: Path, connection: sqlite3.Connection, version: int) -> None:
     try:
         mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
         problems = [row[0] for row in connection.execute("PRAGMA quick_check(3)")]
@@ -156,13 +168,35 @@ def _check_inside(path: Path, connection: sqlite3.Connection) -> None:
         found_lines = [line.strip() for problem in problems for line in str(problem).splitlines()
                        if line.strip() and not line.startswith("***")]
         raise StableError(path, f"damaged (SQLite finds: {'; '.join(found_lines)[:160]})")
-    expected = expected_objects()
+    expected = expected_objects(version)
     if found != expected:
         extra = sorted(str(name) for _kind, name, _sql in found - expected)
         missing = sorted(str(name) for _kind, name, _sql in expected - found)
         said = (f"holds {', '.join(extra[:3])}, which the companion did not make" if extra
                 else f"lacks {', '.join(missing[:3])}")
         raise StableError(path, f"not the stable this companion made: it {said}")
+
+
+def migrate(path: Path, connection: sqlite3.Connection, version: int) -> None:
+    """Bring a checked stable of `version` up to this companion's, in one transaction."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            # Read again inside the transaction: another companion may have done it.
+            now = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            for step in range(now + 1, SCHEMA_VERSION + 1):
+                for sql in MIGRATIONS[step]:
+                    connection.execute(sql)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as err:
+        raise StableError(path, f"could not add the tables of stable version "
+                          f"{SCHEMA_VERSION} to version {version}: {sqlite_words(err)}") from None
 
 
 def sqlite_words(err: BaseException) -> str:
@@ -222,7 +256,7 @@ def _make(tmp: Path) -> None:
         connection.execute("PRAGMA journal_mode = DELETE")
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("BEGIN IMMEDIATE")
-        for sql in TABLES:
+        for sql in statements():
             connection.execute(sql)
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -27,7 +27,7 @@ stable could not be read without writing them.)"""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the leagues' tables (`MIGRATIONS`)
 APPLICATION_ID = int.from_bytes(b"GlCo", "big")  # "Gladiator Companion"
 
 # Column names avoid SQL's words (`before`, `after`) so no statement needs quotes.
@@ -91,17 +91,97 @@ TABLES: tuple[str, ...] = (
 )
 
 
-def expected_objects() -> set[tuple[str, str, str | None]]:
-    """Each table and index the schema makes, SQLite's own included, as (type, name,
-    SQL) the file's `sqlite_schema` lists them, read from the schema made in memory: a
-    file holding anything else (a trigger, a view, a table changed by hand) is not a
-    stable this companion made."""
+def expected_objects(version: int = SCHEMA_VERSION) -> set[tuple[str, str, str | None]]:
+    """Each table and index the schema of `version` makes, SQLite's own included, as
+    (type, name, SQL) the file's `sqlite_schema` lists them, read from the schema made
+    in memory: a file holding anything else (a trigger, a view, a table changed by
+    hand) is not a stable this companion made."""
     import sqlite3
 
     memory = sqlite3.connect(":memory:")
     try:
-        for sql in TABLES:
+        for sql in statements(version):
             memory.execute(sql)
         return set(memory.execute("SELECT type, name, sql FROM sqlite_schema"))
     finally:
         memory.close()
+
+
+# --- version 2: leagues and events (issue 27) -------------------------------------------
+# Each version's statements, appended to the stable of the version before: a stable of
+# version 1 opened by this companion gains them in one transaction (`opening.migrate`).
+#
+#     leagues         a league or a one-off event: its name (unique whatever its case),
+#                     its game, its format, home and away for a round robin, the folder
+#                     its match files are written to.
+#     league_members  its gladiators, each with his seed (by hand, or from his rating).
+#     league_rounds   a round: its number and its deadline.
+#     league_matches  a match: its round (none for an open challenge), the session file
+#                     it was made as, the fight it was recorded as (once: unique; read
+#                     from the careers' apply step, never typed), or a forfeit.
+#     league_entries  one row a gladiator in a match: his side, and once it is known his
+#                     result, the game's tie-break figure and whether he died there.
+#     league_byes     who rested in a round.
+# A recorded fight is named by its id without a reference, so that taking the fight
+# back (`career undo`) is never refused for a league: the match reads as unplayed.
+MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
+    """CREATE TABLE leagues (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    game TEXT NOT NULL,
+    format TEXT NOT NULL
+        CHECK (format IN ('round-robin', 'swiss', 'single', 'double', 'challenge')),
+    home_away INTEGER NOT NULL DEFAULT 0 CHECK (home_away IN (0, 1)),
+    folder TEXT NOT NULL,
+    created TEXT NOT NULL
+)""",
+    "CREATE UNIQUE INDEX leagues_by_name ON leagues (name COLLATE NOCASE)",
+    """CREATE TABLE league_members (
+    league_id INTEGER NOT NULL REFERENCES leagues (id),
+    gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
+    seed INTEGER NOT NULL,
+    PRIMARY KEY (league_id, gladiator_id)
+)""",
+    """CREATE TABLE league_rounds (
+    id INTEGER PRIMARY KEY,
+    league_id INTEGER NOT NULL REFERENCES leagues (id),
+    number INTEGER NOT NULL,
+    deadline TEXT NOT NULL DEFAULT '',
+    made TEXT NOT NULL,
+    UNIQUE (league_id, number)
+)""",
+    """CREATE TABLE league_matches (
+    id INTEGER PRIMARY KEY,
+    league_id INTEGER NOT NULL REFERENCES leagues (id),
+    round_id INTEGER REFERENCES league_rounds (id),
+    board INTEGER NOT NULL,
+    session_path TEXT NOT NULL,
+    fight_id INTEGER UNIQUE,
+    forfeit TEXT NOT NULL DEFAULT '',
+    made TEXT NOT NULL
+)""",
+    "CREATE INDEX league_matches_by_league ON league_matches (league_id)",
+    """CREATE TABLE league_entries (
+    match_id INTEGER NOT NULL REFERENCES league_matches (id),
+    gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
+    side TEXT NOT NULL,
+    result TEXT,
+    figure INTEGER,
+    died INTEGER NOT NULL DEFAULT 0 CHECK (died IN (0, 1)),
+    PRIMARY KEY (match_id, gladiator_id)
+)""",
+    "CREATE INDEX league_entries_by_gladiator ON league_entries (gladiator_id)",
+    """CREATE TABLE league_byes (
+    round_id INTEGER NOT NULL REFERENCES league_rounds (id),
+    gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
+    PRIMARY KEY (round_id, gladiator_id)
+)""",
+)}
+
+
+def statements(version: int = SCHEMA_VERSION) -> tuple[str, ...]:
+    """Every statement that makes the stable of `version` from nothing."""
+    found = TABLES
+    for step in range(2, version + 1):
+        found += MIGRATIONS[step]
+    return found

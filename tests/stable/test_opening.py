@@ -16,7 +16,7 @@ from companion import paths
 from companion.cli import main
 from companion.stable.model import SheetFile
 from companion.stable.opening import StableError
-from companion.stable.schema import APPLICATION_ID
+from companion.stable.schema import APPLICATION_ID, SCHEMA_VERSION
 from companion.stable.store import Stable
 
 SHEET = SheetFile("Brenna", '{"name": "Brenna"}')
@@ -55,7 +55,7 @@ def another_programs(path: Path) -> None:
 
 def a_newer_stable(path: Path) -> None:
     good_stable(path)
-    raw_sqlite(path, "PRAGMA user_version = 2")
+    raw_sqlite(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
 
 
 def truncated(path: Path) -> None:
@@ -101,8 +101,8 @@ HOSTILE = {
     "random bytes": (random_bytes, "not a SQLite database, not a stable"),
     "a text file": (text_file, "a text file, not a stable"),
     "another program's database": (another_programs, "a SQLite database of another program"),
-    "a newer stable": (a_newer_stable, "made by a newer companion (stable version 2; this "
-                       "one knows up to 1)"),
+    "a newer stable": (a_newer_stable, "made by a newer companion (stable version "
+                       f"{SCHEMA_VERSION + 1}; this one knows up to {SCHEMA_VERSION})"),
     "a truncated stable": (truncated, "damaged"),
     "a stable cut in its header": (cut_in_the_header, "cut short: 60 bytes"),
     "a stable with a trigger": (with_a_trigger, "it holds wipe, which the companion did "

@@ -15,6 +15,7 @@ from tools.bench.dice import (
     bench_odds,
     bench_odds_vs_icepool,
 )
+from tools.bench.league import bench_league
 from tools.bench.measure import ROOT, Figures
 from tools.bench.play import (
     bench_act_overhead,
@@ -44,6 +45,7 @@ GOALS = (
     ("grimdark_chooser_mirror_low", ">=", 0.5), ("grimdark_chooser_lapses", "<=", 0),
     ("undo_growth", "<=", 2.0), ("undo_act_ratio", "<=", 20.0), ("open_ratio", "<=", 2.0),
     ("app_undo_ms_more", "<=", 16.7), ("report_mb", "<=", 5.0),
+    ("league_machinery_share", "<=", 0.2), ("league_swiss_1024_ms", "<=", 1000.0),
 )
 
 
@@ -120,7 +122,7 @@ PARTS: tuple[Callable[[], Figures], ...] = (
     bench_tables, bench_odds, bench_dice_odds, bench_battle_odds, bench_dice_vs_d20,
     bench_startup, bench_version, bench_render, bench_idle_cpu, bench_skirmish,
     bench_grimdark, bench_choosers, bench_act_overhead, bench_undo, bench_peak_rss,
-    bench_odds_vs_icepool, bench_lab, bench_report)
+    bench_odds_vs_icepool, bench_lab, bench_report, bench_league)
 
 
 if __name__ == "__main__":

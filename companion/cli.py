@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # The verbs every game shares, in the order `--help` lists them; a game's own verbs
 # (its `verbs` module in `companion.games.registry`) come after "session".
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
-                                     "verify", "lab", "stable", "career")
+                                     "verify", "fair", "lab", "stable", "career")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -30,12 +30,14 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dice.derived import DerivedDice, check_seed
 from companion.dice.rolls import Roll, merge
+from companion.dice.salted import SaltedDice
 from companion.dice.sources import DiceError, DiceSource, ScriptedDice, SeededDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.pathwords import shown_path
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
+from companion.session.fair import Fair, fair_from
 from companion.session.journal import (
     FORMAT,
     SCHEMA_VERSION,
@@ -90,10 +92,12 @@ class Session:
                  autosave_path: Path | None = None,
                  other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
                  played_with: Mapping[str, str] | None = None,
-                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, fair: Fair | None = None) -> None:
         self.ruleset = ruleset
         # Verifiable: the app's dice of each action are drawn from this secret seed.
         self.seed = None if seed is None else check_seed(seed)
+        # Scheme 2: salted by the managers; no die until their salts are closed.
+        self.fair = fair
         self.setup: dict[str, Any] = dict(setup)
         given = tables if tables is not None else load_tables()
         # A user's table the system cannot play is set aside here, before any action.
@@ -211,8 +215,11 @@ class Session:
         In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
         way to the dice its secret seed derives for this place in the journal, so that
         no caller can draw others; dice typed in are kept, and marked as typed."""
+        if self.fair is not None and not self.fair.closed:
+            raise UserError("the managers' salts are not closed yet, so no die may be "
+                            "rolled: companion salts FILE --close")
         if self.seed is not None and isinstance(dice, SeededDice):
-            dice = DerivedDice(self.seed, len(self.journal))
+            dice = self.seed_dice(len(self.journal))
         parsed = self.ruleset.parse_action(action)
         start = len(dice.history)
         # Applied to the live state: copying the whole state for every action cost
@@ -273,6 +280,13 @@ class Session:
         if done:
             self._autosave()
         return done
+
+    def seed_dice(self, index: int) -> DiceSource:
+        """The seed's dice of the action at `index` (scheme 1, or 2 when salted)."""
+        assert self.seed is not None
+        if self.fair is not None:
+            return SaltedDice(self.seed, self.fair.digest, self.fair.sorted, index)
+        return DerivedDice(self.seed, index)
 
     def make_verifiable(self, seed: str) -> None:
         """Draw every die from now on from `seed`: only before the first action, since
@@ -378,6 +392,7 @@ class Session:
             created=self.created,
             saved=_now(),
             seed=self.seed,
+            fair=None if self.fair is None else self.fair.to_json(),
             # Absolute: Resume may run from another folder.
             own_file=None if own_file is None else os.path.abspath(own_file),
         )
@@ -455,7 +470,8 @@ def load_session(
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
                           created=parsed.created or _now(), other_rolls=parsed.other_rolls,
-                          seed=parsed.seed, played_with=parsed.tables)
+                          seed=parsed.seed, played_with=parsed.tables,
+                          fair=None if parsed.fair is None else fair_from(parsed.fair))
     except SessionFileError as err:
         raise SessionFileError(f"{shown_path(path)}: {err}{since}") from None
     except UserError as err:

@@ -166,7 +166,7 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
         from companion.session.fair import fair_from
 
         record = fair_from(parsed.fair)
-        if not record.closed:
+        if record is None or not record.closed:
             raise UserError(f"{path}: its managers' salts are not closed yet: no die has "
                             "been rolled")
         fair = {"managers": list(record.managers), "seals": dict(record.seals),

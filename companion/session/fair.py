@@ -17,7 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.dice.salted import Salts, sorted_salts
+from companion.dice.derived import DerivedDice
+from companion.dice.salted import SaltedDice, Salts, sorted_salts
+from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
 
 SCHEME = 2
@@ -89,8 +91,25 @@ class Fair:
                 "seals": dict(self.seals), "salts": dict(self.salts), "closed": self.closed}
 
 
-def fair_from(data: Any) -> Fair:
-    """The record as its file holds it; a UserError when it does not read."""
+def seed_dice(seed: str, fair: Fair | None, index: int, given: DiceSource) -> DiceSource:
+    """The dice of the action at `index` of a verifiable session: the app's (a
+    `SeededDice`) give way to the seed's (scheme 1) or the salted seed's (scheme 2);
+    dice typed in stay. Refused while the salts are open: no die before them."""
+    if fair is not None and not fair.closed:
+        raise UserError("the managers' salts are not closed yet, so no die may be "
+                        "rolled: companion salts FILE --close")
+    if not isinstance(given, SeededDice):
+        return given
+    if fair is not None:
+        return SaltedDice(seed, fair.digest, fair.sorted, index)
+    return DerivedDice(seed, index)
+
+
+def fair_from(data: Any) -> Fair | None:
+    """The record as its file holds it (None: none); a UserError when it does not
+    read."""
+    if data is None:
+        return None
     try:
         if data.get("scheme") != SCHEME:
             raise ValueError

@@ -28,16 +28,15 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.dice.derived import DerivedDice, check_seed
+from companion.dice.derived import check_seed
 from companion.dice.rolls import Roll, merge
-from companion.dice.salted import SaltedDice
-from companion.dice.sources import DiceError, DiceSource, ScriptedDice, SeededDice
+from companion.dice.sources import DiceError, DiceSource, ScriptedDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.pathwords import shown_path
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
-from companion.session.fair import Fair, fair_from
+from companion.session.fair import Fair, fair_from, seed_dice
 from companion.session.journal import (
     FORMAT,
     SCHEMA_VERSION,
@@ -64,8 +63,6 @@ if TYPE_CHECKING:
 SNAPSHOT_EVERY = 32
 
 
-
-
 @dataclass(frozen=True)
 class Acted(Outcome):
     """What one action did, as the rules told it, and whether the session could save
@@ -77,8 +74,6 @@ class Acted(Outcome):
     @property
     def saved(self) -> bool:
         return self.unsaved is None
-
-
 
 
 class Session:
@@ -94,10 +89,8 @@ class Session:
                  played_with: Mapping[str, str] | None = None,
                  snapshot_every: int = SNAPSHOT_EVERY, fair: Fair | None = None) -> None:
         self.ruleset = ruleset
-        # Verifiable: the app's dice of each action are drawn from this secret seed.
-        self.seed = None if seed is None else check_seed(seed)
-        # Scheme 2: salted by the managers; no die until their salts are closed.
-        self.fair = fair
+        # Verifiable: the dice come from this secret seed (scheme 2: and `fair`'s salts).
+        self.seed, self.fair = None if seed is None else check_seed(seed), fair
         self.setup: dict[str, Any] = dict(setup)
         given = tables if tables is not None else load_tables()
         # A user's table the system cannot play is set aside here, before any action.
@@ -215,11 +208,8 @@ class Session:
         In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
         way to the dice its secret seed derives for this place in the journal, so that
         no caller can draw others; dice typed in are kept, and marked as typed."""
-        if self.fair is not None and not self.fair.closed:
-            raise UserError("the managers' salts are not closed yet, so no die may be "
-                            "rolled: companion salts FILE --close")
-        if self.seed is not None and isinstance(dice, SeededDice):
-            dice = self.seed_dice(len(self.journal))
+        if self.seed is not None:
+            dice = seed_dice(self.seed, self.fair, len(self.journal), dice)
         parsed = self.ruleset.parse_action(action)
         start = len(dice.history)
         # Applied to the live state: copying the whole state for every action cost
@@ -280,13 +270,6 @@ class Session:
         if done:
             self._autosave()
         return done
-
-    def seed_dice(self, index: int) -> DiceSource:
-        """The seed's dice of the action at `index` (scheme 1, or 2 when salted)."""
-        assert self.seed is not None
-        if self.fair is not None:
-            return SaltedDice(self.seed, self.fair.digest, self.fair.sorted, index)
-        return DerivedDice(self.seed, index)
 
     def make_verifiable(self, seed: str) -> None:
         """Draw every die from now on from `seed`: only before the first action, since
@@ -470,8 +453,7 @@ def load_session(
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
                           created=parsed.created or _now(), other_rolls=parsed.other_rolls,
-                          seed=parsed.seed, played_with=parsed.tables,
-                          fair=None if parsed.fair is None else fair_from(parsed.fair))
+                          seed=parsed.seed, played_with=parsed.tables, fair=fair_from(parsed.fair))
     except SessionFileError as err:
         raise SessionFileError(f"{shown_path(path)}: {err}{since}") from None
     except UserError as err:

@@ -27,7 +27,8 @@ const ask = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 (async () => {
   if (ask.vectors) {
     const got = [];
-    for (const [i, sides] of ask.vectors) got.push(await firstDie(ask.seed, ask.digest, ask.salts, i, sides));
+    for (const [i, sides] of ask.vectors)
+      got.push(await firstDie(ask.seed, ask.digest, ask.salts, i, sides));
     console.log(JSON.stringify(got));
   } else {
     console.log(JSON.stringify(await checkReport(ask.line, ask.report)));

@@ -145,3 +145,31 @@ def test_a_seasons_chain_gives_its_links_in_order(
     code, out, _ = _run(capsys, "verify", str(tmp_path / "m0.json"), "--chain-end",
                         "0" * 64)
     assert code == 1 and "not a link of the chain" in out
+
+
+def test_salts_left_out_reordered_or_foreign_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.commands.session import load
+    from companion.reports.verify import claims_of_entries, verify
+    from companion.session.commitment import replay_of
+
+    match, _ = salted_match(tmp_path, capsys)
+    _run(capsys, "salts", str(match), "--add", "Sewer Beast: b", "--add", "Lord Smash: a",
+         "--close")
+    _run(capsys, "auto", str(match), "--turns", "2")
+    session = load(match)
+    fair = replay_of(session).fair
+    assert fair is not None and fair["salts"] == [["Lord Smash", "a"], ["Sewer Beast", "b"]]
+
+    def said(salts: list[list[str]]) -> list[str]:
+        verdict = verify(session.ruleset, session.setup, session.seed or "", session.tables,
+                         claims_of_entries(session.journal), fair={**fair, "salts": salts})
+        return [f.line() for f in verdict.problems]
+
+    assert said(fair["salts"]) == []
+    assert "the salts: Sewer Beast's is left out" in said(fair["salts"][:1])
+    reordered = said(fair["salts"][::-1])
+    assert "the salts: they are not in the order of the managers' names, which is the " \
+        "order they are hashed in" in reordered
+    assert "the salts: Mallory: not a manager of the match committed to" in said(
+        [*fair["salts"], ["Mallory", "m"]])

@@ -13,6 +13,7 @@ dice do not hang on the tables of the day.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,9 +31,10 @@ _SEAL_DIGITS = 64
 def seal_of(coaching: Any) -> str:
     """A coaching's seal: the sha256 of its canonical JSON (as the commitment writes
     it: no spaces, UTF-8, keys in the file's order), 64 hex digits."""
-    from companion.session.commitment import canonical
-
-    return hashlib.sha256(canonical(coaching)).hexdigest()
+    # The commitment's canonical JSON (companion.session.commitment.canonical), written
+    # out here: that module reads this one.
+    text = json.dumps(coaching, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)

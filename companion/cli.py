@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 # The verbs every game shares, in the order `--help` lists them; a game's own verbs
 # (its `verbs` module in `companion.games.registry`) come after "session".
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
-                                     "verify", "lab", "stable", "career", "league")
+                                     "verify", "fair", "lab", "stable", "career",
+                                     "league")
 
 
 def build_parser() -> argparse.ArgumentParser:

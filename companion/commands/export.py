@@ -64,6 +64,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(text, end="")
     else:
         atomic_write(args.out, text)
+        if session.seed is not None:
+            from companion.reports.checker import write_beside
+
+            # Players check the dice with it, in a browser, nothing installed.
+            write_beside(args.out)
     return 0
 
 

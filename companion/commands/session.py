@@ -22,6 +22,7 @@ from companion.files.pathwords import shown_path
 # The rules and the session are imported inside the handlers: building the parser must
 # stay light.
 if TYPE_CHECKING:
+    from companion.commands.fair_new import FairOptions
     from companion.dice.sources import DiceSource
     from companion.rulesets.base import Ruleset
     from companion.session.session import Session
@@ -153,6 +154,15 @@ def _system_parser(rules: Ruleset[Any]) -> argparse.ArgumentParser:
                         help="draw every die from a new secret seed kept in the file, and "
                         "print the commitment to post before the match (companion verify "
                         "checks it after)")
+    parser.add_argument("--salted", action="store_true",
+                        help="verifiable, scheme 2: no die is rolled until the managers' "
+                        "salts are entered and closed (companion salts)")
+    parser.add_argument("--seals", metavar="MANAGER:HASH,...",
+                        help="the seals the managers posted of their coaching (companion "
+                        "grimdark seal): put in the commitment (implies --salted)")
+    parser.add_argument("--chain", type=Path, metavar="FILE",
+                        help="take the secret seed from the next link of a season's chain "
+                        "(companion chain new; implies --verifiable)")
     if rules.opening is not None:
         if rules.opens_by_default:
             parser.add_argument("--no-start", action="store_true",
@@ -179,15 +189,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = _system_parser(rules).parse_args(rest)
     start = (not getattr(options, "no_start", False) if rules.opens_by_default
              else getattr(options, "start", False))
+    options.salted = options.salted or options.seals is not None
+    options.verifiable = options.verifiable or options.salted or options.chain is not None
     if options.verifiable and options.seed is not None:
         raise UserError("--seed and --verifiable: a verifiable match's dice come from its "
                         "own secret seed")
+    fair = None
+    if options.salted or options.chain is not None:
+        from companion.commands.fair_new import FairOptions
+
+        fair = FairOptions(options.salted, options.seals, options.chain)
     return create(rules, vars(options), start=start, seed=options.seed, out=options.out,
-                  setup_file=options.setup, verifiable=options.verifiable)
+                  setup_file=options.setup, verifiable=options.verifiable, fair=fair)
 
 
 def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: int | None,
-           out: Path | None, setup_file: Path | None, verifiable: bool = False) -> int:
+           out: Path | None, setup_file: Path | None, verifiable: bool = False,
+           fair: FairOptions | None = None) -> int:
     """Write a new session of `rules` (its opening action taken if `start`); a
     verifiable one draws its dice from a new secret seed, and its commitment is printed."""
     from companion.dice.sources import SeededDice
@@ -214,6 +232,8 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
 
             # Checks the setup: nothing is written if it is bad.
             session = Session(rules, setup, seed=new_seed())
+            if fair is not None:
+                start = fair.apply(session) and start
         else:
             session = Session(rules, setup)
     except UserError as err:
@@ -229,9 +249,12 @@ def create(rules: Ruleset[Any], options: dict[str, Any], *, start: bool, seed: i
     session.save(path)
     print(f"wrote {path}")
     if session.seed is not None:
-        from companion.session.commitment import commit
+        from companion.session.commitment import commit, sealed_of
 
-        line = commit(rules, session.setup, session.fingerprints, session.seed)
+        line = commit(rules, session.setup, session.fingerprints, session.seed,
+                      sealed_of(session.fair))
+        if fair is not None:
+            fair.taken(path)
         print("post this before the match (the seed stays secret in the file):")
         print(line.line(rules.secret_word))
     return 0

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UserError
 
 if TYPE_CHECKING:
-    from companion.reports.verify import Verdict
+    from companion.reports.verify import Finding, Verdict
     from companion.session.commitment import Posted
 
 MAX_REPORT = 20_000_000  # bytes: a report or a session is never near this
@@ -52,6 +52,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "a session file")
     verify.add_argument("--commitment", metavar="LINE",
                         help="the line the GM posted before the match")
+    verify.add_argument("--chain-end", metavar="HEX",
+                        help="the end of the season's chain the GM posted (companion chain "
+                        "new): the match's seed must be one of its links")
     verify.set_defaults(func=cmd_verify)
 
 
@@ -84,6 +87,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict, compared = _verify_session(args.file, posted), None
     else:
         verdict, compared = _verify_text(args.file, text, posted)
+    if args.chain_end is not None:
+        verdict.findings.append(_chain_finding(verdict, args.chain_end))
     for finding in verdict.findings:
         print(finding.line())
     if compared:
@@ -101,6 +106,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 else "no commitment given to check it against (--commitment LINE)")
     print("verified: " + "; ".join(said))
     return 0
+
+
+def _chain_finding(verdict: Verdict, end: str) -> Finding:
+    from companion.dice.chain import place_of
+    from companion.reports.verify import Finding
+
+    text = end.strip().lower().removeprefix("sha256:")
+    if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
+        raise UserError("--chain-end: the chain's end is 64 hex digits")
+    seed = verdict.session.seed if verdict.session is not None else None
+    k = None if seed is None else place_of(seed, text)
+    if k is None:
+        return Finding("the chain", "the match's seed is not a link of the chain that "
+                       "ends there")
+    return Finding("the chain", f"the seed is link {k} of the season's chain (the "
+                   f"{_ordinal(k + 1)} match of the season)", problem=False)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _read(path: Path) -> str:
@@ -135,8 +161,19 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
     rules = get_ruleset(parsed.ruleset)
     tables = playable_tables(load_tables(), [rules])
     played = tables_digest(parsed.tables) if parsed.tables else None
+    fair = None
+    if parsed.fair is not None:
+        from companion.session.fair import fair_from
+
+        record = fair_from(parsed.fair)
+        if record is None or not record.closed:
+            raise UserError(f"{path}: its managers' salts are not closed yet: no die has "
+                            "been rolled")
+        fair = {"managers": list(record.managers), "seals": dict(record.seals),
+                "salts": [list(pair) for pair in record.sorted]}
     return verify(rules, parsed.setup, parsed.seed, tables,
-                  claims_of_entries(parsed.journal), tables_claimed=played, posted=posted)
+                  claims_of_entries(parsed.journal), tables_claimed=played, posted=posted,
+                  fair=fair)
 
 
 def _verify_text(path: Path, text: str, posted: Posted | None
@@ -158,7 +195,7 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     rules = get_ruleset(replay.ruleset)
     tables = playable_tables(load_tables(), [rules])
     verdict = verify(rules, replay.setup, replay.seed, tables, claims_of_replay(replay),
-                     tables_claimed=replay.tables, posted=posted)
+                     tables_claimed=replay.tables, posted=posted, fair=replay.fair)
     if verdict.session is None or _only_code(text, code):
         return verdict, None
     if page:

@@ -8,6 +8,10 @@ the digest of the result recorded. Every action's dice are drawn again from the 
 be unverifiable. The first action whose dice or result differ ends the check: what
 follows it follows from it. A report's text is checked by writing the same format
 again from the replay and comparing it, turn by turn.
+
+A match of scheme 2 (salted) is checked the same way, its dice drawn with its salts
+(`SaltedDice`); its salts must name every manager once, in order, and each sealed
+coaching must be the one sealed.
 """
 
 from __future__ import annotations
@@ -19,12 +23,21 @@ from typing import Any
 from companion.core.words import listed
 from companion.dice.derived import DerivedDice
 from companion.dice.rolls import Roll, merge
+from companion.dice.salted import SaltedDice
 from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice
 from companion.errors import UserError
 from companion.reports.build import build_report
 from companion.reports.model import Report
 from companion.rulesets.base import Ruleset
-from companion.session.commitment import Commitment, Posted, Replay, commit_parts, tables_digest
+from companion.session.commitment import (
+    Commitment,
+    Posted,
+    Replay,
+    Sealed,
+    commit_parts,
+    tables_digest,
+)
+from companion.session.fair import Fair, seal_problems
 from companion.session.session import JournalEntry, Session
 from companion.tables.loader import TableSet
 
@@ -81,13 +94,24 @@ def claims_of_entries(entries: Sequence[JournalEntry]) -> list[Claimed]:
 
 def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: TableSet,
            claims: Sequence[Claimed], *, tables_claimed: str | None = None,
-           posted: Posted | None = None) -> Verdict:
-    """Play the claimed actions again from `setup` and `seed` with these tables."""
+           posted: Posted | None = None, fair: Mapping[str, Any] | None = None) -> Verdict:
+    """Play the claimed actions again from `setup` and `seed` with these tables; a
+    salted match's `fair` is its replay code's {"managers", "seals", "salts"}."""
     here = tables_digest(tables.fingerprints(ruleset.table_ids))
     played_with = tables_claimed or here
     public, secret = ruleset.split_secret(setup)
-    commitment = commit_parts(ruleset.id, public, secret, played_with, seed)
-    findings = _against_commitment(commitment, posted, ruleset.secret_word)
+    findings: list[Finding] = []
+    salted: Fair | None = None
+    if fair is not None:
+        salted = _fair_claim(ruleset, setup, seed, played_with, fair, findings)
+        if salted is None:
+            return Verdict(findings, None, commit_parts(ruleset.id, public, secret,
+                                                        played_with, seed))
+    sealed = None if salted is None else Sealed(salted.managers, salted.seals)
+    commitment = commit_parts(ruleset.id, public, secret, played_with, seed, sealed)
+    if salted is not None:
+        salted = Fair(commitment.digest, salted.managers, salted.seals, salted.salts, True)
+    findings = _against_commitment(commitment, posted, ruleset.secret_word) + findings
     if played_with != here:
         findings.append(Finding("", "the match was played with rules tables other than "
                                 "this companion's (another version, or house tables); "
@@ -99,15 +123,55 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         return Verdict(findings, None, commitment)
     truth: list[JournalEntry] = []
     for i, claim in enumerate(claims):
-        entry = _check_entry(ruleset, state, i, claim, seed, findings)
+        dice = (DerivedDice(seed, i) if salted is None
+                else SaltedDice(seed, salted.digest, salted.sorted, i))
+        entry = _check_entry(ruleset, state, claim, dice, findings)
         if entry is None:
             break
         truth.append(entry)
     findings = _few_claims(findings)
-    session = Session(ruleset, setup, tables, truth, seed=seed)
+    session = Session(ruleset, setup, tables, truth, seed=seed, fair=salted)
     session.committed_tables = played_with
     return Verdict(findings, session, commitment,
                    checked=sum(1 for c in claims[:len(truth)] if not c.typed))
+
+
+def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: str,
+                fair: Mapping[str, Any], findings: list[Finding]) -> Fair | None:
+    """The salts and seals claimed, checked: every manager's salt once, in order, and
+    every sealed coaching the one sealed (said in `findings`); None when they do not
+    read."""
+    try:
+        managers = tuple(str(m) for m in fair["managers"])
+        seals = {str(k): str(v) for k, v in dict(fair["seals"]).items()}
+        pairs = [(str(m), None if s is None else str(s)) for m, s in fair["salts"]]
+    except (KeyError, TypeError, ValueError):
+        findings.append(Finding("the salts", "they do not read"))
+        return None
+    names = [m for m, _s in pairs]
+    left_out = [m for m in managers if m not in names]
+    if left_out:
+        findings.append(Finding("the salts", f"{listed(left_out)}'s "
+                                f"{'is' if len(left_out) == 1 else 'are'} left out"))
+    strangers = [m for m in names if m not in managers]
+    if strangers:
+        findings.append(Finding("the salts", f"{listed(strangers)}: not a manager of "
+                                "the match committed to"))
+    if len(set(names)) != len(names):
+        findings.append(Finding("the salts", "a manager's salt is given twice"))
+    if names != sorted(names):
+        findings.append(Finding("the salts", "they are not in the order of the managers' "
+                                "names, which is the order they are hashed in"))
+    salts = dict(pairs)
+    said = [f"{m} {'salted' if salts.get(m) is not None else 'posted no salt'}"
+            for m in sorted(managers)]
+    findings.append(Finding("the salts", "; ".join(said) or "no manager", problem=False))
+    for text in seal_problems(seals, ruleset.sealed(setup)):
+        findings.append(Finding("the seals", text))
+    if seals and not any(f.where == "the seals" for f in findings):
+        findings.append(Finding("the seals", f"every sealed {ruleset.secret_word} is the "
+                                "one sealed", problem=False))
+    return Fair("", managers, seals, salts, True)
 
 
 def _few_claims(findings: list[Finding]) -> list[Finding]:
@@ -143,7 +207,7 @@ def _against_commitment(mine: Commitment, posted: Posted | None,
                     "the seed or the rules tables differ from those committed to")]
 
 
-def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, seed: str,
+def _check_entry(ruleset: Ruleset[Any], state: Any, claim: Claimed, seeded: DiceSource,
                  findings: list[Finding]) -> JournalEntry | None:
     """Play one claimed action on `state` (in place) with the seed's dice, or its
     typed ones; None when it is not what the rules give (said in `findings`)."""
@@ -161,7 +225,7 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, index: int, claim: Claimed, 
             return None
         dice = ScriptedDice([f for r in records for f in r.faces])
     else:
-        dice = DerivedDice(seed, index)
+        dice = seeded
     try:
         outcome = ruleset.apply(state, ruleset.parse_action(claim.action), dice)
     except UserError as err:

@@ -329,6 +329,12 @@ class Ruleset(ABC, Generic[S]):
         commitment hashes each apart, so that verify can say which of them changed."""
         return dict(setup), None
 
+    def sealed(self, setup: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        """What a manager may seal before a match, each as (the combatant's name, his
+        manager's, the secret part sealed) in the setup's order: the managers salt the
+        dice of a verifiable match of scheme 2 (`companion.session.fair`)."""
+        return []
+
     def false_claims(self, state: S, action: Mapping[str, Any]) -> list[str]:
         """What `action` says the computer chose that the computer, at `state`, would
         not have chosen, in words ("Lord Smash's move is given as his coaching's, but

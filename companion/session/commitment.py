@@ -22,6 +22,16 @@ is `companion-replay-v1:` then the standard base64 (no padding, broken into line
 one likes) of the zlib-compressed canonical JSON of {"ruleset", "setup", "seed",
 "tables": T, "journal": [ACTION or {"action": ACTION, "rolls": [...]}, ...]}, then a
 full stop. Only the dice typed in by hand are in it: the others come from the seed.
+
+Scheme 2 (`companion.session.fair`, `companion.dice.salted`): the line is
+`companion commitment v2 sha256:H setup:S coaching:C seed:D` (and ` seals:E` when a
+coaching is sealed), H the sha256 of the canonical JSON of {"format":
+"companion-commitment", "version": 2, "ruleset", "tables", "setup", "secret", "seed"
+(as above), "managers": [MANAGER, ...] (in the setup's order), "seals": {GLADIATOR:
+SEAL, ...} (sorted by name)}; E the first 8 hex digits of the sha256 of the canonical
+JSON of those seals. The replay code is `companion-replay-v2:`, its JSON holding also
+"fair": {"managers", "seals", "salts": [[MANAGER, SALT or null], ...] sorted by
+MANAGER}.
 """
 
 from __future__ import annotations
@@ -42,11 +52,13 @@ from companion.errors import UserError
 
 if TYPE_CHECKING:
     from companion.rulesets.base import Ruleset
+    from companion.session.fair import Fair
     from companion.session.session import JournalEntry, Session
 
 VERSION = 1
 LINE_PREFIX = f"companion commitment v{VERSION}"
 CODE_PREFIX = f"companion-replay-v{VERSION}:"
+CODE_PREFIX_2 = "companion-replay-v2:"
 TAG = 8  # hex digits of each part's tag
 CODE_LINE = 76  # characters of replay code a line
 MAX_CODE = 1_000_000  # characters: a longer code is refused before it is decoded
@@ -68,19 +80,33 @@ class Commitment:
 
     digest: str
     tags: Mapping[str, str]
+    version: int = VERSION
 
     def line(self, secret_word: str = "coaching") -> str:
         tags = " ".join(f"{secret_word if k == 'secret' else k}:{v}"
                         for k, v in self.tags.items())
-        return f"{LINE_PREFIX} sha256:{self.digest} {tags}"
+        return f"companion commitment v{self.version} sha256:{self.digest} {tags}"
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """What a commitment of scheme 2 binds besides the setup: the managers, in the
+    setup's order, and the seals of their coaching, by gladiator."""
+
+    managers: tuple[str, ...]
+    seals: Mapping[str, str]
 
 
 def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str, str] | str,
-           seed: str) -> Commitment:
+           seed: str, sealed: Sealed | None = None) -> Commitment:
     """The commitment to a match: its system, setup (secret part apart), tables (their
-    fingerprints, or their digest), seed."""
+    fingerprints, or their digest), seed; and in scheme 2 its managers and seals."""
     digest = tables if isinstance(tables, str) else tables_digest(tables)
-    return commit_parts(ruleset.id, *ruleset.split_secret(setup), digest, seed)
+    return commit_parts(ruleset.id, *ruleset.split_secret(setup), digest, seed, sealed)
+
+
+def sealed_of(fair: Fair | None) -> Sealed | None:
+    return None if fair is None else Sealed(fair.managers, fair.seals)
 
 
 def committed_tables(session: Session) -> str:
@@ -96,7 +122,7 @@ def committed_tables(session: Session) -> str:
 
 
 def commit_parts(ruleset_id: str, public: Any, secret: Any, tables: str,
-                 seed: str) -> Commitment:
+                 seed: str, sealed: Sealed | None = None) -> Commitment:
     key = bytes.fromhex(check_seed(seed))
     parts = {
         "setup": hmac.new(key, canonical(public), hashlib.sha256).hexdigest(),
@@ -105,8 +131,16 @@ def commit_parts(ruleset_id: str, public: Any, secret: Any, tables: str,
     }
     whole = {"format": "companion-commitment", "version": VERSION, "ruleset": ruleset_id,
              "tables": tables, **parts}
+    if sealed is None:
+        digest = hashlib.sha256(canonical(whole)).hexdigest()
+        return Commitment(digest, {k: v[:TAG] for k, v in parts.items()})
+    seals = dict(sorted(sealed.seals.items()))
+    whole = {**whole, "version": 2, "managers": list(sealed.managers), "seals": seals}
     digest = hashlib.sha256(canonical(whole)).hexdigest()
-    return Commitment(digest, {k: v[:TAG] for k, v in parts.items()})
+    tags = {k: v[:TAG] for k, v in parts.items()}
+    if seals:
+        tags["seals"] = hashlib.sha256(canonical(seals)).hexdigest()[:TAG]
+    return Commitment(digest, tags, 2)
 
 
 @dataclass(frozen=True)
@@ -144,14 +178,21 @@ class Replay:
     # Each action, and the rolls (as the journal writes them) of an action whose dice
     # were typed in; None for an action the seed's dice played.
     journal: tuple[tuple[dict[str, Any], tuple[dict[str, Any], ...] | None], ...]
+    # Scheme 2: {"managers", "seals", "salts": [[MANAGER, SALT|None], ...]}.
+    fair: dict[str, Any] | None = None
 
 
 def replay_of(session: Session) -> Replay:
     if session.seed is None:
         raise UserError("the session is not verifiable: it has no secret seed")
+    fair = None
+    if session.fair is not None:
+        fair = {"managers": list(session.fair.managers),
+                "seals": dict(sorted(session.fair.seals.items())),
+                "salts": [[m, s] for m, s in session.fair.sorted]}
     return Replay(session.ruleset.id, dict(session.setup), session.seed,
                   committed_tables(session),
-                  tuple(_entry(e) for e in session.journal))
+                  tuple(_entry(e) for e in session.journal), fair)
 
 
 def _entry(entry: JournalEntry) -> tuple[dict[str, Any], tuple[dict[str, Any], ...] | None]:
@@ -164,8 +205,11 @@ def encode(replay: Replay) -> str:
                for action, rolls in replay.journal]
     data = {"ruleset": replay.ruleset, "setup": replay.setup, "seed": replay.seed,
             "tables": replay.tables, "journal": journal}
+    if replay.fair is not None:
+        data["fair"] = replay.fair
     packed = base64.b64encode(zlib.compress(canonical(data), 9)).decode("ascii")
-    return CODE_PREFIX + packed.rstrip("=") + "."
+    prefix = CODE_PREFIX if replay.fair is None else CODE_PREFIX_2
+    return prefix + packed.rstrip("=") + "."
 
 
 def code_lines(code: str, width: int = CODE_LINE) -> list[str]:
@@ -179,14 +223,17 @@ _B64 = re.compile(r"[A-Za-z0-9+/]")
 def find_code(text: str) -> str | None:
     """The replay code in a text (a report, a file with the code), with the line
     breaks and spaces put between its characters taken out; None when there is none."""
+    prefix = CODE_PREFIX
     start = text.find(CODE_PREFIX)
+    if start < 0:
+        prefix, start = CODE_PREFIX_2, text.find(CODE_PREFIX_2)
     if start < 0:
         return None
     out: list[str] = []
-    for i in range(start + len(CODE_PREFIX), min(len(text), start + MAX_CODE)):
+    for i in range(start + len(prefix), min(len(text), start + MAX_CODE)):
         c = text[i]
         if c == ".":
-            return CODE_PREFIX + "".join(out) + "."
+            return prefix + "".join(out) + "."
         if _B64.match(c):
             out.append(c)
         elif not c.isspace() and c != "\\":  # Markdown escapes a leading + or =
@@ -197,7 +244,7 @@ def find_code(text: str) -> str | None:
 
 
 def decode(code: str) -> Replay:
-    body = code.removeprefix(CODE_PREFIX).removesuffix(".")
+    body = code.removeprefix(CODE_PREFIX).removeprefix(CODE_PREFIX_2).removesuffix(".")
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
         inflate = zlib.decompressobj()
@@ -209,8 +256,11 @@ def decode(code: str) -> Replay:
         raise UserError("the replay code does not read: a character is changed or "
                         "missing") from None
     try:
-        return _replay_from(data)
-    except (KeyError, TypeError, ValueError):
+        replay = _replay_from(data)
+        if code.startswith(CODE_PREFIX_2) != (replay.fair is not None):
+            raise ValueError
+        return replay
+    except (KeyError, TypeError, ValueError, AttributeError):
         raise UserError("the replay code reads, but is not a match's replay") from None
 
 
@@ -228,8 +278,13 @@ def _replay_from(data: Any) -> Replay:
             journal.append((item["action"], tuple(item["rolls"])))
         else:
             journal.append((item, None))
+    fair = data.get("fair")
+    if fair is not None and not (isinstance(fair, dict) and isinstance(fair["managers"], list)
+                                 and isinstance(fair["seals"], dict)
+                                 and isinstance(fair["salts"], list)):
+        raise TypeError
     return Replay(data["ruleset"], data["setup"], check_seed(data["seed"], "the replay "
-                  "code's seed"), data["tables"], tuple(journal))
+                  "code's seed"), data["tables"], tuple(journal), fair)
 
 
 # --- committing to a session ------------------------------------------------------------
@@ -266,7 +321,8 @@ def commit_session(session: Session) -> tuple[str, str | None]:
             session.act(dict(opening), SeededDice(None))  # the seed's dice, by act
             note += "; its start was rolled again from the seed"
     rules = session.ruleset
-    line = commit(rules, session.setup, committed_tables(session), session.seed or "")
+    line = commit(rules, session.setup, committed_tables(session), session.seed or "",
+                  sealed_of(session.fair))
     return line.line(rules.secret_word), note
 
 
@@ -277,6 +333,8 @@ def footnotes(session: Session) -> tuple[str, ...]:
     Nothing for a plain session."""
     if session.seed is None:
         return ()
+    if session.fair is not None:
+        return _fair_footnotes(session, session.fair)
     rules = session.ruleset
     line = commit(rules, session.setup, committed_tables(session), session.seed).line(
         rules.secret_word)
@@ -287,3 +345,66 @@ def footnotes(session: Session) -> tuple[str, ...]:
     return (*notes, f"Seed: {session.seed}",
             "Replay code (check this report with: companion verify REPORT):",
             *code_lines(encode(replay_of(session))))
+
+
+DICE_LINE = 76  # characters of the list of dice a line
+
+
+def _fair_footnotes(session: Session, fair: Fair) -> tuple[str, ...]:
+    """Scheme 2's: the commitment, the salts and the seals; once the match is over,
+    the seed, every die with its place, and the replay code."""
+    rules = session.ruleset
+    line = commit(rules, session.setup, committed_tables(session), session.seed or "",
+                  sealed_of(fair)).line(rules.secret_word)
+    notes = ["Verifiable (scheme 2): every die the app rolled came from a secret seed, "
+             "committed to before the managers posted their salts, and from the salts:",
+             line, salts_line(fair)]
+    if fair.seals:
+        names = ", ".join(sorted(fair.seals))
+        notes.append(f"Sealed {rules.secret_word} (the seals are in the commitment): "
+                     f"{names}.")
+    if not rules.is_over(session.state):
+        return (*notes, "The seed, the dice and the replay code follow when the match is "
+                "over.")
+    return (*notes, f"Seed: {session.seed}",
+            "Dice by place (action.draw=face/dsides; t: typed at the table):",
+            *dice_lines(session, fair),
+            "Replay code (check this report with: companion verify REPORT, or "
+            "companion-check.html):",
+            *code_lines(encode(replay_of(session))))
+
+
+def salts_line(fair: Fair) -> str:
+    said = []
+    for manager, salt in fair.sorted:
+        if salt is not None:
+            said.append(f"{manager} {json.dumps(salt, ensure_ascii=False)}")
+        else:
+            said.append(f"{manager} {'posted no salt' if fair.closed else 'not yet'}")
+    return "Salts: " + ("; ".join(said) if said else "none (no manager)") + "."
+
+
+def dice_lines(session: Session, fair: Fair) -> list[str]:
+    """Every die of the match with its place: `i.n=face/dsides`, a typed one `t`."""
+    from companion.dice.salted import places
+
+    words: list[str] = []
+    for i, entry in enumerate(session.journal):
+        typed = any(r.get("typed") for r in entry.rolls)
+        sides = [int(r["sides"]) for r in entry.rolls for _ in r["faces"]]
+        faces = [int(f) for r in entry.rolls for f in r["faces"]]
+        if typed:
+            words += [f"{i}.t{k}={f}/d{s}" for k, (f, s) in enumerate(zip(faces, sides,
+                                                                         strict=True))]
+            continue
+        got = places(session.seed or "", fair.digest, fair.sorted, i, sides)
+        # The faces recorded, each at the place the seed draws it from.
+        words += [f"{i}.{n}={f}/d{s}" for (n, _f), f, s in zip(got, faces, sides,
+                                                               strict=True)]
+    lines: list[str] = []
+    for word in words or ["none"]:
+        if lines and len(lines[-1]) + 1 + len(word) <= DICE_LINE:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -78,6 +78,9 @@ class SessionFile(BaseModel):
     # A verifiable session's secret seed (companion.dice.derived): the GM's file keeps it;
     # a report shows it only once the match is over. Absent from plain sessions.
     seed: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    # Scheme 2 of the verifiable mode: the managers' salts and seals
+    # (companion.session.fair). Absent from every other session.
+    fair: dict[str, Any] | None = None
     # The autosave only: the player's own file that the game is also written to, so
     # that Resume goes on writing it. Never in a file he keeps (he may post it).
     own_file: str | None = Field(default=None, max_length=4096)
@@ -85,7 +88,7 @@ class SessionFile(BaseModel):
     @model_serializer(mode="wrap")
     def _plain_without_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        for absent in ("seed", "own_file"):
+        for absent in ("seed", "fair", "own_file"):
             if getattr(self, absent) is None:
                 data.pop(absent, None)
         return data

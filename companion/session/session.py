@@ -28,14 +28,15 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.dice.derived import DerivedDice, check_seed
+from companion.dice.derived import check_seed
 from companion.dice.rolls import Roll, merge
-from companion.dice.sources import DiceError, DiceSource, ScriptedDice, SeededDice
+from companion.dice.sources import DiceError, DiceSource, ScriptedDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.pathwords import shown_path
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
+from companion.session.fair import Fair, fair_from, seed_dice
 from companion.session.journal import (
     FORMAT,
     SCHEMA_VERSION,
@@ -62,8 +63,6 @@ if TYPE_CHECKING:
 SNAPSHOT_EVERY = 32
 
 
-
-
 @dataclass(frozen=True)
 class Acted(Outcome):
     """What one action did, as the rules told it, and whether the session could save
@@ -77,8 +76,6 @@ class Acted(Outcome):
         return self.unsaved is None
 
 
-
-
 class Session:
     """One game: its rule system, setup and tables, the journal of what was done, and
     the state that follows. Change it only through `act`, `undo` and `redo` (and
@@ -90,10 +87,10 @@ class Session:
                  autosave_path: Path | None = None,
                  other_rolls: Sequence[KeptRoll] = (), seed: str | None = None,
                  played_with: Mapping[str, str] | None = None,
-                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, fair: Fair | None = None) -> None:
         self.ruleset = ruleset
-        # Verifiable: the app's dice of each action are drawn from this secret seed.
-        self.seed = None if seed is None else check_seed(seed)
+        # Verifiable: the dice come from this secret seed (scheme 2: and `fair`'s salts).
+        self.seed, self.fair = None if seed is None else check_seed(seed), fair
         self.setup: dict[str, Any] = dict(setup)
         given = tables if tables is not None else load_tables()
         # A user's table the system cannot play is set aside here, before any action.
@@ -211,8 +208,8 @@ class Session:
         In a verifiable session the app's dice (a `SeededDice`, whatever its seed) give
         way to the dice its secret seed derives for this place in the journal, so that
         no caller can draw others; dice typed in are kept, and marked as typed."""
-        if self.seed is not None and isinstance(dice, SeededDice):
-            dice = DerivedDice(self.seed, len(self.journal))
+        if self.seed is not None:
+            dice = seed_dice(self.seed, self.fair, len(self.journal), dice)
         parsed = self.ruleset.parse_action(action)
         start = len(dice.history)
         # Applied to the live state: copying the whole state for every action cost
@@ -378,6 +375,7 @@ class Session:
             created=self.created,
             saved=_now(),
             seed=self.seed,
+            fair=None if self.fair is None else self.fair.to_json(),
             # Absolute: Resume may run from another folder.
             own_file=None if own_file is None else os.path.abspath(own_file),
         )
@@ -455,7 +453,7 @@ def load_session(
     try:
         session = Session(ruleset, parsed.setup, tables, parsed.journal, parsed.redo,
                           created=parsed.created or _now(), other_rolls=parsed.other_rolls,
-                          seed=parsed.seed, played_with=parsed.tables)
+                          seed=parsed.seed, played_with=parsed.tables, fair=fair_from(parsed.fair))
     except SessionFileError as err:
         raise SessionFileError(f"{shown_path(path)}: {err}{since}") from None
     except UserError as err:

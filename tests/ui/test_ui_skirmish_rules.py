@@ -1,6 +1,7 @@
 """The skirmish's screens ask the rules through their session's rule system: from the
 skirmish's package they import types, words, the state, the kits, the stable's
-campaigners and the tables' models, never a rule, the computer player, the odds or the legal moves themselves."""
+campaigners and the tables' models, never a rule, the computer player, the odds or
+the legal moves themselves."""
 
 from __future__ import annotations
 

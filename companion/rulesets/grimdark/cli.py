@@ -114,6 +114,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p_record.add_argument("session", type=Path, metavar="SESSION",
                           help="the match's session file")
     p_record.set_defaults(func=_record)
+    p_seal = sub.add_parser(
+        "seal", help="the seal of a coaching, for its manager to post before a match",
+        description="Print the seal of a coaching file: the sha256 of its canonical JSON "
+        "(no spaces, UTF-8, keys in the file's order), 64 hex digits. The manager posts "
+        "it before the match; the GM puts it in the commitment (new ... --seals "
+        "\"Manager:HASH\"); verify checks the coaching revealed after the match against it.")
+    p_seal.add_argument("file", metavar="COACHING", help="the coaching file, or the name "
+                        "of a sample gladiator's coaching")
+    p_seal.set_defaults(func=_seal)
+
+
+def _seal(args: argparse.Namespace) -> int:
+    from companion.rulesets.grimdark.files import find_coaching
+    from companion.rulesets.grimdark.rules import load_coaching_file
+    from companion.session.fair import seal_of
+
+    print(seal_of(load_coaching_file(find_coaching(args.file))))
+    return 0
 
 
 def _record(args: argparse.Namespace) -> int:

@@ -144,6 +144,9 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
     def split_secret(self, setup: Mapping[str, Any]) -> tuple[Any, Any]:
         return verifying.split_secret(setup)
 
+    def sealed(self, setup: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        return verifying.sealed(setup)
+
     def false_claims(self, state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
         return verifying.false_claims(state, action)
 

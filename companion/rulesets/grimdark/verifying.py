@@ -50,3 +50,17 @@ def false_claims(state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
                 found.append(f"{name}'s {said} is given as his coaching's choice, but his "
                              f"coaching plays {plays}")
     return found
+
+
+def sealed(setup: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+    """Each gladiator's (name, manager, coaching): his manager as his sheet names him,
+    or, when it names none, the gladiator himself (he stands for his manager)."""
+    found = []
+    gladiators = setup.get("gladiators")
+    for i, g in enumerate(gladiators if isinstance(gladiators, list) else []):
+        sheet = g.get("sheet") if isinstance(g, Mapping) else None
+        sheet = sheet if isinstance(sheet, Mapping) else {}
+        name = str(sheet.get("name") or f"gladiator {i + 1}")
+        manager = str(sheet.get("manager") or "").strip() or name
+        found.append((name, manager, g.get("coaching") if isinstance(g, Mapping) else None))
+    return found

@@ -516,6 +516,8 @@ class GrimdarkScreen(SessionScreen):
                  "verify."]
         if note is not None:
             lines.append(f"This match: {note}.")
+        if self.session.fair is not None:  # salted: no die until the salts are closed
+            lines.append(f"The managers' salts: {self.session.fair.state_words()}.")
         self.dialog = Dialog(
             self.host.theme, "Copied to the clipboard" if copied else "The line to post",
             lines, [Choice("Close", pygame.K_ESCAPE, self.dismiss)])

@@ -3,14 +3,22 @@ real posted events, and the words the screen drew."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
+from support.places import TESTS
 
 from companion.dice.sources import ScriptedDice
+from companion.reports.build import build_report
+from companion.reports.formats import FORMATS
+from companion.reports.verify import compare_text
 from companion.rulesets.skirmish.events import BlowRolled
 from companion.ui.app import App
 from companion.ui.skirmish.panel import blow_sum
 from tools.shots import press, pump
 
+TEXT_FORMATS = {k: v for k, v in FORMATS.items() if k != "html"}
 BOUT = {"gladiators": [
     {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",
      "strength": 8},
@@ -56,3 +64,43 @@ def test_the_blow_shows_every_term_of_its_margin_and_they_add_up(app: App) -> No
         elif t.isdigit():
             total, sign = total + sign * int(t), 1
     assert total == -5
+
+
+# --- 17: "-: no 6." at death's door -------------------------------------------------
+def _dead_at_the_door() -> Any:
+    from companion.rulesets.registry import get_ruleset
+    from companion.session.session import load_session
+
+    # Saved by an earlier companion: G9591a at -12 rolls no dice at death's door.
+    return load_session(TESTS / "sessions" / "v1-battle.json", get_ruleset)
+
+
+def test_death_s_door_says_whose_roll_and_that_no_6_is_death() -> None:
+    session = _dead_at_the_door()
+    assert session.log[-2:] == [
+        "G9591a at death's door has no dice to roll for the 6 he needs: he dies.",
+        "G9591b wins: G9591a dies at death's door."]
+    assert not any(": -:" in line or line.endswith(": no 6.") for line in session.log
+                   if "death's door" in line)
+
+
+@pytest.mark.parametrize("fmt", sorted(TEXT_FORMATS))
+def test_a_report_written_in_the_earlier_words_still_verifies(fmt: str) -> None:
+    session = _dead_at_the_door()
+    before = TEXT_FORMATS[fmt](build_report(session, 1))
+    assert "G9591a at death's door: -: no 6." in before  # as version 1 wrote it
+    assert compare_text(before, session, TEXT_FORMATS) == (fmt, None)
+    now = TEXT_FORMATS[fmt](build_report(session))
+    assert compare_text(now, session, TEXT_FORMATS) == (fmt, None)
+    # A report in neither version's words is still told apart, in today's words.
+    changed = now.replace("he needs: he dies.", "he needs: he lives.")
+    _, finding = compare_text(changed, session, TEXT_FORMATS)
+    assert finding is not None and "he lives" in finding.text
+
+
+def test_the_other_games_have_one_version_of_their_words() -> None:
+    from companion.rulesets.registry import get_ruleset
+
+    assert get_ruleset("battle").earlier_words == (1,)
+    assert get_ruleset("skirmish").earlier_words == ()
+    assert get_ruleset("grimdark").earlier_words == ()

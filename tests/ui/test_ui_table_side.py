@@ -3,6 +3,7 @@ real posted events, and the words the screen drew."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,6 +19,8 @@ from companion.ui.app import App
 from companion.ui.skirmish.panel import blow_sum
 from tools.shots import press, pump
 
+SHOTS = Path("/tmp/ui29-shots")
+SHOTS.mkdir(exist_ok=True)
 TEXT_FORMATS = {k: v for k, v in FORMATS.items() if k != "html"}
 BOUT = {"gladiators": [
     {"name": "Brutus", "type": "samnite", "side": "red", "at": "E6", "facing": "S",
@@ -104,3 +107,25 @@ def test_the_other_games_have_one_version_of_their_words() -> None:
     assert get_ruleset("battle").earlier_words == (1,)
     assert get_ruleset("skirmish").earlier_words == ()
     assert get_ruleset("grimdark").earlier_words == ()
+
+
+# --- 22: an attack card has no total -------------------------------------------------
+def test_a_duel_attack_card_shows_what_it_is_read_by_large_as_its_total(app: App) -> None:
+    from companion.rulesets.battle.sheet import quick_sheet
+    from companion.ui.battle.setup import duel_setup
+    from companion.ui.tools.roll_log import RollLog
+
+    setup = duel_setup(quick_sheet("Aulus", 12, 2, 1, 3), quick_sheet("Brenna", 12, 2, 1, 3))
+    assert app.start_session("battle", setup,
+                             dice=ScriptedDice([6, 6, 1, 1, 6, 6, 2, 3] + [1] * 40)) is None
+    pump(app)
+    key(app, pygame.K_i, "i")  # Aulus 12 against Brenna 2: he attacks first
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_F5)
+    log = app.panel.view
+    assert isinstance(log, RollLog)
+    attack = next(r for r in log.shown if r.purpose.startswith("attack"))
+    assert attack.total is None and attack.faces[:2] == (6, 6)
+    texts = [t for t, _, _ in log.texts]
+    assert "6-6" in texts, texts
+    pygame.image.save(app.window.get_surface(), str(SHOTS / "attack-card.png"))

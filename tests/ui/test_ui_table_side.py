@@ -3,6 +3,7 @@ real posted events, and the words the screen drew."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,38 @@ def test_a_duel_attack_card_shows_what_it_is_read_by_large_as_its_total(app: App
     texts = [t for t, _, _ in log.texts]
     assert "6-6" in texts, texts
     pygame.image.save(app.window.get_surface(), str(SHOTS / "attack-card.png"))
+
+
+# --- 33: turns numbered two ways -----------------------------------------------------
+def _last_turn_in_log(log: list[str]) -> int:
+    heads = [re.match(r"(?:-- )?[Tt]urn (\d+)[:.]", line) for line in log]
+    return int([m for m in heads if m][-1].group(1))
+
+
+def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> None:
+    from test_ui_key_map import start_bout, start_duel, start_match
+
+    arena = start_bout(app)
+    for _ in range(3):  # his AP, then N ends his turn; the computer's in between
+        for _ in range(30):
+            if arena.state.phase == "act" and arena.decider().human:
+                break
+            key(app, pygame.K_SPACE, " ")
+        key(app, pygame.K_n, "n")
+    turn = _last_turn_in_log(arena.session.log)
+    assert turn >= 3 and arena.status().startswith(f"Turn {turn}  ")
+    assert app.status_ink.drawn[-1].fit().text.startswith(f"Turn {turn}  ")
+
+    duel = start_duel(app)
+    assert not duel.status().startswith("Turn")  # the initiative is no turn yet
+    key(app, pygame.K_i, "i")
+    key(app, pygame.K_SPACE, " ")
+    key(app, pygame.K_SPACE, " ")
+    turn = _last_turn_in_log(duel.session.log)
+    assert turn >= 2 and duel.status().startswith(f"Turn {turn}  "), duel.status()
+
+    match = start_match(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    turn = _last_turn_in_log(match.session.log)
+    assert turn == 2 and match.status().startswith(f"Turn {turn + 1} is next")

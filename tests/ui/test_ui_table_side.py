@@ -165,3 +165,46 @@ def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> N
     key(app, pygame.K_RETURN)
     turn = _last_turn_in_log(match.session.log)
     assert turn == 2 and match.status().startswith(f"Turn {turn + 1} is next")
+
+
+# --- the set-ups and the lab in the one key map --------------------------------------
+def test_f1_on_the_lab_and_the_set_ups_lists_their_keys_from_the_map(app: App) -> None:
+    from test_ui_keys import grimdark, keys_named
+
+    from companion.ui import keys
+    from companion.ui.battle.keys import SETUP
+    from companion.ui.grimdark.keys import SETUP as GRIMDARK
+    from companion.ui.lab.keys import KEYS as LAB
+
+    tools = {b.key for b in keys.EVERYWHERE if b.action in keys.TOOLS}
+    for where, own in (("lab", LAB), ("battle", SETUP), ("grimdark", GRIMDARK)):
+        if where == "grimdark":
+            grimdark(app)
+        else:
+            app.show_setup(where)
+        key(app, pygame.K_F1)
+        assert app.dialog is not None and app.dialog.title == "Keys"
+        lines = list(app.dialog.lines)
+        assert lines[0] == own.title + ":"
+        assert keys_named(lines) == {b.key for b in own.bindings} | tools
+        for b in own.bindings:
+            assert f"{b.key}: {b.does}" in lines
+        key(app, pygame.K_ESCAPE)
+        assert app.dialog is None
+
+
+def test_the_labs_keys_act_as_the_map_says(app: App) -> None:
+    from companion.ui.lab.screen import LabScreen
+
+    app.show_setup("lab")
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    bouts, system = lab.bouts_index, lab.system_index
+    key(app, pygame.K_EQUALS, "=")  # + without Shift, as the map's + has it
+    assert lab.bouts_index == bouts + 1
+    key(app, pygame.K_KP_MINUS)
+    assert lab.bouts_index == bouts
+    key(app, pygame.K_TAB)
+    assert lab.system_index != system
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.screen, LabScreen)

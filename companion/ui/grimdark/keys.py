@@ -21,3 +21,25 @@ KEYS = GameKeys("In the Grimdark match", (
          "be on a shared display)"),
     bind("Ctrl+K", "commit", "commit to the match: the line to post before it, copied"),
 ))
+
+# The match's set-up: the roster and the line-up (the builder, the paste and the
+# coaching editor list their own, as fields take most of their keys).
+SETUP = GameKeys("On the Grimdark set-up", (
+    bind("Up", "up", "the gladiator above in the roster"),
+    bind("Down", "down", "the gladiator below in the roster"),
+    bind("O", "open", "open him in the builder"),
+    bind("N", "new", "a new gladiator"),
+    bind("P", "paste", "paste a forum sheet"),
+    bind("Delete", "delete", "take him off your roster (it asks first)"),
+    bind("A", "add", "add him to the match"),
+    bind("Tab", "next", "choose in the match"),
+    bind("X", "take_out", "take him out of the match"),
+    bind("Left", "team_back", "his team: the one before"),
+    bind("Right", "team_on", "his team: the next"),
+    bind("C", "coaching", "his coaching: the next"),
+    bind("T", "teams", "each on his own team, or two teams"),
+    bind("K", "edit_coaching", "write or edit the coaching of the gladiator chosen in the "
+         "match (or in the roster)"),
+    bind("Enter", "start", "start the match (when the line says it is ready)"),
+    bind("Esc", "back", "back to the start screen"),
+))

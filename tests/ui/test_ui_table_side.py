@@ -208,3 +208,83 @@ def test_the_labs_keys_act_as_the_map_says(app: App) -> None:
     assert lab.system_index != system
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.screen, LabScreen)
+
+
+# --- keyboard alone: one journey each, and not one mouse event -------------------------
+MOUSE = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL}
+
+
+def keyboard_only(app: App) -> list[int]:
+    """Every event the window is handed from now on, by its type; the journeys below
+    assert that none of them came from a mouse."""
+    seen: list[int] = []
+    handle = app.handle
+
+    def recorded(event: pygame.event.Event) -> Any:
+        seen.append(event.type)
+        return handle(event)
+
+    app.handle = recorded  # type: ignore[method-assign]
+    return seen
+
+
+@pytest.mark.parametrize("journey", ["arena", "duel", "grimdark_match"])
+def test_each_game_is_played_with_the_keyboard_alone(app: App, journey: str) -> None:
+    import test_ui_key_map
+
+    seen = keyboard_only(app)
+    getattr(test_ui_key_map, f"test_the_{journey}_with_the_keyboard_alone")(app)
+    assert pygame.KEYDOWN in seen and not MOUSE & set(seen)
+
+
+def test_the_table_browser_with_the_keyboard_alone(app: App) -> None:
+    from test_ui_key_map import start_duel
+
+    from companion.ui.tools.table_browser import TableBrowser
+
+    duel = start_duel(app)
+    seen = keyboard_only(app)
+    health = duel.state.fighters["b"].health
+    key(app, pygame.K_F4)
+    browser = app.panel.view
+    assert isinstance(browser, TableBrowser) and browser.field.focused
+    for ch in "s21":
+        key(app, pygame.key.key_code(ch), ch)
+    assert browser.entry is not None and browser.entry.key == 21
+    assert [b.label for b in browser.apply_buttons][1].endswith("(Ctrl+2)")
+    key(app, pygame.K_2, mod=pygame.KMOD_LCTRL)  # Slashing 21: 13 damage to the second
+    assert duel.state.fighters["b"].health == health - 13
+    for _ in "s21":
+        key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_DOWN)  # the next entry of the list
+    assert browser.entry is not None and browser.entry.key != 21
+    key(app, pygame.K_r, "r")  # the table rolled with its own dice
+    assert browser.last_roll is not None
+    key(app, pygame.K_F2)
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert duel.state.fighters["b"].health == health
+    assert not MOUSE & set(seen)
+
+
+def test_the_dice_tray_with_the_keyboard_alone(app: App) -> None:
+    from companion.ui.tools.dice_tray import DiceTray
+
+    app.show_home()
+    seen = keyboard_only(app)
+    app.dice = ScriptedDice([3, 5, 6, 6, 2, 1, 4])
+    key(app, pygame.K_F3)
+    tray = app.panel.view
+    assert isinstance(tray, DiceTray) and tray.field.focused
+    for text in ("2d6+1", "4d6kh3"):
+        for ch in text:
+            key(app, pygame.key.key_code(ch) if ch != "+" else pygame.K_PLUS, ch)
+        key(app, pygame.K_RETURN)
+    assert [r.result.total for r in tray.history] == [14, 9]  # newest first: 6+6+2, 3+5+1
+    for ch in "3d":
+        key(app, pygame.key.key_code(ch), ch)
+    key(app, pygame.K_RETURN)  # a typo: named, nothing rolled
+    assert tray.message_is_error and len(tray.history) == 2
+    key(app, pygame.K_ESCAPE)  # the field cleared
+    assert not tray.field.text
+    key(app, pygame.K_F2)
+    assert not MOUSE & set(seen)

@@ -54,7 +54,7 @@ MOUSE_HELP = (
     "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
     "Click the STUNNED badge to stun or wake him",
-    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator (Ctrl+1 or Ctrl+2)",
     "On the board: click a hex to stand him there; Tab: the other one; Esc or G: back",
 )
 DUEL_HELP = tuple(keys.help_lines("battle", MOUSE_HELP))

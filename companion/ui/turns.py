@@ -13,9 +13,11 @@ from companion.rulesets.base import Ruleset
 
 
 def turn_part(ruleset: Ruleset[Any], state: Any) -> str:
-    """"Turn 3  " before a status bar's hint while a turn is under way; nothing before
-    the first turn or once the fight is over."""
+    """"Turn 3 · " before a status bar's hint while a turn is under way; nothing before
+    the first turn or once the fight is over. One part with what follows it (parts are
+    two spaces apart): where the bar is short, the turn goes with the first part,
+    never in its place."""
     due = ruleset.due(state)
     if due.turn <= 0 or due.step == "over":
         return ""
-    return f"Turn {due.turn}  "
+    return f"Turn {due.turn} · "

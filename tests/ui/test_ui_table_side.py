@@ -51,7 +51,7 @@ def test_the_blow_shows_every_term_of_its_margin_and_they_add_up(app: App) -> No
     key(app, pygame.K_RETURN)
     assert "Attack 2, defence 5 (front +0): margin -3" in app.screen.session.log  # unchanged
     shown = [t for t in drawn(app) if t.startswith("Blow:")]
-    assert shown == ["Blow: attack 2 - defence 5 + front 0 = margin -3"]
+    assert shown == ["Blow: attack 2 - defence 5 + front 0 makes a margin of -3"]
     # The line the issue quotes, and a defender's modifier, which counts against the attack.
     state = app.screen.session.state
     blow = BlowRolled("a", target="b", attack=2, defence=5,
@@ -59,8 +59,8 @@ def test_the_blow_shows_every_term_of_its_margin_and_they_add_up(app: App) -> No
                       defence_modifiers=(("skilled defender", 1),), margin=-5)
     words = blow_sum(state, blow)
     assert words == ("Blow: attack 2 - defence 5 + front 0 - disadvantaged 1 "
-                     "- skilled defender 1 = margin -5")
-    terms = words.split(": ", 1)[1].split(" = ")[0].split()
+                     "- skilled defender 1 makes a margin of -5")
+    terms = words.split(": ", 1)[1].split(" makes ")[0].split()
     total, sign = 0, 1
     for t in terms:
         if t in "+-":
@@ -149,8 +149,8 @@ def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> N
             key(app, pygame.K_SPACE, " ")
         key(app, pygame.K_n, "n")
     turn = _last_turn_in_log(arena.session.log)
-    assert turn >= 3 and arena.status().startswith(f"Turn {turn}  ")
-    assert app.status_ink.drawn[-1].fit().text.startswith(f"Turn {turn}  ")
+    assert turn >= 3 and arena.status().startswith(f"Turn {turn} · ")
+    assert app.status_ink.drawn[-1].fit().text.startswith(f"Turn {turn} · ")
 
     duel = start_duel(app)
     assert not duel.status().startswith("Turn")  # the initiative is no turn yet
@@ -158,7 +158,7 @@ def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> N
     key(app, pygame.K_SPACE, " ")
     key(app, pygame.K_SPACE, " ")
     turn = _last_turn_in_log(duel.session.log)
-    assert turn >= 2 and duel.status().startswith(f"Turn {turn}  "), duel.status()
+    assert turn >= 2 and duel.status().startswith(f"Turn {turn} · "), duel.status()
 
     match = start_match(app)
     key(app, pygame.K_RETURN)

@@ -48,14 +48,14 @@ def _term(sign: int, words: str, amount: int) -> str:
 
 
 def blow_sum(state: State, e: BlowRolled) -> str:
-    """"Blow: attack 2 - defence 5 + front 0 - disadvantaged 1 = margin -4": every term
+    """"Blow: attack 2 - defence 5 + front 0 - disadvantaged 1 makes a margin of -4": every term
     of the margin with the sign it is added with (the defender's modifiers count
     against the attack)."""
     terms = [_term(1, modifier_words(state, reason), amount) for reason, amount in e.modifiers]
     terms += [_term(-1, modifier_words(state, reason), amount)
               for reason, amount in e.defence_modifiers]
     return (f"Blow: attack {e.attack} - defence {e.defence} {' '.join(terms)}".rstrip()
-            + f" = margin {e.margin:+d}")
+            + f" makes a margin of {e.margin:+d}")
 
 
 STATUS_WORDS = {"beaten": "beaten", "spared": "spared", "killed": "killed"}

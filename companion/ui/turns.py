@@ -13,11 +13,10 @@ from companion.rulesets.base import Ruleset
 
 
 def turn_part(ruleset: Ruleset[Any], state: Any) -> str:
-    """"Turn 3 · " before a status bar's hint while a turn is under way; nothing before
-    the first turn or once the fight is over. One part with what follows it (parts are
-    two spaces apart): where the bar is short, the turn goes with the first part,
-    never in its place."""
+    """"Turn 3  " before a status bar's hint while a turn is under way; nothing before
+    the first turn or once the fight is over. A part of its own (parts are two spaces
+    apart), which a short bar keeps to the last with F1 (`ui.app.fewer_parts`)."""
     due = ruleset.due(state)
     if due.turn <= 0 or due.step == "over":
         return ""
-    return f"Turn {due.turn} · "
+    return f"Turn {due.turn}  "

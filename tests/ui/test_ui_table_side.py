@@ -149,8 +149,8 @@ def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> N
             key(app, pygame.K_SPACE, " ")
         key(app, pygame.K_n, "n")
     turn = _last_turn_in_log(arena.session.log)
-    assert turn >= 3 and arena.status().startswith(f"Turn {turn} · ")
-    assert app.status_ink.drawn[-1].fit().text.startswith(f"Turn {turn} · ")
+    assert turn >= 3 and arena.status().startswith(f"Turn {turn}  ")
+    assert app.status_ink.drawn[-1].fit().text.startswith(f"Turn {turn}  ")
 
     duel = start_duel(app)
     assert not duel.status().startswith("Turn")  # the initiative is no turn yet
@@ -158,7 +158,7 @@ def test_every_games_status_bar_numbers_the_turns_as_its_log_does(app: App) -> N
     key(app, pygame.K_SPACE, " ")
     key(app, pygame.K_SPACE, " ")
     turn = _last_turn_in_log(duel.session.log)
-    assert turn >= 2 and duel.status().startswith(f"Turn {turn} · "), duel.status()
+    assert turn >= 2 and duel.status().startswith(f"Turn {turn}  "), duel.status()
 
     match = start_match(app)
     key(app, pygame.K_RETURN)
@@ -288,3 +288,27 @@ def test_the_dice_tray_with_the_keyboard_alone(app: App) -> None:
     assert not tray.field.text
     key(app, pygame.K_F2)
     assert not MOUSE & set(seen)
+
+
+def test_a_short_status_bar_keeps_the_turn_to_the_last() -> None:
+    from companion.ui.app import fewer_parts
+
+    assert fewer_parts("Turn 5 is next  Enter plays it  End to the end  F1 keys") == (
+        "Turn 5 is next  Enter plays it  F1 keys", "Turn 5 is next  F1 keys")
+    assert fewer_parts("Enter start  R resume  F1 keys") == ("Enter start  F1 keys",)
+
+
+def test_the_match_in_a_small_window_still_says_the_turn_beside_a_long_message() -> None:
+    from test_ui_key_map import start_match
+
+    app = App(size=(1024, 640), scale=1.0)
+    try:
+        app.draw()
+        match = start_match(app)
+        for _ in range(4):
+            key(app, pygame.K_RETURN)
+        assert match.message  # the last line of the turn, beside the hint
+        shown = [f.shown for w in app.status_ink.drawn for f in [w.fit()]]
+        assert any(s.startswith("Turn 5 is next") for s in shown), shown
+    finally:
+        app.close()

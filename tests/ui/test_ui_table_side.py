@@ -312,3 +312,25 @@ def test_the_match_in_a_small_window_still_says_the_turn_beside_a_long_message()
         assert any(s.startswith("Turn 5 is next") for s in shown), shown
     finally:
         app.close()
+
+
+# --- 20: the word on a lowered scale goes once the window has grown ---------------------
+def test_the_scale_note_goes_once_the_window_has_grown() -> None:
+    app = App(size=(1024, 640), scale=1.0)
+    try:
+        app.draw()
+        for _ in range(4):  # F9 to 200 %, which 1024x640 cannot show
+            key(app, pygame.K_F9)
+            if "needs a larger window" in app.note:
+                break
+        assert "needs a larger window" in app.note
+        assert any("needs a larger window" in f.text
+                   for w in app.status_ink.drawn for f in [w.fit()])
+        app.window.size = (2560, 1440)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESIZED, x=2560, y=1440))
+        pump(app)
+        assert app.theme.scale == app.chosen_scale and app.note == ""
+        assert not any("larger window" in f.text
+                       for w in app.status_ink.drawn for f in [w.fit()])
+    finally:
+        app.close()

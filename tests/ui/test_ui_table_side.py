@@ -334,3 +334,20 @@ def test_the_scale_note_goes_once_the_window_has_grown() -> None:
                        for w in app.status_ink.drawn for f in [w.fit()])
     finally:
         app.close()
+
+
+# --- the guard: sides and arcs told apart by letter and word, not colour alone -------------
+def test_sides_carry_their_letter_and_arcs_their_word_beside_their_colour(app: App) -> None:
+    from companion.ui.skirmish.board import ARC_COLOURS, ARC_WORDS, token_look
+
+    assert app.start_session("skirmish", BOUT, dice=ScriptedDice([5, 2] + [3] * 40)) is None
+    pump(app)
+    state = app.screen.session.state
+    looks = [token_look(state, g, False) for g in state.gladiators]
+    assert [look.side_letter for look in looks] == ["R", "B"]
+    cards = [t for t in drawn(app) if t.startswith(("R  ", "B  "))]
+    assert any(t.startswith("R  Brutus") for t in cards) and any(
+        t.startswith("B  Nereus") for t in cards)  # the card carries the token's letter
+    # Arcs of one colour share one word; arcs of different colours never do.
+    for a, b in [(x, y) for x in ARC_WORDS for y in ARC_WORDS if x < y]:
+        assert (ARC_COLOURS[a] == ARC_COLOURS[b]) == (ARC_WORDS[a] == ARC_WORDS[b])

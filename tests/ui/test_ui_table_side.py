@@ -351,3 +351,19 @@ def test_sides_carry_their_letter_and_arcs_their_word_beside_their_colour(app: A
     # Arcs of one colour share one word; arcs of different colours never do.
     for a, b in [(x, y) for x in ARC_WORDS for y in ARC_WORDS if x < y]:
         assert (ARC_COLOURS[a] == ARC_COLOURS[b]) == (ARC_WORDS[a] == ARC_WORDS[b])
+
+
+def test_f1_in_the_coaching_editor_lists_its_keys_from_the_map(app: App) -> None:
+    from test_ui_keys import grimdark, keys_named
+
+    from companion.ui import keys
+    from companion.ui.grimdark.keys import COACHING
+
+    grimdark(app)
+    key(app, pygame.K_k, "k")
+    key(app, pygame.K_F1)
+    assert app.dialog is not None
+    lines = list(app.dialog.lines)
+    assert lines[0] == COACHING.title + ":"
+    tools = {b.key for b in keys.EVERYWHERE if b.action in keys.TOOLS}
+    assert keys_named(lines) == {b.key for b in COACHING.bindings} | tools

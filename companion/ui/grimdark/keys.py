@@ -43,3 +43,29 @@ SETUP = GameKeys("On the Grimdark set-up", (
     bind("Enter", "start", "start the match (when the line says it is ready)"),
     bind("Esc", "back", "back to the start screen"),
 ))
+
+# The coaching editor: a key means one thing in it, said for the section it acts in.
+COACHING = GameKeys("In the coaching editor", (
+    bind("1", "opening", "the opening: his first moves, posture and active stat"),
+    bind("2", "weights", "the weights of his moves"),
+    bind("3", "rules", "the rules"), bind("4", "notes", "the notes"),
+    bind("Up", "up", "the row, move or rule above"),
+    bind("Down", "down", "the row, move or rule below"),
+    bind("+", "more", "change the chosen row; on the weights, weigh the move up (to +5, "
+         "favour)"),
+    bind("-", "less", "change it the other way; on the weights, weigh it down (to -5, "
+         "avoid)"),
+    bind("Right", "more", "the same as +"), bind("Left", "less", "the same as -"),
+    bind("Delete", "delete", "weights: clear the chosen move's weight; rules: take the "
+         "chosen rule away"),
+    bind("A", "add_rule", "rules: add a rule"),
+    bind("[", "rule_before", "rules: choose the rule before"),
+    bind("]", "rule_after", "rules: choose the rule after"),
+    bind("Ctrl+Up", "rule_earlier", "rules: take the chosen rule earlier (earlier weighs "
+         "more)"),
+    bind("Ctrl+Down", "rule_later", "rules: take the chosen rule later"),
+    bind("Enter", "type_notes", "notes: start typing (Esc ends it)"),
+    bind("Ctrl+S", "save", "save the coaching file"),
+    bind("Esc", "back", "leave the notes, then back to the line-up (twice with unsaved "
+         "changes)"),
+))

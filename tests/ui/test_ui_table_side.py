@@ -353,17 +353,20 @@ def test_sides_carry_their_letter_and_arcs_their_word_beside_their_colour(app: A
         assert (ARC_COLOURS[a] == ARC_COLOURS[b]) == (ARC_WORDS[a] == ARC_WORDS[b])
 
 
-def test_f1_in_the_coaching_editor_lists_its_keys_from_the_map(app: App) -> None:
+@pytest.mark.parametrize("opens", ["k", "o"])
+def test_f1_in_the_coaching_editor_and_the_builder_lists_their_keys_from_the_map(
+        app: App, opens: str) -> None:
     from test_ui_keys import grimdark, keys_named
 
     from companion.ui import keys
-    from companion.ui.grimdark.keys import COACHING
+    from companion.ui.grimdark.keys import BUILDER, COACHING
 
+    own = COACHING if opens == "k" else BUILDER
     grimdark(app)
-    key(app, pygame.K_k, "k")
+    key(app, pygame.key.key_code(opens), opens)
     key(app, pygame.K_F1)
     assert app.dialog is not None
     lines = list(app.dialog.lines)
-    assert lines[0] == COACHING.title + ":"
+    assert lines[0] == own.title + ":"
     tools = {b.key for b in keys.EVERYWHERE if b.action in keys.TOOLS}
-    assert keys_named(lines) == {b.key for b in COACHING.bindings} | tools
+    assert keys_named(lines) == {b.key for b in own.bindings} | tools

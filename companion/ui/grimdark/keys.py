@@ -69,3 +69,27 @@ COACHING = GameKeys("In the coaching editor", (
     bind("Esc", "back", "leave the notes, then back to the line-up (twice with unsaved "
          "changes)"),
 ))
+
+# The builder: a key means one thing in it, said for the section it acts in.
+BUILDER = GameKeys("In the builder", (
+    bind("1", "stats", "stats and record"), bind("2", "abilities", "abilities"),
+    bind("3", "moves", "moves"), bind("4", "equipment", "equipment"),
+    bind("5", "story", "story"),
+    bind("Up", "up", "the row above"), bind("Down", "down", "the row below"),
+    bind("+", "more", "one more (a stat, a level, a copy)"),
+    bind("-", "less", "one less"),
+    bind("H", "only_his", "moves: show only his moves, or all (type in the search field "
+         "to find one)"),
+    bind("W", "add_weapon", "equipment: add a weapon"),
+    bind("Delete", "remove_weapon", "equipment: take the chosen weapon away"),
+    bind("L", "weight", "equipment: light or heavy"),
+    bind("M", "reach", "equipment: melee or ranged"),
+    bind("E", "element", "equipment: its element"),
+    bind("[", "property_before", "equipment: choose the property before"),
+    bind("]", "property_after", "equipment: choose the property after"),
+    bind("Space", "property", "equipment: put the chosen property on or off"),
+    bind("Ctrl+S", "save", "save to the roster"),
+    bind("Ctrl+E", "export", "export as a forum sheet (to the clipboard and a file)"),
+    bind("Esc", "back", "leave a field, then back to the roster (twice with unsaved "
+         "changes)"),
+))

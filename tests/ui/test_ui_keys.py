@@ -1038,7 +1038,8 @@ def test_the_battle_set_ups_f1_f3_f4_f5_and_f9(app: App) -> None:
 
 
 KEY_NAME = re.compile(
-    r"Ctrl\+Shift\+[A-Z]|Ctrl\+(?:Up|Down)\b|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
+    r"Ctrl\+Shift\+[A-Z]|Ctrl\+(?:Up|Down|Backspace)\b|Ctrl\+[A-Z]"
+    r"|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
     r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|Delete|End|Backspace"
     r"|[A-Z])(?![\w'-])"
     r"|(?<![\w'+=-])[0-9](?=:)"
@@ -1185,8 +1186,8 @@ GRIMDARK_COACHING_KEYS = {
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_PASTE_KEYS = {
-    # "Ctrl with Backspace" is read as Backspace.
-    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Backspace"], test_the_grimdark_pastes_keys),
+    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Ctrl+Backspace"],
+                    test_the_grimdark_pastes_keys),
     **GRIMDARK_F_KEYS,
 }
 

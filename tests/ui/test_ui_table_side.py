@@ -353,17 +353,19 @@ def test_sides_carry_their_letter_and_arcs_their_word_beside_their_colour(app: A
         assert (ARC_COLOURS[a] == ARC_COLOURS[b]) == (ARC_WORDS[a] == ARC_WORDS[b])
 
 
-@pytest.mark.parametrize("opens", ["k", "o"])
-def test_f1_in_the_coaching_editor_and_the_builder_lists_their_keys_from_the_map(
+@pytest.mark.parametrize("opens", ["k", "o", "p"])
+def test_f1_in_the_coaching_editor_the_builder_and_the_paste_lists_their_keys_from_the_map(
         app: App, opens: str) -> None:
     from test_ui_keys import grimdark, keys_named
 
     from companion.ui import keys
-    from companion.ui.grimdark.keys import BUILDER, COACHING
+    from companion.ui.grimdark.keys import BUILDER, COACHING, PASTE
 
-    own = COACHING if opens == "k" else BUILDER
+    own = {"k": COACHING, "o": BUILDER, "p": PASTE}[opens]
     grimdark(app)
     key(app, pygame.key.key_code(opens), opens)
+    if opens == "p":
+        key(app, pygame.K_ESCAPE)  # the box lets go of the keys
     key(app, pygame.K_F1)
     assert app.dialog is not None
     lines = list(app.dialog.lines)

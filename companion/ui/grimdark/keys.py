@@ -93,3 +93,12 @@ BUILDER = GameKeys("In the builder", (
     bind("Esc", "back", "leave a field, then back to the roster (twice with unsaved "
          "changes)"),
 ))
+
+# The paste of a forum sheet: its box takes every other key while it has them.
+PASTE = GameKeys("In the paste of a forum sheet", (
+    bind("Ctrl+V", "paste", "paste from the clipboard (or click the box and type)"),
+    bind("Ctrl+R", "read", "read the sheet: it opens in the builder, or its faulty lines "
+         "are named"),
+    bind("Ctrl+Backspace", "clear", "clear the box"),
+    bind("Esc", "back", "leave the box, then back to the roster"),
+))

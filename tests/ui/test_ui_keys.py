@@ -700,6 +700,10 @@ def test_the_grimdark_coaching_editors_keys(app: App) -> None:
     key(app, pygame.K_EQUALS, "+")  # the second rule: when wounded
     key(app, pygame.K_UP, mod=CTRL)  # made the first
     assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
+    key(app, pygame.K_DOWN, mod=CTRL)  # and back, and first again
+    assert [r["when"] for r in coach.draft.rules] == ["always", "wounded"]
+    key(app, pygame.K_UP, mod=CTRL)
+    assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
     key(app, pygame.K_RIGHTBRACKET, "]")
     assert coach.rules.selected == 1
     key(app, pygame.K_LEFTBRACKET, "[")
@@ -1034,7 +1038,8 @@ def test_the_battle_set_ups_f1_f3_f4_f5_and_f9(app: App) -> None:
 
 
 KEY_NAME = re.compile(
-    r"Ctrl\+Shift\+[A-Z]|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
+    r"Ctrl\+Shift\+[A-Z]|Ctrl\+(?:Up|Down|Backspace)\b|Ctrl\+[A-Z]"
+    r"|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
     r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|Delete|End|Backspace"
     r"|[A-Z])(?![\w'-])"
     r"|(?<![\w'+=-])[0-9](?=:)"
@@ -1176,13 +1181,13 @@ GRIMDARK_BUILDER_KEYS = {
 }
 GRIMDARK_COACHING_KEYS = {
     **dict.fromkeys(["1", "2", "3", "4", "Up", "Down", "+", "-", "Left", "Right", "A", "[",
-                     "]", "Enter", "Ctrl+S", "Esc", "Delete"],
+                     "]", "Ctrl+Up", "Ctrl+Down", "Enter", "Ctrl+S", "Esc", "Delete"],
                     test_the_grimdark_coaching_editors_keys),
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_PASTE_KEYS = {
-    # "Ctrl with Backspace" is read as Backspace.
-    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Backspace"], test_the_grimdark_pastes_keys),
+    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Ctrl+Backspace"],
+                    test_the_grimdark_pastes_keys),
     **GRIMDARK_F_KEYS,
 }
 

@@ -44,6 +44,7 @@ from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
 from companion.ui.session.careers import careers_choice
 from companion.ui.session.screen import SessionScreen
+from companion.ui.turns import turn_part
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
@@ -53,7 +54,7 @@ MOUSE_HELP = (
     "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
     "Click the STUNNED badge to stun or wake him",
-    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator (Ctrl+1 or Ctrl+2)",
     "On the board: click a hex to stand him there; Tab: the other one; Esc or G: back",
 )
 DUEL_HELP = tuple(keys.help_lines("battle", MOUSE_HELP))
@@ -543,6 +544,11 @@ class BattleScreen(SessionScreen):
         if step == "initiative":
             return f"Roll initiative: Enter or {k('initiative')}  The trackers work at any " \
                 "time  Esc menu  F1 keys"
+        return turn_part(self.session.ruleset, state) + self._doing(step)
+
+    def _doing(self, step: str) -> str:
+        """What the fighter whose turn it is does now, and the keys."""
+        state = self.state
         f = state.current
         name = self.shown_name(f.side)
         if step != "act":

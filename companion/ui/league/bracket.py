@@ -42,21 +42,23 @@ def _section_size(theme: Theme, section: Section) -> tuple[int, int]:
     return width, title_h + head_h + most * (box_h + px(12))
 
 
-def size_of(bracket: Bracket, theme: Theme) -> tuple[int, int]:
-    """The picture's natural size."""
+def size_of(bracket: Bracket, theme: Theme, room: int | None = None) -> tuple[int, int]:
+    """The picture's natural size; its title, when long, cut to `room` pixels (by
+    default three matches' width) where the rounds take less."""
     px = theme.px
     sizes = [_section_size(theme, s) for s in bracket.sections]
     title = theme.fonts.get(20, bold=True).size(_title(bracket))[0]
-    width = max([w for w, _h in sizes] + [min(title, 3 * px(BOX_W))])
+    most = 3 * px(BOX_W) if room is None else room - 2 * px(16)
+    width = max([w for w, _h in sizes] + [min(title, most)])
     height = sum(h + px(12) for _w, h in sizes)
     title_h = theme.fonts.get(20, bold=True).get_linesize() + px(10)
     return width + 2 * px(16), title_h + height + 2 * px(12)
 
 
-def draw_bracket(bracket: Bracket, theme: Theme) -> pygame.Surface:
-    """The bracket on a surface of its natural size."""
+def draw_bracket(bracket: Bracket, theme: Theme, room: int | None = None) -> pygame.Surface:
+    """The bracket on a surface of its natural size (`size_of`)."""
     pal, px = theme.palette, theme.px
-    surface = pygame.Surface(size_of(bracket, theme))
+    surface = pygame.Surface(size_of(bracket, theme, room))
     surface.fill(pal.background)
     x, y = px(16), px(12)
     width = surface.get_width() - 2 * px(16)

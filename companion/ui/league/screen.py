@@ -394,7 +394,7 @@ class LeagueScreen(Screen):
             return
         key = (card.name, id(card.bracket), self.theme.scale, area.size)
         if self._picture is None or self._picture[0] != key:
-            drawn = draw_bracket(card.bracket, self.theme)
+            drawn = draw_bracket(card.bracket, self.theme, area.width)
             room = (area.width, area.bottom - y - self.theme.px(4))
             shrink = min(1.0, room[0] / drawn.get_width(), room[1] / drawn.get_height())
             if shrink < 1.0:

@@ -207,6 +207,8 @@ class LeagueScreen(Screen):
     def status(self) -> str:
         if self.dialog is not None:
             return ""
+        if not self.view.leagues:
+            return "Esc back  F1 keys"
         return ("Up / Down league  Tab match  Enter play  N round  F forfeit  P post  "
                 "B bracket  Esc back  F1 keys")
 
@@ -241,9 +243,9 @@ class LeagueScreen(Screen):
         y = ink.text(surface, "Events and leagues", (x, top), w - back_w - px(8), size=28,
                      bold=True, wrap=False, height=px(34), short=("Leagues",)) + px(10)
         if not self.view.leagues:
+            # One line of words, wrapped: what is wrong with a broken stable is at its end.
             ink.text(surface, self.view.note, (x, y), w, size=18,
-                     colour=pal.bad if self.view.broken else pal.text_dim, elide=True,
-                     wrap=False)
+                     colour=pal.bad if self.view.broken else pal.text_dim)
             surface.set_clip(clip)
             return
         y = flow(self.action_buttons, x, y, w, px(32), px(6)) + px(10)

@@ -166,9 +166,13 @@ SUFFIXES = {"markdown": ".md", "bbcode": ".bbcode.txt", "discord": ".discord.txt
             "html": ".html"}
 
 
-def post_path(card: LeagueCard, fmt: str) -> Path:
-    from companion.league.matches import _slug
+def _slug(text: str) -> str:
+    """A file name's part from a league's name, as its match files are named."""
+    kept = "".join(c.lower() if c.isalnum() else "-" for c in text)
+    return "-".join(part for part in kept.split("-") if part)[:40] or "league"
 
+
+def post_path(card: LeagueCard, fmt: str) -> Path:
     return Path(card.folder) / f"{_slug(card.name)}-round-{card.round}-post{SUFFIXES[fmt]}"
 
 
@@ -207,7 +211,6 @@ def write_post(owner: Owner, card: LeagueCard, fmt: str) -> None:
 
 def save_bracket(owner: Owner, card: LeagueCard) -> None:
     """The bracket as a PNG in the league's folder."""
-    from companion.league.matches import _slug
     from companion.ui.league.bracket import bracket_png
 
     if card.bracket is None:

@@ -120,12 +120,12 @@ def forfeit(owner: Owner, card: LeagueCard, row: MatchRow) -> None:
     choices = [Choice(f"{name} did not appear", keys[i] if i < len(keys) else None,
                       partial(rule, [g]))
                for i, (g, name) in enumerate(row.gladiators)]
-    choices += [Choice("None of them appeared", pygame.K_n,
+    choices += [Choice("No one appeared", pygame.K_n,
                        partial(rule, [g for g, _n in row.gladiators])),
                 Choice("Keep the match", pygame.K_ESCAPE, lambda: _close(owner))]
     owner.dialog = Dialog(
         owner.theme, f"Forfeit match #{row.id}?",
-        [f"{row.words}: who did not appear loses it, the others win it (none of them: "
+        [f"{row.words}: who did not appear loses it, the others win it (no one: "
          "all lose). A forfeit rates no one, and it cannot be taken back."],
         choices, width=820)
 

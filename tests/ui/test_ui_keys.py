@@ -836,6 +836,16 @@ def test_t_on_the_start_screen_opens_the_stable_and_esc_returns(app: App) -> Non
     assert isinstance(app.screen, SkirmishSetup)
 
 
+def test_e_on_the_start_screen_opens_the_leagues_and_esc_returns(app: App) -> None:
+    from companion.ui.league.screen import LeagueScreen
+
+    app.show_home()
+    key(app, pygame.K_e, "e")
+    assert isinstance(app.screen, LeagueScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
 def test_the_labs_keys_choose_run_and_go_back(app: App) -> None:
     from companion.ui.lab.screen import BOUTS, LabScreen
 
@@ -1144,6 +1154,7 @@ START_KEYS = {
     "G": test_g_on_the_start_screen_opens_the_grimdark_set_up,
     "L": test_l_on_the_start_screen_opens_the_lab_and_esc_returns,
     "T": test_t_on_the_start_screen_opens_the_stable_and_esc_returns,
+    "E": test_e_on_the_start_screen_opens_the_leagues_and_esc_returns,
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 LAB_KEYS = {

@@ -10,6 +10,7 @@ fresh interpreter finds it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -125,15 +126,14 @@ def test_the_wheel_installs_offline_and_plays_a_bout(tmp_path: Path) -> None:
     version = _run([companion, "--version"], env, tmp_path)
     assert version.startswith("companion "), version
     entry = _run([companion, "table", "show", "crit-slashing", "19"], env, tmp_path)
-    assert "19" in entry and entry.strip(), entry
+    assert entry.split()[:2] == ["19", "11"] and "damage" in entry, entry
 
     bout = tmp_path / "bout.json"
     _run([companion, "new", "skirmish", "--gladiators", "samnite,retiarius", "--seed", "7",
           "--out", str(bout)], env, tmp_path)
     ended = _run([companion, "auto", str(bout), "--seed", "7"], env, tmp_path)
     assert ended.strip(), "auto said nothing"
-    replayed = _run([companion, "replay", str(bout)], env, tmp_path)
-    assert replayed.strip(), "replay said nothing"
+    assert json.loads(bout.read_text("utf-8"))["journal"], "the bout was not played"
     # The sample gladiators came with the wheel: the installed app finds one by name.
     assert (companion_file.parent / "_builtin" / "assets" / "samples"
             / "grimdark" / "lord-smash.json").is_file()

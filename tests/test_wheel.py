@@ -2,8 +2,10 @@
 virtual environment with pip and no network, and run from outside the source tree.
 
 The fresh environment cannot download the app's dependencies, so it borrows them from
-the environment running the tests: a `.pth` file points at a folder of links to
-pygame-ce, pydantic and platformdirs (with what each of them needs) and nothing else.
+the environment running the tests: a `.pth` file points at a folder of links to the
+app's own dependencies (pygame-ce, pydantic, platformdirs, openskill: whatever the
+installed companion's metadata requires outside its extras, with what each of them
+needs) and to nothing else.
 `companion` itself must come from the wheel alone, which the test checks by where the
 fresh interpreter finds it.
 """
@@ -21,9 +23,6 @@ from pathlib import Path
 
 import pytest
 from support.places import ROOT
-
-# The app's own dependencies (pyproject's [project] dependencies), by distribution name.
-APP_DEPENDENCIES = ("pygame-ce", "pydantic", "platformdirs")
 
 
 def _requirement_name(requirement: str) -> str | None:
@@ -53,11 +52,17 @@ def _with_their_needs(names: tuple[str, ...]) -> list[metadata.Distribution]:
     return list(found.values())
 
 
+def _app_dependencies() -> tuple[str, ...]:
+    """pyproject's [project] dependencies, as the companion installed for the tests
+    declares them (its extras left out)."""
+    return tuple(n for r in metadata.requires("companion") or () if (n := _requirement_name(r)))
+
+
 def _link_dependencies(into: Path) -> None:
     """A folder holding links to the dependencies' top-level files and folders (their
     modules, their metadata, pygame-ce's bundled libraries) and to nothing else."""
     into.mkdir()
-    for dist in _with_their_needs(APP_DEPENDENCIES):
+    for dist in _with_their_needs(_app_dependencies()):
         tops = {Path(str(f)).parts[0] for f in dist.files or ()}
         base = Path(str(dist.locate_file("")))
         for top in tops:
@@ -134,6 +139,9 @@ def test_the_wheel_installs_offline_and_plays_a_bout(tmp_path: Path) -> None:
     ended = _run([companion, "auto", str(bout), "--seed", "7"], env, tmp_path)
     assert ended.strip(), "auto said nothing"
     assert json.loads(bout.read_text("utf-8"))["journal"], "the bout was not played"
-    # The sample gladiators came with the wheel: the installed app finds one by name.
-    assert (companion_file.parent / "_builtin" / "assets" / "samples"
-            / "grimdark" / "lord-smash.json").is_file()
+    # The sample gladiators and the package's pages (the HTML checker) came with it.
+    installed = companion_file.parent
+    assert (installed / "_builtin" / "assets" / "samples" / "grimdark" / "lord-smash.json"
+            ).is_file()
+    pages = [p.relative_to(ROOT / "companion") for p in (ROOT / "companion").rglob("*.html")]
+    assert [p for p in pages if not (installed / p).is_file()] == []

@@ -367,12 +367,10 @@ class Session:
     def to_file(self, own_file: Path | None = None) -> SessionFile:
         return SessionFile(
             format=FORMAT, version=SCHEMA_VERSION, written_by=WRITTEN_BY,
-            ruleset=self.ruleset.id,
-            setup=self.setup,
+            ruleset=self.ruleset.id, setup=self.setup,
             tables=self.played_with if self.seed is not None and self.played_with
             else self.fingerprints,
-            journal=self.journal,
-            redo=list(self.redo_stack),
+            journal=self.journal, redo=list(self.redo_stack),
             other_rolls=list(self.other_rolls),
             created=self.created, saved=_now(), seed=self.seed,
             fair=None if self.fair is None else self.fair.to_json(),

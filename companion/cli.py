@@ -7,9 +7,11 @@ import sys
 
 from companion import APP_NAME, __version__
 
-# `--version` answers with no more than this module and the package imported: not
-# typing (TYPE_CHECKING is spelt here; mypy treats any name TYPE_CHECKING as true), not
-# collections (collections.abc), not argparse; companion.errors imports collections.
+# `--version` answers with no more than this module, the package and the tables'
+# loader imported (the tables' version comes from the loader's record, unvalidated):
+# not typing here (TYPE_CHECKING is spelt here; mypy treats any name TYPE_CHECKING as
+# true), not collections (collections.abc), not argparse; companion.errors imports
+# collections.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 # (its `verbs` module in `companion.games.registry`) come after "session".
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
                                      "verify", "fair", "lab", "stable", "career",
-                                     "league")
+                                     "league", "desktop")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"{APP_NAME}: hex arena, trackers, dice and rules tables for gladiator "
         "arena games. With no command, opens the app window.",
     )
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action="version", version=version_text())
     parser.add_argument(
         "--smoke",
         action="store_true",
@@ -58,12 +60,19 @@ def version_line() -> str:
     return f"companion {__version__}"
 
 
+def version_text() -> str:
+    """The app's release, and the version of the built-in tables it plays by."""
+    from companion.tables.version import builtin_tables_version
+
+    return f"{version_line()}\nbuilt-in tables {builtin_tables_version()}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     if args_given == ["--version"]:
         # Answered before building the parser, whose subcommands import the dice, the
         # notation and the odds; the same line and exit as argparse's version action.
-        print(version_line())
+        print(version_text())
         raise SystemExit(0)
     from companion.errors import UserError, one_line
 

@@ -49,6 +49,12 @@ def assets_dir() -> Path:
     return _builtin("assets")
 
 
+def icon_path(size: int) -> Path:
+    """The app's icon, `size` pixels square (16, 32, 48, 64, 128 or 256): drawn by
+    tools/icon.py."""
+    return assets_dir() / "icons" / f"companion-{size}.png"
+
+
 def font_path(bold: bool = False) -> Path:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return assets_dir() / "fonts" / name

@@ -19,6 +19,12 @@ from companion.errors import UserError
 from companion.files.jsonfile import SESSION as SESSION_FILE
 from companion.files.jsonfile import check_one_line, place, problem, read_json, shown
 from companion.files.pathwords import shown_path
+from companion.files.written_by import (
+    MAX_LENGTH,
+    is_newer,
+    kept_as_is,
+    newer_refusal,
+)
 
 FORMAT = "companion-session"
 # 1: entries kept their log lines; 2: the digest of their events, and the file the
@@ -28,6 +34,13 @@ SCHEMA_VERSION = 2
 
 class SessionFileError(UserError):
     exit_code = 1
+    # A file a newer release wrote, in a form this one cannot read: its backup (an older
+    # save) is not opened in its place, for a save would then write over it.
+    newer = False
+
+
+class NewerSessionFileError(SessionFileError):
+    newer = True
 
 
 class JournalEntry(BaseModel):
@@ -66,6 +79,9 @@ class SessionFile(BaseModel):
 
     format: str
     version: int
+    # The release that wrote the file (`companion 0.1.0`); absent from files written
+    # before it was recorded. Outside the setup and the journal: no digest reads it.
+    written_by: str | None = Field(default=None, max_length=MAX_LENGTH)
     ruleset: str
     setup: dict[str, Any]
     tables: dict[str, str] = Field(default_factory=dict)
@@ -88,7 +104,7 @@ class SessionFile(BaseModel):
     @model_serializer(mode="wrap")
     def _plain_without_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
-        for absent in ("seed", "fair", "own_file"):
+        for absent in ("written_by", "seed", "fair", "own_file"):
             if getattr(self, absent) is None:
                 data.pop(absent, None)
         return data
@@ -181,9 +197,13 @@ def read_session_file(path: Path) -> SessionFile:
     if isinstance(data, dict) and "format" not in data:
         # No mark of a saved game at all: say what the file is not, not which field.
         raise SessionFileError(f"{name}: not a game saved by this app")
+    writer = data.get("written_by") if isinstance(data, dict) else None
+    newer = isinstance(writer, str) and is_newer(writer)
     try:
         parsed = SessionFile.model_validate(data)
     except ValidationError as err:
+        if newer:  # a field or a shape of the newer release's: say so, not which
+            raise NewerSessionFileError(f"{name}: {newer_refusal(str(writer))}") from None
         first = err.errors()[0]
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
         raise SessionFileError(f"{name}: {place(first['loc'])}: {problem(first)}{more}") from None
@@ -191,11 +211,21 @@ def read_session_file(path: Path) -> SessionFile:
         raise SessionFileError(f"{name}: format: not a companion session "
                                f"({shown(parsed.format)})")
     if parsed.version > SCHEMA_VERSION:
+        if newer:
+            raise NewerSessionFileError(f"{name}: {newer_refusal(str(writer))}")
         raise SessionFileError(
             f"{name}: version: saved by a newer companion (version {parsed.version}; "
             f"this one reads up to {SCHEMA_VERSION})"
         )
     return parsed
+
+
+def newer_file(path: Path, parsed: SessionFile) -> tuple[Path, str] | None:
+    """The file and, in words naming both releases, why it is never written over, when
+    a newer release wrote it (`companion.files.written_by.refuse_over`)."""
+    if parsed.written_by is None or not is_newer(parsed.written_by):
+        return None
+    return path, f"{shown_path(path.name)}: {kept_as_is(parsed.written_by)}"
 
 
 def changed_tables(recorded: Mapping[str, str], now: Mapping[str, str]) -> list[str]:

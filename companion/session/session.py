@@ -34,6 +34,7 @@ from companion.dice.sources import DiceError, DiceSource, ScriptedDice
 from companion.errors import UserError
 from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.pathwords import shown_path
+from companion.files.written_by import WRITTEN_BY, refuse_over
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
 from companion.session.fair import Fair, fair_from, seed_dice
@@ -47,6 +48,7 @@ from companion.session.journal import (
     Texts,
     changed_tables,
     file_text,
+    newer_file,
     read_session_file,
     still_made,
     texts_of,
@@ -108,6 +110,7 @@ class Session:
         # written there too. The one an autosave named, when it was read (load_session).
         self.own_file: Path | None = None
         self.own_file_named: str | None = None
+        self.newer_file: tuple[Path, str] | None = None  # see written_by.refuse_over
         # The last autosave's failure (a full disk, a folder made read-only), None once
         # one succeeds: acting and saving are apart, and a change that stands is never
         # reported as an error raised after it.
@@ -363,24 +366,20 @@ class Session:
     # --- files --------------------------------------------------------------------
     def to_file(self, own_file: Path | None = None) -> SessionFile:
         return SessionFile(
-            format=FORMAT,
-            version=SCHEMA_VERSION,
-            ruleset=self.ruleset.id,
-            setup=self.setup,
+            format=FORMAT, version=SCHEMA_VERSION, written_by=WRITTEN_BY,
+            ruleset=self.ruleset.id, setup=self.setup,
             tables=self.played_with if self.seed is not None and self.played_with
             else self.fingerprints,
-            journal=self.journal,
-            redo=list(self.redo_stack),
+            journal=self.journal, redo=list(self.redo_stack),
             other_rolls=list(self.other_rolls),
-            created=self.created,
-            saved=_now(),
-            seed=self.seed,
+            created=self.created, saved=_now(), seed=self.seed,
             fair=None if self.fair is None else self.fair.to_json(),
             # Absolute: Resume may run from another folder.
             own_file=None if own_file is None else os.path.abspath(own_file),
         )
 
     def save(self, path: Path) -> None:
+        refuse_over(path, self.newer_file)
         atomic_write(path, self.file_text())
 
     def file_text(self, own_file: Path | None = None) -> str:
@@ -401,6 +400,7 @@ class Session:
         failed: OSError | None = None
         for path, names in saves:
             try:
+                refuse_over(path, self.newer_file)
                 text = self.file_text(names)
                 if self.autosaver is None:
                     atomic_write(path, text)
@@ -413,7 +413,6 @@ class Session:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
 
 def load_session(
     path: Path, rulesets: Callable[[str], Ruleset[Any]], *, tables: TableSet | None = None,
@@ -431,7 +430,7 @@ def load_session(
         parsed = read_session_file(path)
     except SessionFileError as err:
         backup = existing_backup(path)
-        if backup is None:
+        if backup is None or err.newer:
             raise
         try:
             parsed = read_session_file(backup)
@@ -461,6 +460,8 @@ def load_session(
     session.autosave_path = autosave_path
     session.own_file_named = parsed.own_file
     session.warnings += notes
+    if (newer := newer_file(path, parsed)) is not None:  # read, never saved over
+        session.newer_file, session.warnings = newer, [*session.warnings, newer[1]]
     if changed:
         session.warnings.append(f"{shown_path(path.name)}: played with other versions of "
                                 f"{', '.join(changed)}; it still replays the same")
@@ -483,12 +484,13 @@ def undo_in_file(path: Path, steps: int = 1) -> list[JournalEntry]:
     today's."""
     path = Path(path)
     parsed = read_session_file(path)
+    refuse_over(path, newer_file(path, parsed))
     done = min(max(steps, 0), len(parsed.journal))
     if not done:
         return []
     kept, undone = parsed.journal[:-done], parsed.journal[-done:][::-1]
     saved = parsed.model_copy(update={"journal": kept, "redo": parsed.redo + undone,
-                                      "saved": _now()})
+                                      "saved": _now(), "written_by": WRITTEN_BY})
     atomic_write(path, file_text(saved))
     return undone
 

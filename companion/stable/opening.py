@@ -29,6 +29,7 @@ from pathlib import Path
 from companion.errors import UserError
 from companion.files.atomic import leftover_temps as atomic_temps
 from companion.files.pathwords import os_words, shown_path
+from companion.files.written_by import MAX_LENGTH, WRITTEN_BY, is_newer
 from companion.stable.schema import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -119,8 +120,11 @@ def check_header(path: Path, head: bytes) -> None:
         raise StableError(path, "a SQLite database of another program, not the "
                           "companion's stable")
     if version > SCHEMA_VERSION:
-        raise StableError(path, f"made by a newer companion (stable version {version}; "
-                          f"this one knows up to {SCHEMA_VERSION}): left as it is")
+        release = _release_unchecked(path)
+        by, this = (f"{release}, ", f", {WRITTEN_BY},") if release is not None \
+            and is_newer(release) else ("", "")
+        raise StableError(path, f"made by a newer companion ({by}stable version {version}; "
+                          f"this one{this} knows up to {SCHEMA_VERSION}): left as it is")
     if version < 1:
         raise StableError(path, f"stable version {version} is none the companion made")
     if head[18:20] != b"\x01\x01":  # 2, 2: write-ahead log
@@ -177,6 +181,35 @@ def _check_inside(path: Path, connection: sqlite3.Connection, version: int) -> N
         raise StableError(path, f"not the stable this companion made: it {said}")
 
 
+def release_in(connection: sqlite3.Connection) -> str | None:
+    """The release that last changed the stable, as its `written_by` row says; None in a
+    stable no release has changed since it gained the row (or read-only, not yet)."""
+    try:
+        row = connection.execute("SELECT release FROM written_by").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0][:MAX_LENGTH] if row is not None and isinstance(row[0], str) else None
+
+
+def stamp_release(connection: sqlite3.Connection) -> None:
+    """Within a change: this release is the one that last changed the stable."""
+    connection.execute("DELETE FROM written_by")
+    connection.execute("INSERT INTO written_by (release) VALUES (?)", (WRITTEN_BY,))
+
+
+def _release_unchecked(path: Path) -> str | None:
+    """The release a stable of a newer shape names, read without trusting the rest of
+    it (read-only, nothing else asked), to say which release made it."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except (sqlite3.Error, ValueError):
+        return None
+    try:
+        return release_in(connection)
+    finally:
+        connection.close()
+
+
 def migrate(path: Path, connection: sqlite3.Connection, version: int) -> None:
     """Bring a checked stable of `version` up to this companion's, in one transaction."""
     try:
@@ -188,6 +221,7 @@ def migrate(path: Path, connection: sqlite3.Connection, version: int) -> None:
                 for sql in MIGRATIONS[step]:
                     connection.execute(sql)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            stamp_release(connection)
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:
@@ -260,6 +294,7 @@ def _make(tmp: Path) -> None:
             connection.execute(sql)
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        stamp_release(connection)
         connection.execute("COMMIT")
     finally:
         connection.close()

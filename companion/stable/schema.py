@@ -27,7 +27,7 @@ stable could not be read without writing them.)"""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2  # 2: the leagues' tables (`MIGRATIONS`)
+SCHEMA_VERSION = 3  # 2: the leagues' tables; 3: the release that wrote it (`MIGRATIONS`)
 APPLICATION_ID = int.from_bytes(b"GlCo", "big")  # "Gladiator Companion"
 
 # Column names avoid SQL's words (`before`, `after`) so no statement needs quotes.
@@ -176,7 +176,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
     gladiator_id INTEGER NOT NULL REFERENCES gladiators (id),
     PRIMARY KEY (round_id, gladiator_id)
 )""",
-)}
+),
+    # The release that last changed the stable (`companion 0.1.0`), in its one row,
+    # written by every change (`opening.stamp_release`).
+    3: ("CREATE TABLE written_by (release TEXT NOT NULL)",),
+}
 
 
 def statements(version: int = SCHEMA_VERSION) -> tuple[str, ...]:

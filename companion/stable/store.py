@@ -30,6 +30,7 @@ from typing import Any
 from companion import paths
 from companion.core.words import plural
 from companion.errors import UserError
+from companion.files.written_by import is_newer, kept_as_is
 from companion.stable.model import (
     CHANGEABLE,
     Change,
@@ -43,7 +44,13 @@ from companion.stable.model import (
     PurseEntry,
     SheetFile,
 )
-from companion.stable.opening import StableError, open_file, sqlite_words
+from companion.stable.opening import (
+    StableError,
+    open_file,
+    release_in,
+    sqlite_words,
+    stamp_release,
+)
 from companion.stable.starring import refusal, starred_most
 
 Clock = Callable[[], str]
@@ -69,6 +76,9 @@ class Stable:
         self._db = connection  # None: no stable yet, and nothing to read
         self.writable = writable
         self._clock = clock
+        # A stable a newer release changed last is read, and never changed by this one.
+        release = release_in(connection) if connection is not None else None
+        self.newer_release = release if release is not None and is_newer(release) else None
 
     @classmethod
     def open(cls, path: Path | None = None, *, create: bool = True,
@@ -113,6 +123,9 @@ class Stable:
         if not self.writable:
             raise StableError(self.path, "read-only: the stable can be read but not "
                               "changed")
+        if self.newer_release is not None:
+            raise StableError(self.path, kept_as_is(self.newer_release,
+                                                     "changed by this one"))
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -120,6 +133,7 @@ class Stable:
             raise StableError(self.path, sqlite_words(err)) from None
         try:
             yield db
+            stamp_release(db)
             db.execute("COMMIT")
         except BaseException as err:
             if db.in_transaction:

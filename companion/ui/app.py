@@ -27,6 +27,7 @@ from companion.ui import registry
 from companion.ui.events import AI_STEP, ANIMATE
 from companion.ui.fit import Layer, widget_at
 from companion.ui.host import Screen, SystemScreens, session_of
+from companion.ui.icon import show_icon
 from companion.ui.library import Library
 from companion.ui.sessions import Sessions
 from companion.ui.theme import Theme
@@ -90,6 +91,7 @@ class App:
         if size is None:
             size = opening_size(self.settings.window_size, pygame.display.get_desktop_sizes())
         self.window = pygame.Window(APP_NAME, size, resizable=True)
+        show_icon(self.window)
         self.window.minimum_size = MINIMUM_SIZE
         self.chosen_scale = self.settings.ui_scale if scale is None else scale
         self.theme = Theme(scale=fitted_scale(self.chosen_scale, size))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 
@@ -66,14 +67,19 @@ def test_a_session_file_the_system_will_not_let_us_write_is_one_line(tmp_path, c
 
 
 def test_version_answers_before_building_the_parser():
-    # In a fresh process: this one has imported everything already.
+    # In a fresh process: this one has imported everything already. The second of two:
+    # the first validated the built-in tables for their version (with the dice
+    # notation), as any first start does, and the loader's record keeps what it found.
     code = ("import sys\nfrom companion.cli import main\ntry:\n    main(['--version'])\n"
             "except SystemExit as done:\n    assert done.code == 0\n"
             "print(sorted(m for m in ('argparse', 'companion.commands', 'companion.dice.sources',"
             " 'companion.dice.notation', 'companion.dice.odds') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.splitlines() == [f"companion {__version__}", "[]"]
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True)
+    release, tables, imported = done.stdout.splitlines()
+    assert (release, imported) == (f"companion {__version__}", "[]")
+    assert re.fullmatch(r"built-in tables [0-9a-f]{12} \(\d+ tables\)", tables), tables
 
 
 @pytest.mark.parametrize("verb", ["battle", "grimdark", "lab"])

@@ -21,6 +21,7 @@ from companion.files.jsonfile import (
     shown,
 )
 from companion.files.sheetfile import SheetError, read_sheet_file, validated
+from companion.files.written_by import refuse_newer_on_disk, with_written_by
 from companion.rulesets.battle.data import BattleTables
 
 FORMAT = "companion-gladiator"
@@ -180,7 +181,10 @@ def save_sheet(sheet: GladiatorSheet, path: Path | None = None) -> Path:
     from companion.files.atomic import atomic_write
 
     target = path or paths.roster_dir() / f"{slug(sheet.name)}.json"
-    atomic_write(target, sheet_json(sheet))
+    refuse_newer_on_disk(target)
+    # The file names the release that wrote it (`written_by`, read by `validated`); the
+    # stable's copy of a sheet is `sheet_json`, the gladiator alone.
+    atomic_write(target, with_written_by(sheet_json(sheet)))
     return target
 
 

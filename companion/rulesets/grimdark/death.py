@@ -105,7 +105,7 @@ def record_in_roster(state: GrimdarkState, folder: Path | None = None) -> list[s
     nothing the second time. A gladiator with no file there is named and skipped."""
     from companion.rulesets.grimdark.data import name_key
     from companion.rulesets.grimdark.sheet import (
-        gladiator_json,
+        gladiator_file_text,
         load_gladiator,
         roster_dir,
     )
@@ -142,8 +142,10 @@ def record_in_roster(state: GrimdarkState, folder: Path | None = None) -> list[s
                                        "losses": new["losses"],
                                        "dead": g.dead or bool(f.dead)})
         from companion.files.atomic import atomic_write
+        from companion.files.written_by import refuse_newer_on_disk
 
-        atomic_write(path, gladiator_json(updated))
+        refuse_newer_on_disk(path)
+        atomic_write(path, gladiator_file_text(updated))
         lines.append(f"{f.name}: {', '.join(changes)}{fate} ({path})")
     return lines
 

@@ -18,6 +18,7 @@ from companion.files.sheetfile import (
     SheetError as SheetError,  # one error for every game's gladiators
 )
 from companion.files.sheetfile import read_sheet_file, validated
+from companion.files.written_by import refuse_newer_on_disk, with_written_by
 from companion.rulesets.grimdark.table_models import STATS, Element, Stat, dice_text
 from companion.tables.model import StrictModel
 
@@ -160,6 +161,12 @@ def gladiator_json(gladiator: Gladiator) -> str:
     return gladiator.model_dump_json(indent=2, exclude_none=True) + "\n"
 
 
+def gladiator_file_text(gladiator: Gladiator) -> str:
+    """His file's text, naming the release that writes it (`written_by`, read by
+    `validated`); the stable's copy of him is `gladiator_json`, the gladiator alone."""
+    return with_written_by(gladiator_json(gladiator))
+
+
 def roster_dir() -> Path:
     """His roster: a folder of its own in the user's roster, apart from the battle
     system's sheets, which may bear the same names."""
@@ -177,7 +184,8 @@ def save_gladiator(gladiator: Gladiator, path: Path | None = None) -> Path:
     from companion.files.atomic import atomic_write
 
     target = path or roster_path(gladiator)
-    atomic_write(target, gladiator_json(gladiator))
+    refuse_newer_on_disk(target)
+    atomic_write(target, gladiator_file_text(gladiator))
     return target
 
 

@@ -23,6 +23,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from companion.errors import UserError
 from companion.files.jsonfile import FileKind, check_name, parse_json, place, problem, shown
+from companion.files.written_by import is_newer, newer_refusal, without_written_by
 from companion.rulesets.skirmish.scenario import MAX_ID, MAX_NAME, KitSpec
 
 GLADIATOR_FORMAT: Final = "companion-skirmish-gladiator"
@@ -75,10 +76,13 @@ def is_gladiator(text: str) -> bool:
 
 def parse_gladiator(text: str, where: str = "his sheet") -> SkirmishGladiator:
     """The gladiator in a file's text; UserError naming `where` and the place."""
-    data = parse_json(Path(where), text, GLADIATOR)
+    data: Any
+    data, writer = without_written_by(parse_json(Path(where), text, GLADIATOR))
     try:
         return SkirmishGladiator.model_validate(data)
     except ValidationError as err:
+        if writer is not None and is_newer(writer):
+            raise UserError(f"{where}: {newer_refusal(writer)}") from None
         first = err.errors()[0]
         at = place(first["loc"]) if first["loc"] else ""
         said = problem(first) if first["type"] != "value_error" else str(

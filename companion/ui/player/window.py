@@ -19,6 +19,7 @@ from companion.files.settings import Settings
 from companion.ui import registry
 from companion.ui.fit import Layer
 from companion.ui.host import session_of
+from companion.ui.icon import show_icon
 from companion.ui.player.displays import display_of, display_rects, opening_place
 from companion.ui.player.view import PlayerView
 from companion.ui.theme import Theme
@@ -39,6 +40,7 @@ class PlayerWindow:
         display, position, size = opening_place(settings.player_place, display_rects(),
                                                 minimum, OPENING_SHARE)
         self.window = pygame.Window(TITLE, size, position=position, resizable=True)
+        show_icon(self.window)
         self.window.minimum_size = minimum
         self.chosen_scale = settings.player_scale
         self.show_odds = settings.player_odds

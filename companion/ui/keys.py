@@ -20,7 +20,8 @@ import pygame
 _CODES: dict[str, tuple[int, ...]] = {
     "Space": (pygame.K_SPACE,), "Enter": (pygame.K_RETURN, pygame.K_KP_ENTER),
     "Esc": (pygame.K_ESCAPE,), "Tab": (pygame.K_TAB,), "Backspace": (pygame.K_BACKSPACE,),
-    "Delete": (pygame.K_DELETE,), "End": (pygame.K_END,), "Up": (pygame.K_UP,),
+    "Delete": (pygame.K_DELETE,), "End": (pygame.K_END,), "Home": (pygame.K_HOME,),
+    "Up": (pygame.K_UP,),
     "Down": (pygame.K_DOWN,), "Left": (pygame.K_LEFT,), "Right": (pygame.K_RIGHT,),
     "+": (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
     "-": (pygame.K_MINUS, pygame.K_KP_MINUS),

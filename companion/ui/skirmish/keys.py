@@ -22,3 +22,18 @@ KEYS = GameKeys("In the arena", (
     bind("U", "discard_shield", "discard (unstrap) the shield"),
     bind("V", "arcs", "hold: arcs and weapon ranges"),
 ))
+
+# The start screen: setting up a bout. The keys that lead to the other systems' set-up
+# screens are each system's own (the window's registry), listed after these.
+SETUP = GameKeys("On the start screen", (
+    bind("Enter", "start", "start the bout"),
+    bind("R", "resume", "resume the last bout"), bind("O", "open", "open a saved file"),
+    bind("Up", "up", "the gladiator above"), bind("Down", "down", "the gladiator below"),
+    bind("Left", "type_before", "his type before, or one of the stable's"),
+    bind("Right", "type_after", "his type after, or one of the stable's"),
+    bind("S", "side", "his side"), bind("H", "human", "played by a human or the computer"),
+    bind("+", "add", "add a gladiator"), bind("-", "remove", "remove the chosen one"),
+    bind("F", "fatigue", "the optional fatigue rule"),
+    bind("X", "experience", "the optional experience rule"),
+    bind("D", "dice", "the app's dice or your own, typed in"),
+))

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.ui import keys
 from companion.ui.host import Host, Screen
+from companion.ui.skirmish.keys import SETUP
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
 from companion.ui.widgets.intro_panel import IntroPanel, recent_files
@@ -23,14 +25,9 @@ if TYPE_CHECKING:
 
 SIDES = ("red", "blue", "green", "gold")
 MAX_ROWS = 4
-KEYS = (
-    "Enter: start the bout    R: resume the last one    O: open a saved file",
-    "Up / Down: choose a gladiator    Left / Right: his type, or one of the stable's    "
-    "S: his side",
-    "H: played by a human or the computer    +: add a gladiator    -: remove the chosen one",
-    "F: fatigue    X: experience    D: the app's dice or your own, typed in",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map, and what the mouse and the fields do here.
+MOUSE = ("Click < or > for his type; type a name in his field; click a button: what it "
+         "says",)
 SUBTITLE = "Choose each gladiator's type, name, side, and who plays him."
 # The subtitle and the seed's label are in the size of the fields' text: each size of
 # letters on the start screen is a font of its own, whose every letter is made afresh
@@ -437,7 +434,7 @@ class SkirmishSetup(Screen):
             if field_.handle(event):
                 return True
         if event.type == pygame.KEYDOWN and not self.typing:
-            return self._key(event.key)
+            return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN:
             for i, row in enumerate(self.rows):
                 for button in row.buttons:
@@ -454,40 +451,41 @@ class SkirmishSetup(Screen):
         return f"Enter start  {others}  R resume  O open  F9 UI scale  Ctrl+Q quit  F1 keys"
 
     def keys(self) -> list[str]:
-        """F1's list: this screen's keys, and those that lead to the other systems."""
-        others = "    ".join(f"{s.key.upper()}: set up {_lowered(s.title)}" for s in self.others)
-        return [*KEYS[:-1], others, KEYS[-1]] if others else list(KEYS)
+        """F1's list: this screen's keys, those that lead to the other systems, then
+        the keys every screen has."""
+        others = tuple(f"{s.key.upper()}: {_lowered(s.title)}" for s in self.others)
+        return keys.screen_lines(SETUP, (*others, *MOUSE))
 
-    def _key(self, key: int) -> bool:
-        row = self.selected
-        actions = {
-            pygame.K_RETURN: self.start,
-            pygame.K_r: self.host.resume if self.host.can_resume() else (lambda: None),
-            pygame.K_o: self.open_dialog,
-            pygame.K_F1: lambda: self.host.show_keys(self.keys()),
-            pygame.K_f: self._toggle("fatigue"),
-            pygame.K_x: self._toggle("experience"),
-            pygame.K_d: self._toggle("physical"),
-            pygame.K_PLUS: self.add_row,
-            pygame.K_EQUALS: self.add_row,
-            pygame.K_KP_PLUS: self.add_row,
-            pygame.K_MINUS: lambda: self.remove_row(row),
-            pygame.K_UP: lambda: setattr(self, "selected", max(0, row - 1)),
-            pygame.K_DOWN: lambda: setattr(self, "selected", min(len(self.rows) - 1, row + 1)),
-            pygame.K_LEFT: lambda: self._step_type(row, -1),
-            pygame.K_RIGHT: lambda: self._step_type(row, 1),
-            pygame.K_s: lambda: self._step_side(row),
-            pygame.K_h: lambda: self._toggle_human(row),
-        }
+    def _key(self, event: pygame.event.Event) -> bool:
+        if keys.pressed(event, "F1"):
+            self.host.show_keys(self.keys())
+            return True
         for other in self.others:
-            if key == pygame.key.key_code(other.key):
+            if event.key == pygame.key.key_code(other.key) and not event.mod & pygame.KMOD_CTRL:
                 self.host.show_setup(other.ruleset)
                 return True
-        if key in actions:
-            actions[key]()
+        row = self.selected
+        does = {
+            "start": self.start,
+            "resume": self.host.resume if self.host.can_resume() else (lambda: None),
+            "open": self.open_dialog,
+            "fatigue": self._toggle("fatigue"),
+            "experience": self._toggle("experience"),
+            "dice": self._toggle("physical"),
+            "add": self.add_row,
+            "remove": lambda: self.remove_row(row),
+            "up": lambda: setattr(self, "selected", max(0, row - 1)),
+            "down": lambda: setattr(self, "selected", min(len(self.rows) - 1, row + 1)),
+            "type_before": lambda: self._step_type(row, -1),
+            "type_after": lambda: self._step_type(row, 1),
+            "side": lambda: self._step_side(row),
+            "human": lambda: self._toggle_human(row),
+        }
+        action = keys.screen_action(SETUP, event)
+        if action in does:
+            does[action]()
             return True
         return False
-
 
 def _lowered(title: str) -> str:
     """A title in running text: its first word lowered ("Battle-system duel" reads

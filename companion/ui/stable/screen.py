@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.ui import keys
 from companion.ui.host import Host, Screen
 from companion.ui.stable import actions
+from companion.ui.stable.keys import KEYS as STABLE
 from companion.ui.stable.view import Card, StableView, read_stable
 from companion.ui.widgets.controls import Button, Ink, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Dialog
@@ -22,14 +24,8 @@ if TYPE_CHECKING:
     from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
-KEYS = (
-    "Up / Down: choose a gladiator    Home / End: the first or the last",
-    "Click a card: choose him    Esc: back to the start screen",
-    "T: train him (a battle-system gladiator spends his development points)",
-    "M: his manager's purse, and an entry of your own (A)    H: the hall of the fallen",
-    "Ctrl+Z: take back his latest fight (a question first)",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+MOUSE = ("Click a card: choose him; click a button: what it says",)
+KEYS = tuple(keys.screen_lines(STABLE, MOUSE))
 
 
 class StableScreen(Screen):
@@ -115,10 +111,10 @@ class StableScreen(Screen):
                 self.say(said)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self._on_chosen(actions.take_back)
+            if keys.pressed(event, "F1"):
+                self.host.show_keys(list(KEYS))
                 return True
-            return self._key(event.key)
+            return self._key(keys.screen_action(STABLE, event))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back_button.handle(event):
                 return True
@@ -131,20 +127,20 @@ class StableScreen(Screen):
                     return True
         return False
 
-    def _key(self, key: int) -> bool:
-        keys = {
-            pygame.K_ESCAPE: self.host.show_home,
-            pygame.K_F1: lambda: self.host.show_keys(list(KEYS)),
-            pygame.K_UP: lambda: self.choose(self.cursor - 1),
-            pygame.K_DOWN: lambda: self.choose(self.cursor + 1),
-            pygame.K_HOME: lambda: self.choose(0),
-            pygame.K_END: lambda: self.choose(len(self.view.cards) - 1),
-            pygame.K_t: lambda: self._on_chosen(actions.train),
-            pygame.K_m: self._purse,
-            pygame.K_h: lambda: actions.fallen(self),
+    def _key(self, action: str | None) -> bool:
+        does = {
+            "back": self.host.show_home,
+            "up": lambda: self.choose(self.cursor - 1),
+            "down": lambda: self.choose(self.cursor + 1),
+            "first": lambda: self.choose(0),
+            "last": lambda: self.choose(len(self.view.cards) - 1),
+            "train": lambda: self._on_chosen(actions.train),
+            "purse": self._purse,
+            "fallen": lambda: actions.fallen(self),
+            "take_back": lambda: self._on_chosen(actions.take_back),
         }
-        if key in keys:
-            keys[key]()
+        if action in does:
+            does[action]()
             return True
         return False
 

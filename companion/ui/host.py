@@ -176,3 +176,42 @@ class Screen:
 def session_of(screen: Screen) -> Session | None:
     """The session a screen plays, if it plays one."""
     return getattr(screen, "session", None)
+
+
+class DialogScreen(Screen):
+    """A screen that opens dialogs of its own over itself: while one is open, it has
+    every event and the keys type into it when it has a field. A dialog is a `Dialog`,
+    gone once closed, or a screen's own overlay, gone once `done` (it then says what it
+    did: `said`)."""
+
+    dialog: Any = None
+
+    @property
+    def modal(self) -> bool:
+        return self.dialog is not None
+
+    @property
+    def typing(self) -> bool:
+        return self.dialog is not None and self.dialog.typing
+
+    def draw_dialog(self, surface: pygame.Surface) -> None:
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def handle_dialog(self, event: pygame.event.Event) -> bool:
+        """Give `event` to the open dialog, if there is one (True then), and let it go
+        once it is closed or done."""
+        if self.dialog is None:
+            return False
+        self.dialog.handle(event)
+        if self.dialog is not None and getattr(self.dialog, "closed", False):
+            self.dialog = None
+        elif self.dialog is not None and getattr(self.dialog, "done", False):
+            said = self.dialog.said
+            self.dialog = None
+            self.dialog_done(said)
+        return True
+
+    def dialog_done(self, said: str) -> None:
+        """An overlay has done its work and said so."""
+        self.message, self.message_is_error = said, False

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.ui.host import Host, Screen
+from companion.ui import keys
+from companion.ui.host import DialogScreen, Host
 from companion.ui.league import actions
+from companion.ui.league.keys import KEYS as LEAGUE
 from companion.ui.league.view import LeagueCard, LeagueView, MatchRow, read_leagues
 from companion.ui.widgets.controls import Button, Ink, Widget, flow
 from companion.ui.widgets.dialogs import Dialog
@@ -24,15 +26,8 @@ if TYPE_CHECKING:
     from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
-KEYS = (
-    "Up / Down: choose a league    Tab / Shift+Tab: choose a match of its round",
-    "Enter or a click on a match: open it to be played (a match played says its result)",
-    "N: make the next round (its deadline asked)    F: forfeit the chosen match",
-    "P: the round's post (Markdown, BBCode, Discord, HTML), to a file and the clipboard",
-    "B: the bracket, or the standings again    S: save the bracket as a PNG",
-    "Esc: back to the start screen",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+MOUSE = ("Click a league: choose it; click a match: open it to be played",)
+KEYS = tuple(keys.screen_lines(LEAGUE, MOUSE))
 
 # The standings' columns by how much they matter when the room is short: the rank,
 # the name and the points first, then the tie-breaks in their order, kills and deaths.
@@ -40,7 +35,7 @@ KEEP = ("#", "gladiator", "pts", "W", "kills", "deaths", "h2h", "Buchholz", "L",
         "rating")
 
 
-class LeagueScreen(Screen):
+class LeagueScreen(DialogScreen):
     def __init__(self, host: Host, view: LeagueView | None = None) -> None:
         super().__init__(host)
         self.theme = host.theme
@@ -86,17 +81,6 @@ class LeagueScreen(Screen):
         if self.chosen_match is not None and self.chosen_match.done:
             self.match = self._first_open()  # on to the next match to play
 
-    @property
-    def modal(self) -> bool:
-        return self.dialog is not None
-
-    @property
-    def typing(self) -> bool:
-        return self.dialog is not None and self.dialog.typing
-
-    def draw_dialog(self, surface: pygame.Surface) -> None:
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     # --- choosing ---------------------------------------------------------------------
     @property
@@ -158,16 +142,13 @@ class LeagueScreen(Screen):
 
     # --- events ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.dialog is not None:
-            self.dialog.handle(event)
-            if self.dialog is not None and self.dialog.closed:
-                self.dialog = None
+        if self.handle_dialog(event):
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_TAB:
-                self.step_match(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            if keys.pressed(event, "F1"):
+                self.host.show_keys(list(KEYS))
                 return True
-            return self._key(event.key)
+            return self._key(keys.screen_action(LEAGUE, event))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in [self.back_button, *self.action_buttons]:
                 if button.handle(event):
@@ -183,24 +164,24 @@ class LeagueScreen(Screen):
                     return True
         return False
 
-    def _key(self, key: int) -> bool:
-        keys = {
-            pygame.K_ESCAPE: self.host.show_home,
-            pygame.K_F1: lambda: self.host.show_keys(list(KEYS)),
-            pygame.K_UP: lambda: self.choose(self.cursor - 1),
-            pygame.K_DOWN: lambda: self.choose(self.cursor + 1),
-            pygame.K_HOME: lambda: self.choose(0),
-            pygame.K_END: lambda: self.choose(len(self.view.leagues) - 1),
-            pygame.K_RETURN: lambda: self._on_match(actions.play),
-            pygame.K_KP_ENTER: lambda: self._on_match(actions.play),
-            pygame.K_n: lambda: self._on_league(actions.next_round),
-            pygame.K_f: self._forfeit,
-            pygame.K_p: lambda: self._on_league(actions.post_dialog),
-            pygame.K_b: self.toggle_bracket,
-            pygame.K_s: lambda: self._on_league(actions.save_bracket),
+    def _key(self, action: str | None) -> bool:
+        does = {
+            "back": self.host.show_home,
+            "up": lambda: self.choose(self.cursor - 1),
+            "down": lambda: self.choose(self.cursor + 1),
+            "first": lambda: self.choose(0),
+            "last": lambda: self.choose(len(self.view.leagues) - 1),
+            "next_match": lambda: self.step_match(1),
+            "previous_match": lambda: self.step_match(-1),
+            "play": lambda: self._on_match(actions.play),
+            "round": lambda: self._on_league(actions.next_round),
+            "forfeit": self._forfeit,
+            "post": lambda: self._on_league(actions.post_dialog),
+            "bracket": self.toggle_bracket,
+            "save": lambda: self._on_league(actions.save_bracket),
         }
-        if key in keys:
-            keys[key]()
+        if action in does:
+            does[action]()
             return True
         return False
 

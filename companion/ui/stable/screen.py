@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.ui import keys
-from companion.ui.host import Host, Screen
+from companion.ui.host import DialogScreen, Host
 from companion.ui.stable import actions
 from companion.ui.stable.keys import KEYS as STABLE
 from companion.ui.stable.view import Card, StableView, read_stable
@@ -28,7 +28,7 @@ MOUSE = ("Click a card: choose him; click a button: what it says",)
 KEYS = tuple(keys.screen_lines(STABLE, MOUSE))
 
 
-class StableScreen(Screen):
+class StableScreen(DialogScreen):
     def __init__(self, host: Host, view: StableView | None = None) -> None:
         super().__init__(host)
         self.theme = host.theme
@@ -51,6 +51,10 @@ class StableScreen(Screen):
         ]
         if self.view.broken:
             self.message, self.message_is_error = self.view.note, True
+
+    def dialog_done(self, said: str) -> None:
+        self.reread()  # a training has changed his sheet
+        self.say(said)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
@@ -75,17 +79,6 @@ class StableScreen(Screen):
             return
         actions.purse(self, next(g for g in self.view.groups if card in g.cards))
 
-    @property
-    def modal(self) -> bool:
-        return self.dialog is not None
-
-    @property
-    def typing(self) -> bool:
-        return self.dialog is not None and self.dialog.typing
-
-    def draw_dialog(self, surface: pygame.Surface) -> None:
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     @property
     def chosen(self) -> Card | None:
@@ -99,16 +92,7 @@ class StableScreen(Screen):
 
     # --- events ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.dialog is not None:
-            self.dialog.handle(event)
-            if isinstance(self.dialog, Dialog) and self.dialog.closed:
-                self.dialog = None
-            elif self.dialog is not None and not isinstance(self.dialog, Dialog) \
-                    and self.dialog.done:
-                said = self.dialog.said
-                self.dialog = None
-                self.reread()
-                self.say(said)
+        if self.handle_dialog(event):
             return True
         if event.type == pygame.KEYDOWN:
             if keys.pressed(event, "F1"):

@@ -97,15 +97,38 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if problems:
         print(f"not verified: {problems} problem{'s' if problems != 1 else ''}")
         return 1
-    typed = sum(1 for f in verdict.findings if f.text.startswith("typed at the table"))
     said = [f"{verdict.checked} action{'s' if verdict.checked != 1 else ''} played again "
             "from the seed: every roll and every result is what the rules give"]
-    if typed:
-        said.append(f"{typed} typed at the table, not verifiable")
+    said += _gms_word(verdict)
     said.append("it matches the commitment" if posted is not None
                 else "no commitment given to check it against (--commitment LINE)")
     print("verified: " + "; ".join(said))
     return 0
+
+
+def _gms_word(verdict: Verdict) -> list[str]:
+    """What rests on the GM's word, by turn: the moves he chose by hand and the dice
+    typed at the table (none in a strict match, which refuses both)."""
+    if verdict.strict:
+        return ["strict: every move the coaching's, every die the seed's"]
+    hand, typed = verdict.tally.by_hand, verdict.tally.typed
+    said = [f"{len(hand)} move{'s' if len(hand) != 1 else ''} by the GM's choice"
+            + (f": {_turns(hand)}" if hand else "")]
+    if typed:
+        said.append(f"dice typed at the table, not verifiable: {_turns(typed)}")
+    return said
+
+
+def _turns(turns: list[int]) -> str:
+    """`turns 2, 5, 7` (a turn once however many moves it holds); the start as such."""
+    named = [("the start" if t == 0 else str(t)) for t in dict.fromkeys(turns)]
+    numbers = [n for n in named if n != "the start"]
+    words = []
+    if "the start" in named:
+        words.append("the start")
+    if numbers:
+        words.append(f"turn{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}")
+    return ", ".join(words)
 
 
 def _chain_finding(verdict: Verdict, end: str) -> Finding:

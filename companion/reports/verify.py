@@ -17,7 +17,7 @@ coaching must be the one sealed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.words import listed
@@ -73,11 +73,22 @@ class Claimed:
 
 
 @dataclass
+class Tally:
+    """What rests on the GM's word, by turn: each move he chose by hand (one turn per
+    move), and each turn whose dice were typed at the table."""
+
+    by_hand: list[int] = field(default_factory=list)
+    typed: list[int] = field(default_factory=list)
+
+
+@dataclass
 class Verdict:
     findings: list[Finding]
     session: Session | None  # the match as the rules and the seed play it
     commitment: Commitment
     checked: int = 0  # actions played again and found as claimed
+    tally: Tally = field(default_factory=Tally)
+    strict: bool = False  # committed to as strict: every move the coaching's
 
     @property
     def problems(self) -> list[Finding]:
@@ -107,10 +118,13 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         if salted is None:
             return Verdict(findings, None, commit_parts(ruleset.id, public, secret,
                                                         played_with, seed))
-    sealed = None if salted is None else Sealed(salted.managers, salted.seals)
+    sealed = None if salted is None else Sealed(salted.managers, salted.seals,
+                                                 salted.strict)
     commitment = commit_parts(ruleset.id, public, secret, played_with, seed, sealed)
     if salted is not None:
-        salted = Fair(commitment.digest, salted.managers, salted.seals, salted.salts, True)
+        salted = Fair(commitment.digest, salted.managers, salted.seals, salted.salts, True,
+                      salted.strict)
+    strict = salted is not None and salted.strict
     findings = _against_commitment(commitment, posted, ruleset.secret_word) + findings
     if played_with != here:
         findings.append(Finding("", "the match was played with rules tables other than "
@@ -122,10 +136,11 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         findings.append(Finding("the setup", f"it does not load: {err}"))
         return Verdict(findings, None, commitment)
     truth: list[JournalEntry] = []
+    tally = Tally()
     for i, claim in enumerate(claims):
         dice = (DerivedDice(seed, i) if salted is None
                 else SaltedDice(seed, salted.digest, salted.sorted, i))
-        entry = _check_entry(ruleset, state, claim, dice, findings)
+        entry = _check_entry(ruleset, state, claim, dice, findings, tally, strict)
         if entry is None:
             break
         truth.append(entry)
@@ -133,7 +148,8 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
     session = Session(ruleset, setup, tables, truth, seed=seed, fair=salted)
     session.committed_tables = played_with
     return Verdict(findings, session, commitment,
-                   checked=sum(1 for c in claims[:len(truth)] if not c.typed))
+                   checked=sum(1 for c in claims[:len(truth)] if not c.typed), tally=tally,
+                   strict=strict)
 
 
 def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: str,
@@ -145,10 +161,17 @@ def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tabl
         managers = tuple(str(m) for m in fair["managers"])
         seals = {str(k): str(v) for k, v in dict(fair["seals"]).items()}
         pairs = [(str(m), None if s is None else str(s)) for m, s in fair["salts"]]
+        strict = fair.get("strict", False)
+        if not isinstance(strict, bool):
+            raise TypeError
     except (KeyError, TypeError, ValueError):
         findings.append(Finding("the salts", "they do not read"))
         return None
     names = [m for m, _s in pairs]
+    named = tuple(dict.fromkeys(m for _g, m, _c in ruleset.sealed(setup)))
+    if managers != named:
+        findings.append(Finding("the salts", f"the managers are not those the setup names "
+                                f"({', '.join(named) or 'none'})"))
     left_out = [m for m in managers if m not in names]
     if left_out:
         findings.append(Finding("the salts", f"{listed(left_out)}'s "
@@ -171,7 +194,7 @@ def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tabl
     if seals and not any(f.where == "the seals" for f in findings):
         findings.append(Finding("the seals", f"every sealed {ruleset.secret_word} is the "
                                 "one sealed", problem=False))
-    return Fair("", managers, seals, salts, True)
+    return Fair("", managers, seals, salts, True, strict)
 
 
 def _few_claims(findings: list[Finding]) -> list[Finding]:
@@ -190,28 +213,63 @@ def _few_claims(findings: list[Finding]) -> list[Finding]:
 
 def _against_commitment(mine: Commitment, posted: Posted | None,
                         secret_word: str) -> list[Finding]:
-    if posted is None or posted.digest == mine.digest:
+    """What differs between the posted line and the match revealed, each part by its
+    name: the scheme (salted or not), the seed, the setup, the secret part, the seals,
+    strict; the tables when all the line's tags agree (they have no tag of their own)."""
+    if posted is None:
         return []
-    words = {"setup": "the setup", "secret": f"the {secret_word}", "seed": "the seed"}
-    differ = [words[part] for part, tag in mine.tags.items()
-              if posted.tags.get(secret_word if part == "secret" else part,
-                                 tag) != tag]
-    if differ:
-        return [Finding("the commitment", f"{listed(differ)} "
-                        f"{'differs' if len(differ) == 1 else 'differ'} from "
-                        f"{'the one' if len(differ) == 1 else 'those'} committed to")]
-    if posted.tags:
-        return [Finding("the commitment", "it does not match: the rule system or the rules "
-                        "tables differ from those committed to")]
-    return [Finding("the commitment", f"it does not match: the setup, the {secret_word}, "
-                    "the seed or the rules tables differ from those committed to")]
+    if posted.digest == mine.digest:
+        # The hash binds; the word is only read. A line that adds it is no strict match.
+        return [] if not posted.strict or mine.strict else [Finding(
+            "the commitment", "strict: the line says strict, but the match committed to "
+            "is not")]
+    if not posted.tags:
+        return [Finding("the commitment", "it does not match; give the GM's whole line to "
+                        f"know what differs (the setup, the {secret_word}, the seed, the "
+                        "tables, the seals, strict)")]
+    said = []
+    if posted.version is not None and posted.version != mine.version:
+        said.append(f"the salts: the line commits to a match {_scheme(posted.version)}, "
+                    f"the report's is {_scheme(mine.version)}")
+    tags = {("secret" if k == secret_word else k): v for k, v in posted.tags.items()}
+    if tags.get("seed", mine.tags["seed"]) != mine.tags["seed"]:
+        # The setup's and the secret's tags are keyed by the seed: with another seed
+        # they differ whatever the setup is, so they say nothing more.
+        said.append("the seed differs from the one committed to")
+    else:
+        words = {"setup": "the setup", "secret": f"the {secret_word}"}
+        differ = [w for part, w in words.items() if tags.get(part, mine.tags[part])
+                  != mine.tags[part]]
+        if differ:
+            said.append(f"{listed(differ)} {'differs' if len(differ) == 1 else 'differ'} "
+                        f"from {'the one' if len(differ) == 1 else 'those'} committed to")
+    if tags.get("seals") != mine.tags.get("seals"):
+        said.append("the seals differ from those committed to" if "seals" in tags
+                    and "seals" in mine.tags else "the seals: the line commits to "
+                    f"{'seals' if 'seals' in tags else 'none'}, the report's match has "
+                    f"{'seals' if 'seals' in mine.tags else 'none'}")
+    if posted.strict != mine.strict:
+        said.append("strict: the line commits to a strict match, the report's is not"
+                    if posted.strict else "strict: the report's match is strict, the line "
+                    "committed to is not")
+    if not said:
+        said.append("the rules tables differ from those committed to (the line's tags of "
+                    f"the setup, the {secret_word}, the seed and the seals agree)")
+    return [Finding("the commitment", text) for text in said]
+
+
+def _scheme(version: int) -> str:
+    return (f"with the managers' salts (v{version})" if version >= 2
+            else f"without salts (v{version})")
 
 
 def _check_entry(ruleset: Ruleset[Any], state: Any, claim: Claimed, seeded: DiceSource,
-                 findings: list[Finding]) -> JournalEntry | None:
+                 findings: list[Finding], tally: Tally, strict: bool) -> JournalEntry | None:
     """Play one claimed action on `state` (in place) with the seed's dice, or its
-    typed ones; None when it is not what the rules give (said in `findings`)."""
+    typed ones; None when it is not what the rules give (said in `findings`). What
+    rests on the GM's word goes in `tally`; in a strict match it is a problem."""
     false = ruleset.false_claims(state, claim.action)
+    hand = ruleset.by_hand(state, claim.action)
     # Until it has played, the action is placed by what came before it.
     turn = ruleset.due(state).turn
     where = f"after turn {turn}" if turn > 0 else "before the first turn"
@@ -234,13 +292,21 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, claim: Claimed, seeded: Dice
         return None
     where = _where(ruleset, state)  # the turn it began, if it began one
     findings += [Finding(where, text, claim=True) for text in false]
+    turn = ruleset.due(state).turn
+    tally.by_hand += [turn] * len(hand)
+    if strict and hand:
+        findings.append(Finding(where, f"the GM chose the move of {listed(hand)} by hand, "
+                                "in a match committed to as strict"))
     rolls = [r.to_dict() for r in dice.history]
     if claim.typed:
         rolls = [{**r, "typed": True} for r in rolls]
         if isinstance(dice, ScriptedDice) and dice.remaining:
             findings.append(Finding(where, "more dice were typed in than its rolls use"))
             return None
-        findings.append(Finding(where, "typed at the table, not verifiable", problem=False))
+        tally.typed.append(turn)
+        findings.append(Finding(where, "dice typed at the table, in a match committed to as "
+                                "strict" if strict else "typed at the table, not verifiable",
+                                problem=strict))
     elif claim.rolls is not None:
         differs = _dice_differ(ruleset, claim, outcome.events, dice.history, state)
         if differs is not None:

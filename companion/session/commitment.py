@@ -81,11 +81,14 @@ class Commitment:
     digest: str
     tags: Mapping[str, str]
     version: int = VERSION
+    strict: bool = False
 
     def line(self, secret_word: str = "coaching") -> str:
         tags = " ".join(f"{secret_word if k == 'secret' else k}:{v}"
                         for k, v in self.tags.items())
-        return f"companion commitment v{self.version} sha256:{self.digest} {tags}"
+        # Last: a word after a tag would read as part of the next tag's name.
+        strict = " strict" if self.strict else ""
+        return f"companion commitment v{self.version} sha256:{self.digest} {tags}{strict}"
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class Sealed:
 
     managers: tuple[str, ...]
     seals: Mapping[str, str]
+    strict: bool = False
 
 
 def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str, str] | str,
@@ -106,7 +110,7 @@ def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str,
 
 
 def sealed_of(fair: Fair | None) -> Sealed | None:
-    return None if fair is None else Sealed(fair.managers, fair.seals)
+    return None if fair is None else Sealed(fair.managers, fair.seals, fair.strict)
 
 
 def committed_tables(session: Session) -> str:
@@ -136,11 +140,14 @@ def commit_parts(ruleset_id: str, public: Any, secret: Any, tables: str,
         return Commitment(digest, {k: v[:TAG] for k, v in parts.items()})
     seals = dict(sorted(sealed.seals.items()))
     whole = {**whole, "version": 2, "managers": list(sealed.managers), "seals": seals}
+    if sealed.strict:
+        # Only when strict: the commitments of the matches made before it stand.
+        whole["strict"] = True
     digest = hashlib.sha256(canonical(whole)).hexdigest()
     tags = {k: v[:TAG] for k, v in parts.items()}
     if seals:
         tags["seals"] = hashlib.sha256(canonical(seals)).hexdigest()[:TAG]
-    return Commitment(digest, tags, 2)
+    return Commitment(digest, tags, 2, sealed.strict)
 
 
 @dataclass(frozen=True)
@@ -149,6 +156,8 @@ class Posted:
 
     digest: str
     tags: Mapping[str, str]
+    strict: bool = False
+    version: int | None = None  # as the line says it (None: only its sha256 was given)
 
 
 _HASH = re.compile(r"sha256:([0-9a-f]{64})\b")
@@ -162,8 +171,11 @@ def read_line(text: str) -> Posted:
         raise UserError("--commitment: give the line the GM posted, "
                         f"'{LINE_PREFIX} sha256:...' (64 hex digits after sha256:)")
     rest = text.lower()[found.end():]
-    tags = {name.strip(): value for name, value in _TAG.findall(rest)}
-    return Posted(found.group(1), tags)
+    # A tag's name is the last word before its colon.
+    tags = {name.split()[-1]: value for name, value in _TAG.findall(rest)}
+    version = re.search(r"commitment v(\d+)\b", text.lower()[:found.start()])
+    return Posted(found.group(1), tags, re.search(r"\bstrict\b", rest) is not None,
+                  None if version is None else int(version.group(1)))
 
 
 # --- the replay code --------------------------------------------------------------------
@@ -185,11 +197,13 @@ class Replay:
 def replay_of(session: Session) -> Replay:
     if session.seed is None:
         raise UserError("the session is not verifiable: it has no secret seed")
-    fair = None
+    fair: dict[str, Any] | None = None
     if session.fair is not None:
         fair = {"managers": list(session.fair.managers),
                 "seals": dict(sorted(session.fair.seals.items())),
                 "salts": [[m, s] for m, s in session.fair.sorted]}
+        if session.fair.strict:
+            fair["strict"] = True
     return Replay(session.ruleset.id, dict(session.setup), session.seed,
                   committed_tables(session),
                   tuple(_entry(e) for e in session.journal), fair)
@@ -359,6 +373,9 @@ def _fair_footnotes(session: Session, fair: Fair) -> tuple[str, ...]:
     notes = ["Verifiable (scheme 2): every die the app rolled came from a secret seed, "
              "committed to before the managers posted their salts, and from the salts:",
              line, salts_line(fair)]
+    if fair.strict:
+        notes.append(f"Strict: every move is the {rules.secret_word}'s, and every die the "
+                     "seed's; the GM chose none and typed none in.")
     if fair.seals:
         names = ", ".join(sorted(fair.seals))
         notes.append(f"Sealed {rules.secret_word} (the seals are in the commitment): "

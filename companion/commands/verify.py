@@ -55,6 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify.add_argument("--chain-end", metavar="HEX",
                         help="the end of the season's chain the GM posted (companion chain "
                         "new): the match's seed must be one of its links")
+    verify.add_argument("--link", type=int, metavar="K",
+                        help="with --chain-end: the link the league or the GM posted for "
+                        "this match (0 for the season's first); a seed that is another "
+                        "link, used out of order or twice, is refused")
     verify.set_defaults(func=cmd_verify)
 
 
@@ -87,8 +91,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict, compared = _verify_session(args.file, posted), None
     else:
         verdict, compared = _verify_text(args.file, text, posted)
+    if args.link is not None and args.chain_end is None:
+        raise UserError("--link: give the season's chain end too (--chain-end HEX)")
     if args.chain_end is not None:
-        verdict.findings.append(_chain_finding(verdict, args.chain_end))
+        verdict.findings.append(_chain_finding(verdict, args.chain_end, args.link))
     for finding in verdict.findings:
         print(finding.line())
     if compared:
@@ -131,7 +137,7 @@ def _turns(turns: list[int]) -> str:
     return ", ".join(words)
 
 
-def _chain_finding(verdict: Verdict, end: str) -> Finding:
+def _chain_finding(verdict: Verdict, end: str, link: int | None) -> Finding:
     from companion.dice.chain import place_of
     from companion.reports.verify import Finding
 
@@ -143,6 +149,12 @@ def _chain_finding(verdict: Verdict, end: str) -> Finding:
     if k is None:
         return Finding("the chain", "the match's seed is not a link of the chain that "
                        "ends there")
+    if link is not None and k != link:
+        # Each match takes the next link: another one is a link used out of its turn,
+        # or one used for another match already.
+        return Finding("the chain", f"the seed is link {k} of the season's chain, not link "
+                       f"{link} as posted for this match: a link used out of order, or "
+                       "twice")
     return Finding("the chain", f"the seed is link {k} of the season's chain (the "
                    f"{_ordinal(k + 1)} match of the season)", problem=False)
 
@@ -184,7 +196,7 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
     rules = get_ruleset(parsed.ruleset)
     tables = playable_tables(load_tables(), [rules])
     played = tables_digest(parsed.tables) if parsed.tables else None
-    fair = None
+    fair: dict[str, Any] | None = None
     if parsed.fair is not None:
         from companion.session.fair import fair_from
 
@@ -194,6 +206,8 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
                             "been rolled")
         fair = {"managers": list(record.managers), "seals": dict(record.seals),
                 "salts": [list(pair) for pair in record.sorted]}
+        if record.strict:
+            fair["strict"] = True
     return verify(rules, parsed.setup, parsed.seed, tables,
                   claims_of_entries(parsed.journal), tables_claimed=played, posted=posted,
                   fair=fair)
@@ -202,7 +216,7 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
 def _verify_text(path: Path, text: str, posted: Posted | None
                  ) -> tuple[Verdict, str | None]:
     from companion.reports.formats import FORMATS
-    from companion.reports.verify import claims_of_replay, compare_text, verify
+    from companion.reports.verify import claims_of_replay, compare_post, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
     from companion.session.commitment import decode, find_code
@@ -224,11 +238,15 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     if page:
         return verdict, "the page's text is not compared (HTML): its replay code is"
     formats: dict[str, Any] = {k: v for k, v in FORMATS.items() if k != "html"}
-    name, differs = compare_text(text, verdict.session, formats)
-    if differs is not None:
-        verdict.findings.append(differs)
+    found = compare_post(text, verdict.session, formats)
+    if found.finding is not None:
+        verdict.findings.append(found.finding)
         return verdict, None
-    return verdict, f"the report's text ({name}) is what the replay writes, line for line"
+    around = (f"; {found.around} line{'s' if found.around != 1 else ''} of other words "
+              "around it (before, after or between its messages) are not part of it"
+              if found.around else "")
+    return verdict, (f"the report's text ({found.name}) is what the replay writes, line "
+                     f"for line{around}")
 
 
 def _only_code(text: str, code: str) -> bool:

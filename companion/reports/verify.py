@@ -27,6 +27,7 @@ from companion.dice.salted import SaltedDice
 from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice
 from companion.errors import UserError
 from companion.reports.build import build_report
+from companion.reports.discord import messages as discord_messages
 from companion.reports.model import Report
 from companion.rulesets.base import Ruleset
 from companion.session.commitment import (
@@ -371,27 +372,87 @@ def compare_text(text: str, session: Session,
                  formats: Mapping[str, Callable[[Report], str]]) -> tuple[str, Finding | None]:
     """The format the report is in, and where its text first differs from that format
     written from the replay (None: it is the same, line for line)."""
+    found = compare_post(text, session, formats)
+    return found.name, found.finding
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A post's report against the replay: its format, where it first differs (None:
+    nowhere), and how many lines of the GM's own words stand around it (before it,
+    after it, and between its Discord messages), which are not compared."""
+
+    name: str
+    finding: Finding | None
+    around: int = 0
+
+
+def compare_post(text: str, session: Session,
+                 formats: Mapping[str, Callable[[Report], str]]) -> Compared:
+    """`compare_text` on a post that may hold more than the report: the report is
+    found in it from its first line to its last, as the replay writes them; the words
+    before and after are not part of it, nor those between two Discord messages. Any
+    other line that is not the replay's is a difference."""
     report = build_report(session)
     given = _lines(text)
-    best: tuple[int, str, list[str]] | None = None
+    best: tuple[int, str, list[str], Finding | None, int] | None = None
     for name, render in formats.items():
-        mine = _lines(render(report))
-        same = _common(given, mine)
-        if same == len(given) == len(mine):
-            return name, None
+        parts = ([_lines(m) for m in discord_messages(report)] if name == "discord"
+                 else [_lines(render(report))])
+        mine = [line for part in parts for line in part]
+        breaks = {sum(len(p) for p in parts[:k]) for k in range(1, len(parts))}
+        lo, hi = _span(given, mine)
+        same, at, skipped = _align(given[lo:hi], mine, breaks)
+        if same == len(mine) and at == hi - lo:
+            return Compared(name, None, len(given) - (hi - lo) + skipped)
         if best is None or same > best[0]:
-            best = (same, name, mine)
+            best = (same, name, mine, _differs(report, given[lo:hi], mine, same, at), 0)
     assert best is not None
-    same, name, mine = best
+    return Compared(best[1], best[3])
+
+
+def _span(given: Sequence[str], mine: Sequence[str]) -> tuple[int, int]:
+    """Where the report stands in the post: from the first line that is its first to
+    the last that is its last (the whole post when either is not found)."""
+    if not mine:
+        return 0, len(given)
+    lo = next((i for i, line in enumerate(given) if line == mine[0]), 0)
+    hi = next((i + 1 for i in range(len(given) - 1, lo - 1, -1) if given[i] == mine[-1]),
+              len(given))
+    return lo, hi
+
+
+def _align(given: Sequence[str], mine: Sequence[str], breaks: set[int]
+           ) -> tuple[int, int, int]:
+    """How many of the replay's lines the post gives in order, where in the post the
+    first that differs stands, and how many lines were passed over between two
+    messages (at a break, the post's lines up to the next message's first)."""
+    i = j = skipped = 0
+    while i < len(given) and j < len(mine):
+        if given[i] == mine[j]:
+            i, j = i + 1, j + 1
+            continue
+        if j in breaks:
+            nxt = next((k for k in range(i, len(given)) if given[k] == mine[j]), None)
+            if nxt is not None:
+                skipped += nxt - i
+                i = nxt
+                continue
+        break
+    return j, i, skipped
+
+
+def _differs(report: Report, given: Sequence[str], mine: Sequence[str], same: int,
+             at: int) -> Finding:
     where = _section(report, mine, same)
-    if same >= len(given):
-        return name, Finding(where, "the report stops short: the replay goes on with "
-                             f"\"{_cut(mine[same])}\"")
+    if at >= len(given):
+        return Finding(where, "the report stops short: the replay goes on with "
+                       f"\"{_cut(mine[same])}\"")
     if same >= len(mine):
-        return name, Finding(where, f"the report goes on after the replay ends: "
-                             f"\"{_cut(given[same])}\"")
-    theirs, ours = _around(given[same], mine[same])
-    return name, Finding(where, f"the report says \"{theirs}\", the replay gives \"{ours}\"")
+        return Finding(where, f"the report goes on after the replay ends: "
+                       f"\"{_cut(given[at])}\"")
+    theirs, ours = _around(given[at], mine[same])
+    return Finding(where, f"the report says \"{theirs}\", the replay gives \"{ours}\"")
 
 
 def _lines(text: str) -> list[str]:

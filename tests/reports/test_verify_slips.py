@@ -526,11 +526,11 @@ def test_a_report_cut_short_or_going_on_is_said_at_its_end(
     assert name == "markdown" and finding is not None
     assert finding.where == "the outcome"
     assert finding.text == f'the report stops short: the replay goes on with "{code_end[-1]}"'
-    name, finding = _compare(match, [*markdown, "x" * 90])
-    assert finding == Finding("the outcome", "the report goes on after the replay ends: "
-                              f'"{"x" * 90}"')
-    name, finding = _compare(match, [*markdown, "y" * 91])
-    assert finding is not None and finding.text.endswith(f'"{"y" * 89}…"')
+    # What follows the report's last line is the GM's own words, not the report.
+    assert _compare(match, [*markdown, "x" * 90]) == ("markdown", None)
+    # A line put in before its last is a difference, cut to its first characters.
+    name, finding = _compare(match, [*markdown[:-2], "y" * 91, *markdown[-2:]])
+    assert finding is not None and finding.text.startswith(f'the report says "{"y" * 89}…"')
 
 
 def test_an_edit_is_placed_in_the_header_a_turn_or_the_outcome(

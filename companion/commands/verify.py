@@ -219,12 +219,19 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     from companion.reports.verify import claims_of_replay, compare_post, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
-    from companion.session.commitment import decode, find_code
+    from companion.session.commitment import decode, find_code, find_code_between
     from companion.tables.loader import load_tables
 
     page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
     # A page writes each line of the code in its own paragraph: its tags go.
-    code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
+    try:
+        code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
+    except UserError:
+        # Messages with words between them, its code cut among them: the comparison
+        # of the text below allows words only between two messages.
+        code = None if page else find_code_between(text)
+        if code is None:
+            raise
     if code is None:
         raise UserError(f"{path}: no replay code in it: the report of a verifiable match "
                         "carries one after its outcome, once the match is over")

@@ -257,6 +257,45 @@ def find_code(text: str) -> str | None:
                     "missing")
 
 
+_CODE_LINE = re.compile(r"[A-Za-z0-9+/]*")
+
+
+def find_code_between(text: str) -> str | None:
+    """The replay code of a run of messages with other words between them (Discord
+    cuts a report where it likes, within its code too): its lines as `code_lines`
+    writes them, each CODE_LINE characters but the last, which ends with the full
+    stop; any other line passed over. None when there is no such code."""
+    lines = [line.strip().replace("\\", "") for line in text.splitlines()]
+    for i, line in enumerate(lines):
+        prefix = next((p for p in (CODE_PREFIX, CODE_PREFIX_2) if p in line), None)
+        if prefix is None:
+            continue
+        out = [line[line.index(prefix):]]
+        if out[0].endswith("."):
+            return out[0]
+        for rest in lines[i + 1:]:
+            body = rest.removesuffix(".")
+            if not _CODE_LINE.fullmatch(body):
+                continue
+            if rest.endswith("."):
+                code = "".join(out) + rest
+                if _reads(code):
+                    return code
+                continue  # words that look like its end ("Nice."): not it
+            if len(rest) == CODE_LINE:
+                out.append(rest)
+        return None
+    return None
+
+
+def _reads(code: str) -> bool:
+    try:
+        decode(code)
+    except UserError:
+        return False
+    return True
+
+
 def decode(code: str) -> Replay:
     body = code.removeprefix(CODE_PREFIX).removeprefix(CODE_PREFIX_2).removesuffix(".")
     try:

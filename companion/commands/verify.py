@@ -219,19 +219,11 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     from companion.reports.verify import claims_of_replay, compare_post, verify
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
-    from companion.session.commitment import decode, find_code, find_code_between
+    from companion.session.commitment import decode
     from companion.tables.loader import load_tables
 
     page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
-    # A page writes each line of the code in its own paragraph: its tags go.
-    try:
-        code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
-    except UserError:
-        # Messages with words between them, its code cut among them: the comparison
-        # of the text below allows words only between two messages.
-        code = None if page else find_code_between(text)
-        if code is None:
-            raise
+    code = _code_in(text, page)
     if code is None:
         raise UserError(f"{path}: no replay code in it: the report of a verifiable match "
                         "carries one after its outcome, once the match is over")
@@ -254,6 +246,25 @@ def _verify_text(path: Path, text: str, posted: Posted | None
               if found.around else "")
     return verdict, (f"the report's text ({found.name}) is what the replay writes, line "
                      f"for line{around}")
+
+
+def _code_in(text: str, page: bool) -> str | None:
+    """The report's replay code, read whole; None when it has none."""
+    from companion.session.commitment import decode, find_code, find_code_between
+
+    try:
+        # A page writes each line of the code in its own paragraph: its tags go.
+        code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
+        if code is not None:
+            decode(code)
+        return code
+    except UserError:
+        # Messages with words between them, the code cut among them: the comparison
+        # of the text that follows allows words only between two messages.
+        between = None if page else find_code_between(text)
+        if between is None:
+            raise
+        return between
 
 
 def _only_code(text: str, code: str) -> bool:

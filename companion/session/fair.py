@@ -22,12 +22,15 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice.derived import DerivedDice
 from companion.dice.salted import SaltedDice, Salts, sorted_salts
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.rulesets.base import Ruleset
 
 SCHEME = 2
 MAX_SALT = 200  # characters of a salt
@@ -110,6 +113,17 @@ def strict_moves(names: Sequence[str]) -> str:
     """The one line that refuses moves chosen by hand in a strict match."""
     return (f"a strict match: every move is the coaching's; {', '.join(names)}'s move "
             "may not be chosen by hand")
+
+
+def refuse_by_hand(ruleset: Ruleset[Any], state: Any, action: Mapping[str, Any]) -> None:
+    """A strict match refuses a move chosen by hand, or one given as the coaching's
+    that the coaching would not play (a UserError of one line)."""
+    hand = ruleset.by_hand(state, action)
+    if hand:
+        raise UserError(strict_moves(hand))
+    false = ruleset.false_claims(state, action)
+    if false:
+        raise UserError(f"a strict match: {false[0]}")
 
 
 def seed_dice(seed: str, fair: Fair | None, index: int, given: DiceSource) -> DiceSource:

@@ -36,7 +36,7 @@ from companion.files.atomic import atomic_write, existing_backup, has_copy
 from companion.files.pathwords import shown_path
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
-from companion.session.fair import Fair, fair_from, seed_dice, strict_moves
+from companion.session.fair import Fair, fair_from, refuse_by_hand, seed_dice
 from companion.session.journal import (
     FORMAT,
     SCHEMA_VERSION,
@@ -211,7 +211,7 @@ class Session:
         if self.seed is not None:
             dice = seed_dice(self.seed, self.fair, len(self.journal), dice)
         if self.fair is not None and self.fair.strict:
-            self._strict(action)
+            refuse_by_hand(self.ruleset, self._state, action)
         parsed = self.ruleset.parse_action(action)
         start = len(dice.history)
         # Applied to the live state: copying the whole state for every action cost
@@ -231,16 +231,6 @@ class Session:
         self._snapshot()
         self._autosave()
         return Acted(outcome.events, self.unsaved)
-
-    def _strict(self, action: Mapping[str, Any]) -> None:
-        """A strict match refuses a move chosen by hand, or one given as the coaching's
-        that the coaching would not play."""
-        hand = self.ruleset.by_hand(self._state, action)
-        if hand:
-            raise UserError(strict_moves(hand))
-        false = self.ruleset.false_claims(self._state, action)
-        if false:
-            raise UserError(f"a strict match: {false[0]}")
 
     def _restore(self) -> None:
         """The state as the journal makes it, after an action failed part-way."""

@@ -13,8 +13,12 @@ is the sha256 of the canonical JSON of {"format": "companion-commitment", "versi
   public part and of its secret part (Grimdark: the coaching), as the system splits
   them (`Ruleset.split_secret`); keyed by the seed, so that nobody can try coachings
   against them before the seed is revealed;
-- D64: the sha256 of the seed's 32 bytes; T: the sha256 of the canonical JSON of the
-  fingerprints of the rules tables the match is played with.
+- D64: the sha256 of the seed's 32 bytes;
+- T, the tables digest: the sha256 of the canonical JSON of {TABLE ID: FINGERPRINT}
+  for the tables the rule system plays with (`Ruleset.table_ids`), this one object's
+  keys sorted by id (the tables have no order that means anything); a fingerprint is
+  `companion.tables.table.fingerprint_of`'s, which docs/explain/verifiable.md writes
+  out so that it can be recomputed from the table files alone.
 
 S, C and D are the first 8 hex digits of S64, C64 and D64: they bind nothing (H does),
 but let `verify` name which part differs. The replay code, published after the match,
@@ -31,7 +35,9 @@ coaching is sealed), H the sha256 of the canonical JSON of {"format":
 SEAL, ...} (sorted by name)}; E the first 8 hex digits of the sha256 of the canonical
 JSON of those seals. The replay code is `companion-replay-v2:`, its JSON holding also
 "fair": {"managers", "seals", "salts": [[MANAGER, SALT or null], ...] sorted by
-MANAGER}.
+MANAGER}. A strict match (`new --strict`) adds "strict": true after "seals" in H's
+JSON and in the code's "fair", and its line ends with the word ` strict`; a match that
+is not strict has neither, so the commitments made before it stand.
 """
 
 from __future__ import annotations

@@ -395,7 +395,7 @@ def compare_post(text: str, session: Session,
     other line that is not the replay's is a difference."""
     report = build_report(session)
     given = _lines(text)
-    best: tuple[int, str, list[str], Finding | None, int] | None = None
+    best: tuple[int, str, Finding] | None = None
     for name, render in formats.items():
         parts = ([_lines(m) for m in discord_messages(report)] if name == "discord"
                  else [_lines(render(report))])
@@ -406,9 +406,9 @@ def compare_post(text: str, session: Session,
         if same == len(mine) and at == hi - lo:
             return Compared(name, None, len(given) - (hi - lo) + skipped)
         if best is None or same > best[0]:
-            best = (same, name, mine, _differs(report, given[lo:hi], mine, same, at), 0)
+            best = (same, name, _differs(report, given[lo:hi], mine, same, at))
     assert best is not None
-    return Compared(best[1], best[3])
+    return Compared(best[1], best[2])
 
 
 def _span(given: Sequence[str], mine: Sequence[str]) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 """companion-check.html on a strict match: it checks the line that ends with
 "strict", says the match is strict, and refuses a line that adds the word to the
-commitment of a match that is not."""
+commitment of a match that is not. A line that does not match names what differs."""
 
 from __future__ import annotations
 
@@ -47,3 +47,20 @@ def test_the_page_refuses_strict_said_of_a_match_that_is_not(
     assert isinstance(said, dict) and not said["ok"]
     assert "the commitment: strict: the line says strict, but the match committed to is " \
         "not" in [x["text"] for x in said["lines"]]
+
+
+def test_the_page_names_what_differs_from_the_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    line, text = _finished(tmp_path, capsys, "--salted")
+    (tmp_path / "other").mkdir()
+    _other_line, other = _finished(tmp_path / "other", capsys, "--salted")
+    said = _node(tmp_path, {"line": line, "report": other})
+    assert isinstance(said, dict) and not said["ok"]
+    texts = [x["text"] for x in said["lines"]]
+    assert "the commitment: the seed differs from what was committed to" in texts
+    digest = line.split("sha256:")[1][:64]
+    tables = line.replace(digest, "0" * 64)
+    said = _node(tmp_path, {"line": tables, "report": text})
+    assert isinstance(said, dict) and not said["ok"]
+    assert said["lines"][0]["text"].startswith(
+        "the commitment: the rules tables differ from those committed to")

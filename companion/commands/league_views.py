@@ -155,6 +155,7 @@ def post_round(args: argparse.Namespace) -> int:
                   if n == number]
         pairings += [f"bye: {n}" for n in rested]
         cols, table, order, _data = _table(stable, league)
+        drawn = bracket_of(stable, league) if args.format == "html" else None
     title = league.name + (f", round {number}" if number is not None else "")
     made = post.Post(title, chosen[0].deadline if chosen else "", pairings, results, cols,
                      table, order)
@@ -162,11 +163,32 @@ def post_round(args: argparse.Namespace) -> int:
         text = json.dumps(post.discord_messages(made), ensure_ascii=False, indent=1) + "\n"
     else:
         text = post.RENDER[args.format](made)
+    if drawn is not None:
+        text = with_bracket(text, drawn)
     if args.out is None:
         print(text, end="")
     else:
         atomic_write(args.out, text)
     return 0
+
+
+def bracket_of(stable: Stable, league: League) -> Any:
+    from companion.league.bracket import bracket
+
+    return bracket(stable, league)
+
+
+def with_bracket(page: str, drawn: Any) -> str:
+    """The HTML post with the bracket's picture in it, drawn by the window's hook
+    (`ui/registry.py` BRACKET): pygame is imported here only, for --format html."""
+    import os
+
+    # pygame greets on import, on stdout, where the post itself may be going.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from companion.ui.registry import BRACKET, load
+
+    embedded: str = load(BRACKET)(page, drawn)
+    return embedded
 
 
 def _report_of(m: Match) -> str:

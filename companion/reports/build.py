@@ -31,12 +31,14 @@ class _Open:
         return Turn(self.title, tuple(self.lines), tuple(self.rolls))
 
 
-def build_report(session: Session) -> Report:
+def build_report(session: Session, words: int | None = None) -> Report:
+    """The session's report; `words`: an earlier version of the narration's words
+    (`Ruleset.earlier_words`), for checking a report written in them."""
     ruleset, state = session.ruleset, session.state
     turns: list[_Open] = [_Open(BEFORE)]
     for i, outcome in enumerate(session.outcomes):
         records = session.journal[i].records(f"journal[{i}]")
-        _add_entry(ruleset, state, outcome.events, records, turns)
+        _add_entry(ruleset, state, outcome.events, records, turns, words)
     if len(turns) == 1:
         # No turn ever began: the table-side trackers, or a fight not yet under way.
         turns[0].title = WHAT_HAPPENED if session.journal else BEFORE
@@ -68,7 +70,7 @@ def _as_it_began(session: Session) -> Any:
 
 
 def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
-               records: Sequence[Draw], turns: list[_Open]) -> None:
+               records: Sequence[Draw], turns: list[_Open], words: int | None) -> None:
     """One journal entry: its events cut where a turn begins, each part narrated and
     its rolls described; the dice no description covers go with the part before."""
     parts: list[tuple[_Open, list[Event]]] = [(turns[-1], [])]
@@ -81,8 +83,9 @@ def _add_entry(ruleset: Ruleset[Any], state: Any, events: Sequence[Event],
     described: list[tuple[_Open, Roll]] = []
     for turn, part in parts:
         if part:
-            turn.lines += ruleset.narrate(state, [ruleset.report_public(state, e)
-                                                  for e in part])
+            public = [ruleset.report_public(state, e) for e in part]
+            turn.lines += (ruleset.narrate(state, public) if words is None
+                           else ruleset.narrate_in(state, public, words))
             described += [(turn, r) for r in ruleset.rolls(state, part)]
     home = {id(roll): turn for turn, roll in described}
     typed = any(r.typed for r in records)

@@ -397,18 +397,34 @@ def compare_post(text: str, session: Session,
     given = _lines(text)
     best: tuple[int, str, Finding] | None = None
     for name, render in formats.items():
-        parts = ([_lines(m) for m in discord_messages(report)] if name == "discord"
-                 else [_lines(render(report))])
-        mine = [line for part in parts for line in part]
-        breaks = {sum(len(p) for p in parts[:k]) for k in range(1, len(parts))}
+        mine, breaks = _written(name, render, report)
         lo, hi = _span(given, mine)
         same, at, skipped = _align(given[lo:hi], mine, breaks)
         if same == len(mine) and at == hi - lo:
             return Compared(name, None, len(given) - (hi - lo) + skipped)
         if best is None or same > best[0]:
             best = (same, name, _differs(report, given[lo:hi], mine, same, at))
+    # A report written before the narration's words changed is in its own version's
+    # words; a difference is told in today's.
+    for version in session.ruleset.earlier_words:
+        earlier = build_report(session, version)
+        for name, render in formats.items():
+            mine, breaks = _written(name, render, earlier)
+            lo, hi = _span(given, mine)
+            same, at, skipped = _align(given[lo:hi], mine, breaks)
+            if same == len(mine) and at == hi - lo:
+                return Compared(name, None, len(given) - (hi - lo) + skipped)
     assert best is not None
     return Compared(best[1], best[2])
+
+
+def _written(name: str, render: Callable[[Report], str], report: Report
+             ) -> tuple[list[str], set[int]]:
+    """The report's lines in a format, and where a new Discord message begins."""
+    parts = ([_lines(m) for m in discord_messages(report)] if name == "discord"
+             else [_lines(render(report))])
+    breaks = {sum(len(p) for p in parts[:k]) for k in range(1, len(parts))}
+    return [line for part in parts for line in part], breaks
 
 
 def _span(given: Sequence[str], mine: Sequence[str]) -> tuple[int, int]:

@@ -238,6 +238,14 @@ class Ruleset(ABC, Generic[S]):
     def narrate(self, state: S, events: Sequence[Event]) -> list[str]:
         """The log lines for `events`, which happened in the session now at `state`."""
 
+    # Earlier versions of the narration's words: a report written in them still
+    # verifies (`companion.reports.verify.compare_text`).
+    earlier_words: tuple[int, ...] = ()
+
+    def narrate_in(self, state: S, events: Sequence[Event], version: int) -> list[str]:
+        """The log lines for `events` in the words of an earlier `version`."""
+        return self.narrate(state, events)
+
     @abstractmethod
     def describe(self, state: S) -> list[str]:
         """The state in words, for `companion show`."""

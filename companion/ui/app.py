@@ -714,9 +714,14 @@ class App:
             msg = Label(self.theme, screen.message, 18, colour=colour, elide=True)
             # What happened comes first (what is due is on the screen's buttons too):
             # all the room but the hint's F1 part, when it needs it.
-            last = hint.split("  ")[-1]
+            parts = hint.split("  ")
+            last = parts[-1]
             if last.startswith("F1") and last != hint:
-                label.short = (*label.short, last)
+                # The turn, where the hint begins with it, stays to the last.
+                turn = [parts[0]] if parts[0].startswith("Turn ") and len(parts) > 1 else []
+                least_form = "  ".join([*turn, last])
+                if least_form not in label.short:
+                    label.short = (*label.short, least_form)
             least = label.font.size((label.short or (hint,))[-1])[0]
             msg.place(x, rect.y, max(rect.width // 2, right - x - least - px(24)), height)
             ink.label(surface, msg)
@@ -741,8 +746,12 @@ class App:
 def fewer_parts(hint: str) -> tuple[str, ...]:
     """A status hint's shorter forms: its parts (two spaces apart, "Enter start  R
     resume  F1 keys") dropped from the end one by one, the F1 part kept last, as
-    long as one part is left."""
+    long as one part is left; a first part that names the turn ("Turn 3") is kept
+    with it to the end, so that a short bar still says which turn it is."""
     parts = hint.split("  ")
     keep = [p for p in parts[-1:] if p.startswith("F1")]
     body = parts[:-1] if keep else parts
-    return tuple("  ".join(body[:n] + keep) for n in range(len(body) - 1, 0, -1))
+    lead = body[:1] if body and body[0].startswith("Turn ") and len(body) > 1 else []
+    body = body[len(lead):]
+    return tuple("  ".join(lead + body[:n] + keep)
+                 for n in range(len(body) - 1, -1 if lead else 0, -1))

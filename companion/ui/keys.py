@@ -106,10 +106,14 @@ def action(game: str, event: pygame.event.Event) -> str | None:
     """What a key pressed does in `game` (its action's name), or None. Ctrl must be as
     the map says (Ctrl+E is not E); Shift too, but a key bound only without Shift works
     with it as well (+ is Shift+= on many keyboards)."""
+    return _matched(bindings(game), event)
+
+
+def _matched(bound: tuple[Binding, ...], event: pygame.event.Event) -> str | None:
     mod = getattr(event, "mod", 0)
     ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
     loose = None
-    for b in bindings(game):
+    for b in bound:
         codes, b_ctrl, b_shift = _parse(b.key)
         if event.key not in codes or b_ctrl != ctrl:
             continue
@@ -158,3 +162,22 @@ def pressed(event: pygame.event.Event, key: str) -> bool:
     mod = getattr(event, "mod", 0)
     return (event.key in codes and bool(mod & pygame.KMOD_CTRL) == ctrl
             and (not shift or bool(mod & pygame.KMOD_SHIFT)))
+
+
+# --- the screens out of a game: the set-ups and the lab ---------------------------------
+# The keys of EVERYWHERE a screen out of a game has too: the panel's tools, the scale,
+# this list and quit (its own Esc says where it leads).
+TOOLS = ("tab_dice", "tab_tables", "tab_rolls", "scale", "help", "quit")
+
+
+def screen_action(own: GameKeys, event: pygame.event.Event) -> str | None:
+    """What a key pressed does on a set-up or the lab (`own`, its part of the map)."""
+    return _matched(own.bindings, event)
+
+
+def screen_lines(own: GameKeys, extra: tuple[str, ...] = ()) -> list[str]:
+    """F1's list on a set-up or the lab: its keys, what the mouse does there, and the
+    keys it shares with every screen."""
+    tools = [b for b in EVERYWHERE if b.action in TOOLS]
+    return [f"{own.title}:", *_rows([(b.key, b.does) for b in own.bindings]), *extra,
+            "Everywhere:", *_rows([(b.key, b.does) for b in tools])]

@@ -27,6 +27,9 @@ SCREENS: dict[str, SystemScreens] = {
     # Nor is the stable: it reads the managers' gladiators, of every game.
     "stable": SystemScreens("stable", "companion.ui.stable.screen:StableScreen", "",
                             "The stable", "t", ("Stable",)),
+    # Nor are the leagues: their matches are played on their games' screens.
+    "league": SystemScreens("league", "companion.ui.league.screen:LeagueScreen", "",
+                            "Events and leagues", "e", ("Leagues",)),
 }
 
 # What each system shows on the player's window ("module:Class" of a PlayerView).
@@ -44,6 +47,11 @@ PICTURES: dict[str, str] = {
     "battle": "companion.ui.battle.picture:draw_tracker_cards",
     "grimdark": "companion.ui.grimdark.picture:draw_grimdark_cards",
 }
+
+# How a league's HTML post gets its bracket's picture ("module:function" of
+# `(page, companion.league.bracket.Bracket) -> page`), for the command line to call
+# without importing pygame itself.
+BRACKET = "companion.ui.league.bracket:html_with_bracket"
 
 # Each game's own keys on its play screen ("module:attribute" of a `keys.GameKeys`).
 KEY_MAPS: dict[str, str] = {

@@ -366,7 +366,7 @@ def test_an_undo_into_the_computers_turn_waits_for_space_and_says_so(app):
     press(pygame.K_z, mod=pygame.KMOD_LCTRL)
     pump(app)
     assert arena.state.current().name == "Nereus" and arena.state.phase == "ap"
-    assert arena.status().startswith("Nereus (computer) waits: Space plays his turn")
+    assert arena.status().startswith("Turn 2  Nereus (computer) waits: Space plays his turn")
     moves = len(arena.session.journal)
     press(pygame.K_SPACE, " ")
     pump(app)
@@ -381,7 +381,7 @@ def test_at_0_ap_the_status_bar_says_n_ends_the_turn(app):
     assert arena.state.phase == "act" and brutus.ap > 0
     assert "N ends the turn" in arena.status() and "move there" in arena.status()
     brutus.ap = 0
-    assert arena.status().startswith("Brutus: no AP left for a step  N ends the turn")
+    assert arena.status().startswith("Turn 1  Brutus: no AP left for a step  N ends the turn")
 
 
 def test_the_hover_card_names_him_once_and_leaves_his_arcs_in_sight(app):

@@ -117,7 +117,8 @@ def test_the_browser_applies_a_critical_to_a_gladiator_and_undo_takes_it_back(ap
     pump(app)
     app.draw()
     browser = app.panel.view
-    assert [b.label for b in browser.apply_buttons] == ["Apply to Aulus", "Apply to Brenna"]
+    assert [b.label for b in browser.apply_buttons] == ["Apply to Aulus (Ctrl+1)",
+                                                        "Apply to Brenna (Ctrl+2)"]
     click(browser.apply_buttons[1].rect.center)
     pump(app)
     f = duel.state.fighters["b"]

@@ -394,6 +394,31 @@ def _no_stable(app: App) -> None:
     app.show_setup("stable")
 
 
+def _league(app: App) -> None:
+    """The League screen: a Swiss event of eight with long names in its first round
+    (one match played, one forfeited, two to play), and a cup with no round yet."""
+    from support.league_scene import make_league
+
+    make_league()
+    app.show_setup("league")
+
+
+def _no_league(app: App) -> None:
+    from support.stable_scene import no_stable
+
+    no_stable()
+    app.show_setup("league")
+
+
+def _broken_league(app: App) -> None:
+    from support.stable_scene import no_stable
+
+    no_stable()
+    paths.stable_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.stable_path().write_text("not a stable at all, " * 40)
+    app.show_setup("league")
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "start": _start,
     "start, keys": _then(_start, F1),
@@ -475,6 +500,15 @@ SCENES: dict[str, Callable[[App], None]] = {
     "stable, the fallen": _then(_stable, (pygame.K_h, "h", 0)),
     "stable, a fight taken back": _then(_stable, (pygame.K_z, "", pygame.KMOD_CTRL)),
     "start, a man of the stable": _then(_campaigner, (pygame.K_LEFT, "", 0)),
+    "league": _league,
+    "league, none yet": _no_league,
+    "league, a broken stable": _broken_league,
+    "league, keys": _then(_league, F1),
+    "league, the bracket": _then(_league, (pygame.K_b, "b", 0)),
+    "league, the cup's bracket": _then(_league, (pygame.K_DOWN, "", 0), (pygame.K_b, "b", 0)),
+    "league, the next round": _then(_league, (pygame.K_n, "n", 0)),
+    "league, a forfeit": _then(_league, (pygame.K_f, "f", 0)),
+    "league, the post": _then(_league, (pygame.K_p, "p", 0)),
 }
 
 

@@ -700,6 +700,10 @@ def test_the_grimdark_coaching_editors_keys(app: App) -> None:
     key(app, pygame.K_EQUALS, "+")  # the second rule: when wounded
     key(app, pygame.K_UP, mod=CTRL)  # made the first
     assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
+    key(app, pygame.K_DOWN, mod=CTRL)  # and back, and first again
+    assert [r["when"] for r in coach.draft.rules] == ["always", "wounded"]
+    key(app, pygame.K_UP, mod=CTRL)
+    assert [r["when"] for r in coach.draft.rules] == ["wounded", "always"]
     key(app, pygame.K_RIGHTBRACKET, "]")
     assert coach.rules.selected == 1
     key(app, pygame.K_LEFTBRACKET, "[")
@@ -828,6 +832,16 @@ def test_t_on_the_start_screen_opens_the_stable_and_esc_returns(app: App) -> Non
     app.show_home()
     key(app, pygame.K_t, "t")
     assert isinstance(app.screen, StableScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, SkirmishSetup)
+
+
+def test_e_on_the_start_screen_opens_the_leagues_and_esc_returns(app: App) -> None:
+    from companion.ui.league.screen import LeagueScreen
+
+    app.show_home()
+    key(app, pygame.K_e, "e")
+    assert isinstance(app.screen, LeagueScreen)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.screen, SkirmishSetup)
 
@@ -1034,7 +1048,8 @@ def test_the_battle_set_ups_f1_f3_f4_f5_and_f9(app: App) -> None:
 
 
 KEY_NAME = re.compile(
-    r"Ctrl\+Shift\+[A-Z]|Ctrl\+[A-Z]|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
+    r"Ctrl\+Shift\+[A-Z]|Ctrl\+(?:Up|Down|Backspace)\b|Ctrl\+[A-Z]"
+    r"|Shift\+[A-Z](?: / [A-Z])?|mouse wheel"
     r"|(?<![\w'+=-])(?:F\d+|Space|Enter|Esc|Tab|Up|Down|Left|Right|Delete|End|Backspace"
     r"|[A-Z])(?![\w'-])"
     r"|(?<![\w'+=-])[0-9](?=:)"
@@ -1139,6 +1154,7 @@ START_KEYS = {
     "G": test_g_on_the_start_screen_opens_the_grimdark_set_up,
     "L": test_l_on_the_start_screen_opens_the_lab_and_esc_returns,
     "T": test_t_on_the_start_screen_opens_the_stable_and_esc_returns,
+    "E": test_e_on_the_start_screen_opens_the_leagues_and_esc_returns,
     "Ctrl+Q": test_ctrl_q_quits_from_any_screen,
 }
 LAB_KEYS = {
@@ -1176,13 +1192,13 @@ GRIMDARK_BUILDER_KEYS = {
 }
 GRIMDARK_COACHING_KEYS = {
     **dict.fromkeys(["1", "2", "3", "4", "Up", "Down", "+", "-", "Left", "Right", "A", "[",
-                     "]", "Enter", "Ctrl+S", "Esc", "Delete"],
+                     "]", "Ctrl+Up", "Ctrl+Down", "Enter", "Ctrl+S", "Esc", "Delete"],
                     test_the_grimdark_coaching_editors_keys),
     **GRIMDARK_F_KEYS,
 }
 GRIMDARK_PASTE_KEYS = {
-    # "Ctrl with Backspace" is read as Backspace.
-    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Backspace"], test_the_grimdark_pastes_keys),
+    **dict.fromkeys(["Ctrl+V", "Ctrl+R", "Esc", "Ctrl+Backspace"],
+                    test_the_grimdark_pastes_keys),
     **GRIMDARK_F_KEYS,
 }
 

@@ -41,7 +41,7 @@ def test_two_brutus_in_the_arena_are_told_apart_on_cards_and_in_the_result(app: 
     assert all(f"{n} - " in shown for n in names)  # each card: his name, then his type
     press(pygame.K_SPACE, " ")
     pump(app)
-    assert arena.status().startswith(f"{names[0]}:")
+    assert arena.status().startswith(f"Turn 1  {names[0]}:")
     arena._end_dialog()  # as the last foe down leaves it
     result = arena.dialog.lines
     assert all(any(line.strip().startswith(f"{n}:") for line in result) for n in names)

@@ -20,6 +20,13 @@ from companion.rulesets.battle.state import BattleState, display_name, due
 from companion.rulesets.battle.table_models import crit_entry
 from companion.tables.effects import Scar, dice_modifier_words
 
+# The version of the words below. A report's text is checked against the replay's
+# narration (`companion.reports.verify`), so a report written in earlier words must
+# still find them: 2 says at death's door whose roll it is and that failing is death
+# (1 wrote "-: no 6." when he had no dice).
+WORDS = 2
+EARLIER_WORDS = (1,)
+
 
 def show(faces: Sequence[int]) -> str:
     """Dice faces as the log shows them: "6 4 1", or "-" for no dice."""
@@ -105,9 +112,10 @@ _TERM_WORDS = {
 class _Words:
     """What the formatters need: names from the state, texts from its tables."""
 
-    def __init__(self, state: BattleState) -> None:
+    def __init__(self, state: BattleState, version: int = WORDS) -> None:
         self.state = state
         self.tables = state.tables
+        self.version = version
 
     def name(self, who: str | None) -> str:
         return display_name(self.state, who)
@@ -268,8 +276,21 @@ def _stay_conscious_rolled(w: _Words, e: ev.StayConsciousRolled) -> list[str]:
 
 
 def _death_door_rolled(w: _Words, e: ev.DeathDoorRolled) -> list[str]:
-    end = "he lives; now the fate roll." if e.saved else "no 6."
-    return [f"{w.name(e.who)} at death's door: {_six_roll(w, e)}: {end}"]
+    if w.version < 2:
+        end = "he lives; now the fate roll." if e.saved else "no 6."
+        return [f"{w.name(e.who)} at death's door: {_six_roll(w, e)}: {end}"]
+    who = w.name(e.who)
+    end = "he lives; now the fate roll." if e.saved else "no 6, he dies."
+    if not e.faces and not e.luck_faces:
+        return [f"{who} at death's door has no dice to roll for the 6 he needs: he dies."]
+    if not e.faces:
+        rolled = "has no dice of his own; " + (
+            _luck_line(who, e.luck_faces, e.luck_lost, e.luck_left)
+            if e.luck_lost is not None and e.luck_left is not None
+            else f"his luck dice {show(e.luck_faces)}")
+    else:
+        rolled = f"rolls {_six_roll(w, e)}"
+    return [f"{who} at death's door {rolled}: {end}"]
 
 
 def _fate_applied(w: _Words, e: ev.FateApplied) -> list[str]:
@@ -412,9 +433,10 @@ FORMATTERS: dict[type[Event], Formatter] = dict([
 ])
 
 
-def narrate(state: BattleState, events: Sequence[Event]) -> list[str]:
-    """The log lines of `events`, which happened in the duel now at `state`."""
-    words = _Words(state)
+def narrate(state: BattleState, events: Sequence[Event], version: int = WORDS) -> list[str]:
+    """The log lines of `events`, which happened in the duel now at `state`, in the
+    words of `version` (an earlier one for a report written before)."""
+    words = _Words(state, version)
     lines: list[str] = []
     for e in events:
         lines += FORMATTERS[type(e)](words, e)

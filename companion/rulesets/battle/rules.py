@@ -231,6 +231,12 @@ class BattleRules(Ruleset[BattleState]):
     def narrate(self, state: BattleState, events: Sequence[Event]) -> list[str]:
         return narrator.narrate(state, events)
 
+    earlier_words = narrator.EARLIER_WORDS
+
+    def narrate_in(self, state: BattleState, events: Sequence[Event],
+                   version: int) -> list[str]:
+        return narrator.narrate(state, events, version)
+
     def describe(self, state: BattleState) -> list[str]:
         return narrator.describe(state)
 

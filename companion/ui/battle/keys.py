@@ -21,3 +21,10 @@ KEYS = GameKeys("In the duel", (
     bind("Delete", "decline", "decline to stay conscious (he loses)"),
     bind("G", "board", "the hex board, to stand the gladiators (click a hex)"),
 ))
+
+# The duel's set-up: a screen of the duel before it begins.
+SETUP = GameKeys("On the duel's set-up", (
+    bind("Enter", "start", "start the duel"),
+    bind("D", "dice", "the app's dice or your own, typed in"),
+    bind("Esc", "back", "back to the start screen"),
+))

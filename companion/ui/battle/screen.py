@@ -44,6 +44,8 @@ from companion.ui.battle.tracker_card import TrackerCard, battle_rules
 from companion.ui.host import Host
 from companion.ui.session.careers import careers_choice
 from companion.ui.session.screen import SessionScreen
+from companion.ui.theme import Fonts, Theme
+from companion.ui.turns import turn_part
 from companion.ui.widgets.controls import Button, Control, Ink, Label, Stepper, Widget, flow, wrap
 from companion.ui.widgets.dialogs import Choice, Dialog
 
@@ -53,10 +55,14 @@ MOUSE_HELP = (
     "Tracker cards: click the health track to set health, or type -7, +3, =12 and Enter",
     "Click a luck, heal or ammo pip to spend it (a filled one) or get it back (an empty one)",
     "Click the STUNNED badge to stun or wake him",
-    "F4 tables: look up an entry, then 'Apply to' a gladiator",
+    "F4 tables: look up an entry, then 'Apply to' a gladiator (Ctrl+1 or Ctrl+2)",
     "On the board: click a hex to stand him there; Tab: the other one; Esc or G: back",
 )
 DUEL_HELP = tuple(keys.help_lines("battle", MOUSE_HELP))
+
+
+# The most the cards grow beyond the UI scale in a large window.
+ZOOM = 1.6
 
 
 def k(action: str) -> str:
@@ -83,8 +89,12 @@ class BattleScreen(SessionScreen):
 
     def _make_widgets(self, theme: Any) -> None:
         self.ink = Ink(theme)
-        self.cards = {side: TrackerCard(theme, side, self.rules, self.tables, self.act,
-                                          self.shown_name)
+        # The cards have a theme of their own, to be drawn larger where the window has
+        # room for it (`_zoom`): across a table, a big window's cards must read as big.
+        self.card_theme = Theme(theme.scale, theme.palette)
+        self._card_fonts: dict[float, Fonts] = {theme.scale: self.card_theme.fonts}
+        self.cards = {side: TrackerCard(self.card_theme, side, self.rules, self.tables,
+                                          self.act, self.shown_name)
                       for side in SIDES}
         self.weapon_index = 0
         self.thrown = False
@@ -411,10 +421,8 @@ class BattleScreen(SessionScreen):
         height, bgap = px(38), px(6)
         controls = sum(flow(row, 0, 0, width, height, bgap) + bgap for row in rows)
         odds = self.theme_font(18, True).get_linesize() if self.odds_text() else 0
-        state = self.state
-        natural = max(card.measure(state, self._active(side), self.due_text(side), card_w)
-                      for side, card in self.cards.items())
         room = rect.height - 2 * gap - px(10) - controls - odds
+        natural = self._zoom(card_w, room)
         card_h = max(px(60), min(natural, room))
         for i, side in enumerate(SIDES):
             self.cards[side].layout(pygame.Rect(rect.x + gap + i * (card_w + gap),
@@ -423,6 +431,24 @@ class BattleScreen(SessionScreen):
         for row in rows:
             y = flow(row, rect.x + gap, y, width, height, bgap) + bgap
         self._text_y = y + px(2)
+
+    def _zoom(self, card_w: int, room: int) -> int:
+        """Draw the cards as large as the window lets them be, up to ZOOM times the UI
+        scale, with both whole in their room; their natural height at that size."""
+        base = self.host.theme.scale
+        # A card reads well from about 360 pixels wide at 100 %: wider, it may grow.
+        zoom = max(1.0, min(ZOOM, card_w / (360 * base)))
+        while True:
+            scale = round(base * zoom, 2)
+            if self.card_theme.scale != scale:
+                # Each size's letters are made once: a frame may try two or three.
+                fonts = self._card_fonts.setdefault(scale, Fonts(scale=scale))
+                self.card_theme.scale, self.card_theme.fonts = scale, fonts
+            natural = max(card.measure(self.state, self._active(side), self.due_text(side),
+                                       card_w) for side, card in self.cards.items())
+            if natural <= room or zoom <= 1.0:
+                return natural
+            zoom = max(1.0, zoom - 0.1)
 
     def theme_font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.host.theme.fonts.get(size, bold)
@@ -543,6 +569,11 @@ class BattleScreen(SessionScreen):
         if step == "initiative":
             return f"Roll initiative: Enter or {k('initiative')}  The trackers work at any " \
                 "time  Esc menu  F1 keys"
+        return turn_part(self.session.ruleset, state) + self._doing(step)
+
+    def _doing(self, step: str) -> str:
+        """What the fighter whose turn it is does now, and the keys."""
+        state = self.state
         f = state.current
         name = self.shown_name(f.side)
         if step != "act":

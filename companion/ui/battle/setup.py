@@ -16,6 +16,8 @@ import pygame
 from companion import paths
 from companion.files.jsonfile import SHEET, check_name, read_file, shown
 from companion.rulesets.battle.sheet import MAX_CARRIED, MAX_LUCK, MAX_NAME, MAX_RANKS, quick_sheet
+from companion.ui import keys
+from companion.ui.battle.keys import SETUP
 from companion.ui.host import Host, Screen
 from companion.ui.widgets.controls import Button, Ink, Label, TextField, Widget, flow, wrap
 from companion.ui.widgets.intro_panel import IntroPanel, recent_files
@@ -44,11 +46,9 @@ def sheet_files() -> list[Path]:
     return found
 
 
-KEYS = (
-    "Enter: start    Esc: back to the start screen    D: the app's dice or your own, typed in",
-    "Click a side's sheets to choose one; the quick tracker's fields take what is typed",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map, and what the mouse and the fields do here.
+KEYS = tuple(keys.screen_lines(SETUP, (
+    "Click a side's sheets to choose one; the quick tracker's fields take what is typed",)))
 
 
 @dataclass
@@ -331,11 +331,14 @@ class BattleSetup(Screen):
             buttons = [b for form in self.sides for b in form.buttons]
             return any(b.handle(event) for b in buttons + list(self.buttons.values()))
         if event.type == pygame.KEYDOWN and not self.typing:
-            actions = {pygame.K_RETURN: self.start, pygame.K_ESCAPE: self.host.show_home,
-                       pygame.K_d: self._toggle_dice,
-                       pygame.K_F1: lambda: self.host.show_keys(list(KEYS))}
-            if event.key in actions:
-                actions[event.key]()
+            if keys.pressed(event, "F1"):
+                self.host.show_keys(list(KEYS))
+                return True
+            actions = {"start": self.start, "back": self.host.show_home,
+                       "dice": self._toggle_dice}
+            done = keys.screen_action(SETUP, event)
+            if done in actions:
+                actions[done]()
                 return True
         return False
 

@@ -34,6 +34,8 @@ from companion.rulesets.grimdark.sheet import (
     save_gladiator,
 )
 from companion.rulesets.grimdark.table_models import STATS
+from companion.ui import keys
+from companion.ui.grimdark.keys import BUILDER
 from companion.ui.grimdark.panel import Line
 from companion.ui.grimdark.paste import TextArea, to_clipboard
 from companion.ui.grimdark.roster import export_path
@@ -43,17 +45,8 @@ from companion.ui.widgets.controls import Button, Ink, Label, ScrollList, TextFi
 
 SECTIONS = ("Stats", "Abilities", "Moves", "Equipment", "Story")
 ELEMENTS = (None, "acid", "electric", "fire", "ice")
-KEYS = (
-    "1: stats and record    2: abilities    3: moves    4: equipment    5: story",
-    "Up / Down: choose a row    + / -: one more or one less (a stat, a level, a copy)",
-    "Moves: type in the search field to find one    H: show only his moves, or all",
-    "Equipment: W adds a weapon, Delete takes the chosen one away, L light or heavy,",
-    "M melee or ranged, E its element, [ and ]: choose a property, Space: put it on or off",
-    "Ctrl+S: save to the roster    Ctrl+E: export as a forum sheet (to the clipboard and a "
-    "file)",
-    "Esc: leave a field, then back to the roster (twice with unsaved changes)",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map.
+KEYS = tuple(keys.screen_lines(BUILDER))
 _RESTRICTION = {"heavy-only": "heavy only", "light-only": "light only",
                 "ranged-only": "ranged only", "melee-only": "melee only"}
 
@@ -743,15 +736,11 @@ class BuilderView:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
-            if ctrl and event.key in (pygame.K_s, pygame.K_e):
-                (self.save if event.key == pygame.K_s else self.export)()
+            done = keys.screen_action(BUILDER, event)
+            if done in ("save", "export"):
+                (self.save if done == "save" else self.export)()
                 return True
-            typing = self.typing
-            if typing and event.key == pygame.K_ESCAPE:
-                self.unfocus()
-                return True
-            if typing and event.key == pygame.K_TAB:
+            if self.typing and (done == "back" or keys.pressed(event, "Tab")):
                 self.unfocus()
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -802,17 +791,16 @@ class BuilderView:
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if pygame.K_1 <= key <= pygame.K_5:
-            self.show_section(key - pygame.K_1)
+        done = keys.screen_action(BUILDER, event) or ""
+        sections = ("stats", "abilities", "moves", "equipment", "story")
+        if done in sections:
+            self.show_section(sections.index(done))
             return True
-        if key == pygame.K_ESCAPE:
+        if done == "back":
             self.back()
             return True
-        plus = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-        minus = key in (pygame.K_MINUS, pygame.K_KP_MINUS)
-        step = 1 if plus else -1 if minus else 0
-        updown = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
+        step = {"more": 1, "less": -1}.get(done, 0)
+        updown = {"up": -1, "down": 1}.get(done, 0)
         if self.section == 0:
             if updown:
                 self.stat_choice = (self.stat_choice + updown) % len(self.stat_rows)
@@ -824,34 +812,34 @@ class BuilderView:
             if step:
                 self.step_ability(step)
                 return True
-            return self.abilities.handle_key(key)
+            return self.abilities.handle_key(event.key)
         elif self.section == 2:
             if step:
                 self.step_move(step)
                 return True
-            if key == pygame.K_h:
+            if done == "only_his":
                 self.toggle_only_his()
                 return True
-            return self.moves.handle_key(key)
+            return self.moves.handle_key(event.key)
         elif self.section == 3:
-            return self._equipment_key(key, updown)
+            return self._equipment_key(done, updown)
         return False
 
-    def _equipment_key(self, key: int, updown: int) -> bool:
-        actions = {pygame.K_w: self.add_weapon, pygame.K_DELETE: self.remove_weapon,
-                   pygame.K_l: self.toggle_weight, pygame.K_m: self.toggle_reach,
-                   pygame.K_e: self.step_element, pygame.K_SPACE: self.toggle_property}
-        if key in actions:
-            actions[key]()
+    def _equipment_key(self, done: str, updown: int) -> bool:
+        actions = {"add_weapon": self.add_weapon, "remove_weapon": self.remove_weapon,
+                   "weight": self.toggle_weight, "reach": self.toggle_reach,
+                   "element": self.step_element, "property": self.toggle_property}
+        if done in actions:
+            actions[done]()
             return True
         if updown and self.draft["weapons"]:
             self.weapons.rows = self._weapon_rows()
             self.weapons.select(self.weapons.selected + updown, notify=False)
             self.weapon_name.text = (self._weapon() or {"name": ""})["name"]
             return True
-        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+        if done in ("property_before", "property_after"):
             n = len(self.property_keys)
-            at = self.properties.selected + (1 if key == pygame.K_RIGHTBRACKET else -1)
+            at = self.properties.selected + (1 if done == "property_after" else -1)
             self.properties.select(at % n, notify=False)
             return True
         return False

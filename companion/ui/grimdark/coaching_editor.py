@@ -21,8 +21,10 @@ from companion.files.atomic import atomic_write
 from companion.rulesets.grimdark.coaching import Coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import Gladiator
+from companion.ui import keys
 from companion.ui.grimdark.coaching_draft import CoachingDraft
 from companion.ui.grimdark.coaching_words import coaching_lines
+from companion.ui.grimdark.keys import COACHING
 from companion.ui.grimdark.panel import Line
 from companion.ui.grimdark.paste import TextArea
 from companion.ui.grimdark.roster import coaching_target
@@ -31,16 +33,8 @@ from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Ink, ScrollList, flow, wrap
 
 SECTIONS = ("Opening", "Weights", "Rules", "Notes")
-KEYS = (
-    "1: opening, posture and active stat    2: weights    3: rules    4: notes",
-    "Up / Down: choose a row or a move    + / - or Left / Right: change it",
-    "Weights: + / - weigh the chosen move from -5 (avoid) to +5 (favour), Delete clears it",
-    "Rules: A adds a rule, Delete takes the chosen one away, [ and ]: choose a rule,",
-    "Rules: with Ctrl held, Up / Down take the rule earlier or later (earlier weighs more)",
-    "Notes: Enter starts typing    Ctrl+S: save the coaching file",
-    "Esc: leave the notes, then back to the line-up (twice with unsaved changes)",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map.
+KEYS = tuple(keys.screen_lines(COACHING))
 
 
 class CoachingView:
@@ -429,15 +423,15 @@ class CoachingView:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
-            if ctrl and event.key == pygame.K_s:
+            done = keys.screen_action(COACHING, event)
+            if done == "save":
                 self.save()
                 return True
-            if self.typing and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+            if self.typing and (done == "back" or keys.pressed(event, "Tab")):
                 self.unfocus()
                 return True
-            if ctrl and self.section == 2 and event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.move_rule(-1 if event.key == pygame.K_UP else 1)
+            if self.section == 2 and done in ("rule_earlier", "rule_later"):
+                self.move_rule(-1 if done == "rule_earlier" else 1)
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self._click(event)
@@ -449,7 +443,7 @@ class CoachingView:
             target = {1: self.weights, 2: self.rules}.get(self.section)
             return target is not None and target.handle(event)
         if event.type == pygame.KEYDOWN and not self.typing:
-            return self._key(event.key)
+            return self._key(event)
         return False
 
     def _click(self, event: pygame.event.Event) -> bool:
@@ -472,37 +466,39 @@ class CoachingView:
     def _rows(self) -> list[ChoiceRow]:
         return {0: self.opening_rows, 2: self.rule_rows}.get(self.section, [])
 
-    def _key(self, key: int) -> bool:
-        if pygame.K_1 <= key <= pygame.K_4:
-            self.show_section(key - pygame.K_1)
+    def _key(self, event: pygame.event.Event) -> bool:
+        done = keys.screen_action(COACHING, event)
+        sections = ("opening", "weights", "rules", "notes")
+        if done in sections:
+            self.show_section(sections.index(done))
             return True
-        if key == pygame.K_ESCAPE:
+        if done == "back":
             self.back()
             return True
-        step = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_RIGHT: 1,
-                pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1, pygame.K_LEFT: -1}.get(key, 0)
-        updown = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
+        step = {"more": 1, "less": -1}.get(done or "", 0)
+        updown = {"up": -1, "down": 1}.get(done or "", 0)
         rows = self._rows()
         if self.section == 1:
             if step:
                 self.step_weight(step)
                 return True
-            if key == pygame.K_DELETE:
+            if done == "delete":
                 self.clear_weight()
                 return True
-            return self.weights.handle_key(key)
+            return self.weights.handle_key(event.key)
         if self.section == 2:
-            actions = {pygame.K_a: self.add_rule, pygame.K_DELETE: self.remove_rule}
-            if key in actions:
-                actions[key]()
+            actions = {"add_rule": self.add_rule, "delete": self.remove_rule}
+            if done in actions:
+                actions[done]()
                 return True
-            if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_PAGEUP,
-                       pygame.K_PAGEDOWN) and self.draft.rules:
-                later = key in (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN)
-                self.rules.select((self.rules.selected + (1 if later else -1))
+            # Page Up and Down as well, as in every list.
+            before = done == "rule_before" or event.key == pygame.K_PAGEUP
+            after = done == "rule_after" or event.key == pygame.K_PAGEDOWN
+            if (before or after) and self.draft.rules:
+                self.rules.select((self.rules.selected + (1 if after else -1))
                                   % len(self.draft.rules), notify=False)
                 return True
-        if self.section == 3 and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if self.section == 3 and done == "type_notes":
             self.notes.focused = True
             return True
         if rows and updown:

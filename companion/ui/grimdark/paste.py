@@ -15,18 +15,16 @@ import pygame
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.forum import MAX_TEXT, ForumError, read_forum
 from companion.rulesets.grimdark.sheet import Gladiator
+from companion.ui import keys
+from companion.ui.grimdark.keys import PASTE
 from companion.ui.grimdark.panel import Line
 from companion.ui.text import typed
 from companion.ui.theme import Theme
 from companion.ui.widgets.controls import Button, Fit, Ink, ellipsize, flow
 
 _LINE = re.compile(r"line (\d+):")
-KEYS = (
-    "Ctrl+V: paste from the clipboard (or click the box and type)",
-    "Ctrl+R: read the sheet: it opens in the builder, or its faulty lines are named",
-    "Ctrl with Backspace: clear the box    Esc: leave the box, then back to the roster",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map.
+KEYS = tuple(keys.screen_lines(PASTE))
 
 
 def clipboard_text() -> str:
@@ -287,26 +285,24 @@ class PasteView:
                  height=max(0, room), wrap=False, elide=True)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
-            if ctrl and event.key == pygame.K_r:
-                self.read()
-                return True
-            if ctrl and event.key == pygame.K_v:
-                self.area.paste()
-                self.area.focused = True
-                return True
+        done = keys.screen_action(PASTE, event) if event.type == pygame.KEYDOWN else None
+        if done == "read":
+            self.read()
+            return True
+        if done == "paste":
+            self.area.paste()
+            self.area.focused = True
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             for button in self.buttons.values():
                 if button.handle(event):
                     return True
         if self.area.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and not self.area.focused:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-                return True
-            if event.key == pygame.K_BACKSPACE and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                self.area.set_text("")
-                return True
+        if done == "back":
+            self.back()
+            return True
+        if done == "clear":
+            self.area.set_text("")
+            return True
         return False

@@ -733,7 +733,7 @@ class GrimdarkScreen(SessionScreen):
             return (f"Click the gladiator {self.shown_name(self.awaiting)} aims at  "
                     f"{k('forget')} forgets the choices  F1 keys")
         turn = int(self.summary().get("turn") or 0) + 1
-        return (f"Turn {turn} is next: Enter plays it  {k('to_the_end')} to the end  Click a "
+        return (f"Turn {turn} is next  Enter plays it  {k('to_the_end')} to the end  Click a "
                 f"hand card: the GM's choice  {k('explain')} explained  {k('coaching')} "
                 "coaching  Esc menu  F1 keys")
 

@@ -25,8 +25,10 @@ from companion.rulesets.grimdark import build, career
 from companion.rulesets.grimdark.coaching import load_coaching
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.sheet import STAT_NAMES, Gladiator, SheetError
+from companion.ui import keys
 from companion.ui.grimdark.builder import BuilderView
 from companion.ui.grimdark.coaching_editor import CoachingView
+from companion.ui.grimdark.keys import SETUP
 from companion.ui.grimdark.lineup import Lineup
 from companion.ui.grimdark.panel import Line, LinesPanel
 from companion.ui.grimdark.paste import PasteView
@@ -58,15 +60,8 @@ if TYPE_CHECKING:
     from companion.ui.widgets.side_panel import PanelView
 
 TITLE = "Grimdark Gladiators match"
-KEYS = (
-    "Up / Down: choose in the roster    O: open him in the builder    N: a new gladiator",
-    "P: paste a forum sheet    Delete: take him off your roster (it asks first)",
-    "A: add him to the match    Tab: choose in the match    X: take him out of it",
-    "Left / Right: his team    C: his coaching    T: each on his own team, or two teams",
-    "K: write or edit the coaching of the gladiator chosen in the match (or in the roster)",
-    "Enter: start the match (when the line says it is ready)    Esc: back to the start",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list on the roster, from the one key map.
+KEYS = tuple(keys.screen_lines(SETUP))
 
 
 class RosterList(ScrollList):
@@ -640,23 +635,23 @@ class GrimdarkSetup(Screen):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             return self.roster.handle_key(event.key)
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_RETURN: self.start, pygame.K_KP_ENTER: self.start,
-            pygame.K_ESCAPE: self.host.show_home, pygame.K_o: self.open_selected,
-            pygame.K_n: self.new, pygame.K_p: self.show_paste,
-            pygame.K_DELETE: self.ask_delete, pygame.K_a: self.add_selected,
-            pygame.K_TAB: self.next_fighter, pygame.K_x: self.take_out,
-            pygame.K_LEFT: partial(self.step_team, -1),
-            pygame.K_RIGHT: partial(self.step_team, 1),
-            pygame.K_c: partial(self.step_coaching, 1), pygame.K_t: self.lineup.next_preset,
-            pygame.K_k: self.edit_coaching,
+        done = keys.screen_action(SETUP, event)
+        if done in ("up", "down"):
+            return self.roster.handle_key(event.key)
+        actions: dict[str, Callable[[], None]] = {
+            "start": self.start, "back": self.host.show_home, "open": self.open_selected,
+            "new": self.new, "paste": self.show_paste, "delete": self.ask_delete,
+            "add": self.add_selected, "next": self.next_fighter, "take_out": self.take_out,
+            "team_back": partial(self.step_team, -1), "team_on": partial(self.step_team, 1),
+            "coaching": partial(self.step_coaching, 1), "teams": self.lineup.next_preset,
+            "edit_coaching": self.edit_coaching,
         }
-        action = actions.get(event.key)
+        action = actions.get(done or "")
         if action is None:
             return False
-        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if done != "start":
             self.say("")
         action()
         return True

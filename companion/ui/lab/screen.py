@@ -20,9 +20,11 @@ from companion.lab.results import Change, Matrix, changes
 from companion.lab.run import Stopped
 from companion.lab.system import system_for
 from companion.rulesets.labs import Entrant
+from companion.ui import keys
 from companion.ui.host import Host, Screen
 from companion.ui.lab.heatmap import Heatmap, cell_details
 from companion.ui.lab.house import HouseChoice
+from companion.ui.lab.keys import KEYS as LAB
 from companion.ui.widgets.controls import Button, Ink, Widget, flow
 from companion.ui.widgets.intro_panel import IntroPanel
 
@@ -55,14 +57,8 @@ def _systems() -> tuple[tuple[str, str], ...]:
 
 SYSTEMS = _systems()
 BOUTS = (20, 50, 100, 200, 500, 1000)
-KEYS = (
-    "Tab: the next system    Left / Right: choose a gladiator    Space: in or out",
-    "A: all or none    + / -: more or fewer bouts a pairing    Enter: run the lab",
-    "H: house rules, off or the next of your folders (or type a folder's path, Enter)",
-    "C, on the results: the change the house rules make, or the win rates",
-    "Esc: stop a run, back to the choices, or back to the start screen",
-    "F3 dice tray    F4 tables    F5 rolls    F9 UI scale    F1 this help    Ctrl+Q quit",
-)
+# F1's list, from the one key map.
+KEYS = tuple(keys.screen_lines(LAB))
 
 
 class LabScreen(Screen):
@@ -396,7 +392,7 @@ class LabScreen(Screen):
             self.hover = cell
             return changed
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN:
             if self.running:
                 return self.back_button.handle(event)
@@ -407,35 +403,33 @@ class LabScreen(Screen):
             return any(b.handle(event) for b in buttons)
         return False
 
-    def _key(self, key: int) -> bool:
-        if key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        if key == pygame.K_F1:
+    def _key(self, event: pygame.event.Event) -> bool:
+        if keys.pressed(event, "F1"):
             self.host.show_keys(list(KEYS))
             return True
-        if self.result is not None and key == pygame.K_c and self.changes is not None:
+        done = keys.screen_action(LAB, event)
+        if done == "back":
+            self.back()
+            return True
+        if self.result is not None and done == "change" and self.changes is not None:
             self.show_change = not self.show_change
             self.heat, self.hover = None, None
             return True
         if self.running or self.result is not None:
             return False
         actions = {
-            pygame.K_TAB: lambda: self.choose_system((self.system_index + 1) % len(SYSTEMS)),
-            pygame.K_LEFT: lambda: self.step_cursor(-1),
-            pygame.K_RIGHT: lambda: self.step_cursor(1),
-            pygame.K_SPACE: lambda: self.toggle(self.cursor),
-            pygame.K_a: self.toggle_all,
-            pygame.K_PLUS: lambda: self.step_bouts(1),
-            pygame.K_EQUALS: lambda: self.step_bouts(1),
-            pygame.K_KP_PLUS: lambda: self.step_bouts(1),
-            pygame.K_MINUS: lambda: self.step_bouts(-1),
-            pygame.K_KP_MINUS: lambda: self.step_bouts(-1),
-            pygame.K_h: self.house.cycle,
-            pygame.K_RETURN: self.run,
+            "system": lambda: self.choose_system((self.system_index + 1) % len(SYSTEMS)),
+            "left": lambda: self.step_cursor(-1),
+            "right": lambda: self.step_cursor(1),
+            "toggle": lambda: self.toggle(self.cursor),
+            "all": self.toggle_all,
+            "more": lambda: self.step_bouts(1),
+            "fewer": lambda: self.step_bouts(-1),
+            "house": self.house.cycle,
+            "run": self.run,
         }
-        if key in actions:
-            actions[key]()
+        if done in actions:
+            actions[done]()
             return True
         return False
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from companion.rulesets.skirmish.events import BlowRolled
 from companion.rulesets.skirmish.state import FIGHTING, State, wound_levels
 from companion.rulesets.skirmish.words import item_words, modifier_words, weapon_words
 from companion.ui.theme import Theme
@@ -32,6 +33,29 @@ class Shown(Protocol):
 def pct(p: Fraction) -> str:
     value = float(p) * 100
     return f"{value:.0f}%" if value >= 10 or value == 0 else f"{value:.1f}%"
+
+
+def last_blow(session: Session) -> BlowRolled | None:
+    """The blow of the latest action, if it struck one."""
+    if not session.outcomes:
+        return None
+    blows = [e for e in session.outcomes[-1].events if isinstance(e, BlowRolled)]
+    return blows[-1] if blows else None
+
+
+def _term(sign: int, words: str, amount: int) -> str:
+    return f"{'-' if sign * amount < 0 else '+'} {words} {abs(amount)}"
+
+
+def blow_sum(state: State, e: BlowRolled) -> str:
+    """"Blow: attack 2 - defence 5 + front 0 - disadvantaged 1 makes a margin of -4": every term
+    of the margin with the sign it is added with (the defender's modifiers count
+    against the attack)."""
+    terms = [_term(1, modifier_words(state, reason), amount) for reason, amount in e.modifiers]
+    terms += [_term(-1, modifier_words(state, reason), amount)
+              for reason, amount in e.defence_modifiers]
+    return (f"Blow: attack {e.attack} - defence {e.defence} {' '.join(terms)}".rstrip()
+            + f" makes a margin of {e.margin:+d}")
 
 
 STATUS_WORDS = {"beaten": "beaten", "spared": "spared", "killed": "killed"}
@@ -69,6 +93,13 @@ class SkirmishPanel(LogPanel):
         odds = self.screen.odds
         if odds is not None:
             y = self._odds_card(surface, state, odds, x, y + px(4), width) + px(6)
+        else:
+            blow = last_blow(self.screen.session)
+            if blow is not None:
+                # The log's line lists the modifiers after the defence, where they read
+                # as the defence's own: the sum here shows every term with its sign.
+                y = self.ink.text(surface, blow_sum(state, blow), (x, y + px(2)), width,
+                                  size=16, colour=self.theme.palette.hover) + px(4)
         # Export at the foot of the tab, the log above it; left out (Ctrl+E still
         # works) where the cards leave no room, at the largest scale in a small window.
         button = pygame.Rect(0, 0, min(width, px(200)), px(34))

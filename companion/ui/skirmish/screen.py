@@ -8,7 +8,7 @@ modules."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ from companion.ui.session.names import told_apart
 from companion.ui.session.screen import SessionScreen
 from companion.ui.skirmish.board import Float, Overlay, SkirmishBoard, Slide
 from companion.ui.skirmish.panel import SkirmishPanel
+from companion.ui.turns import turn_part
 from companion.ui.widgets.controls import Ink, Label, Widget, wrap
 from companion.ui.widgets.dialogs import Choice, ContextMenu, Dialog
 from companion.ui.widgets.side_panel import PanelView
@@ -662,6 +663,10 @@ class SkirmishScreen(SessionScreen):
                 "Esc menu  F1 keys"
         if g is None:
             return "Esc menu  F1 keys"
+        return turn_part(self.session.ruleset, state) + self._doing(state, g, k)
+
+    def _doing(self, state: State, g: Gladiator, k: Callable[[str], str]) -> str:
+        """What the gladiator whose turn it is can do now, and the keys."""
         name = self.shown_name(g)
         if not g.human:
             if self._ai_paused:

@@ -183,6 +183,10 @@ class RollLog:
         room = max(1, width - 2 * pad)
         total_font = fonts.get(28, bold=True)
         total = "" if roll.total is None else str(roll.total)
+        if not total:
+            # A roll read by its dice rather than summed (the duel's attack, read by its
+            # highest faces): what it is read by, large, where a total would stand.
+            total = "-".join(str(d.face) for d in roll.dice if d.success)
         total_w = total_font.size(total)[0] if total else 0
         # The total stands at the right of the dice; where it would leave them too
         # little room it goes on a line of its own.

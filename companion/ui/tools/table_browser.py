@@ -261,8 +261,11 @@ class TableBrowser:
         self.apply_buttons = []
         for i, (who, name) in enumerate(targets):
             # Two buttons side by side: each keeps its gladiator's name, cut last.
-            button = Button(self.theme, f"Apply to {name}", partial(self.apply, who), size=16,
-                            short=(f"To {name}",), elide=True)
+            # Ctrl and his number applies it from the keyboard, the field keeping the
+            # plain digits; the key is said where the room allows.
+            button = Button(self.theme, f"Apply to {name} (Ctrl+{i + 1})",
+                            partial(self.apply, who), size=16,
+                            short=(f"Apply to {name}", f"To {name}"), elide=True)
             button.rect = pygame.Rect(self._apply_x + i * (width + px(8)), self._apply_y,
                                       width, px(36))
             button.draw(surface)
@@ -354,6 +357,11 @@ class TableBrowser:
             return True  # its TEXTINPUT twin does the rolling
         if event.type == pygame.KEYDOWN and self.entries.handle_key(event.key):
             return True
+        if event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            number = event.key - pygame.K_1
+            if 0 <= number < len(self.apply_buttons):
+                self.apply_buttons[number].on_click()
+                return True
         if self.field.handle(event):
             return True
         return (

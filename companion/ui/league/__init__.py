@@ -1,0 +1,1 @@
+"""The League screen: the stable's leagues, their standings, rounds and brackets."""

@@ -216,7 +216,8 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
 def _verify_text(path: Path, text: str, posted: Posted | None
                  ) -> tuple[Verdict, str | None]:
     from companion.reports.formats import FORMATS
-    from companion.reports.verify import claims_of_replay, compare_post, verify
+    from companion.reports.verify import claims_of_replay, verify
+    from companion.reports.verify_text import compare_post
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
     from companion.session.commitment import decode

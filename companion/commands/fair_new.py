@@ -1,5 +1,6 @@
-"""What `companion new ... --salted --seals ... --chain FILE` adds to a new verifiable
-match: its seed from the season's chain, its managers and their seals (scheme 2)."""
+"""What `companion new ... --salted --seals ... --strict --chain FILE` adds to a new
+verifiable match: its seed from the season's chain, its managers and their seals, and
+whether it is strict (scheme 2)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class FairOptions:
     salted: bool
     seals: str | None
     chain_file: Path | None
+    strict: bool = False
     _chain: Chain | None = field(default=None, init=False)
     link: int | None = field(default=None, init=False)
 
@@ -36,8 +38,9 @@ class FairOptions:
         managers = tuple(dict.fromkeys(m for _g, m, _c in coachings))
         seals = parse_seals(self.seals or "", coachings)
         digest = commit(session.ruleset, session.setup, committed_tables(session),
-                        session.seed or "", Sealed(managers, seals)).digest
-        session.fair = Fair(digest, managers, seals, {m: None for m in managers})
+                        session.seed or "", Sealed(managers, seals, self.strict)).digest
+        session.fair = Fair(digest, managers, seals, {m: None for m in managers},
+                            strict=self.strict)
         return False
 
     def taken(self, match: Path) -> None:

@@ -160,6 +160,10 @@ def _system_parser(rules: Ruleset[Any]) -> argparse.ArgumentParser:
     parser.add_argument("--seals", metavar="MANAGER:HASH,...",
                         help="the seals the managers posted of their coaching (companion "
                         "grimdark seal): put in the commitment (implies --salted)")
+    parser.add_argument("--strict", action="store_true",
+                        help="every move is the coaching's and every die the seed's: the GM "
+                        "may neither choose a move nor type in dice; said in the commitment "
+                        "(implies --salted)")
     parser.add_argument("--chain", type=Path, metavar="FILE",
                         help="take the secret seed from the next link of a season's chain "
                         "(companion chain new; implies --verifiable)")
@@ -189,7 +193,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = _system_parser(rules).parse_args(rest)
     start = (not getattr(options, "no_start", False) if rules.opens_by_default
              else getattr(options, "start", False))
-    options.salted = options.salted or options.seals is not None
+    options.salted = options.salted or options.seals is not None or options.strict
     options.verifiable = options.verifiable or options.salted or options.chain is not None
     if options.verifiable and options.seed is not None:
         raise UserError("--seed and --verifiable: a verifiable match's dice come from its "
@@ -198,7 +202,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     if options.salted or options.chain is not None:
         from companion.commands.fair_new import FairOptions
 
-        fair = FairOptions(options.salted, options.seals, options.chain)
+        fair = FairOptions(options.salted, options.seals, options.chain, options.strict)
     return create(rules, vars(options), start=start, seed=options.seed, out=options.out,
                   setup_file=options.setup, verifiable=options.verifiable, fair=fair)
 

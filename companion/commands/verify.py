@@ -55,6 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify.add_argument("--chain-end", metavar="HEX",
                         help="the end of the season's chain the GM posted (companion chain "
                         "new): the match's seed must be one of its links")
+    verify.add_argument("--link", type=int, metavar="K",
+                        help="with --chain-end: the link the league or the GM posted for "
+                        "this match (0 for the season's first); a seed that is another "
+                        "link, used out of order or twice, is refused")
     verify.set_defaults(func=cmd_verify)
 
 
@@ -87,8 +91,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict, compared = _verify_session(args.file, posted), None
     else:
         verdict, compared = _verify_text(args.file, text, posted)
+    if args.link is not None and args.chain_end is None:
+        raise UserError("--link: give the season's chain end too (--chain-end HEX)")
     if args.chain_end is not None:
-        verdict.findings.append(_chain_finding(verdict, args.chain_end))
+        verdict.findings.append(_chain_finding(verdict, args.chain_end, args.link))
     for finding in verdict.findings:
         print(finding.line())
     if compared:
@@ -97,18 +103,41 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if problems:
         print(f"not verified: {problems} problem{'s' if problems != 1 else ''}")
         return 1
-    typed = sum(1 for f in verdict.findings if f.text.startswith("typed at the table"))
     said = [f"{verdict.checked} action{'s' if verdict.checked != 1 else ''} played again "
             "from the seed: every roll and every result is what the rules give"]
-    if typed:
-        said.append(f"{typed} typed at the table, not verifiable")
+    said += _gms_word(verdict)
     said.append("it matches the commitment" if posted is not None
                 else "no commitment given to check it against (--commitment LINE)")
     print("verified: " + "; ".join(said))
     return 0
 
 
-def _chain_finding(verdict: Verdict, end: str) -> Finding:
+def _gms_word(verdict: Verdict) -> list[str]:
+    """What rests on the GM's word, by turn: the moves he chose by hand and the dice
+    typed at the table (none in a strict match, which refuses both)."""
+    if verdict.strict:
+        return ["strict: every move the coaching's, every die the seed's"]
+    hand, typed = verdict.tally.by_hand, verdict.tally.typed
+    said = [f"{len(hand)} move{'s' if len(hand) != 1 else ''} by the GM's choice"
+            + (f": {_turns(hand)}" if hand else "")]
+    if typed:
+        said.append(f"dice typed at the table, not verifiable: {_turns(typed)}")
+    return said
+
+
+def _turns(turns: list[int]) -> str:
+    """`turns 2, 5, 7` (a turn once however many moves it holds); the start as such."""
+    named = [("the start" if t == 0 else str(t)) for t in dict.fromkeys(turns)]
+    numbers = [n for n in named if n != "the start"]
+    words = []
+    if "the start" in named:
+        words.append("the start")
+    if numbers:
+        words.append(f"turn{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}")
+    return ", ".join(words)
+
+
+def _chain_finding(verdict: Verdict, end: str, link: int | None) -> Finding:
     from companion.dice.chain import place_of
     from companion.reports.verify import Finding
 
@@ -120,6 +149,12 @@ def _chain_finding(verdict: Verdict, end: str) -> Finding:
     if k is None:
         return Finding("the chain", "the match's seed is not a link of the chain that "
                        "ends there")
+    if link is not None and k != link:
+        # Each match takes the next link: another one is a link used out of its turn,
+        # or one used for another match already.
+        return Finding("the chain", f"the seed is link {k} of the season's chain, not link "
+                       f"{link} as posted for this match: a link used out of order, or "
+                       "twice")
     return Finding("the chain", f"the seed is link {k} of the season's chain (the "
                    f"{_ordinal(k + 1)} match of the season)", problem=False)
 
@@ -161,7 +196,7 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
     rules = get_ruleset(parsed.ruleset)
     tables = playable_tables(load_tables(), [rules])
     played = tables_digest(parsed.tables) if parsed.tables else None
-    fair = None
+    fair: dict[str, Any] | None = None
     if parsed.fair is not None:
         from companion.session.fair import fair_from
 
@@ -171,6 +206,8 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
                             "been rolled")
         fair = {"managers": list(record.managers), "seals": dict(record.seals),
                 "salts": [list(pair) for pair in record.sorted]}
+        if record.strict:
+            fair["strict"] = True
     return verify(rules, parsed.setup, parsed.seed, tables,
                   claims_of_entries(parsed.journal), tables_claimed=played, posted=posted,
                   fair=fair)
@@ -179,15 +216,15 @@ def _verify_session(path: Path, posted: Posted | None) -> Verdict:
 def _verify_text(path: Path, text: str, posted: Posted | None
                  ) -> tuple[Verdict, str | None]:
     from companion.reports.formats import FORMATS
-    from companion.reports.verify import claims_of_replay, compare_text, verify
+    from companion.reports.verify import claims_of_replay, verify
+    from companion.reports.verify_text import compare_post
     from companion.rulesets.playable import playable_tables
     from companion.rulesets.registry import get_ruleset
-    from companion.session.commitment import decode, find_code
+    from companion.session.commitment import decode
     from companion.tables.loader import load_tables
 
     page = text.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
-    # A page writes each line of the code in its own paragraph: its tags go.
-    code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
+    code = _code_in(text, page)
     if code is None:
         raise UserError(f"{path}: no replay code in it: the report of a verifiable match "
                         "carries one after its outcome, once the match is over")
@@ -201,11 +238,34 @@ def _verify_text(path: Path, text: str, posted: Posted | None
     if page:
         return verdict, "the page's text is not compared (HTML): its replay code is"
     formats: dict[str, Any] = {k: v for k, v in FORMATS.items() if k != "html"}
-    name, differs = compare_text(text, verdict.session, formats)
-    if differs is not None:
-        verdict.findings.append(differs)
+    found = compare_post(text, verdict.session, formats)
+    if found.finding is not None:
+        verdict.findings.append(found.finding)
         return verdict, None
-    return verdict, f"the report's text ({name}) is what the replay writes, line for line"
+    around = (f"; {found.around} line{'s' if found.around != 1 else ''} of other words "
+              "around it (before, after or between its messages) are not part of it"
+              if found.around else "")
+    return verdict, (f"the report's text ({found.name}) is what the replay writes, line "
+                     f"for line{around}")
+
+
+def _code_in(text: str, page: bool) -> str | None:
+    """The report's replay code, read whole; None when it has none."""
+    from companion.session.commitment import decode, find_code, find_code_between
+
+    try:
+        # A page writes each line of the code in its own paragraph: its tags go.
+        code = find_code(re.sub(r"<[^>]*>", "\n", text) if page else text)
+        if code is not None:
+            decode(code)
+        return code
+    except UserError:
+        # Messages with words between them, the code cut among them: the comparison
+        # of the text that follows allows words only between two messages.
+        between = None if page else find_code_between(text)
+        if between is None:
+            raise
+        return between
 
 
 def _only_code(text: str, code: str) -> bool:

@@ -7,7 +7,7 @@ the digest of the result recorded. Every action's dice are drawn again from the 
 (`DerivedDice`); an action whose dice were typed in is replayed with them and said to
 be unverifiable. The first action whose dice or result differ ends the check: what
 follows it follows from it. A report's text is checked by writing the same format
-again from the replay and comparing it, turn by turn.
+again from the replay and comparing it, turn by turn (`verify_text`).
 
 A match of scheme 2 (salted) is checked the same way, its dice drawn with its salts
 (`SaltedDice`); its salts must name every manager once, in order, and each sealed
@@ -16,8 +16,8 @@ coaching must be the one sealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.words import listed
@@ -26,8 +26,8 @@ from companion.dice.rolls import Roll, merge
 from companion.dice.salted import SaltedDice
 from companion.dice.sources import DiceError, DiceSource, Draw, ScriptedDice
 from companion.errors import UserError
-from companion.reports.build import build_report
-from companion.reports.model import Report
+from companion.reports.finding import Finding
+from companion.reports.verify_text import compare_text  # noqa: F401 (its callers find it here)
 from companion.rulesets.base import Ruleset
 from companion.session.commitment import (
     Commitment,
@@ -41,22 +41,7 @@ from companion.session.fair import Fair, seal_problems
 from companion.session.session import JournalEntry, Session
 from companion.tables.loader import TableSet
 
-SHOWN = 90  # characters of a report's line quoted in a finding
 CLAIMS_SHOWN = 3  # moves falsely said to be the computer's, named one by one
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing verify says: `problem` when what was posted is not what the rules
-    give; otherwise a note (dice typed in, tables of another version)."""
-
-    where: str
-    text: str
-    problem: bool = True
-    claim: bool = False  # a choice said to be the computer's that is not
-
-    def line(self) -> str:
-        return f"{self.where}: {self.text}" if self.where else self.text
 
 
 @dataclass(frozen=True)
@@ -73,11 +58,22 @@ class Claimed:
 
 
 @dataclass
+class Tally:
+    """What rests on the GM's word, by turn: each move he chose by hand (one turn per
+    move), and each turn whose dice were typed at the table."""
+
+    by_hand: list[int] = field(default_factory=list)
+    typed: list[int] = field(default_factory=list)
+
+
+@dataclass
 class Verdict:
     findings: list[Finding]
     session: Session | None  # the match as the rules and the seed play it
     commitment: Commitment
     checked: int = 0  # actions played again and found as claimed
+    tally: Tally = field(default_factory=Tally)
+    strict: bool = False  # committed to as strict: every move the coaching's
 
     @property
     def problems(self) -> list[Finding]:
@@ -107,10 +103,13 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         if salted is None:
             return Verdict(findings, None, commit_parts(ruleset.id, public, secret,
                                                         played_with, seed))
-    sealed = None if salted is None else Sealed(salted.managers, salted.seals)
+    sealed = None if salted is None else Sealed(salted.managers, salted.seals,
+                                                 salted.strict)
     commitment = commit_parts(ruleset.id, public, secret, played_with, seed, sealed)
     if salted is not None:
-        salted = Fair(commitment.digest, salted.managers, salted.seals, salted.salts, True)
+        salted = Fair(commitment.digest, salted.managers, salted.seals, salted.salts, True,
+                      salted.strict)
+    strict = salted is not None and salted.strict
     findings = _against_commitment(commitment, posted, ruleset.secret_word) + findings
     if played_with != here:
         findings.append(Finding("", "the match was played with rules tables other than "
@@ -122,10 +121,11 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
         findings.append(Finding("the setup", f"it does not load: {err}"))
         return Verdict(findings, None, commitment)
     truth: list[JournalEntry] = []
+    tally = Tally()
     for i, claim in enumerate(claims):
         dice = (DerivedDice(seed, i) if salted is None
                 else SaltedDice(seed, salted.digest, salted.sorted, i))
-        entry = _check_entry(ruleset, state, claim, dice, findings)
+        entry = _check_entry(ruleset, state, claim, dice, findings, tally, strict)
         if entry is None:
             break
         truth.append(entry)
@@ -133,7 +133,8 @@ def verify(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: T
     session = Session(ruleset, setup, tables, truth, seed=seed, fair=salted)
     session.committed_tables = played_with
     return Verdict(findings, session, commitment,
-                   checked=sum(1 for c in claims[:len(truth)] if not c.typed))
+                   checked=sum(1 for c in claims[:len(truth)] if not c.typed), tally=tally,
+                   strict=strict)
 
 
 def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tables: str,
@@ -145,10 +146,17 @@ def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tabl
         managers = tuple(str(m) for m in fair["managers"])
         seals = {str(k): str(v) for k, v in dict(fair["seals"]).items()}
         pairs = [(str(m), None if s is None else str(s)) for m, s in fair["salts"]]
+        strict = fair.get("strict", False)
+        if not isinstance(strict, bool):
+            raise TypeError
     except (KeyError, TypeError, ValueError):
         findings.append(Finding("the salts", "they do not read"))
         return None
     names = [m for m, _s in pairs]
+    named = tuple(dict.fromkeys(m for _g, m, _c in ruleset.sealed(setup)))
+    if managers != named:
+        findings.append(Finding("the salts", f"the managers are not those the setup names "
+                                f"({', '.join(named) or 'none'})"))
     left_out = [m for m in managers if m not in names]
     if left_out:
         findings.append(Finding("the salts", f"{listed(left_out)}'s "
@@ -171,7 +179,7 @@ def _fair_claim(ruleset: Ruleset[Any], setup: Mapping[str, Any], seed: str, tabl
     if seals and not any(f.where == "the seals" for f in findings):
         findings.append(Finding("the seals", f"every sealed {ruleset.secret_word} is the "
                                 "one sealed", problem=False))
-    return Fair("", managers, seals, salts, True)
+    return Fair("", managers, seals, salts, True, strict)
 
 
 def _few_claims(findings: list[Finding]) -> list[Finding]:
@@ -190,28 +198,63 @@ def _few_claims(findings: list[Finding]) -> list[Finding]:
 
 def _against_commitment(mine: Commitment, posted: Posted | None,
                         secret_word: str) -> list[Finding]:
-    if posted is None or posted.digest == mine.digest:
+    """What differs between the posted line and the match revealed, each part by its
+    name: the scheme (salted or not), the seed, the setup, the secret part, the seals,
+    strict; the tables when all the line's tags agree (they have no tag of their own)."""
+    if posted is None:
         return []
-    words = {"setup": "the setup", "secret": f"the {secret_word}", "seed": "the seed"}
-    differ = [words[part] for part, tag in mine.tags.items()
-              if posted.tags.get(secret_word if part == "secret" else part,
-                                 tag) != tag]
-    if differ:
-        return [Finding("the commitment", f"{listed(differ)} "
-                        f"{'differs' if len(differ) == 1 else 'differ'} from "
-                        f"{'the one' if len(differ) == 1 else 'those'} committed to")]
-    if posted.tags:
-        return [Finding("the commitment", "it does not match: the rule system or the rules "
-                        "tables differ from those committed to")]
-    return [Finding("the commitment", f"it does not match: the setup, the {secret_word}, "
-                    "the seed or the rules tables differ from those committed to")]
+    if posted.digest == mine.digest:
+        # The hash binds; the word is only read. A line that adds it is no strict match.
+        return [] if not posted.strict or mine.strict else [Finding(
+            "the commitment", "strict: the line says strict, but the match committed to "
+            "is not")]
+    if not posted.tags:
+        return [Finding("the commitment", "it does not match; give the GM's whole line to "
+                        f"know what differs (the setup, the {secret_word}, the seed, the "
+                        "tables, the seals, strict)")]
+    said = []
+    if posted.version is not None and posted.version != mine.version:
+        said.append(f"the salts: the line commits to a match {_scheme(posted.version)}, "
+                    f"the report's is {_scheme(mine.version)}")
+    tags = {("secret" if k == secret_word else k): v for k, v in posted.tags.items()}
+    if tags.get("seed", mine.tags["seed"]) != mine.tags["seed"]:
+        # The setup's and the secret's tags are keyed by the seed: with another seed
+        # they differ whatever the setup is, so they say nothing more.
+        said.append("the seed differs from the one committed to")
+    else:
+        words = {"setup": "the setup", "secret": f"the {secret_word}"}
+        differ = [w for part, w in words.items() if tags.get(part, mine.tags[part])
+                  != mine.tags[part]]
+        if differ:
+            said.append(f"{listed(differ)} {'differs' if len(differ) == 1 else 'differ'} "
+                        f"from {'the one' if len(differ) == 1 else 'those'} committed to")
+    if tags.get("seals") != mine.tags.get("seals"):
+        said.append("the seals differ from those committed to" if "seals" in tags
+                    and "seals" in mine.tags else "the seals: the line commits to "
+                    f"{'seals' if 'seals' in tags else 'none'}, the report's match has "
+                    f"{'seals' if 'seals' in mine.tags else 'none'}")
+    if posted.strict != mine.strict:
+        said.append("strict: the line commits to a strict match, the report's is not"
+                    if posted.strict else "strict: the report's match is strict, the line "
+                    "committed to is not")
+    if not said:
+        said.append("the rules tables differ from those committed to (the line's tags of "
+                    f"the setup, the {secret_word}, the seed and the seals agree)")
+    return [Finding("the commitment", text) for text in said]
+
+
+def _scheme(version: int) -> str:
+    return (f"with the managers' salts (v{version})" if version >= 2
+            else f"without salts (v{version})")
 
 
 def _check_entry(ruleset: Ruleset[Any], state: Any, claim: Claimed, seeded: DiceSource,
-                 findings: list[Finding]) -> JournalEntry | None:
+                 findings: list[Finding], tally: Tally, strict: bool) -> JournalEntry | None:
     """Play one claimed action on `state` (in place) with the seed's dice, or its
-    typed ones; None when it is not what the rules give (said in `findings`)."""
+    typed ones; None when it is not what the rules give (said in `findings`). What
+    rests on the GM's word goes in `tally`; in a strict match it is a problem."""
     false = ruleset.false_claims(state, claim.action)
+    hand = ruleset.by_hand(state, claim.action)
     # Until it has played, the action is placed by what came before it.
     turn = ruleset.due(state).turn
     where = f"after turn {turn}" if turn > 0 else "before the first turn"
@@ -234,13 +277,21 @@ def _check_entry(ruleset: Ruleset[Any], state: Any, claim: Claimed, seeded: Dice
         return None
     where = _where(ruleset, state)  # the turn it began, if it began one
     findings += [Finding(where, text, claim=True) for text in false]
+    turn = ruleset.due(state).turn
+    tally.by_hand += [turn] * len(hand)
+    if strict and hand:
+        findings.append(Finding(where, f"the GM chose the move of {listed(hand)} by hand, "
+                                "in a match committed to as strict"))
     rolls = [r.to_dict() for r in dice.history]
     if claim.typed:
         rolls = [{**r, "typed": True} for r in rolls]
         if isinstance(dice, ScriptedDice) and dice.remaining:
             findings.append(Finding(where, "more dice were typed in than its rolls use"))
             return None
-        findings.append(Finding(where, "typed at the table, not verifiable", problem=False))
+        tally.typed.append(turn)
+        findings.append(Finding(where, "dice typed at the table, in a match committed to as "
+                                "strict" if strict else "typed at the table, not verifiable",
+                                problem=strict))
     elif claim.rolls is not None:
         differs = _dice_differ(ruleset, claim, outcome.events, dice.history, state)
         if differs is not None:
@@ -298,83 +349,3 @@ def _faces(faces: Sequence[int]) -> str:
 def _where(ruleset: Ruleset[Any], state: Any) -> str:
     turn = ruleset.due(state).turn
     return f"turn {turn}" if turn > 0 else "before the first turn"
-
-
-# --- a report's text ------------------------------------------------------------------
-def compare_text(text: str, session: Session,
-                 formats: Mapping[str, Callable[[Report], str]]) -> tuple[str, Finding | None]:
-    """The format the report is in, and where its text first differs from that format
-    written from the replay (None: it is the same, line for line)."""
-    report = build_report(session)
-    given = _lines(text)
-    best: tuple[int, str, list[str]] | None = None
-    for name, render in formats.items():
-        mine = _lines(render(report))
-        same = _common(given, mine)
-        if same == len(given) == len(mine):
-            return name, None
-        if best is None or same > best[0]:
-            best = (same, name, mine)
-    # A report written before the narration's words changed is in its own version's
-    # words; a difference is told in today's.
-    for version in session.ruleset.earlier_words:
-        earlier = build_report(session, version)
-        for name, render in formats.items():
-            if _lines(render(earlier)) == given:
-                return name, None
-    assert best is not None
-    same, name, mine = best
-    where = _section(report, mine, same)
-    if same >= len(given):
-        return name, Finding(where, "the report stops short: the replay goes on with "
-                             f"\"{_cut(mine[same])}\"")
-    if same >= len(mine):
-        return name, Finding(where, f"the report goes on after the replay ends: "
-                             f"\"{_cut(given[same])}\"")
-    theirs, ours = _around(given[same], mine[same])
-    return name, Finding(where, f"the report says \"{theirs}\", the replay gives \"{ours}\"")
-
-
-def _lines(text: str) -> list[str]:
-    """The text's lines that say something, stripped: blank lines and the spaces a
-    post or a paste adds or drops do not count."""
-    return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
-
-
-def _common(a: Sequence[str], b: Sequence[str]) -> int:
-    n = 0
-    while n < len(a) and n < len(b) and a[n] == b[n]:
-        n += 1
-    return n
-
-
-def _section(report: Report, lines: Sequence[str], index: int) -> str:
-    """The part of the report (as written from the replay) that line `index` is in: the
-    header, a turn by its title, or what follows the turns."""
-    where = "the header"
-    at = 0
-    for turn in report.turns:
-        found = next((i for i in range(at, len(lines)) if turn.title in lines[i]), None)
-        if found is None or found > index:
-            return where
-        where, at = turn.title, found + 1
-    # The last line to say the outcome's first: the last turn's narration may say it
-    # too, above that turn's rolls, which are still the turn's.
-    end = next((i for i in range(len(lines) - 1, at - 1, -1) if report.outcome
-                and report.outcome[0] in lines[i]), None)
-    if end is not None and end - 1 <= index and report.turns:
-        # The outcome's heading stands a line above its first line.
-        return "the outcome"
-    return where
-
-
-def _around(a: str, b: str) -> tuple[str, str]:
-    """Two lines that differ, each cut to a stretch around the first difference."""
-    first = _common(a, b)
-    start = max(0, first - SHOWN // 3)
-    lead = "…" if start else ""
-    return lead + _cut(a[start:]), lead + _cut(b[start:])
-
-
-def _cut(line: str) -> str:
-    return line if len(line) <= SHOWN else line[:SHOWN - 1] + "…"

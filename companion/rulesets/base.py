@@ -349,6 +349,11 @@ class Ruleset(ABC, Generic[S]):
         his coaching plays Tackle"). A choice the GM makes openly is no false claim."""
         return []
 
+    def by_hand(self, state: S, action: Mapping[str, Any]) -> list[str]:
+        """The combatants (by name) whose move `action` gives as chosen by hand, the GM's
+        and not the computer's: verify counts them, a strict match refuses them."""
+        return []
+
 
 # --- the short form of an action on the command line --------------------------------
 _INT = re.compile(r"^[-+]?\d+$")

@@ -13,8 +13,12 @@ is the sha256 of the canonical JSON of {"format": "companion-commitment", "versi
   public part and of its secret part (Grimdark: the coaching), as the system splits
   them (`Ruleset.split_secret`); keyed by the seed, so that nobody can try coachings
   against them before the seed is revealed;
-- D64: the sha256 of the seed's 32 bytes; T: the sha256 of the canonical JSON of the
-  fingerprints of the rules tables the match is played with.
+- D64: the sha256 of the seed's 32 bytes;
+- T, the tables digest: the sha256 of the canonical JSON of {TABLE ID: FINGERPRINT}
+  for the tables the rule system plays with (`Ruleset.table_ids`), this one object's
+  keys sorted by id (the tables have no order that means anything); a fingerprint is
+  `companion.tables.table.fingerprint_of`'s, which docs/explain/verifiable.md writes
+  out so that it can be recomputed from the table files alone.
 
 S, C and D are the first 8 hex digits of S64, C64 and D64: they bind nothing (H does),
 but let `verify` name which part differs. The replay code, published after the match,
@@ -31,7 +35,9 @@ coaching is sealed), H the sha256 of the canonical JSON of {"format":
 SEAL, ...} (sorted by name)}; E the first 8 hex digits of the sha256 of the canonical
 JSON of those seals. The replay code is `companion-replay-v2:`, its JSON holding also
 "fair": {"managers", "seals", "salts": [[MANAGER, SALT or null], ...] sorted by
-MANAGER}.
+MANAGER}. A strict match (`new --strict`) adds "strict": true after "seals" in H's
+JSON and in the code's "fair", and its line ends with the word ` strict`; a match that
+is not strict has neither, so the commitments made before it stand.
 """
 
 from __future__ import annotations
@@ -81,11 +87,14 @@ class Commitment:
     digest: str
     tags: Mapping[str, str]
     version: int = VERSION
+    strict: bool = False
 
     def line(self, secret_word: str = "coaching") -> str:
         tags = " ".join(f"{secret_word if k == 'secret' else k}:{v}"
                         for k, v in self.tags.items())
-        return f"companion commitment v{self.version} sha256:{self.digest} {tags}"
+        # Last: a word after a tag would read as part of the next tag's name.
+        strict = " strict" if self.strict else ""
+        return f"companion commitment v{self.version} sha256:{self.digest} {tags}{strict}"
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,7 @@ class Sealed:
 
     managers: tuple[str, ...]
     seals: Mapping[str, str]
+    strict: bool = False
 
 
 def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str, str] | str,
@@ -106,7 +116,7 @@ def commit(ruleset: Ruleset[Any], setup: Mapping[str, Any], tables: Mapping[str,
 
 
 def sealed_of(fair: Fair | None) -> Sealed | None:
-    return None if fair is None else Sealed(fair.managers, fair.seals)
+    return None if fair is None else Sealed(fair.managers, fair.seals, fair.strict)
 
 
 def committed_tables(session: Session) -> str:
@@ -136,11 +146,14 @@ def commit_parts(ruleset_id: str, public: Any, secret: Any, tables: str,
         return Commitment(digest, {k: v[:TAG] for k, v in parts.items()})
     seals = dict(sorted(sealed.seals.items()))
     whole = {**whole, "version": 2, "managers": list(sealed.managers), "seals": seals}
+    if sealed.strict:
+        # Only when strict: the commitments of the matches made before it stand.
+        whole["strict"] = True
     digest = hashlib.sha256(canonical(whole)).hexdigest()
     tags = {k: v[:TAG] for k, v in parts.items()}
     if seals:
         tags["seals"] = hashlib.sha256(canonical(seals)).hexdigest()[:TAG]
-    return Commitment(digest, tags, 2)
+    return Commitment(digest, tags, 2, sealed.strict)
 
 
 @dataclass(frozen=True)
@@ -149,6 +162,8 @@ class Posted:
 
     digest: str
     tags: Mapping[str, str]
+    strict: bool = False
+    version: int | None = None  # as the line says it (None: only its sha256 was given)
 
 
 _HASH = re.compile(r"sha256:([0-9a-f]{64})\b")
@@ -162,8 +177,11 @@ def read_line(text: str) -> Posted:
         raise UserError("--commitment: give the line the GM posted, "
                         f"'{LINE_PREFIX} sha256:...' (64 hex digits after sha256:)")
     rest = text.lower()[found.end():]
-    tags = {name.strip(): value for name, value in _TAG.findall(rest)}
-    return Posted(found.group(1), tags)
+    # A tag's name is the last word before its colon.
+    tags = {name.split()[-1]: value for name, value in _TAG.findall(rest)}
+    version = re.search(r"commitment v(\d+)\b", text.lower()[:found.start()])
+    return Posted(found.group(1), tags, re.search(r"\bstrict\b", rest) is not None,
+                  None if version is None else int(version.group(1)))
 
 
 # --- the replay code --------------------------------------------------------------------
@@ -185,11 +203,13 @@ class Replay:
 def replay_of(session: Session) -> Replay:
     if session.seed is None:
         raise UserError("the session is not verifiable: it has no secret seed")
-    fair = None
+    fair: dict[str, Any] | None = None
     if session.fair is not None:
         fair = {"managers": list(session.fair.managers),
                 "seals": dict(sorted(session.fair.seals.items())),
                 "salts": [[m, s] for m, s in session.fair.sorted]}
+        if session.fair.strict:
+            fair["strict"] = True
     return Replay(session.ruleset.id, dict(session.setup), session.seed,
                   committed_tables(session),
                   tuple(_entry(e) for e in session.journal), fair)
@@ -241,6 +261,45 @@ def find_code(text: str) -> str | None:
                             "characters, where only its letters, digits, + and / belong")
     raise UserError("the replay code is cut short: it ends with a full stop, which is "
                     "missing")
+
+
+_CODE_LINE = re.compile(r"[A-Za-z0-9+/]*")
+
+
+def find_code_between(text: str) -> str | None:
+    """The replay code of a run of messages with other words between them (Discord
+    cuts a report where it likes, within its code too): its lines as `code_lines`
+    writes them, each CODE_LINE characters but the last, which ends with the full
+    stop; any other line passed over. None when there is no such code."""
+    lines = [line.strip().replace("\\", "") for line in text.splitlines()]
+    for i, line in enumerate(lines):
+        prefix = next((p for p in (CODE_PREFIX, CODE_PREFIX_2) if p in line), None)
+        if prefix is None:
+            continue
+        out = [line[line.index(prefix):]]
+        if out[0].endswith("."):
+            return out[0]
+        for rest in lines[i + 1:]:
+            body = rest.removesuffix(".")
+            if not _CODE_LINE.fullmatch(body):
+                continue
+            if rest.endswith("."):
+                code = "".join(out) + rest
+                if _reads(code):
+                    return code
+                continue  # words that look like its end ("Nice."): not it
+            if len(rest) == CODE_LINE:
+                out.append(rest)
+        return None
+    return None
+
+
+def _reads(code: str) -> bool:
+    try:
+        decode(code)
+    except UserError:
+        return False
+    return True
 
 
 def decode(code: str) -> Replay:
@@ -359,6 +418,9 @@ def _fair_footnotes(session: Session, fair: Fair) -> tuple[str, ...]:
     notes = ["Verifiable (scheme 2): every die the app rolled came from a secret seed, "
              "committed to before the managers posted their salts, and from the salts:",
              line, salts_line(fair)]
+    if fair.strict:
+        notes.append(f"Strict: every move is the {rules.secret_word}'s, and every die the "
+                     "seed's; the GM chose none and typed none in.")
     if fair.seals:
         names = ", ".join(sorted(fair.seals))
         notes.append(f"Sealed {rules.secret_word} (the seals are in the commitment): "

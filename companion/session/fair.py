@@ -6,8 +6,14 @@ salt; the GM enters them and closes the salts, and only then is a die rolled
 (`companion.dice.salted`). A manager who posts none by the close is kept as having
 posted none (null). Kept in the file as
 {"scheme": 2, "digest": H, "managers": [...], "seals": {GLADIATOR: HEX}, "salts":
-{MANAGER: TEXT|null}, "closed": bool}; `digest` is the commitment's, kept so that the
-dice do not hang on the tables of the day.
+{MANAGER: TEXT|null}, "closed": bool} and, in a strict match only, "strict": true;
+`digest` is the commitment's, kept so that the dice do not hang on the tables of the
+day.
+
+A strict match (`new --strict`) closes the foresight gap: the GM knows his seed, so he
+could try each move he might choose by hand against the dice it would meet. In it
+every move is the coaching's and every die the seed's: a move chosen by hand, or dice
+typed in, are refused, and the commitment says "strict".
 """
 
 from __future__ import annotations
@@ -16,12 +22,15 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice.derived import DerivedDice
 from companion.dice.salted import SaltedDice, Salts, sorted_salts
 from companion.dice.sources import DiceSource, SeededDice
 from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.rulesets.base import Ruleset
 
 SCHEME = 2
 MAX_SALT = 200  # characters of a salt
@@ -44,6 +53,7 @@ class Fair:
     seals: Mapping[str, str] = field(default_factory=dict)
     salts: Mapping[str, str | None] = field(default_factory=dict)
     closed: bool = False
+    strict: bool = False
 
     @property
     def sorted(self) -> Salts:
@@ -89,8 +99,31 @@ class Fair:
         return "; ".join(said)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scheme": SCHEME, "digest": self.digest, "managers": list(self.managers),
+        data = {"scheme": SCHEME, "digest": self.digest, "managers": list(self.managers),
                 "seals": dict(self.seals), "salts": dict(self.salts), "closed": self.closed}
+        # Only when strict: the files of the matches made before it stay as they were.
+        return {**data, "strict": True} if self.strict else data
+
+
+STRICT_DICE = ("a strict match: every die comes from the seed, none may be typed in at "
+               "the table")
+
+
+def strict_moves(names: Sequence[str]) -> str:
+    """The one line that refuses moves chosen by hand in a strict match."""
+    return (f"a strict match: every move is the coaching's; {', '.join(names)}'s move "
+            "may not be chosen by hand")
+
+
+def refuse_by_hand(ruleset: Ruleset[Any], state: Any, action: Mapping[str, Any]) -> None:
+    """A strict match refuses a move chosen by hand, or one given as the coaching's
+    that the coaching would not play (a UserError of one line)."""
+    hand = ruleset.by_hand(state, action)
+    if hand:
+        raise UserError(strict_moves(hand))
+    false = ruleset.false_claims(state, action)
+    if false:
+        raise UserError(f"a strict match: {false[0]}")
 
 
 def seed_dice(seed: str, fair: Fair | None, index: int, given: DiceSource) -> DiceSource:
@@ -101,6 +134,8 @@ def seed_dice(seed: str, fair: Fair | None, index: int, given: DiceSource) -> Di
         raise UserError("the managers' salts are not closed yet, so no die may be "
                         "rolled: companion salts FILE --close")
     if not isinstance(given, SeededDice):
+        if fair is not None and fair.strict:
+            raise UserError(STRICT_DICE)
         return given
     if fair is not None:
         return SaltedDice(seed, fair.digest, fair.sorted, index)
@@ -121,7 +156,8 @@ def fair_from(data: Any) -> Fair | None:
                  for k, v in dict(data.get("salts", {})).items()}
         if set(salts) - set(managers):
             raise ValueError
-        return Fair(str(data["digest"]), managers, seals, salts, bool(data.get("closed")))
+        return Fair(str(data["digest"]), managers, seals, salts, bool(data.get("closed")),
+                    data.get("strict") is True)
     except (AttributeError, KeyError, TypeError, ValueError):
         raise UserError("fair: not a record of salts and seals this companion reads "
                         "(scheme 2)") from None

@@ -64,7 +64,12 @@ class Known:
 
 
 def fingerprint_of(file: TableFile) -> str:
-    """The sha256 of a validated envelope's content, whitespace and key order aside."""
+    """The sha256 of a validated envelope's content, whitespace and key order aside:
+    of the JSON of the file's object with the fields it left out given their defaults
+    (the envelope's notes "" and house false; each axis's min and max null, open_above,
+    open_below and house_outside false, outside "error", dice ""), its entries as the
+    file writes them, every object's keys sorted, no spaces, UTF-8 with non-ASCII as it
+    is. docs/explain/verifiable.md says it so, and a test recomputes it so."""
     import hashlib  # here: a start that validates nothing needs none (its import is slow)
 
     text = json.dumps(file.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),

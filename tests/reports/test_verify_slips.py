@@ -455,9 +455,9 @@ def _line(match: Session, *, setup: Any = None, tables: str | None = None,
 def test_what_differs_from_the_posted_commitment_is_named(match: Session) -> None:
     start = claims_of_entries(match.journal)[:1]
     assert _verify(match, start, posted=_line(match)).findings == []
+    # The setup's and the coaching's tags are keyed by the seed: only the seed is named.
     assert _said(_verify(match, start, posted=_line(match, seed="12" * 32))) == [
-        "the commitment: the setup, the coaching and the seed differ from those committed "
-        "to"]
+        "the commitment: the seed differs from the one committed to"]
     other = copy.deepcopy(match.setup)
     other["options"]["started"] = "2025-05-02T20:00:00"
     other["gladiators"][0]["coaching"]["posture"] = "cautious"
@@ -468,11 +468,11 @@ def test_what_differs_from_the_posted_commitment_is_named(match: Session) -> Non
     assert _said(_verify(match, start, posted=_line(match, setup=coached))) == [
         "the commitment: the coaching differs from the one committed to"]
     assert _said(_verify(match, start, posted=_line(match, tables="0" * 64))) == [
-        "the commitment: it does not match: the rule system or the rules tables differ "
-        "from those committed to"]
+        "the commitment: the rules tables differ from those committed to (the line's tags "
+        "of the setup, the coaching, the seed and the seals agree)"]
     assert _said(_verify(match, start, posted=read_line("sha256:" + "0" * 64))) == [
-        "the commitment: it does not match: the setup, the coaching, the seed or the rules "
-        "tables differ from those committed to"]
+        "the commitment: it does not match; give the GM's whole line to know what differs "
+        "(the setup, the coaching, the seed, the tables, the seals, strict)"]
 
 
 @pytest.mark.parametrize(("played", "said"), [
@@ -526,11 +526,11 @@ def test_a_report_cut_short_or_going_on_is_said_at_its_end(
     assert name == "markdown" and finding is not None
     assert finding.where == "the outcome"
     assert finding.text == f'the report stops short: the replay goes on with "{code_end[-1]}"'
-    name, finding = _compare(match, [*markdown, "x" * 90])
-    assert finding == Finding("the outcome", "the report goes on after the replay ends: "
-                              f'"{"x" * 90}"')
-    name, finding = _compare(match, [*markdown, "y" * 91])
-    assert finding is not None and finding.text.endswith(f'"{"y" * 89}…"')
+    # What follows the report's last line is the GM's own words, not the report.
+    assert _compare(match, [*markdown, "x" * 90]) == ("markdown", None)
+    # A line put in before its last is a difference, cut to its first characters.
+    name, finding = _compare(match, [*markdown[:-2], "y" * 91, *markdown[-2:]])
+    assert finding is not None and finding.text.startswith(f'the report says "{"y" * 89}…"')
 
 
 def test_an_edit_is_placed_in_the_header_a_turn_or_the_outcome(

@@ -150,6 +150,9 @@ class GrimdarkRules(Ruleset[GrimdarkState]):
     def false_claims(self, state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
         return verifying.false_claims(state, action)
 
+    def by_hand(self, state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
+        return verifying.by_hand(state, action)
+
     def summary(self, state: GrimdarkState) -> dict[str, Any]:
         return summary(state)
 

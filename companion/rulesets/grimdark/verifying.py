@@ -52,6 +52,24 @@ def false_claims(state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
     return found
 
 
+def by_hand(state: GrimdarkState, action: Mapping[str, Any]) -> list[str]:
+    """Who has his move given without the coaching's reasons ("why"), by name: the
+    GM's choice, as the log says it (`legal.check_play`). A move not given is the
+    coaching's."""
+    moves = action.get("moves") if action.get("type") == "turn" else None
+    if not isinstance(moves, Mapping):
+        return []
+    found = []
+    for who, given in moves.items():
+        if isinstance(given, Mapping) and given.get("why"):
+            continue
+        try:
+            found.append(state.display_name(state.fighter(who).id))
+        except UserError:
+            found.append(str(who))  # the rules refuse it, with their reason
+    return found
+
+
 def sealed(setup: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
     """Each gladiator's (name, manager, coaching): his manager as his sheet names him,
     or, when it names none, the gladiator himself (he stands for his manager)."""

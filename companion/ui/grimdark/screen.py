@@ -29,6 +29,7 @@ from companion.rulesets.grimdark.actions import MoveGiven, StartAction, TurnActi
 from companion.rulesets.grimdark.data import GrimdarkData
 from companion.rulesets.grimdark.events import TurnBegan
 from companion.rulesets.grimdark.odds_words import damage_lines, odds_lines
+from companion.session.fair import strict_moves
 from companion.session.session import Session, still_made
 from companion.ui import keys
 from companion.ui.grimdark.card import ASSESS, CardLook, GladiatorCard, Pending
@@ -240,6 +241,10 @@ class GrimdarkScreen(SessionScreen):
         if self.due().step != "turn":
             self.say("moves are chosen once the match has started and until it is over",
                      error=True)
+            return
+        fair = self.session.fair
+        if fair is not None and fair.strict:
+            self.say(strict_moves([self.shown_name(who)]), error=True)
             return
         chosen = self.pending.get(who)
         if chosen is not None and chosen["move"] == key:

@@ -127,6 +127,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", required=True, choices=POST_FORMATS, metavar="FORMAT",
                    help="markdown, bbcode, discord or html")
     p.add_argument("--out", type=Path, metavar="FILE")
+    p.add_argument("--link-base", metavar="URL",
+                   help="where the match reports are put up: each report's link is "
+                   "URL/<match>.md (default: the report's file name, beside the post)")
     p.add_argument("--json", action="store_true",
                    help="with --format discord: the messages as a JSON list")
     p.set_defaults(func=post_round)
@@ -234,7 +237,8 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _make(stable: Stable, league: League, number: int | None,
           groups: list[list[int]], teams: list[list[int]] | None, verifiable: bool,
-          start_board: int = 0) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
+          start_board: int = 0
+          ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str], dict[str, str]]:
     from companion.league import season
     from companion.league.matches import file_name, make
     from companion.league.ratings import chances
@@ -242,6 +246,7 @@ def _make(stable: Stable, league: League, number: int | None,
     rated = season.ratings(stable, league)
     made: list[tuple[str, list[tuple[int, str]]]] = []
     lines: list[str] = []
+    commitments: dict[str, str] = {}
     for board, group in enumerate(groups, start=start_board + 1):
         glads = [stable.gladiator(g) for g in group]
         if any(g is None for g in glads):
@@ -265,7 +270,8 @@ def _make(stable: Stable, league: League, number: int | None,
                      f"{' / '.join(f'{p * 100:.0f} %' for p in odds)}): {path}")
         if line is not None:
             lines.append(f"     commitment: {line}")
-    return made, lines
+            commitments[str(path)] = line
+    return made, lines, commitments
 
 
 def _sides_of(known: list[Any], team: list[int]) -> list[list[int]]:
@@ -282,13 +288,15 @@ def _round(args: argparse.Namespace) -> int:
     with stable:
         collect_results(stable, league)
         nxt = season.pairings(stable, league)
-        made, lines = _make(stable, league, nxt.number, nxt.matches, None, args.verifiable)
+        made, lines, commitments = _make(stable, league, nxt.number, nxt.matches, None,
+                                         args.verifiable)
         records.add_round(stable, league, nxt.number, args.deadline, made, nxt.rested,
-                          clock_now())
+                          clock_now(), commitments)
         names = names_of(stable, league)
     if args.json:
         print(json.dumps({"round": nxt.number, "deadline": args.deadline,
-                          "matches": [{"file": f, "gladiators": [g for g, _s in sides]}
+                          "matches": [{"file": f, "gladiators": [g for g, _s in sides],
+                                       "commitment": commitments.get(f)}
                                       for f, sides in made],
                           "byes": nxt.rested}, indent=1))
         return 0
@@ -322,9 +330,10 @@ def _book(args: argparse.Namespace) -> int:
         if args.teams:
             teams = [[int(t) for t in args.teams.split(",")]]
         booked = [m for m in records.matches(stable, league.id) if m.round is None]
-        made, lines = _make(stable, league, None, [ids], teams, args.verifiable,
-                            start_board=max((m.board for m in booked), default=0))
-        records.add_round(stable, league, None, "", made, [], clock_now())
+        made, lines, commitments = _make(
+            stable, league, None, [ids], teams, args.verifiable,
+            start_board=max((m.board for m in booked), default=0))
+        records.add_round(stable, league, None, "", made, [], clock_now(), commitments)
     print(f"{league.name}: booked")
     for line in lines:
         print(line)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.league import records
-from companion.league.parts import league_part
+from companion.league.parts import league_part, with_event
 from companion.stable.parts import game_part
 
 if TYPE_CHECKING:
@@ -50,7 +50,12 @@ def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator]
             path = Path(tmp) / f"{i}-{sheets.file_name(g.name)}"
             path.write_text(sheets.export(g.sheet), encoding="utf-8")
             files.append(path)
-        setup = rules.new_setup(league_part(league.game).setup(files, teams))
+        made = league_part(league.game).setup(files, teams)
+        event = records.event(stable, league.id)
+        if event is not None:
+            # Each match carries the event: its money moves in the careers' apply step.
+            made = with_event(league.game, made, event.setup(league.name))
+        setup = rules.new_setup(made)
     seed = None
     if verifiable and rules.secret_word is not None:
         from companion.dice.derived import new_seed

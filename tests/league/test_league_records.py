@@ -42,7 +42,7 @@ def test_an_older_stable_gains_the_leagues_tables_and_keeps_its_records(tmp_path
         assert [m.name for m in stable.managers()] == ["Marcus"]
         assert records.leagues(stable) == []
     names, version = tables(path)
-    assert version == SCHEMA_VERSION == 2 and {"leagues", "league_matches"} <= names
+    assert version == SCHEMA_VERSION == 3 and {"leagues", "league_matches"} <= names
     with Stable.open(path) as stable:  # and opens again as it is now
         assert stable.writable
 

@@ -1,0 +1,107 @@
+"""`companion event`: an event is a league whose every match's setup names it, so its
+money (entry fees or appearance fees, and prizes) moves through the careers' apply
+step, once a match, and shows in the round's post."""
+
+from __future__ import annotations
+
+import json
+
+from tests.league.test_league_cli import NAMES, SAMPLES, matches, refused, run
+
+
+def eight(tmp_path, capsys):
+    """Eight Grimdark gladiators, four of Livia's and four of Marcus's."""
+    samples = sorted((SAMPLES / "grimdark").glob("*.json"))
+    for i, name in enumerate(NAMES):
+        data = json.loads(samples[i % len(samples)].read_text(encoding="utf-8"))
+        data.update(name=name, npc=False)
+        data.pop("manager", None)
+        path = tmp_path / f"{name.lower()}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        run(capsys, "stable", "add", str(path), "--manager", "Livia" if i < 4 else "Marcus")
+
+
+def purse(capsys, manager):
+    return json.loads(run(capsys, "stable", "purse", manager, "--json"))
+
+
+def expected(found, fee, appearance, prize):
+    """Each manager's money from the matches played: Livia has the first four."""
+    owner = {}
+    for m in found:
+        for g in m["gladiators"]:
+            owner[g["id"]] = "Livia" if NAMES.index(g["name"]) < 4 else "Marcus"
+    money = {"Livia": 0, "Marcus": 0}
+    for m in found:
+        if m["forfeit"]:
+            continue  # no match was fought: no money moves
+        for g in m["gladiators"]:
+            money[owner[g["id"]]] += appearance - fee + (prize if g["result"] == "win" else 0)
+    return money
+
+
+def test_a_public_event_of_eight_takes_its_fees_and_pays_its_prizes(tmp_path, capsys):
+    eight(tmp_path, capsys)
+    out = run(capsys, "event", "new", "Blood Cup", "--fee", "50", "--prize", "200")
+    assert "public event of grimdark, entry fee 50, prize 200 each match" in out
+    run(capsys, "league", "add", "Blood Cup", *NAMES)
+    deaths = 0
+    for number in (1, 2, 3):
+        run(capsys, "league", "round", "Blood Cup", "--deadline", "Friday")
+        run(capsys, "league", "play", "Blood Cup", "--seed", "11")
+        post = run(capsys, "league", "post", "Blood Cup", "--format", "bbcode")
+        assert "[b]Purses[/b] (entry fee 50, prize 200 each match)" in post
+        assert "-50 entry fee of Blood Cup" in post and "+200 prize of Blood Cup" in post
+        found = matches(capsys, "Blood Cup")
+        deaths = sum(g["died"] for m in found for g in m["gladiators"])
+        assert all(m["done"] for m in found if m["round"] == number)
+    assert deaths >= 1  # the seed chosen kills someone: his later match is forfeited
+    found = matches(capsys, "Blood Cup")
+    money = expected(found, 50, 0, 200)
+    assert purse(capsys, "Livia")["total"] == money["Livia"]
+    assert purse(capsys, "Marcus")["total"] == money["Marcus"]
+    fought = sum(len(m["gladiators"]) for m in found if not m["forfeit"])
+    assert money["Livia"] + money["Marcus"] == -50 * fought + 200 * fought // 2
+    # Read again, nothing moves twice.
+    run(capsys, "league", "results", "Blood Cup")
+    assert purse(capsys, "Livia")["total"] == money["Livia"]
+    shown = json.loads(run(capsys, "league", "show", "Blood Cup", "--json"))
+    assert shown["event"] == {"kind": "public", "entry_fee": 50, "appearance_fee": 0,
+                              "prize": 200}
+
+
+def test_an_invitational_event_pays_each_invited_gladiator(tmp_path, capsys):
+    eight(tmp_path, capsys)
+    run(capsys, "event", "new", "Consul", "--invitational", "30", "--prize", "100",
+        "--format", "round-robin")
+    run(capsys, "league", "add", "Consul", *NAMES[:4])
+    run(capsys, "league", "round", "Consul")
+    run(capsys, "league", "play", "Consul", "--seed", "2")
+    found = matches(capsys, "Consul")
+    assert purse(capsys, "Livia")["total"] == expected(found, 0, 30, 100)["Livia"] == 320
+    post = run(capsys, "league", "post", "Consul", "--format", "markdown")
+    assert "### Purses (appearance fee 30, prize 100 each match)" in post
+
+
+def test_a_team_match_of_an_event_counts_for_every_gladiator_in_it(tmp_path, capsys):
+    eight(tmp_path, capsys)
+    run(capsys, "event", "new", "Melee", "--fee", "10", "--prize", "40",
+        "--format", "challenge")
+    run(capsys, "league", "add", "Melee", *NAMES)
+    run(capsys, "league", "book", "Melee", "Aulus", "Brutus", "Execus", "Flamma",
+        "--teams", "1,1,2,2")
+    run(capsys, "league", "play", "Melee", "--seed", "4")
+    found = matches(capsys, "Melee")
+    results = {g["name"]: g["result"] for g in found[0]["gladiators"]}
+    assert results["Aulus"] == results["Brutus"] != results["Execus"] == results["Flamma"]
+    livia = 2 * (-10) + (80 if results["Aulus"] == "win" else 0)
+    assert purse(capsys, "Livia")["total"] == livia
+    table = json.loads(run(capsys, "league", "standings", "Melee", "--json"))
+    assert sum(r["played"] for r in table["rows"]) == 4
+
+
+def test_an_event_is_refused_what_the_seed_does_not_allow(capsys):
+    assert "takes no entry fee" in refused(capsys, "event", "new", "X", "--fee", "5",
+                                           "--invitational", "5")
+    assert "no events with money" in refused(capsys, "event", "new", "X", "--game",
+                                             "skirmish")

@@ -86,6 +86,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--deadline", default="", help="when its matches must be played by")
     p.add_argument("--verifiable", action="store_true",
                    help="each match's dice from a secret seed; its commitment printed")
+    p.add_argument("--seed", type=int, help="seed the dice each match opens with (each "
+                   "its own from it; default: fresh dice)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_round)
 
@@ -237,7 +239,7 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _make(stable: Stable, league: League, number: int | None,
           groups: list[list[int]], teams: list[list[int]] | None, verifiable: bool,
-          start_board: int = 0
+          start_board: int = 0, seed: int | None = None
           ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str], dict[str, str]]:
     from companion.league import season
     from companion.league.matches import file_name, make
@@ -262,7 +264,9 @@ def _make(stable: Stable, league: League, number: int | None,
         team = teams[board - start_board - 1] if teams else list(range(1, len(known) + 1))
         path, sides, line = make(stable, league, known, team,
                                  file_name(league, number, board, [g.name for g in known]),
-                                 verifiable=verifiable)
+                                 verifiable=verifiable,
+                                 seed=None if seed is None else
+                                 seed * 1_000_003 + (number or 0) * 1_000 + board)
         made.append((str(path), list(zip(group, sides, strict=True))))
         odds = chances([[g.id] for g in known] if not teams else _sides_of(known, team),
                        rated)
@@ -289,7 +293,7 @@ def _round(args: argparse.Namespace) -> int:
         collect_results(stable, league)
         nxt = season.pairings(stable, league)
         made, lines, commitments = _make(stable, league, nxt.number, nxt.matches, None,
-                                         args.verifiable)
+                                         args.verifiable, seed=args.seed)
         records.add_round(stable, league, nxt.number, args.deadline, made, nxt.rested,
                           clock_now(), commitments)
         names = names_of(stable, league)
@@ -321,7 +325,7 @@ def _book(args: argparse.Namespace) -> int:
         ids = _gladiators(stable, league, args.who)
         members = {g for g, _s in records.members(stable, league.id)}
         alive = {g.id for g in stable.gladiators(game=league.game) if g.alive}
-        names = names_of(stable, league)
+        names = {g.id: g.name for g in stable.gladiators(game=league.game)}
         why = refusal([names[g] for g in ids], {names[g] for g in members if g in names},
                       {names[g] for g in alive if g in names})
         if why is not None:
@@ -405,7 +409,7 @@ def _forfeit(args: argparse.Namespace) -> int:
         collect_results(stable, league)
         absent = _gladiators(stable, league, args.absent)
         names = names_of(stable, league)
-        words = " & ".join(names[g] for g in absent) + " did not appear"
+        words = " & ".join(names.get(g, f"#{g}") for g in absent) + " did not appear"
         records.forfeit(stable, args.match, absent, words)
         print(f"  #{args.match} "
               f"{result_words(records.match(stable, league.id, args.match), names)}")

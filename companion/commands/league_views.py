@@ -41,7 +41,9 @@ def collect_results(stable: Stable, league: League) -> list[int]:
 
 
 def names_of(stable: Stable, league: League) -> dict[int, str]:
-    return {g.id: g.name for g in stable.gladiators(game=league.game)}
+    from companion.league.records import member_names
+
+    return member_names(stable, league.id)
 
 
 def match_words(m: Match, names: dict[int, str], ratings: Any = None) -> str:

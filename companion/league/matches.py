@@ -32,11 +32,13 @@ def _slug(text: str) -> str:
 
 
 def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator],
-         teams: Sequence[int], file_name: str, *, verifiable: bool = False
-         ) -> tuple[Path, list[str], str | None]:
+         teams: Sequence[int], file_name: str, *, verifiable: bool = False,
+         seed: int | None = None) -> tuple[Path, list[str], str | None]:
     """Write the match's session file in the league's folder; its path, each
     gladiator's side in it (in the order given), and the line of its commitment to
-    post before it is played (verifiable matches)."""
+    post before it is played (verifiable matches). `seed` seeds the dice of the
+    game's opening (Grimdark's start rolls), so that a round made again with the same
+    seed starts the same; None: fresh dice."""
     from companion.rulesets.registry import get_ruleset
     from companion.session.session import Session
 
@@ -56,17 +58,17 @@ def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator]
             # Each match carries the event: its money moves in the careers' apply step.
             made = with_event(league.game, made, event.setup(league.name))
         setup = rules.new_setup(made)
-    seed = None
+    secret = None
     if verifiable and rules.secret_word is not None:
         from companion.dice.derived import new_seed
 
-        seed = new_seed()
-    session = Session(rules, setup, seed=seed)
+        secret = new_seed()
+    session = Session(rules, setup, seed=secret)
     if rules.opening is not None and rules.opens_by_default:
         from companion.dice.sources import SeededDice
 
         # As `companion new` takes it; a verifiable match's dice come from its seed.
-        session.act(dict(rules.opening), SeededDice(None))
+        session.act(dict(rules.opening), SeededDice(seed))
     path = folder / file_name
     session.save(path)
     line = None

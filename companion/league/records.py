@@ -107,6 +107,14 @@ def members(stable: Stable, league_id: int) -> list[tuple[int, int]]:
         "ORDER BY seed, gladiator_id", (league_id,))]
 
 
+def member_names(stable: Stable, league_id: int) -> dict[int, str]:
+    """Each member's name, by his id: read from the members alone, so that a league's
+    table costs the same in a stable of ten gladiators or of ten thousand."""
+    return {int(g): str(n) for g, n in _rows(
+        stable, "SELECT g.id, g.name FROM league_members m JOIN gladiators g ON g.id = "
+        "m.gladiator_id WHERE m.league_id = ?", (league_id,))}
+
+
 def rounds(stable: Stable, league_id: int) -> list[Round]:
     return [Round(*row) for row in _rows(
         stable, "SELECT id, number, deadline, made FROM league_rounds WHERE league_id = ? "
@@ -122,29 +130,26 @@ def byes(stable: Stable, league_id: int) -> list[tuple[int, int]]:
 
 
 def matches(stable: Stable, league_id: int) -> list[Match]:
+    # A match whose fight was taken back since (`career undo`) reads as unplayed: its
+    # fight is looked up beside it (f.id is None when the fight is gone).
     rows = _rows(stable, "SELECT m.id, m.league_id, r.number, m.board, m.session_path, "
-                 "m.fight_id, m.forfeit, m.made, m.commitment FROM league_matches m LEFT JOIN "
-                 "league_rounds r ON r.id = m.round_id WHERE m.league_id = ? "
-                 "ORDER BY m.id", (league_id,))
+                 "f.id, m.forfeit, m.made, m.commitment, m.fight_id FROM league_matches m "
+                 "LEFT JOIN league_rounds r ON r.id = m.round_id LEFT JOIN fights f ON "
+                 "f.id = m.fight_id WHERE m.league_id = ? ORDER BY m.id", (league_id,))
     entries: dict[int, list[Entry]] = {}
-    for row in _rows(stable, "SELECT e.match_id, e.gladiator_id, e.side, e.result, "
-                     "e.figure, e.died FROM league_entries e JOIN league_matches m ON "
-                     "m.id = e.match_id WHERE m.league_id = ? ORDER BY e.rowid",
-                     (league_id,)):
-        entries.setdefault(int(row[0]), []).append(
-            Entry(int(row[1]), row[2], row[3], row[4], bool(row[5])))
-    # A match whose fight was taken back since (`career undo`) reads as unplayed.
-    fights = {int(f) for (f,) in _rows(stable, "SELECT fight_id FROM league_matches m "
-                                       "JOIN fights f ON f.id = m.fight_id WHERE "
-                                       "m.league_id = ?", (league_id,))}
+    for match_id, gladiator_id, side, result, figure, died in _rows(
+            stable, "SELECT e.match_id, e.gladiator_id, e.side, e.result, e.figure, "
+            "e.died FROM league_entries e JOIN league_matches m ON m.id = e.match_id "
+            "WHERE m.league_id = ? ORDER BY e.rowid", (league_id,)):
+        entries.setdefault(match_id, []).append(
+            Entry(gladiator_id, side, result, figure, bool(died)))
     found = []
     for row in rows:
-        fight = row[5] if row[5] in fights else None
-        held = tuple(entries.get(int(row[0]), ()))
-        if row[5] is not None and fight is None:
+        held = tuple(entries.get(row[0], ()))
+        if row[9] is not None and row[5] is None:
             held = tuple(Entry(e.gladiator_id, e.side) for e in held)
-        found.append(Match(int(row[0]), int(row[1]), row[2], int(row[3]), row[4], fight,
-                           row[6], row[7], held, row[8]))
+        found.append(Match(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+                           held, row[8]))
     return found
 
 

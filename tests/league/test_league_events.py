@@ -105,3 +105,50 @@ def test_an_event_is_refused_what_the_seed_does_not_allow(capsys):
                                            "--invitational", "5")
     assert "no events with money" in refused(capsys, "event", "new", "X", "--game",
                                              "skirmish")
+
+
+def test_a_version_2_stables_league_gains_the_events_table_and_keeps_its_matches(tmp_path):
+    import sqlite3
+
+    from companion.league import records
+    from companion.stable.schema import APPLICATION_ID, statements
+    from companion.stable.store import Stable
+
+    path = tmp_path / "stable.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode = DELETE")
+    for sql in statements(2):
+        db.execute(sql)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute("PRAGMA user_version = 2")
+    db.execute("INSERT INTO leagues (name, game, format, folder, created) VALUES "
+               "('Old', 'grimdark', 'swiss', '/x', 'then')")
+    db.execute("INSERT INTO league_matches (league_id, board, session_path, made) VALUES "
+               "(1, 1, '/x/m.json', 'then')")
+    db.close()
+    with Stable.open(path) as stable:
+        old = records.league_named(stable, "Old")
+        assert records.event(stable, old.id) is None
+        assert [m.commitment for m in records.matches(stable, old.id)] == [""]
+        made = records.new_league(stable, "New", "grimdark", "swiss", home_away=False,
+                                  folder="/y", clock="now",
+                                  event=records.Event("public", entry_fee=5, prize=9))
+        assert records.event(stable, made.id) == records.Event("public", 5, 0, 9)
+
+
+def test_all_against_all_in_an_event_counts_for_every_gladiator(tmp_path, capsys):
+    eight(tmp_path, capsys)
+    run(capsys, "event", "new", "Brawl", "--fee", "10", "--prize", "70",
+        "--format", "challenge")
+    run(capsys, "league", "add", "Brawl", *NAMES)
+    run(capsys, "league", "book", "Brawl", "Aulus", "Brutus", "Execus")
+    run(capsys, "league", "play", "Brawl", "--seed", "4")
+    found = matches(capsys, "Brawl")
+    results = {g["name"]: g["result"] for g in found[0]["gladiators"]}
+    assert sorted(results.values()).count("win") == 1
+    money = expected(found, 10, 0, 70)
+    assert purse(capsys, "Livia")["total"] == money["Livia"]
+    assert purse(capsys, "Marcus")["total"] == money["Marcus"]
+    assert money["Livia"] + money["Marcus"] == -30 + 70
+    table = json.loads(run(capsys, "league", "standings", "Brawl", "--json"))
+    assert sum(r["played"] for r in table["rows"]) == 3

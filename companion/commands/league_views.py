@@ -187,13 +187,16 @@ def _link(name: str, base: str | None) -> str:
 
 
 def _purses(changes: list[tuple[str, int, str]]) -> list[str]:
-    """A line a manager: what the round's fights moved in his purse, in all and each."""
+    """What the round's fights moved in each manager's purse: in all, then each entry
+    a line of its own (short lines, so a long list splits between Discord messages)."""
     by_manager: dict[str, list[tuple[int, str]]] = {}
     for manager, amount, reason in changes:
         by_manager.setdefault(manager, []).append((amount, reason))
-    return [f"{manager} {sum(a for a, _r in moved):+d}: "
-            + "; ".join(f"{a:+d} {r}" for a, r in moved)
-            for manager, moved in by_manager.items()]
+    out = []
+    for manager, moved in by_manager.items():
+        out.append(f"{manager}: {sum(a for a, _r in moved):+d} in all")
+        out += [f"{manager}: {a:+d} {r}" for a, r in moved]
+    return out
 
 
 def _report_of(m: Match) -> str:

@@ -81,6 +81,7 @@ def test_an_invitational_event_pays_each_invited_gladiator(tmp_path, capsys):
     assert purse(capsys, "Livia")["total"] == expected(found, 0, 30, 100)["Livia"] == 320
     post = run(capsys, "league", "post", "Consul", "--format", "markdown")
     assert "### Purses (appearance fee 30, prize 100 each match)" in post
+    assert "- Livia: +320 in all" in post and "- Livia: +30 appearance fee of Consul" in post
 
 
 def test_a_team_match_of_an_event_counts_for_every_gladiator_in_it(tmp_path, capsys):

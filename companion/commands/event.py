@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from companion.errors import UserError
-
-if TYPE_CHECKING:
-    from companion.league.records import Event
 
 MOST = 1_000_000_000  # as the seed's events' figures (`grimdark.prizes.MOST`)
 
@@ -42,8 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--invitational", type=int, metavar="N",
                    help="an invitational event: each invited gladiator's appearance fee "
                    "each match (no entry fee)")
-    p.add_argument("--game", default="grimdark",
-                   help="the game (default grimdark: its careers keep the purses)")
+    p.add_argument("--game", help="the game (default: the one whose careers keep "
+                   "purses, Grimdark Gladiators)")
     p.add_argument("--format", dest="league_format", default="swiss", metavar="FORMAT",
                    help="swiss (default), round-robin, single, double or challenge")
     p.add_argument("--home-away", action="store_true",
@@ -68,8 +64,12 @@ def _new(args: argparse.Namespace) -> int:
     if args.invitational is not None and args.fee:
         raise UserError("an invitational event takes no entry fee: it pays the gladiators "
                         "it invites (--invitational N), so give no --fee", exit_code=2)
-    if not events(args.game):
-        raise UserError(f"{args.game} has no events with money: its careers keep no purses "
+    games = event_games()
+    game = args.game or (games[0] if len(games) == 1 else None)
+    if game is None:
+        raise UserError(f"name the event's game: --game {'|'.join(games)}", exit_code=2)
+    if not events(game):
+        raise UserError(f"{game} has no events with money: its careers keep no purses "
                         f"(the games with events: {', '.join(event_games()) or 'none'}); "
                         "`companion league new` runs a league of it", exit_code=1)
     event = Event("invitational", appearance_fee=args.invitational, prize=args.prize) \
@@ -77,16 +77,9 @@ def _new(args: argparse.Namespace) -> int:
                                                     prize=args.prize)
     with Stable.open() as stable:
         folder = args.folder or stable.path.parent / "leagues" / _slug(args.name)
-        league = new_league(stable, args.name, args.game, args.league_format,
+        league = new_league(stable, args.name, game, args.league_format,
                             home_away=args.home_away, folder=str(Path(folder).resolve()),
                             clock=clock_now(), event=event)
     print(f"{league.name}: a {league.format} {event.kind} event of {league.game}, "
-          f"{money_words(event)}; its match files go to {league.folder}")
+          f"{event.words()}; its match files go to {league.folder}")
     return 0
-
-
-def money_words(event: Event) -> str:
-    """"entry fee 50, prize 200 each match"."""
-    said = [f"entry fee {event.entry_fee}"] if event.kind == "public" else [
-        f"appearance fee {event.appearance_fee}"]
-    return ", ".join([*said, f"prize {event.prize}"]) + " each match"

@@ -29,6 +29,7 @@ from companion.commands.league_views import (
     show_league,
     show_standings,
     simulate_seasons,
+    write_report,
 )
 from companion.errors import UserError
 
@@ -360,7 +361,7 @@ def _play(args: argparse.Namespace) -> int:
             path = Path(m.session_path)
             seed = None if args.seed is None else args.seed * 1_000_003 + m.id
             session = matches.play(path, seed)
-            _report(session, path)
+            write_report(session, path)
             fight = matches.apply(stable, session, path, m)
             matches.collect(stable, league)
             done = records.match(stable, league.id, m.id)
@@ -368,17 +369,6 @@ def _play(args: argparse.Namespace) -> int:
                 f"{match_words(m, names)}: played, not recorded"
             print(f"  #{m.id} {said}" + (f" (fight #{fight})" if fight else ""))
     return 0
-
-
-def _report(session: Any, path: Path) -> Path:
-    """The match's report in Markdown beside its session file, for the post to name."""
-    from companion.files.atomic import atomic_write
-    from companion.reports.build import build_report
-    from companion.reports.formats import FORMATS
-
-    out = path.with_suffix(".md")
-    atomic_write(out, FORMATS["markdown"](build_report(session)))
-    return out
 
 
 def _results(args: argparse.Namespace) -> int:

@@ -133,7 +133,6 @@ def show_standings(args: argparse.Namespace) -> int:
 
 
 def post_round(args: argparse.Namespace) -> int:
-    from companion.commands.event import money_words
     from companion.files.atomic import atomic_write
     from companion.league import post, records, season
 
@@ -166,7 +165,7 @@ def post_round(args: argparse.Namespace) -> int:
             stable, [m.fight_id for m in found if m.fight_id is not None]))
     title = league.name + (f", round {number}" if number is not None else "")
     made = post.Post(title, chosen[0].deadline if chosen else "", pairings, results, cols,
-                     table, order, purse, money_words(event) if event else "")
+                     table, order, purse, event.words() if event else "")
     if args.json:
         text = json.dumps(post.discord_messages(made), ensure_ascii=False, indent=1) + "\n"
     else:
@@ -199,6 +198,17 @@ def _purses(changes: list[tuple[str, int, str]]) -> list[str]:
     return out
 
 
+def write_report(session: Any, path: Path) -> Path:
+    """The match's report in Markdown beside its session file, for the post to name."""
+    from companion.files.atomic import atomic_write
+    from companion.reports.build import build_report
+    from companion.reports.formats import FORMATS
+
+    out = path.with_suffix(".md")
+    atomic_write(out, FORMATS["markdown"](build_report(session)))
+    return out
+
+
 def _report_of(m: Match) -> str:
     """The file name of the match's report beside its session file, written now from
     the finished match when there is none yet (a match played at the table)."""
@@ -207,7 +217,6 @@ def _report_of(m: Match) -> str:
     path = Path(m.session_path)
     report = path.with_suffix(".md")
     if not report.is_file() and path.is_file():
-        from companion.commands.league import _report
         from companion.rulesets.registry import get_ruleset
         from companion.session.session import load_session
 
@@ -217,7 +226,7 @@ def _report_of(m: Match) -> str:
             return ""
         if not session.ruleset.is_over(session.state):
             return ""
-        _report(session, path)
+        write_report(session, path)
     return report.name if report.is_file() else ""
 
 
@@ -249,10 +258,8 @@ def show_league(args: argparse.Namespace) -> int:
         print(f"{league.name}: a {league.format} league of {league.game}, "
               f"{len(members)} members")
     else:
-        from companion.commands.event import money_words
-
         print(f"{league.name}: a {league.format} {event.kind} event of {league.game}, "
-              f"{money_words(event)}, {len(members)} members")
+              f"{event.words()}, {len(members)} members")
     for g, s in members:
         print(f"  seed {s}: {names.get(g, g)}")
     for m in found:

@@ -68,6 +68,12 @@ class Event:
     appearance_fee: int = 0
     prize: int = 0
 
+    def words(self) -> str:
+        """"entry fee 50, prize 200 each match"."""
+        paid = f"entry fee {self.entry_fee}" if self.kind == "public" else \
+            f"appearance fee {self.appearance_fee}"
+        return f"{paid}, prize {self.prize} each match"
+
     def setup(self, name: str) -> dict[str, Any]:
         """As a match's setup names its event (`options.event`)."""
         return {"name": name, "kind": self.kind, "entry_fee": self.entry_fee,

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # (its `verbs` module in `companion.games.registry`) come after "session".
 COMMAND_MODULES: tuple[str, ...] = ("roll", "odds", "table", "check", "session", "export",
                                      "verify", "fair", "lab", "stable", "career",
-                                     "league", "desktop")
+                                     "league", "event", "desktop")
 
 
 def build_parser() -> argparse.ArgumentParser:

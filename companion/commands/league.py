@@ -29,6 +29,7 @@ from companion.commands.league_views import (
     show_league,
     show_standings,
     simulate_seasons,
+    write_report,
 )
 from companion.errors import UserError
 
@@ -86,6 +87,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--deadline", default="", help="when its matches must be played by")
     p.add_argument("--verifiable", action="store_true",
                    help="each match's dice from a secret seed; its commitment printed")
+    p.add_argument("--seed", type=int, help="seed the dice each match opens with (each "
+                   "its own from it; default: fresh dice)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_round)
 
@@ -127,6 +130,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", required=True, choices=POST_FORMATS, metavar="FORMAT",
                    help="markdown, bbcode, discord or html")
     p.add_argument("--out", type=Path, metavar="FILE")
+    p.add_argument("--link-base", metavar="URL",
+                   help="where the match reports are put up: each report's link is "
+                   "URL/<match>.md (default: the report's file name, beside the post)")
     p.add_argument("--json", action="store_true",
                    help="with --format discord: the messages as a JSON list")
     p.set_defaults(func=post_round)
@@ -234,7 +240,8 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _make(stable: Stable, league: League, number: int | None,
           groups: list[list[int]], teams: list[list[int]] | None, verifiable: bool,
-          start_board: int = 0) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
+          start_board: int = 0, seed: int | None = None
+          ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str], dict[str, str]]:
     from companion.league import season
     from companion.league.matches import file_name, make
     from companion.league.ratings import chances
@@ -242,6 +249,7 @@ def _make(stable: Stable, league: League, number: int | None,
     rated = season.ratings(stable, league)
     made: list[tuple[str, list[tuple[int, str]]]] = []
     lines: list[str] = []
+    commitments: dict[str, str] = {}
     for board, group in enumerate(groups, start=start_board + 1):
         glads = [stable.gladiator(g) for g in group]
         if any(g is None for g in glads):
@@ -257,7 +265,9 @@ def _make(stable: Stable, league: League, number: int | None,
         team = teams[board - start_board - 1] if teams else list(range(1, len(known) + 1))
         path, sides, line = make(stable, league, known, team,
                                  file_name(league, number, board, [g.name for g in known]),
-                                 verifiable=verifiable)
+                                 verifiable=verifiable,
+                                 seed=None if seed is None else
+                                 seed * 1_000_003 + (number or 0) * 1_000 + board)
         made.append((str(path), list(zip(group, sides, strict=True))))
         odds = chances([[g.id] for g in known] if not teams else _sides_of(known, team),
                        rated)
@@ -265,7 +275,8 @@ def _make(stable: Stable, league: League, number: int | None,
                      f"{' / '.join(f'{p * 100:.0f} %' for p in odds)}): {path}")
         if line is not None:
             lines.append(f"     commitment: {line}")
-    return made, lines
+            commitments[str(path)] = line
+    return made, lines, commitments
 
 
 def _sides_of(known: list[Any], team: list[int]) -> list[list[int]]:
@@ -282,13 +293,15 @@ def _round(args: argparse.Namespace) -> int:
     with stable:
         collect_results(stable, league)
         nxt = season.pairings(stable, league)
-        made, lines = _make(stable, league, nxt.number, nxt.matches, None, args.verifiable)
+        made, lines, commitments = _make(stable, league, nxt.number, nxt.matches, None,
+                                         args.verifiable, seed=args.seed)
         records.add_round(stable, league, nxt.number, args.deadline, made, nxt.rested,
-                          clock_now())
+                          clock_now(), commitments)
         names = names_of(stable, league)
     if args.json:
         print(json.dumps({"round": nxt.number, "deadline": args.deadline,
-                          "matches": [{"file": f, "gladiators": [g for g, _s in sides]}
+                          "matches": [{"file": f, "gladiators": [g for g, _s in sides],
+                                       "commitment": commitments.get(f)}
                                       for f, sides in made],
                           "byes": nxt.rested}, indent=1))
         return 0
@@ -313,7 +326,7 @@ def _book(args: argparse.Namespace) -> int:
         ids = _gladiators(stable, league, args.who)
         members = {g for g, _s in records.members(stable, league.id)}
         alive = {g.id for g in stable.gladiators(game=league.game) if g.alive}
-        names = names_of(stable, league)
+        names = {g.id: g.name for g in stable.gladiators(game=league.game)}
         why = refusal([names[g] for g in ids], {names[g] for g in members if g in names},
                       {names[g] for g in alive if g in names})
         if why is not None:
@@ -322,9 +335,10 @@ def _book(args: argparse.Namespace) -> int:
         if args.teams:
             teams = [[int(t) for t in args.teams.split(",")]]
         booked = [m for m in records.matches(stable, league.id) if m.round is None]
-        made, lines = _make(stable, league, None, [ids], teams, args.verifiable,
-                            start_board=max((m.board for m in booked), default=0))
-        records.add_round(stable, league, None, "", made, [], clock_now())
+        made, lines, commitments = _make(
+            stable, league, None, [ids], teams, args.verifiable,
+            start_board=max((m.board for m in booked), default=0))
+        records.add_round(stable, league, None, "", made, [], clock_now(), commitments)
     print(f"{league.name}: booked")
     for line in lines:
         print(line)
@@ -347,7 +361,7 @@ def _play(args: argparse.Namespace) -> int:
             path = Path(m.session_path)
             seed = None if args.seed is None else args.seed * 1_000_003 + m.id
             session = matches.play(path, seed)
-            _report(session, path)
+            write_report(session, path)
             fight = matches.apply(stable, session, path, m)
             matches.collect(stable, league)
             done = records.match(stable, league.id, m.id)
@@ -355,17 +369,6 @@ def _play(args: argparse.Namespace) -> int:
                 f"{match_words(m, names)}: played, not recorded"
             print(f"  #{m.id} {said}" + (f" (fight #{fight})" if fight else ""))
     return 0
-
-
-def _report(session: Any, path: Path) -> Path:
-    """The match's report in Markdown beside its session file, for the post to name."""
-    from companion.files.atomic import atomic_write
-    from companion.reports.build import build_report
-    from companion.reports.formats import FORMATS
-
-    out = path.with_suffix(".md")
-    atomic_write(out, FORMATS["markdown"](build_report(session)))
-    return out
 
 
 def _results(args: argparse.Namespace) -> int:
@@ -396,7 +399,7 @@ def _forfeit(args: argparse.Namespace) -> int:
         collect_results(stable, league)
         absent = _gladiators(stable, league, args.absent)
         names = names_of(stable, league)
-        words = " & ".join(names[g] for g in absent) + " did not appear"
+        words = " & ".join(names.get(g, f"#{g}") for g in absent) + " did not appear"
         records.forfeit(stable, args.match, absent, words)
         print(f"  #{args.match} "
               f"{result_words(records.match(stable, league.id, args.match), names)}")

@@ -41,7 +41,9 @@ def collect_results(stable: Stable, league: League) -> list[int]:
 
 
 def names_of(stable: Stable, league: League) -> dict[int, str]:
-    return {g.id: g.name for g in stable.gladiators(game=league.game)}
+    from companion.league.records import member_names
+
+    return member_names(stable, league.id)
 
 
 def match_words(m: Match, names: dict[int, str], ratings: Any = None) -> str:
@@ -73,6 +75,7 @@ def result_words(m: Match, names: dict[int, str]) -> str:
 def match_json(m: Match, names: dict[int, str]) -> dict[str, Any]:
     return {"id": m.id, "round": m.round, "board": m.board, "file": m.session_path,
             "fight": m.fight_id, "forfeit": m.forfeit or None, "done": m.done,
+            "commitment": m.commitment or None,
             "gladiators": [{"id": e.gladiator_id, "name": names.get(e.gladiator_id),
                             "side": e.side, "result": e.result, "figure": e.figure,
                             "died": e.died} for e in m.entries]}
@@ -148,17 +151,22 @@ def post_round(args: argparse.Namespace) -> int:
         found = [m for m in records.matches(stable, league.id)
                  if m.round == number or (league.format == "challenge" and m.round is None)]
         rated = season.ratings(stable, league)
-        pairings = [f"{m.board}. {match_words(m, names, rated)}" for m in found
-                    if not m.done]
-        results = [(result_words(m, names), _report_of(m)) for m in found if m.done]
+        pairings = [f"{m.board}. {match_words(m, names, rated)}" + _committed(m)
+                    for m in found if not m.done]
+        results = [(result_words(m, names) + _committed(m), _link(_report_of(m),
+                                                                   args.link_base))
+                   for m in found if m.done]
         rested = [names.get(g, str(g)) for n, g in records.byes(stable, league.id)
                   if n == number]
         pairings += [f"bye: {n}" for n in rested]
         cols, table, order, _data = _table(stable, league)
         drawn = bracket_of(stable, league) if args.format == "html" else None
+        event = records.event(stable, league.id)
+        purse = _purses(records.purse_changes(
+            stable, [m.fight_id for m in found if m.fight_id is not None]))
     title = league.name + (f", round {number}" if number is not None else "")
     made = post.Post(title, chosen[0].deadline if chosen else "", pairings, results, cols,
-                     table, order)
+                     table, order, purse, event.words() if event else "")
     if args.json:
         text = json.dumps(post.discord_messages(made), ensure_ascii=False, indent=1) + "\n"
     else:
@@ -191,10 +199,56 @@ def with_bracket(page: str, drawn: Any) -> str:
     return embedded
 
 
+def _committed(m: Match) -> str:
+    return f"; commitment: {m.commitment}" if m.commitment else ""
+
+
+def _link(name: str, base: str | None) -> str:
+    return f"{base.rstrip('/')}/{name}" if name and base else name
+
+
+def _purses(changes: list[tuple[str, int, str]]) -> list[str]:
+    """What the round's fights moved in each manager's purse: in all, then each entry
+    a line of its own (short lines, so a long list splits between Discord messages)."""
+    by_manager: dict[str, list[tuple[int, str]]] = {}
+    for manager, amount, reason in changes:
+        by_manager.setdefault(manager, []).append((amount, reason))
+    out = []
+    for manager, moved in by_manager.items():
+        out.append(f"{manager}: {sum(a for a, _r in moved):+d} in all")
+        out += [f"{manager}: {a:+d} {r}" for a, r in moved]
+    return out
+
+
+def write_report(session: Any, path: Path) -> Path:
+    """The match's report in Markdown beside its session file, for the post to name."""
+    from companion.files.atomic import atomic_write
+    from companion.reports.build import build_report
+    from companion.reports.formats import FORMATS
+
+    out = path.with_suffix(".md")
+    atomic_write(out, FORMATS["markdown"](build_report(session)))
+    return out
+
+
 def _report_of(m: Match) -> str:
-    if m.forfeit:
+    """The file name of the match's report beside its session file, written now from
+    the finished match when there is none yet (a match played at the table)."""
+    if m.forfeit or not m.session_path:
         return ""
-    report = Path(m.session_path).with_suffix(".md")
+    path = Path(m.session_path)
+    report = path.with_suffix(".md")
+    if not report.is_file() and path.is_file():
+        from companion.rulesets.registry import get_ruleset
+        from companion.session.session import load_session
+
+        try:
+            session = load_session(path, get_ruleset)
+        except UserError:
+            return ""
+        if not session.ruleset.is_over(session.state):
+            return ""
+        write_report(session, path)
     return report.name if report.is_file() else ""
 
 
@@ -209,17 +263,25 @@ def show_league(args: argparse.Namespace) -> int:
         rounds = records.rounds(stable, league.id)
         found = records.matches(stable, league.id)
         byes = records.byes(stable, league.id)
+        event = records.event(stable, league.id)
     if args.json:
         print(json.dumps({
             "name": league.name, "game": league.game, "format": league.format,
+            "event": None if event is None else {
+                "kind": event.kind, "entry_fee": event.entry_fee,
+                "appearance_fee": event.appearance_fee, "prize": event.prize},
             "home_away": league.home_away, "folder": league.folder,
             "members": [{"id": g, "name": names.get(g), "seed": s} for g, s in members],
             "rounds": [{"number": r.number, "deadline": r.deadline,
                         "byes": [g for n, g in byes if n == r.number]} for r in rounds],
             "matches": [match_json(m, names) for m in found]}, indent=1))
         return 0
-    print(f"{league.name}: a {league.format} league of {league.game}, "
-          f"{len(members)} members")
+    if event is None:
+        print(f"{league.name}: a {league.format} league of {league.game}, "
+              f"{len(members)} members")
+    else:
+        print(f"{league.name}: a {league.format} {event.kind} event of {league.game}, "
+              f"{event.words()}, {len(members)} members")
     for g, s in members:
         print(f"  seed {s}: {names.get(g, g)}")
     for m in found:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.league import records
-from companion.league.parts import league_part
+from companion.league.parts import league_part, with_event
 from companion.stable.parts import game_part
 
 if TYPE_CHECKING:
@@ -32,11 +32,13 @@ def _slug(text: str) -> str:
 
 
 def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator],
-         teams: Sequence[int], file_name: str, *, verifiable: bool = False
-         ) -> tuple[Path, list[str], str | None]:
+         teams: Sequence[int], file_name: str, *, verifiable: bool = False,
+         seed: int | None = None) -> tuple[Path, list[str], str | None]:
     """Write the match's session file in the league's folder; its path, each
     gladiator's side in it (in the order given), and the line of its commitment to
-    post before it is played (verifiable matches)."""
+    post before it is played (verifiable matches). `seed` seeds the dice of the
+    game's opening (Grimdark's start rolls), so that a round made again with the same
+    seed starts the same; None: fresh dice."""
     from companion.rulesets.registry import get_ruleset
     from companion.session.session import Session
 
@@ -50,18 +52,23 @@ def make(stable: Stable, league: records.League, gladiators: Sequence[Gladiator]
             path = Path(tmp) / f"{i}-{sheets.file_name(g.name)}"
             path.write_text(sheets.export(g.sheet), encoding="utf-8")
             files.append(path)
-        setup = rules.new_setup(league_part(league.game).setup(files, teams))
-    seed = None
+        made = league_part(league.game).setup(files, teams)
+        event = records.event(stable, league.id)
+        if event is not None:
+            # Each match carries the event: its money moves in the careers' apply step.
+            made = with_event(league.game, made, event.setup(league.name))
+        setup = rules.new_setup(made)
+    secret = None
     if verifiable and rules.secret_word is not None:
         from companion.dice.derived import new_seed
 
-        seed = new_seed()
-    session = Session(rules, setup, seed=seed)
+        secret = new_seed()
+    session = Session(rules, setup, seed=secret)
     if rules.opening is not None and rules.opens_by_default:
         from companion.dice.sources import SeededDice
 
         # As `companion new` takes it; a verifiable match's dice come from its seed.
-        session.act(dict(rules.opening), SeededDice(None))
+        session.act(dict(rules.opening), SeededDice(seed))
     path = folder / file_name
     session.save(path)
     line = None

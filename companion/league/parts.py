@@ -1,5 +1,6 @@
 """What a game brings to a league: how one of its matches is set up from the stable's
-sheets, and its own tie-break. Each game names an object keeping `GameLeague` as its
+sheets, its own tie-break, and (a game whose careers keep purses) how a match's
+setup names its event. Each game names an object keeping `GameLeague` as its
 `league` part in `companion.games.registry`; a game without one has no leagues."""
 
 from __future__ import annotations
@@ -42,6 +43,28 @@ def league_part(game: str) -> GameLeague:
                         exit_code=1)
     league: GameLeague = part(found.league)
     return league
+
+
+def events(game: str) -> bool:
+    """Whether the game's matches can be of an event with money (its league part says
+    how a setup names one: `with_event(setup, event)`)."""
+    return callable(getattr(league_part(game), "with_event", None))
+
+
+def with_event(game: str, setup: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    """The match's setup naming `event`, as the game's careers read it in their apply
+    step; UserError for a game with no events."""
+    adds = getattr(league_part(game), "with_event", None)
+    if not callable(adds):
+        raise UserError(f"{game} has no events with money: its careers keep no purses "
+                        f"(the games with events: {', '.join(event_games()) or 'none'})",
+                        exit_code=1)
+    found: dict[str, Any] = adds(setup, event)
+    return found
+
+
+def event_games() -> list[str]:
+    return [g for g in league_games() if events(g)]
 
 
 def tiebreak(game: str) -> Tiebreak:

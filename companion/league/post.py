@@ -1,7 +1,7 @@
 """A round's post for the forum, the chat or the web: the pairings and their deadline,
-the results (each with the file of its report), and the standings under their named
-tie-breaks, in Markdown, BBCode, Discord (each message at most 2,000 characters) and
-HTML.
+the results (each with a link to its report, and a verifiable match's commitment),
+the standings under their named tie-breaks, and an event's purse changes, in
+Markdown, BBCode, Discord (each message at most 2,000 characters) and HTML.
 
 The post is built from the league's records only, never from a match's setup: what a
 manager coached his gladiator to do stays in the session file, so no post can show it
@@ -25,6 +25,8 @@ class Post:
     header: list[str] = field(default_factory=list)  # the standings' columns
     rows: list[list[str]] = field(default_factory=list)
     tiebreaks: str = ""  # "ranked by points, then wins, then ..."
+    purse: list[str] = field(default_factory=list)  # "Livia +150: ..." a manager each
+    money: str = ""  # an event's: "entry fee 50, prize 200 each match"
 
 
 def markdown(post: Post) -> str:
@@ -39,6 +41,9 @@ def markdown(post: Post) -> str:
             "| " + " | ".join(post.header) + " |",
             "|" + "|".join("---" for _ in post.header) + "|",
             *("| " + " | ".join(row) + " |" for row in post.rows)]
+    if post.purse:
+        out += ["", "### Purses" + (f" ({post.money})" if post.money else ""), "",
+                *(f"- {p}" for p in post.purse)]
     return "\n".join(out) + "\n"
 
 
@@ -50,23 +55,30 @@ def bbcode(post: Post) -> str:
                 *(f"[*]{p}" for p in post.pairings), "[/list]"]
     if post.results:
         out += ["[b]Results[/b]", "[list]",
-                *(f"[*]{r}" + (f" (report: {f})" if f else "") for r, f in post.results),
-                "[/list]"]
+                *(f"[*]{r}" + (f" ([url={f}]report[/url])" if f else "")
+                  for r, f in post.results), "[/list]"]
     out += ["[b]Standings[/b]", f"[i]{post.tiebreaks}[/i]", "[code]",
             *_columns(post.header, post.rows), "[/code]"]
+    if post.purse:
+        out += ["[b]Purses[/b]" + (f" ({post.money})" if post.money else ""), "[list]",
+                *(f"[*]{p}" for p in post.purse), "[/list]"]
     return "\n".join(out) + "\n"
 
 
 def discord_messages(post: Post) -> list[str]:
     """The post as Discord messages, in order, each at most 2,000 characters: the
-    pairings, the results, then the table in code blocks."""
+    pairings, the results, the purses, then the table in code blocks."""
     blocks: list[list[str]] = [[f"**{post.title}**"]]
     if post.pairings:
         blocks.append(["__Pairings__" + (f" (deadline: {post.deadline})" if post.deadline
                                          else ""), *(f"• {p}" for p in post.pairings)])
     if post.results:
-        blocks.append(["__Results__", *(f"• {r}" + (f" (report: `{f}`)" if f else "")
+        blocks.append(["__Results__", *(f"• {r}" + (f" ([report](<{f}>))" if _web(f)
+                                                    else f" (report: `{f}`)" if f else "")
                                         for r, f in post.results)])
+    if post.purse:
+        blocks.append(["__Purses__" + (f" ({post.money})" if post.money else ""),
+                       *(f"• {p}" for p in post.purse)])
     out: list[str] = []
     for block in blocks:
         _pack(block, out, lambda lines: "\n".join(lines))
@@ -95,12 +107,20 @@ def html(post: Post) -> str:
     out += ["<h2>Standings</h2>", f"<p><em>{e(post.tiebreaks)}</em></p>", "<table>",
             "<tr>" + "".join(f"<th>{e(h)}</th>" for h in post.header) + "</tr>",
             *("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
-              for row in post.rows), "</table>", "</body></html>"]
+              for row in post.rows), "</table>"]
+    if post.purse:
+        out += ["<h2>Purses</h2>" + (f"<p>{e(post.money)}</p>" if post.money else ""),
+                "<ul>", *(f"<li>{e(p)}</li>" for p in post.purse), "</ul>"]
+    out.append("</body></html>")
     return "\n".join(out) + "\n"
 
 
 RENDER: dict[str, Callable[[Post], str]] = {"markdown": markdown, "bbcode": bbcode,
                                             "discord": discord, "html": html}
+
+
+def _web(link: str) -> bool:
+    return link.startswith(("http://", "https://"))
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -7,7 +7,7 @@ A match's result is written once, from the fight the careers' apply step recorde
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,10 +50,34 @@ class Match:
     forfeit: str  # "" or who failed to appear, in words
     made: str
     entries: tuple[Entry, ...]
+    commitment: str = ""  # a verifiable match's, posted before it is played
 
     @property
     def done(self) -> bool:
         return self.fight_id is not None or bool(self.forfeit)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A league that is an event of the seed's economy (stable version 3): public, an
+    entry fee from each entrant and a prize to each winner, each match; or
+    invitational, an appearance fee to each entrant and a prize to each winner."""
+
+    kind: str  # "public" or "invitational"
+    entry_fee: int = 0
+    appearance_fee: int = 0
+    prize: int = 0
+
+    def words(self) -> str:
+        """"entry fee 50, prize 200 each match"."""
+        paid = f"entry fee {self.entry_fee}" if self.kind == "public" else \
+            f"appearance fee {self.appearance_fee}"
+        return f"{paid}, prize {self.prize} each match"
+
+    def setup(self, name: str) -> dict[str, Any]:
+        """As a match's setup names its event (`options.event`)."""
+        return {"name": name, "kind": self.kind, "entry_fee": self.entry_fee,
+                "appearance_fee": self.appearance_fee, "prize": self.prize}
 
 
 @dataclass(frozen=True)
@@ -89,6 +113,14 @@ def members(stable: Stable, league_id: int) -> list[tuple[int, int]]:
         "ORDER BY seed, gladiator_id", (league_id,))]
 
 
+def member_names(stable: Stable, league_id: int) -> dict[int, str]:
+    """Each member's name, by his id: read from the members alone, so that a league's
+    table costs the same in a stable of ten gladiators or of ten thousand."""
+    return {int(g): str(n) for g, n in _rows(
+        stable, "SELECT g.id, g.name FROM league_members m JOIN gladiators g ON g.id = "
+        "m.gladiator_id WHERE m.league_id = ?", (league_id,))}
+
+
 def rounds(stable: Stable, league_id: int) -> list[Round]:
     return [Round(*row) for row in _rows(
         stable, "SELECT id, number, deadline, made FROM league_rounds WHERE league_id = ? "
@@ -104,30 +136,45 @@ def byes(stable: Stable, league_id: int) -> list[tuple[int, int]]:
 
 
 def matches(stable: Stable, league_id: int) -> list[Match]:
+    # A match whose fight was taken back since (`career undo`) reads as unplayed: its
+    # fight is looked up beside it (f.id is None when the fight is gone).
     rows = _rows(stable, "SELECT m.id, m.league_id, r.number, m.board, m.session_path, "
-                 "m.fight_id, m.forfeit, m.made FROM league_matches m LEFT JOIN "
-                 "league_rounds r ON r.id = m.round_id WHERE m.league_id = ? "
-                 "ORDER BY m.id", (league_id,))
+                 "f.id, m.forfeit, m.made, m.commitment, m.fight_id FROM league_matches m "
+                 "LEFT JOIN league_rounds r ON r.id = m.round_id LEFT JOIN fights f ON "
+                 "f.id = m.fight_id WHERE m.league_id = ? ORDER BY m.id", (league_id,))
     entries: dict[int, list[Entry]] = {}
-    for row in _rows(stable, "SELECT e.match_id, e.gladiator_id, e.side, e.result, "
-                     "e.figure, e.died FROM league_entries e JOIN league_matches m ON "
-                     "m.id = e.match_id WHERE m.league_id = ? ORDER BY e.rowid",
-                     (league_id,)):
-        entries.setdefault(int(row[0]), []).append(
-            Entry(int(row[1]), row[2], row[3], row[4], bool(row[5])))
-    # A match whose fight was taken back since (`career undo`) reads as unplayed.
-    fights = {int(f) for (f,) in _rows(stable, "SELECT fight_id FROM league_matches m "
-                                       "JOIN fights f ON f.id = m.fight_id WHERE "
-                                       "m.league_id = ?", (league_id,))}
+    for match_id, gladiator_id, side, result, figure, died in _rows(
+            stable, "SELECT e.match_id, e.gladiator_id, e.side, e.result, e.figure, "
+            "e.died FROM league_entries e JOIN league_matches m ON m.id = e.match_id "
+            "WHERE m.league_id = ? ORDER BY e.rowid", (league_id,)):
+        entries.setdefault(match_id, []).append(
+            Entry(gladiator_id, side, result, figure, bool(died)))
     found = []
     for row in rows:
-        fight = row[5] if row[5] in fights else None
-        held = tuple(entries.get(int(row[0]), ()))
-        if row[5] is not None and fight is None:
+        held = tuple(entries.get(row[0], ()))
+        if row[9] is not None and row[5] is None:
             held = tuple(Entry(e.gladiator_id, e.side) for e in held)
-        found.append(Match(int(row[0]), int(row[1]), row[2], int(row[3]), row[4], fight,
-                           row[6], row[7], held))
+        found.append(Match(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+                           held, row[8]))
     return found
+
+
+def event(stable: Stable, league_id: int) -> Event | None:
+    """The league's event, or None for a league that moves no money."""
+    rows = _rows(stable, "SELECT kind, entry_fee, appearance_fee, prize FROM league_events "
+                 "WHERE league_id = ?", (league_id,))
+    return Event(*rows[0]) if rows else None
+
+
+def purse_changes(stable: Stable, fight_ids: Sequence[int]) -> list[tuple[str, int, str]]:
+    """What the fights moved in the managers' purses: (manager, amount, reason) each,
+    in the order entered."""
+    if not fight_ids:
+        return []
+    marks = ", ".join("?" * len(fight_ids))
+    return [(str(n), int(a), str(r)) for n, a, r in _rows(
+        stable, "SELECT m.name, p.amount, p.reason FROM purse p JOIN managers m ON m.id = "
+        f"p.manager_id WHERE p.fight_id IN ({marks}) ORDER BY p.id", list(fight_ids))]
 
 
 def match(stable: Stable, league_id: int, match_id: int) -> Match:
@@ -139,7 +186,9 @@ def match(stable: Stable, league_id: int, match_id: int) -> Match:
 
 # --- changing -----------------------------------------------------------------------------
 def new_league(stable: Stable, name: str, game: str, league_format: str, *,
-               home_away: bool, folder: str, clock: str) -> League:
+               home_away: bool, folder: str, clock: str, event: Event | None = None
+               ) -> League:
+    """A new league (with `event`, an event of the seed's economy), in one change."""
     if league_format not in FORMATS:
         raise Refused(f"no format {league_format!r}; the formats are {', '.join(FORMATS)}")
     name = name.strip()
@@ -149,9 +198,15 @@ def new_league(stable: Stable, name: str, game: str, league_format: str, *,
         if db.execute("SELECT 1 FROM leagues WHERE name = ? COLLATE NOCASE",
                       (name,)).fetchone():
             raise Refused(f"there is a league called {name!r} already")
-        db.execute("INSERT INTO leagues (name, game, format, home_away, folder, created) "
-                   "VALUES (?, ?, ?, ?, ?, ?)",
-                   (name, game, league_format, int(home_away), folder, clock))
+        league_id = db.execute(
+            "INSERT INTO leagues (name, game, format, home_away, folder, created) VALUES "
+            "(?, ?, ?, ?, ?, ?)", (name, game, league_format, int(home_away), folder, clock)
+        ).lastrowid
+        if event is not None:
+            db.execute("INSERT INTO league_events (league_id, kind, entry_fee, "
+                       "appearance_fee, prize) VALUES (?, ?, ?, ?, ?)",
+                       (league_id, event.kind, event.entry_fee, event.appearance_fee,
+                        event.prize))
     return league_named(stable, name)
 
 
@@ -192,10 +247,12 @@ NewMatch = tuple[str, Sequence[tuple[int, str]]]  # (session file, [(gladiator i
 
 
 def add_round(stable: Stable, league: League, number: int | None, deadline: str,
-              new: Sequence[NewMatch], rested: Sequence[int], clock: str) -> None:
+              new: Sequence[NewMatch], rested: Sequence[int], clock: str,
+              commitments: Mapping[str, str] | None = None) -> None:
     """A round with its matches and byes (with `number` None, matches booked outside
     any round: open challenges), in one change. A match with a dead gladiator in it
-    (his session file "": none is made) is forfeited by him there and then."""
+    (his session file "": none is made) is forfeited by him there and then.
+    `commitments`: each verifiable match's commitment line, by its session file."""
     with stable.change() as db:
         round_id = None
         if number is not None:
@@ -212,8 +269,9 @@ def add_round(stable: Stable, league: League, number: int | None, deadline: str,
             board += 1
             match_id = db.execute(
                 "INSERT INTO league_matches (league_id, round_id, board, session_path, "
-                "made) VALUES (?, ?, ?, ?, ?)",
-                (league.id, round_id, board, path, clock)).lastrowid
+                "made, commitment) VALUES (?, ?, ?, ?, ?, ?)",
+                (league.id, round_id, board, path, clock,
+                 (commitments or {}).get(path, ""))).lastrowid
             db.executemany("INSERT INTO league_entries (match_id, gladiator_id, side) "
                            "VALUES (?, ?, ?)", [(match_id, g, s) for g, s in sides])
             dead = [name for (name,) in db.execute(

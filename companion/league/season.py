@@ -43,7 +43,7 @@ def played(matches: Sequence[records.Match]) -> list[Played]:
 
 
 def table(stable: Stable, league: records.League) -> list[Row]:
-    names = {g.id: g.name for g in stable.gladiators(game=league.game)}
+    names = records.member_names(stable, league.id)
     members: dict[Hashable, str] = {g: names.get(g, f"#{g}")
                                     for g, _seed in records.members(stable, league.id)}
     matches = records.matches(stable, league.id)

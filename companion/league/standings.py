@@ -111,13 +111,14 @@ def standings(members: Mapping[Hashable, str], matches: Sequence[Played],
             rows[who].points += 1.0
     for row in rows.values():
         row.buchholz = sum(rows[o].points for o in against[row.who] if o in rows)
-    # Head-to-head counts among the players level on points and wins only.
-    level: dict[tuple[float, int], list[Row]] = defaultdict(list)
-    for row in rows.values():
-        level[(row.points, row.wins)].append(row)
-    for group in level.values():
-        for row in group:
-            row.head_to_head = sum(took[(row.who, o.who)] for o in group if o is not row)
+    # Head-to-head counts among the players level on points and wins only: the
+    # points each took from the foes he met who stand level with him (read from the
+    # pairs that met, so a big field costs its matches, not its square).
+    for (who, foe), points in took.items():
+        mine, theirs = rows.get(who), rows.get(foe)
+        if mine is not None and theirs is not None and who != foe and \
+                (mine.points, mine.wins) == (theirs.points, theirs.wins):
+            mine.head_to_head += points
 
     def key(row: Row) -> tuple[float, ...]:
         figure = 0.0

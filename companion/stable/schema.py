@@ -27,7 +27,8 @@ stable could not be read without writing them.)"""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3  # 2: the leagues' tables; 3: the release that wrote it (`MIGRATIONS`)
+SCHEMA_VERSION = 4  # 2: the leagues' tables; 3: the release that wrote it; 4: events,
+# commitments (`MIGRATIONS`)
 APPLICATION_ID = int.from_bytes(b"GlCo", "big")  # "Gladiator Companion"
 
 # Column names avoid SQL's words (`before`, `after`) so no statement needs quotes.
@@ -180,7 +181,26 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
     # The release that last changed the stable (`companion 0.1.0`), in its one row,
     # written by every change (`opening.stamp_release`).
     3: ("CREATE TABLE written_by (release TEXT NOT NULL)",),
-}
+# --- version 4: events' money, matches' commitments (issue 27) -------------------------
+#
+#     league_events   a league that is an event of the seed's economy: public (an entry
+#                     fee from each entrant's manager each match, a prize to each
+#                     winner) or invitational (an appearance fee to each entrant, a
+#                     prize). Each of its matches' setups carries it, so the money moves
+#                     in the careers' apply step, once, as any Grimdark match's event.
+#     commitment      a verifiable match's commitment line, kept for the posts.
+#     purse_by_fight  a round's purse changes read by its fights, for its post.
+    4: (
+    """CREATE TABLE league_events (
+    league_id INTEGER PRIMARY KEY REFERENCES leagues (id),
+    kind TEXT NOT NULL CHECK (kind IN ('public', 'invitational')),
+    entry_fee INTEGER NOT NULL DEFAULT 0 CHECK (entry_fee >= 0),
+    appearance_fee INTEGER NOT NULL DEFAULT 0 CHECK (appearance_fee >= 0),
+    prize INTEGER NOT NULL DEFAULT 0 CHECK (prize >= 0)
+)""",
+    "ALTER TABLE league_matches ADD COLUMN commitment TEXT NOT NULL DEFAULT ''",
+    "CREATE INDEX purse_by_fight ON purse (fight_id)",
+)}
 
 
 def statements(version: int = SCHEMA_VERSION) -> tuple[str, ...]:

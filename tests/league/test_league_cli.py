@@ -154,7 +154,7 @@ def test_a_grimdark_swiss_event_of_eight_over_three_rounds(tmp_path, capsys):
     found = matches(capsys, "Winter")
     met = [frozenset(g["id"] for g in m["gladiators"]) for m in found]
     assert len(met) == len(set(met))  # no rematch
-    assert "[b]Results[/b]" in posts[-1] and "(report: " in posts[-1]
+    assert "[b]Results[/b]" in posts[-1] and "]report[/url])" in posts[-1]
     assert "opponents' points (Buchholz), then Fame" in posts[-1]
     table = json.loads(run(capsys, "league", "standings", "Winter", "--json"))
     assert sum(r["kills"] for r in table["rows"]) == sum(r["deaths"] for r in table["rows"])

@@ -46,6 +46,7 @@ GOALS = (
     ("undo_growth", "<=", 2.0), ("undo_act_ratio", "<=", 20.0), ("open_ratio", "<=", 2.0),
     ("app_undo_ms_more", "<=", 16.7), ("report_mb", "<=", 5.0),
     ("league_machinery_share", "<=", 0.2), ("league_swiss_1024_ms", "<=", 1000.0),
+    ("league_stable_standings_ms", "<=", 100.0), ("league_stable_career_ms", "<=", 100.0),
 )
 
 

@@ -420,7 +420,9 @@ class BattleScreen(SessionScreen):
         rows = self.shown_buttons()
         height, bgap = px(38), px(6)
         controls = sum(flow(row, 0, 0, width, height, bgap) + bgap for row in rows)
-        odds = self.theme_font(18, True).get_linesize() if self.odds_text() else 0
+        font = self.theme_font(18, True)
+        odds = sum(len(wrap(text, font, width)) * font.get_linesize()
+                   for text in (self.odds_text(), self.league_chance) if text)
         room = rect.height - 2 * gap - px(10) - controls - odds
         natural = self._zoom(card_w, room)
         card_h = max(px(60), min(natural, room))
@@ -523,6 +525,9 @@ class BattleScreen(SessionScreen):
         if odds:
             y = ink.text(surface, odds, (x, y), w, size=18, bold=True, colour=pal.hover,
                          wrap=False, elide=True)
+        if self.league_chance and self.state.phase != "over":
+            y = ink.text(surface, self.league_chance, (x, y), w, size=18, bold=True,
+                         colour=pal.text_dim)
         # What happened last, as much as fits, while the log (F2) is not in sight beside.
         for line in [] if self.host.log_in_sight() else self.last_lines[-6:]:
             label = Label(theme, line, 17, wrap=True)

@@ -398,7 +398,7 @@ class GrimdarkScreen(SessionScreen):
                 found = odds.to_json() if odds is not None else None
                 self._odds = odds_lines(found, self.shown_name) + \
                     damage_lines(found, self.shown_name)
-        return self._odds
+        return [self.league_chance, *self._odds] if self.league_chance else self._odds
 
     def explained_turns(self) -> list[tuple[int, int]]:
         """`turns` of the session's outcomes. Asked every frame: each outcome's turn is

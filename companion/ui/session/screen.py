@@ -47,6 +47,17 @@ class SessionScreen(Screen):
         self.end_dialog: Dialog | None = None
         if session.warnings:
             self.say("; ".join(session.warnings), error=True)
+        self._league_chance: str | None = None
+
+    @property
+    def league_chance(self) -> str:
+        """A league match's chances by the league's ratings ("" for any other game),
+        read from the stable once, for the game's screen to show beside its odds."""
+        if self._league_chance is None:
+            from companion.league.chance import match_chance
+
+            self._league_chance = match_chance(self.save_path)
+        return self._league_chance
 
     @property
     def modal(self) -> bool:

@@ -27,6 +27,8 @@ class Shown(Protocol):
     session: Session
     odds: AttackOdds | None
 
+    @property
+    def league_chance(self) -> str: ...
     def export_dialog(self) -> None: ...
 
 
@@ -219,6 +221,9 @@ class SkirmishPanel(LogPanel):
                            for face, p in sorted(odds.events.items(), reverse=True))
         if events:
             lines.append((f"Doubles: {events}", 15, False, pal.text_dim))
+        chance = self.screen.league_chance
+        if chance:
+            lines.append((chance, 16, False, pal.text))
         lines.append(("Enter or click him again to attack; Esc to cancel", 15, False,
                       pal.text_dim))
         height = sum(len(self.wrapped(text, fonts.get(size, bold), width - px(20)))

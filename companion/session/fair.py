@@ -115,15 +115,27 @@ def strict_moves(names: Sequence[str]) -> str:
             "may not be chosen by hand")
 
 
-def refuse_by_hand(ruleset: Ruleset[Any], state: Any, action: Mapping[str, Any]) -> None:
+def refuse_by_hand(fair: Fair | None, ruleset: Ruleset[Any], state: Any,
+                   action: Mapping[str, Any]) -> None:
     """A strict match refuses a move chosen by hand, or one given as the coaching's
-    that the coaching would not play (a UserError of one line)."""
+    that the coaching would not play (a UserError of one line); another lets it be."""
+    if fair is None or not fair.strict:
+        return
     hand = ruleset.by_hand(state, action)
     if hand:
         raise UserError(strict_moves(hand))
     false = ruleset.false_claims(state, action)
     if false:
         raise UserError(f"a strict match: {false[0]}")
+
+
+def action_dice(seed: str, fair: Fair | None, index: int, given: DiceSource,
+                action: Mapping[str, Any], session: Any) -> DiceSource:
+    """The dice of a verifiable session's next action (`seed_dice`), once a strict
+    match has let the action be (`refuse_by_hand`; `session`: its ruleset and state)."""
+    dice = seed_dice(seed, fair, index, given)
+    refuse_by_hand(fair, session.ruleset, session.state, action)
+    return dice
 
 
 def seed_dice(seed: str, fair: Fair | None, index: int, given: DiceSource) -> DiceSource:

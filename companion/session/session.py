@@ -37,7 +37,7 @@ from companion.files.pathwords import shown_path
 from companion.files.written_by import WRITTEN_BY, refuse_over
 from companion.rulesets.base import Event, Outcome, Ruleset
 from companion.rulesets.playable import playable_tables
-from companion.session.fair import Fair, fair_from, refuse_by_hand, seed_dice
+from companion.session.fair import Fair, action_dice, fair_from
 from companion.session.journal import (
     FORMAT,
     SCHEMA_VERSION,
@@ -212,9 +212,7 @@ class Session:
         way to the dice its secret seed derives for this place in the journal, so that
         no caller can draw others; dice typed in are kept, and marked as typed."""
         if self.seed is not None:
-            dice = seed_dice(self.seed, self.fair, len(self.journal), dice)
-        if self.fair is not None and self.fair.strict:
-            refuse_by_hand(self.ruleset, self._state, action)
+            dice = action_dice(self.seed, self.fair, len(self.journal), dice, action, self)
         parsed = self.ruleset.parse_action(action)
         start = len(dice.history)
         # Applied to the live state: copying the whole state for every action cost

@@ -440,6 +440,8 @@ class BattleScreen(SessionScreen):
         base = self.host.theme.scale
         # A card reads well from about 360 pixels wide at 100 %: wider, it may grow.
         zoom = max(1.0, min(ZOOM, card_w / (360 * base)))
+        for card in self.cards.values():
+            card.shows_field = card.field_room = True
         while True:
             scale = round(base * zoom, 2)
             if self.card_theme.scale != scale:
@@ -448,9 +450,18 @@ class BattleScreen(SessionScreen):
                 self.card_theme.scale, self.card_theme.fonts = scale, fonts
             natural = max(card.measure(self.state, self._active(side), self.due_text(side),
                                        card_w) for side, card in self.cards.items())
-            if natural <= room or zoom <= 1.0:
+            if natural <= room:
                 return natural
+            if zoom <= 1.0:
+                break
             zoom = max(1.0, zoom - 0.1)
+        # Still too tall: the cards leave out their typed-health field (a click on the
+        # health track sets his health too), so that his ranks are read whole.
+        for card in self.cards.values():
+            if not card.entry.focused:
+                card.shows_field = card.field_room = False
+        return max(card.measure(self.state, self._active(side), self.due_text(side), card_w)
+                   for side, card in self.cards.items())
 
     def theme_font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.host.theme.fonts.get(size, bold)

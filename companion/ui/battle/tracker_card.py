@@ -331,7 +331,8 @@ class TrackerCard:
 
     # --- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.entry.handle(event):
+        # A field left out of a cramped card takes no click or key.
+        if (self.shows_field or self.entry.focused) and self.entry.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, action in self.spots:

@@ -51,8 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from companion.commands.league import _slug
     from companion.commands.league_views import clock_now
+    from companion.league.making import folder_of
     from companion.league.parts import event_games, events
     from companion.league.records import Event, new_league
     from companion.stable.store import Stable
@@ -76,9 +76,9 @@ def _new(args: argparse.Namespace) -> int:
         if args.invitational is not None else Event("public", entry_fee=args.fee,
                                                     prize=args.prize)
     with Stable.open() as stable:
-        folder = args.folder or stable.path.parent / "leagues" / _slug(args.name)
         league = new_league(stable, args.name, game, args.league_format,
-                            home_away=args.home_away, folder=str(Path(folder).resolve()),
+                            home_away=args.home_away,
+                            folder=folder_of(stable, args.name, args.folder),
                             clock=clock_now(), event=event)
     print(f"{league.name}: a {league.format} {event.kind} event of {league.game}, "
           f"{event.words()}; its match files go to {league.folder}")

@@ -14,22 +14,18 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.commands.league_views import (
     clock_now,
     collect_results,
     list_leagues,
-    match_json,
-    match_words,
     names_of,
     opened,
     post_round,
-    result_words,
     show_league,
     show_standings,
     simulate_seasons,
-    write_report,
 )
 from companion.errors import UserError
 
@@ -160,45 +156,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=simulate_seasons)
 
 
-# --- the machinery ------------------------------------------------------------------------
-
-
-
-
-
-
-
-
 def _gladiators(stable: Stable, league: League, who: list[str]) -> list[int]:
     from companion.commands.gladiators import find
 
     return [find(stable, w, league.game).id for w in who]
 
 
-
-
-
-
 # --- the verbs ----------------------------------------------------------------------------
 def _new(args: argparse.Namespace) -> int:
+    from companion.league.making import folder_of
     from companion.league.parts import league_part
     from companion.league.records import new_league
     from companion.stable.store import Stable
 
     league_part(args.game)
     with Stable.open() as stable:
-        folder = args.folder or stable.path.parent / "leagues" / _slug(args.name)
         league = new_league(stable, args.name, args.game, args.league_format,
-                            home_away=args.home_away, folder=str(Path(folder).resolve()),
+                            home_away=args.home_away,
+                            folder=folder_of(stable, args.name, args.folder),
                             clock=clock_now())
     print(f"{league.name}: a {league.format} league of {league.game}; its match files go "
           f"to {league.folder}")
     return 0
-
-
-def _slug(text: str) -> str:
-    kept = "".join(c.lower() if c.isalnum() else "-" for c in text)
-    return "-".join(p for p in kept.split("-") if p) or "league"
 
 
 def _add(args: argparse.Namespace) -> int:
@@ -238,85 +217,31 @@ def _seed(args: argparse.Namespace) -> int:
     return 0
 
 
-def _make(stable: Stable, league: League, number: int | None,
-          groups: list[list[int]], teams: list[list[int]] | None, verifiable: bool,
-          start_board: int = 0, seed: int | None = None
-          ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str], dict[str, str]]:
-    from companion.league import season
-    from companion.league.matches import file_name, make
-    from companion.league.ratings import chances
-
-    rated = season.ratings(stable, league)
-    made: list[tuple[str, list[tuple[int, str]]]] = []
-    lines: list[str] = []
-    commitments: dict[str, str] = {}
-    for board, group in enumerate(groups, start=start_board + 1):
-        glads = [stable.gladiator(g) for g in group]
-        if any(g is None for g in glads):
-            raise UserError(f"match {board}: a gladiator is no longer in the stable",
-                            exit_code=1)
-        known = [g for g in glads if g is not None]
-        if not all(g.alive for g in known):
-            # No match to play: the dead forfeit it (`records.add_round`).
-            made.append(("", [(g.id, str(i)) for i, g in enumerate(known, start=1)]))
-            lines.append(f"  {board}. {' v '.join(g.name for g in known)}: forfeit, "
-                         + " & ".join(g.name for g in known if not g.alive) + " dead")
-            continue
-        team = teams[board - start_board - 1] if teams else list(range(1, len(known) + 1))
-        path, sides, line = make(stable, league, known, team,
-                                 file_name(league, number, board, [g.name for g in known]),
-                                 verifiable=verifiable,
-                                 seed=None if seed is None else
-                                 seed * 1_000_003 + (number or 0) * 1_000 + board)
-        made.append((str(path), list(zip(group, sides, strict=True))))
-        odds = chances([[g.id] for g in known] if not teams else _sides_of(known, team),
-                       rated)
-        lines.append(f"  {board}. {' v '.join(g.name for g in known)} (chances "
-                     f"{' / '.join(f'{p * 100:.0f} %' for p in odds)}): {path}")
-        if line is not None:
-            lines.append(f"     commitment: {line}")
-            commitments[str(path)] = line
-    return made, lines, commitments
-
-
-def _sides_of(known: list[Any], team: list[int]) -> list[list[int]]:
-    sides: dict[int, list[int]] = {}
-    for g, t in zip(known, team, strict=True):
-        sides.setdefault(t, []).append(g.id)
-    return list(sides.values())
-
-
 def _round(args: argparse.Namespace) -> int:
-    from companion.league import records, season
+    from companion.league.making import make_round
 
     stable, league = opened(args.name)
     with stable:
-        collect_results(stable, league)
-        nxt = season.pairings(stable, league)
-        made, lines, commitments = _make(stable, league, nxt.number, nxt.matches, None,
-                                         args.verifiable, seed=args.seed)
-        records.add_round(stable, league, nxt.number, args.deadline, made, nxt.rested,
-                          clock_now(), commitments)
-        names = names_of(stable, league)
+        made = make_round(stable, league, args.deadline, clock_now(),
+                          verifiable=args.verifiable, seed=args.seed)
     if args.json:
-        print(json.dumps({"round": nxt.number, "deadline": args.deadline,
+        print(json.dumps({"round": made.number, "deadline": args.deadline,
                           "matches": [{"file": f, "gladiators": [g for g, _s in sides],
-                                       "commitment": commitments.get(f)}
-                                      for f, sides in made],
-                          "byes": nxt.rested}, indent=1))
+                                       "commitment": made.commitments.get(f)}
+                                      for f, sides in made.matches],
+                          "byes": made.rested}, indent=1))
         return 0
-    print(f"{league.name}, round {nxt.number}" + (f" (deadline: {args.deadline})"
-                                                  if args.deadline else ""))
-    for line in lines:
+    print(f"{league.name}, round {made.number}" + (f" (deadline: {args.deadline})"
+                                                   if args.deadline else ""))
+    for line in made.lines:
         print(line)
-    for g in nxt.rested:
-        print(f"  bye: {names.get(g, g)}")
     return 0
 
 
 def _book(args: argparse.Namespace) -> int:
     from companion.league import records
     from companion.league.challenge import refusal
+    from companion.league.making import book
 
     stable, league = opened(args.name)
     with stable:
@@ -331,22 +256,17 @@ def _book(args: argparse.Namespace) -> int:
                       {names[g] for g in alive if g in names})
         if why is not None:
             raise UserError(why, exit_code=1)
-        teams = None
-        if args.teams:
-            teams = [[int(t) for t in args.teams.split(",")]]
-        booked = [m for m in records.matches(stable, league.id) if m.round is None]
-        made, lines, commitments = _make(
-            stable, league, None, [ids], teams, args.verifiable,
-            start_board=max((m.board for m in booked), default=0))
-        records.add_round(stable, league, None, "", made, [], clock_now(), commitments)
+        teams = [int(t) for t in args.teams.split(",")] if args.teams else None
+        made = book(stable, league, ids, teams, clock_now(), verifiable=args.verifiable)
     print(f"{league.name}: booked")
-    for line in lines:
+    for line in made.lines:
         print(line)
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
     from companion.league import matches, records
+    from companion.league.posting import match_words, result_words, write_report
 
     stable, league = opened(args.name)
     with stable:
@@ -373,6 +293,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _results(args: argparse.Namespace) -> int:
     from companion.league import records
+    from companion.league.posting import match_json, match_words, result_words
 
     stable, league = opened(args.name)
     with stable:
@@ -389,10 +310,9 @@ def _results(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def _forfeit(args: argparse.Namespace) -> int:
     from companion.league import records
+    from companion.league.posting import result_words
 
     stable, league = opened(args.name)
     with stable:
@@ -404,16 +324,3 @@ def _forfeit(args: argparse.Namespace) -> int:
         print(f"  #{args.match} "
               f"{result_words(records.match(stable, league.id, args.match), names)}")
     return 0
-
-
-
-
-
-
-
-
-
-
-
-
-

@@ -1,18 +1,17 @@
 """The reading verbs of `companion league`: `standings`, `post`, `show`, `list`, and
-the headless `simulate`; and the words a match is told in, which the changing verbs
-(`companion.commands.league`) print too."""
+the headless `simulate`, and the opening every verb shares. The words a match, a table
+and a post are told in are the League screen's too: `companion.league.posting`."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 
 if TYPE_CHECKING:
-    from companion.league.records import League, Match
+    from companion.league.records import League
     from companion.stable.store import Stable
 
 
@@ -46,127 +45,36 @@ def names_of(stable: Stable, league: League) -> dict[int, str]:
     return member_names(stable, league.id)
 
 
-def match_words(m: Match, names: dict[int, str], ratings: Any = None) -> str:
-    """"Brutus v Crixus"; with the league's `ratings`, each side's chance of winning
-    by them: "Brutus v Crixus (chances 62 % / 38 %)"."""
-    sides: dict[str, list[int]] = {}
-    for e in m.entries:
-        sides.setdefault(e.side, []).append(e.gladiator_id)
-    words = " v ".join(" & ".join(names.get(g, f"#{g}") for g in v) for v in sides.values())
-    if ratings is None:
-        return words
-    from companion.league.ratings import chances
-
-    odds = chances(list(sides.values()), ratings)
-    return f"{words} (chances {' / '.join(f'{p * 100:.0f} %' for p in odds)})"
-
-
-def result_words(m: Match, names: dict[int, str]) -> str:
-    won = [names.get(e.gladiator_id, "?") for e in m.entries if e.result == "win"]
-    lost = [names.get(e.gladiator_id, "?") + (" (killed)" if e.died else "")
-            for e in m.entries if e.result == "loss"]
-    if m.forfeit:
-        return f"{match_words(m, names)}: forfeit ({m.forfeit})"
-    if not won:
-        return f"{match_words(m, names)}: a draw"
-    return f"{' & '.join(won)} beat {' & '.join(lost)}"
-
-
-def match_json(m: Match, names: dict[int, str]) -> dict[str, Any]:
-    return {"id": m.id, "round": m.round, "board": m.board, "file": m.session_path,
-            "fight": m.fight_id, "forfeit": m.forfeit or None, "done": m.done,
-            "commitment": m.commitment or None,
-            "gladiators": [{"id": e.gladiator_id, "name": names.get(e.gladiator_id),
-                            "side": e.side, "result": e.result, "figure": e.figure,
-                            "died": e.died} for e in m.entries]}
-
-
-def _table(stable: Stable, league: League) -> tuple[list[str], list[list[str]], str,
-                                                    list[dict[str, Any]]]:
-    from companion.league import season
-    from companion.league.parts import tiebreak
-    from companion.league.standings import header
-
-    rows = season.table(stable, league)
-    ratings = season.ratings(stable, league)
-    tb = tiebreak(league.game)
-    swiss = league.format == "swiss"
-    cols = ["#", "gladiator", "P", "W", "D", "L", "pts", "h2h"]
-    cols += ["Buchholz"] if swiss else []
-    cols += [tb.name, "kills", "deaths", "rating"]
-    table = []
-    data = []
-    for r in rows:
-        rating = ratings.get(r.who)
-        shown = f"{rating.shown:.1f}±{rating.sigma:.1f}" if rating else "-"
-        line = [str(r.rank), r.name, str(r.played), str(r.wins), str(r.draws),
-                str(r.losses), f"{r.points:g}", f"{r.head_to_head:g}"]
-        line += [f"{r.buchholz:g}"] if swiss else []
-        line += [str(r.figure), str(r.kills), str(r.deaths), shown]
-        table.append(line)
-        data.append({"rank": r.rank, "id": r.who, "name": r.name, "played": r.played,
-                     "wins": r.wins, "draws": r.draws, "losses": r.losses,
-                     "byes": r.byes, "points": r.points, "head_to_head": r.head_to_head,
-                     "buchholz": r.buchholz if swiss else None, tb.name: r.figure,
-                     "kills": r.kills, "deaths": r.deaths,
-                     "rating": None if rating is None else
-                     {"mu": rating.mu, "sigma": rating.sigma, "shown": rating.shown}})
-    order = "ranked by " + ", then ".join(header(tb, swiss))
-    return cols, table, order, data
-
-
 def show_standings(args: argparse.Namespace) -> int:
     from companion.league.post import _columns
+    from companion.league.posting import table
 
     stable, league = opened(args.name)
     with stable:
         collect_results(stable, league)
-        cols, table, order, data = _table(stable, league)
+        told = table(stable, league)
     if args.json:
-        print(json.dumps({"league": league.name, "tiebreaks": order, "rows": data},
-                         indent=1))
+        print(json.dumps({"league": league.name, "tiebreaks": told.order,
+                          "rows": told.data}, indent=1))
         return 0
-    print(f"{league.name}: {order}")
-    for line in _columns(cols, table):
+    print(f"{league.name}: {told.order}")
+    for line in _columns(told.columns, told.rows):
         print(line)
     return 0
 
 
 def post_round(args: argparse.Namespace) -> int:
     from companion.files.atomic import atomic_write
-    from companion.league import post, records, season
+    from companion.league import post
+    from companion.league.posting import round_post
 
     if args.json and args.format != "discord":
         raise UserError("--json goes with --format discord only", exit_code=2)
     stable, league = opened(args.name)
     with stable:
         collect_results(stable, league)
-        rounds = records.rounds(stable, league.id)
-        number = args.round if args.round is not None else (
-            rounds[-1].number if rounds else None)
-        chosen = [r for r in rounds if r.number == number]
-        if args.round is not None and not chosen:
-            raise UserError(f"{league.name} has no round {args.round}", exit_code=1)
-        names = names_of(stable, league)
-        found = [m for m in records.matches(stable, league.id)
-                 if m.round == number or (league.format == "challenge" and m.round is None)]
-        rated = season.ratings(stable, league)
-        pairings = [f"{m.board}. {match_words(m, names, rated)}" + _committed(m)
-                    for m in found if not m.done]
-        results = [(result_words(m, names) + _committed(m), _link(_report_of(m),
-                                                                   args.link_base))
-                   for m in found if m.done]
-        rested = [names.get(g, str(g)) for n, g in records.byes(stable, league.id)
-                  if n == number]
-        pairings += [f"bye: {n}" for n in rested]
-        cols, table, order, _data = _table(stable, league)
+        made = round_post(stable, league, args.round, link_base=args.link_base)
         drawn = bracket_of(stable, league) if args.format == "html" else None
-        event = records.event(stable, league.id)
-        purse = _purses(records.purse_changes(
-            stable, [m.fight_id for m in found if m.fight_id is not None]))
-    title = league.name + (f", round {number}" if number is not None else "")
-    made = post.Post(title, chosen[0].deadline if chosen else "", pairings, results, cols,
-                     table, order, purse, event.words() if event else "")
     if args.json:
         text = json.dumps(post.discord_messages(made), ensure_ascii=False, indent=1) + "\n"
     else:
@@ -199,61 +107,9 @@ def with_bracket(page: str, drawn: Any) -> str:
     return embedded
 
 
-def _committed(m: Match) -> str:
-    return f"; commitment: {m.commitment}" if m.commitment else ""
-
-
-def _link(name: str, base: str | None) -> str:
-    return f"{base.rstrip('/')}/{name}" if name and base else name
-
-
-def _purses(changes: list[tuple[str, int, str]]) -> list[str]:
-    """What the round's fights moved in each manager's purse: in all, then each entry
-    a line of its own (short lines, so a long list splits between Discord messages)."""
-    by_manager: dict[str, list[tuple[int, str]]] = {}
-    for manager, amount, reason in changes:
-        by_manager.setdefault(manager, []).append((amount, reason))
-    out = []
-    for manager, moved in by_manager.items():
-        out.append(f"{manager}: {sum(a for a, _r in moved):+d} in all")
-        out += [f"{manager}: {a:+d} {r}" for a, r in moved]
-    return out
-
-
-def write_report(session: Any, path: Path) -> Path:
-    """The match's report in Markdown beside its session file, for the post to name."""
-    from companion.files.atomic import atomic_write
-    from companion.reports.build import build_report
-    from companion.reports.formats import FORMATS
-
-    out = path.with_suffix(".md")
-    atomic_write(out, FORMATS["markdown"](build_report(session)))
-    return out
-
-
-def _report_of(m: Match) -> str:
-    """The file name of the match's report beside its session file, written now from
-    the finished match when there is none yet (a match played at the table)."""
-    if m.forfeit or not m.session_path:
-        return ""
-    path = Path(m.session_path)
-    report = path.with_suffix(".md")
-    if not report.is_file() and path.is_file():
-        from companion.rulesets.registry import get_ruleset
-        from companion.session.session import load_session
-
-        try:
-            session = load_session(path, get_ruleset)
-        except UserError:
-            return ""
-        if not session.ruleset.is_over(session.state):
-            return ""
-        write_report(session, path)
-    return report.name if report.is_file() else ""
-
-
 def show_league(args: argparse.Namespace) -> int:
     from companion.league import records
+    from companion.league.posting import match_json, match_words, result_words
 
     stable, league = opened(args.name)
     with stable:

@@ -9,8 +9,8 @@ league's (`companion league add|round|play|post NAME`)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from companion.commands.league import add_new_options
 from companion.errors import UserError
 
 MOST = 1_000_000_000  # as the seed's events' figures (`grimdark.prizes.MOST`)
@@ -42,11 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "purses, Grimdark Gladiators)")
     p.add_argument("--format", dest="league_format", default="swiss", metavar="FORMAT",
                    help="swiss (default), round-robin, single, double or challenge")
-    p.add_argument("--home-away", action="store_true",
-                   help="round robin: each pairing twice, home and away")
-    p.add_argument("--folder", type=Path, metavar="DIR",
-                   help="where its match files go (default: a folder named after it "
-                   "beside the stable)")
+    add_new_options(p)
     p.set_defaults(func=_new)
 
 

@@ -58,11 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--game", required=True, help="the game its matches are of")
     p.add_argument("--format", required=True, dest="league_format", metavar="FORMAT",
                    help=FORMAT_HELP)
-    p.add_argument("--home-away", action="store_true",
-                   help="round robin: each pairing twice, home and away")
-    p.add_argument("--folder", type=Path, metavar="DIR",
-                   help="where its match files go (default: a folder named after it "
-                   "beside the stable)")
+    add_new_options(p)
     p.set_defaults(func=_new)
 
     p = sub.add_parser("add", help="add gladiators of the stable (seeded in this order)")
@@ -160,6 +156,15 @@ def _gladiators(stable: Stable, league: League, who: list[str]) -> list[int]:
     from companion.commands.gladiators import find
 
     return [find(stable, w, league.game).id for w in who]
+
+
+def add_new_options(p: argparse.ArgumentParser) -> None:
+    """The options a new league and a new event share."""
+    p.add_argument("--home-away", action="store_true",
+                   help="round robin: each pairing twice, home and away")
+    p.add_argument("--folder", type=Path, metavar="DIR",
+                   help="where its match files go (default: a folder named after it "
+                   "beside the stable)")
 
 
 # --- the verbs ----------------------------------------------------------------------------

@@ -88,18 +88,14 @@ class Round:
     made: str
 
 
-def _rows(stable: Stable, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-    return stable._rows(sql, args)  # the stable's reading, with its errors in words
-
-
 def leagues(stable: Stable) -> list[League]:
-    return [_league(row) for row in _rows(
-        stable, f"SELECT {_LEAGUE} FROM leagues ORDER BY id")]
+    return [_league(row) for row in stable.read(
+        f"SELECT {_LEAGUE} FROM leagues ORDER BY id")]
 
 
 def league_named(stable: Stable, name: str) -> League:
-    rows = _rows(stable, f"SELECT {_LEAGUE} FROM leagues WHERE name = ? COLLATE NOCASE",
-                 (name,))
+    rows = stable.read(f"SELECT {_LEAGUE} FROM leagues WHERE name = ? COLLATE NOCASE",
+                    (name,))
     if not rows:
         known = ", ".join(lg.name for lg in leagues(stable)) or "none yet"
         raise Refused(f"there is no league called {name!r} (the leagues: {known})")
@@ -108,29 +104,29 @@ def league_named(stable: Stable, name: str) -> League:
 
 def members(stable: Stable, league_id: int) -> list[tuple[int, int]]:
     """(gladiator id, seed), by seed."""
-    return [(int(g), int(s)) for g, s in _rows(
-        stable, "SELECT gladiator_id, seed FROM league_members WHERE league_id = ? "
+    return [(int(g), int(s)) for g, s in stable.read(
+        "SELECT gladiator_id, seed FROM league_members WHERE league_id = ? "
         "ORDER BY seed, gladiator_id", (league_id,))]
 
 
 def member_names(stable: Stable, league_id: int) -> dict[int, str]:
     """Each member's name, by his id: read from the members alone, so that a league's
     table costs the same in a stable of ten gladiators or of ten thousand."""
-    return {int(g): str(n) for g, n in _rows(
-        stable, "SELECT g.id, g.name FROM league_members m JOIN gladiators g ON g.id = "
+    return {int(g): str(n) for g, n in stable.read(
+        "SELECT g.id, g.name FROM league_members m JOIN gladiators g ON g.id = "
         "m.gladiator_id WHERE m.league_id = ?", (league_id,))}
 
 
 def rounds(stable: Stable, league_id: int) -> list[Round]:
-    return [Round(*row) for row in _rows(
-        stable, "SELECT id, number, deadline, made FROM league_rounds WHERE league_id = ? "
+    return [Round(*row) for row in stable.read(
+        "SELECT id, number, deadline, made FROM league_rounds WHERE league_id = ? "
         "ORDER BY number", (league_id,))]
 
 
 def byes(stable: Stable, league_id: int) -> list[tuple[int, int]]:
     """(round number, gladiator id) of each bye."""
-    return [(int(n), int(g)) for n, g in _rows(
-        stable, "SELECT r.number, b.gladiator_id FROM league_byes b JOIN league_rounds r "
+    return [(int(n), int(g)) for n, g in stable.read(
+        "SELECT r.number, b.gladiator_id FROM league_byes b JOIN league_rounds r "
         "ON r.id = b.round_id WHERE r.league_id = ? ORDER BY r.number, b.gladiator_id",
         (league_id,))]
 
@@ -138,13 +134,13 @@ def byes(stable: Stable, league_id: int) -> list[tuple[int, int]]:
 def matches(stable: Stable, league_id: int) -> list[Match]:
     # A match whose fight was taken back since (`career undo`) reads as unplayed: its
     # fight is looked up beside it (f.id is None when the fight is gone).
-    rows = _rows(stable, "SELECT m.id, m.league_id, r.number, m.board, m.session_path, "
-                 "f.id, m.forfeit, m.made, m.commitment, m.fight_id FROM league_matches m "
-                 "LEFT JOIN league_rounds r ON r.id = m.round_id LEFT JOIN fights f ON "
-                 "f.id = m.fight_id WHERE m.league_id = ? ORDER BY m.id", (league_id,))
+    rows = stable.read("SELECT m.id, m.league_id, r.number, m.board, m.session_path, "
+                    "f.id, m.forfeit, m.made, m.commitment, m.fight_id FROM league_matches m "
+                    "LEFT JOIN league_rounds r ON r.id = m.round_id LEFT JOIN fights f ON "
+                    "f.id = m.fight_id WHERE m.league_id = ? ORDER BY m.id", (league_id,))
     entries: dict[int, list[Entry]] = {}
-    for match_id, gladiator_id, side, result, figure, died in _rows(
-            stable, "SELECT e.match_id, e.gladiator_id, e.side, e.result, e.figure, "
+    for match_id, gladiator_id, side, result, figure, died in stable.read(
+            "SELECT e.match_id, e.gladiator_id, e.side, e.result, e.figure, "
             "e.died FROM league_entries e JOIN league_matches m ON m.id = e.match_id "
             "WHERE m.league_id = ? ORDER BY e.rowid", (league_id,)):
         entries.setdefault(match_id, []).append(
@@ -161,8 +157,8 @@ def matches(stable: Stable, league_id: int) -> list[Match]:
 
 def event(stable: Stable, league_id: int) -> Event | None:
     """The league's event, or None for a league that moves no money."""
-    rows = _rows(stable, "SELECT kind, entry_fee, appearance_fee, prize FROM league_events "
-                 "WHERE league_id = ?", (league_id,))
+    rows = stable.read("SELECT kind, entry_fee, appearance_fee, prize FROM league_events "
+                    "WHERE league_id = ?", (league_id,))
     return Event(*rows[0]) if rows else None
 
 
@@ -172,8 +168,8 @@ def purse_changes(stable: Stable, fight_ids: Sequence[int]) -> list[tuple[str, i
     if not fight_ids:
         return []
     marks = ", ".join("?" * len(fight_ids))
-    return [(str(n), int(a), str(r)) for n, a, r in _rows(
-        stable, "SELECT m.name, p.amount, p.reason FROM purse p JOIN managers m ON m.id = "
+    return [(str(n), int(a), str(r)) for n, a, r in stable.read(
+        "SELECT m.name, p.amount, p.reason FROM purse p JOIN managers m ON m.id = "
         f"p.manager_id WHERE p.fight_id IN ({marks}) ORDER BY p.id", list(fight_ids))]
 
 

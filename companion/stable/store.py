@@ -115,6 +115,12 @@ class Stable:
         return [tuple(v.decode("utf-8", "replace") if isinstance(v, bytes) else v
                       for v in row) for row in rows]
 
+    def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a query of the stable's tables, for the modules that keep their
+        own records in it (the league's): none when there is no stable yet, and its
+        errors in words."""
+        return self._rows(sql, args)
+
     @contextmanager
     def change(self) -> Iterator[sqlite3.Connection]:
         """One transaction: everything done inside it is written, or nothing is."""

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.ui import keys
-from companion.ui.host import DialogScreen, Host
+from companion.ui.host import Host
 from companion.ui.league import actions
 from companion.ui.league.keys import KEYS as LEAGUE
 from companion.ui.league.view import LeagueCard, LeagueView, MatchRow, read_leagues
-from companion.ui.widgets.controls import Button, Ink, Widget, flow
 from companion.ui.widgets.dialogs import Dialog
 from companion.ui.widgets.intro_panel import IntroPanel
+from companion.ui.widgets.list_screen import ListScreen
 
 if TYPE_CHECKING:
     from companion.core.hexgrid import Hex
@@ -35,23 +35,21 @@ KEEP = ("#", "gladiator", "pts", "W", "kills", "deaths", "h2h", "Buchholz", "L",
         "rating")
 
 
-class LeagueScreen(DialogScreen):
+class LeagueScreen(ListScreen):
+    title = "Events and leagues"
+    short_titles = ("Leagues",)
+    key_map = LEAGUE
+    help = KEYS
+
     def __init__(self, host: Host, view: LeagueView | None = None) -> None:
         super().__init__(host)
-        self.theme = host.theme
-        self.ink = Ink(self.theme)
         self.view = read_leagues() if view is None else view
-        self.cursor = 0
         self.match = 0
         self.showing_bracket = False
         self.dialog: Dialog | None = None
-        self.card_rects: list[tuple[int, pygame.Rect]] = []
         self.match_rects: list[tuple[int, pygame.Rect]] = []
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self.back_button = Button(self.theme, "Back (Esc)", host.show_home, size=17,
-                                  short=("Esc",))
-        b = lambda label, run, short: Button(self.theme, label, run, size=16,  # noqa: E731
-                                            short=short)
+        b = self.button
         self.bracket_button = b("Bracket (B)", self.toggle_bracket, ())
         self.action_buttons = [
             b("Play (Enter)", lambda: self._on_match(actions.play), ("Play",)),
@@ -68,9 +66,6 @@ class LeagueScreen(DialogScreen):
             self.message, self.message_is_error = self.view.note, True
 
     # --- the owner of the dialogs ------------------------------------------------------
-    def say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
-
     def reread(self) -> None:
         """The leagues again, after a change: the same league stays chosen."""
         chosen = self.chosen.name if self.chosen is not None else None
@@ -141,30 +136,15 @@ class LeagueScreen(DialogScreen):
         actions.forfeit(self, card, match)
 
     # --- events ----------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.handle_dialog(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if keys.pressed(event, "F1"):
-                self.host.show_keys(list(KEYS))
+    def clicked(self, pos: tuple[int, int]) -> bool:
+        for index, rect in self.match_rects:
+            if rect.collidepoint(pos):
+                self.match = index
+                self._on_match(actions.play)
                 return True
-            return self._key(keys.screen_action(LEAGUE, event))
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in [self.back_button, *self.action_buttons]:
-                if button.handle(event):
-                    return True
-            for index, rect in self.card_rects:
-                if rect.collidepoint(event.pos):
-                    self.choose(index)
-                    return True
-            for index, rect in self.match_rects:
-                if rect.collidepoint(event.pos):
-                    self.match = index
-                    self._on_match(actions.play)
-                    return True
         return False
 
-    def _key(self, action: str | None) -> bool:
+    def act(self, action: str | None) -> bool:
         does = {
             "back": self.host.show_home,
             "up": lambda: self.choose(self.cursor - 1),
@@ -193,9 +173,6 @@ class LeagueScreen(DialogScreen):
         return ("Up / Down league  Tab match  Enter play  N round  F forfeit  P post  "
                 "B bracket  Esc back  F1 keys")
 
-    def widgets(self) -> list[Widget]:
-        return list(self.ink.drawn)
-
     def panel(self) -> PanelView | None:
         return IntroPanel(self.theme, "Events and leagues", [
             "The stable's leagues: each round's matches, played here or at the table, "
@@ -203,46 +180,26 @@ class LeagueScreen(DialogScreen):
             "companion league on the command line starts a league and adds its members.",
         ])
 
-    # --- layout and drawing -----------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
+    # --- drawing -----------------------------------------------------------------------
+    def empty_note(self) -> tuple[str, bool] | None:
+        return None if self.view.leagues else (self.view.note, self.view.broken)
 
     def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
-        pal, px, ink = self.theme.palette, self.theme.px, self.ink
-        pygame.draw.rect(surface, pal.background, self.rect)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        ink.clear()
-        self.card_rects, self.match_rects = [], []
-        x, w = self.rect.x + px(18), self.rect.width - px(36)
-        top = self.rect.y + px(12)
-        back_w = self.back_button.needed_width()
-        if back_w > w // 3:
-            back_w = self.back_button.needed_width(shortest=True)
-        self.back_button.rect = pygame.Rect(x + w - back_w, top, back_w, px(34))
-        ink.widget(surface, self.back_button)
-        y = ink.text(surface, "Events and leagues", (x, top), w - back_w - px(8), size=28,
-                     bold=True, wrap=False, height=px(34), short=("Leagues",)) + px(10)
-        if not self.view.leagues:
-            # One line of words, wrapped: what is wrong with a broken stable is at its end.
-            ink.text(surface, self.view.note, (x, y), w, size=18,
-                     colour=pal.bad if self.view.broken else pal.text_dim)
-            surface.set_clip(clip)
-            return
-        y = flow(self.action_buttons, x, y, w, px(32), px(6)) + px(10)
-        for button in self.action_buttons:
-            ink.widget(surface, button)
-        left_w = max(px(110), (w - px(16)) // 4)
-        bottom = self.rect.bottom - px(10)
-        self._draw_leagues(surface, pygame.Rect(x, y, left_w, bottom - y))
-        right = pygame.Rect(x + left_w + px(16), y, w - left_w - px(16), bottom - y)
+        self.match_rects = []
+        super().draw(surface, hover)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        px = self.theme.px
+        left_w = max(px(110), (area.width - px(16)) // 4)
+        self._draw_leagues(surface, pygame.Rect(area.x, area.y, left_w, area.height))
+        right = pygame.Rect(area.x + left_w + px(16), area.y, area.width - left_w - px(16),
+                            area.height)
         card = self.chosen
         if card is not None:
             if self.showing_bracket:
                 self._draw_bracket(surface, card, right)
             else:
                 self._draw_chosen(surface, card, right)
-        surface.set_clip(clip)
 
     def _draw_leagues(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         pal, px, ink = self.theme.palette, self.theme.px, self.ink

@@ -12,36 +12,33 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.ui import keys
-from companion.ui.host import DialogScreen, Host
+from companion.ui.host import Host
 from companion.ui.stable import actions
 from companion.ui.stable.keys import KEYS as STABLE
 from companion.ui.stable.view import Card, StableView, read_stable
-from companion.ui.widgets.controls import Button, Ink, Widget, flow, wrap
+from companion.ui.widgets.controls import wrap
 from companion.ui.widgets.dialogs import Dialog
 from companion.ui.widgets.intro_panel import IntroPanel
+from companion.ui.widgets.list_screen import ListScreen
 
 if TYPE_CHECKING:
-    from companion.core.hexgrid import Hex
     from companion.ui.widgets.side_panel import PanelView
 
 MOUSE = ("Click a card: choose him; click a button: what it says",)
 KEYS = tuple(keys.screen_lines(STABLE, MOUSE))
 
 
-class StableScreen(DialogScreen):
+class StableScreen(ListScreen):
+    title = "The stable"
+    key_map = STABLE
+    help = KEYS
+
     def __init__(self, host: Host, view: StableView | None = None) -> None:
         super().__init__(host)
-        self.theme = host.theme
-        self.ink = Ink(self.theme)
         self.view = read_stable() if view is None else view
-        self.cursor = 0
         self.first = 0  # the first card shown: the list scrolls to keep the chosen in sight
-        self.card_rects: list[tuple[int, pygame.Rect]] = []
-        self.back_button = Button(self.theme, "Back (Esc)", host.show_home, size=17,
-                                  short=("Esc",))
         self.dialog: Dialog | actions.Overlay | None = None
-        b = lambda label, run, short: Button(self.theme, label, run, size=16,  # noqa: E731
-                                            short=short)
+        b = self.button
         self.action_buttons = [
             b("Train (T)", lambda: self._on_chosen(actions.train), ("T",)),
             b("Purse (M)", self._purse, ("M",)),
@@ -55,9 +52,6 @@ class StableScreen(DialogScreen):
     def dialog_done(self, said: str) -> None:
         self.reread()  # a training has changed his sheet
         self.say(said)
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
 
     def reread(self) -> None:
         """The stable again, after a change: the same gladiator stays chosen."""
@@ -79,7 +73,6 @@ class StableScreen(DialogScreen):
             return
         actions.purse(self, next(g for g in self.view.groups if card in g.cards))
 
-
     @property
     def chosen(self) -> Card | None:
         cards = self.view.cards
@@ -91,27 +84,7 @@ class StableScreen(DialogScreen):
             self.first = min(self.first, self.cursor)
 
     # --- events ----------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.handle_dialog(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if keys.pressed(event, "F1"):
-                self.host.show_keys(list(KEYS))
-                return True
-            return self._key(keys.screen_action(STABLE, event))
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.back_button.handle(event):
-                return True
-            for button in self.action_buttons:
-                if button.handle(event):
-                    return True
-            for index, rect in self.card_rects:
-                if rect.collidepoint(event.pos):
-                    self.choose(index)
-                    return True
-        return False
-
-    def _key(self, action: str | None) -> bool:
+    def act(self, action: str | None) -> bool:
         does = {
             "back": self.host.show_home,
             "up": lambda: self.choose(self.cursor - 1),
@@ -133,9 +106,6 @@ class StableScreen(DialogScreen):
             return ""
         return "Up / Down choose  T train  M purse  H fallen  Ctrl+Z take back  Esc back  F1 keys"
 
-    def widgets(self) -> list[Widget]:
-        return list(self.ink.drawn)
-
     def panel(self) -> PanelView | None:
         return IntroPanel(self.theme, "The stable", [
             "Every manager's gladiators, of every game, as the careers keep them.",
@@ -143,40 +113,16 @@ class StableScreen(DialogScreen):
             "adds, trains and removes them.",
         ])
 
-    # --- layout and drawing -----------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
+    # --- drawing -----------------------------------------------------------------------
+    def empty_note(self) -> tuple[str, bool] | None:
+        return None if self.view.cards else (self.view.note, self.view.broken)
 
-    def draw(self, surface: pygame.Surface, hover: Hex | None = None) -> None:
-        pal, px, ink = self.theme.palette, self.theme.px, self.ink
-        pygame.draw.rect(surface, pal.background, self.rect)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        ink.clear()
-        self.card_rects = []
-        x, w = self.rect.x + px(18), self.rect.width - px(36)
-        top = self.rect.y + px(12)
-        back_w = self.back_button.needed_width()
-        if back_w > w // 3:
-            back_w = self.back_button.needed_width(shortest=True)
-        self.back_button.rect = pygame.Rect(x + w - back_w, top, back_w, px(34))
-        ink.widget(surface, self.back_button)
-        y = ink.text(surface, "The stable", (x, top), w - back_w - px(8), size=28,
-                     bold=True, wrap=False, height=px(34)) + px(10)
-        if not self.view.cards:
-            ink.text(surface, self.view.note, (x, y), w, size=18,
-                     colour=pal.bad if self.view.broken else pal.text_dim, elide=True)
-            surface.set_clip(clip)
-            return
-        y = flow(self.action_buttons, x, y, w, px(32), px(6)) + px(10)
-        for button in self.action_buttons:
-            ink.widget(surface, button)
-        left_w = max(px(120), (w - px(16)) * 2 // 5)
-        self._draw_cards(surface, pygame.Rect(x, y, left_w, self.rect.bottom - px(10) - y))
-        right = pygame.Rect(x + left_w + px(16), y, w - left_w - px(16),
-                            self.rect.bottom - px(10) - y)
-        self._draw_chosen(surface, right)
-        surface.set_clip(clip)
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        px = self.theme.px
+        left_w = max(px(120), (area.width - px(16)) * 2 // 5)
+        self._draw_cards(surface, pygame.Rect(area.x, area.y, left_w, area.height))
+        self._draw_chosen(surface, pygame.Rect(area.x + left_w + px(16), area.y,
+                                               area.width - left_w - px(16), area.height))
 
     def _card_height(self) -> int:
         fonts, px = self.theme.fonts, self.theme.px

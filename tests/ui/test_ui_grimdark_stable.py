@@ -68,6 +68,11 @@ def test_the_stables_gladiator_heads_the_roster_and_fights_with_his_career(app: 
     assert any(r.startswith("Lord Smash (sample)") for r in screen.roster.rows)
     choose(app, screen, "Lord Smash (stable)")
     key(app, pygame.K_a, "a")
+    # His namesake, the sample, would make the careers unable to tell them apart.
+    choose(app, screen, "Lord Smash (sample)")
+    key(app, pygame.K_a, "a")
+    assert screen.message.startswith("Lord Smash (stable) is in the match: ")
+    assert len(screen.lineup.fighters) == 1
     choose(app, screen, "Sewer Beast")
     key(app, pygame.K_a, "a")
     key(app, pygame.K_RETURN)

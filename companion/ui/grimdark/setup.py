@@ -292,6 +292,15 @@ class GrimdarkSetup(Screen):
             return
         coaching = (default_coaching_for(entry.gladiator, self.coaching)
                     if entry.gladiator is not None else None)
+        # The careers find a fighter by his name: the stable's man and a namesake of his
+        # in one match could not be told apart.
+        twin = next((f.entry for f in self.lineup.fighters if f.entry.path != entry.path
+                     and f.entry.name.casefold() == entry.name.casefold()
+                     and (entry.stable is not None or f.entry.stable is not None)), None)
+        if twin is not None:
+            self.say(f"{twin.row().split('  ')[0]} is in the match: a gladiator of the "
+                     f"stable and another called {entry.name} cannot fight in one match")
+            return
         try:
             self.lineup.add(entry, coaching)
         except UserError as err:

@@ -1,6 +1,7 @@
-"""The Grimdark roster as the set-up screen lists it: the user's gladiators, then the
-shipped samples, each read once with the build rules checked, and the coaching files
-a match may give them. Nothing here draws: the screen shows what these return."""
+"""The Grimdark roster as the set-up screen lists it: the stable's living gladiators
+(a career fights as the stable holds him), the user's gladiators, then the shipped
+samples, each read once with the build rules checked, and the coaching files a match
+may give them. Nothing here draws: the screen shows what these return."""
 
 from __future__ import annotations
 
@@ -21,13 +22,16 @@ FORUM_FOLDER = "forum"  # the forum sheets exported, beside the roster
 @dataclass(frozen=True)
 class RosterEntry:
     """One gladiator's file: him (None when the file cannot be read, with `error`
-    saying why) and the build rules he breaks."""
+    saying why) and the build rules he breaks. A gladiator of the stable has no file:
+    `stable` is his number there, and `path` only names him ("#3 Lord Smash in the
+    stable")."""
 
     path: Path
     sample: bool
     gladiator: Gladiator | None
     error: str = ""
     problems: tuple[str, ...] = ()
+    stable: int | None = None
 
     @property
     def name(self) -> str:
@@ -52,7 +56,7 @@ class RosterEntry:
         """His line in the roster: starred mark, name, fame and record."""
         g = self.gladiator
         sample = " (house NPC)" if g is not None and g.npc else " (sample)" if self.sample \
-            else ""
+            else " (stable)" if self.stable is not None else ""
         if g is None:
             return f"{self.path.name}{sample}"
         star = "★ " if g.starred else ""
@@ -65,7 +69,8 @@ class RosterEntry:
         if g is None:
             return ()
         star = "★ " if g.starred else ""
-        kind = " (NPC)" if g.npc else " (sample)" if self.sample else ""
+        kind = " (NPC)" if g.npc else " (sample)" if self.sample else \
+            " (stable)" if self.stable is not None else ""
         return (f"{star}{g.name}  ·  fame {g.fame}  ·  {g.wins}-{g.losses}",
                 f"{star}{g.name}{kind}", f"{star}{g.name}")
 
@@ -94,8 +99,31 @@ def roster_entries(data: GrimdarkData) -> list[RosterEntry]:
     return found
 
 
+def stable_entries(data: GrimdarkData) -> tuple[list[RosterEntry], str]:
+    """The stable's living Grimdark gladiators, each with his sheet as the stable holds
+    it; and why the stable could not be read, in one line ("" when it was). With no
+    stable, none, and the stable's code is not loaded."""
+    from companion import paths
+
+    if not paths.stable_path().exists():
+        return [], ""
+    from companion.rulesets.grimdark.campaign import stable_gladiators
+
+    held, why = stable_gladiators()
+    found = []
+    for s in held:
+        g = s.gladiator
+        problems = tuple(build.problems(g, data)) if g is not None else ()
+        found.append(RosterEntry(Path(s.where), False, g, error=s.error, problems=problems,
+                                 stable=s.id))
+    return found, why
+
+
 def delete_entry(entry: RosterEntry) -> None:
-    """Take a gladiator off the user's roster (a sample cannot be deleted)."""
+    """Take a gladiator off the user's roster (a sample cannot be deleted, nor one of
+    the stable: he has no file here)."""
+    if entry.stable is not None:
+        raise UserError(stable_refusal(entry))
     if entry.sample:
         raise UserError(f"{entry.name} is a sample shipped with the companion: it cannot "
                         "be deleted (a copy saved to your roster can)")
@@ -105,6 +133,11 @@ def delete_entry(entry: RosterEntry) -> None:
         pass
     except OSError as err:
         raise UserError(f"cannot delete {entry.path}: {err.strerror}") from None
+
+
+def stable_refusal(entry: RosterEntry) -> str:
+    return (f"{entry.name} cannot be deleted here: he is the stable's: companion stable "
+            f"remove #{entry.stable} takes him out")
 
 
 def export_path(gladiator: Gladiator) -> Path:

@@ -7,6 +7,10 @@ gladiators and the samples with their fame, record and whether they keep the bui
 rules; the line-up takes two or more of them, each with a team and a coaching, and
 starts the match (schema §1's setup).
 
+The stable's living Grimdark gladiators head the roster: one added to the line-up
+fights with the stable's sheet, his career's Fame and record. He has no file here, so
+he opens in the builder as a copy and is not deleted from this screen.
+
 One long module: the roster and the line-up are one view over the same entries and
 selection; the builder and the paste are in their own modules."""
 
@@ -41,6 +45,8 @@ from companion.ui.grimdark.roster import (
     delete_entry,
     is_sample,
     roster_entries,
+    stable_entries,
+    stable_refusal,
 )
 from companion.ui.host import Host, Screen
 from companion.ui.widgets.controls import (
@@ -159,14 +165,18 @@ class GrimdarkSetup(Screen):
             "start": Button(self.theme, "Start (Enter)", self.start, size=20, selected=True),
             "back": b("Back (Esc)", host.show_home),
         }
+        self.stable_error = ""
         self.reload()
+        if self.stable_error:
+            self.say(self.stable_error)
 
     # --- the roster ---------------------------------------------------------------------
     def reload(self, select: Path | None = None) -> None:
         """Read the roster again (after a save, an import or a delete)."""
         current = self.selected_entry()
         chosen = select or (current.path if current is not None else None)
-        self.entries = roster_entries(self.data)
+        stable, self.stable_error = stable_entries(self.data)
+        self.entries = stable + roster_entries(self.data)
         self.roster.rows = [e.row() for e in self.entries]
         self.roster.badges = [(e.badge(), e.valid) for e in self.entries]
         self.roster.shorter = [e.shorter_rows() for e in self.entries]
@@ -197,6 +207,11 @@ class GrimdarkSetup(Screen):
             return
         if entry.gladiator is None:
             self.say(f"{entry.path.name} cannot be read: {entry.error}")
+            return
+        if entry.stable is not None:  # no file to save over: the stable is his
+            self.show_builder(entry.gladiator, None, f"A copy of {entry.name}'s sheet in the "
+                              "stable: Ctrl+S saves the copy to your roster, the stable "
+                              "keeps him as he is")
             return
         # A sample opens as a copy: saving it puts it in the user's roster.
         self.show_builder(entry.gladiator, None if entry.sample else entry.path)
@@ -248,6 +263,9 @@ class GrimdarkSetup(Screen):
         if entry.sample:
             self.say(f"{entry.name} is a sample: samples cannot be deleted")
             return
+        if entry.stable is not None:
+            self.say(stable_refusal(entry))
+            return
         self.dialog = Dialog(
             self.theme, f"Delete {entry.name}?",
             [f"His file {entry.path.name} leaves your roster for good."],
@@ -274,6 +292,15 @@ class GrimdarkSetup(Screen):
             return
         coaching = (default_coaching_for(entry.gladiator, self.coaching)
                     if entry.gladiator is not None else None)
+        # The careers find a fighter by his name: the stable's man and a namesake of his
+        # in one match could not be told apart.
+        twin = next((f.entry for f in self.lineup.fighters if f.entry.path != entry.path
+                     and f.entry.name.casefold() == entry.name.casefold()
+                     and (entry.stable is not None or f.entry.stable is not None)), None)
+        if twin is not None:
+            self.say(f"{twin.row().split('  ')[0]} is in the match: a gladiator of the "
+                     f"stable and another called {entry.name} cannot fight in one match")
+            return
         try:
             self.lineup.add(entry, coaching)
         except UserError as err:
@@ -418,10 +445,14 @@ class GrimdarkSetup(Screen):
             return [Line(entry.path.name, "heading"), Line(entry.error, "bad")]
         lines = gladiator_lines(entry.gladiator, self.data, list(entry.problems))
         # The roster's own rule (starred gladiators a manager), for his manager only.
-        mine = [e.gladiator for e in self.entries if e.gladiator is not None and not e.sample]
+        mine = [e.gladiator for e in self.entries
+                if e.gladiator is not None and not e.sample and e.stable is None]
         manager = entry.gladiator.manager.strip()
         over = [p for p in build.roster_problems(mine, self.data)
                 if manager and p.startswith(f"{manager} has ")]
+        if entry.stable is not None:
+            lines.insert(1, Line(f"Of the stable (#{entry.stable}): he fights as his career "
+                                 "holds him", "dim"))
         return lines[:1] + [Line(p, "bad") for p in over] + lines[1:]
 
     # --- layout and drawing -------------------------------------------------------------

@@ -62,8 +62,13 @@ def fighter(who: str, game: str) -> Gladiator | None:
 
     if not paths.stable_path().exists():
         return None
-    with Stable.open(create=False) as stable:
-        found = lookup(stable, who, game)
+    try:
+        with Stable.open(create=False) as stable:
+            found = lookup(stable, who, game)
+    except UserError as err:
+        # A sheet's own file, given by its path, is read without the stable.
+        raise UserError(f"{err} (to fight {who!r} without the stable, give his sheet "
+                        "file's path)", exit_code=1) from None
     if found is not None and not found.alive:
         raise UserError(f"#{found.id} {found.name} is dead in the stable: a dead gladiator "
                         "fights no more", exit_code=1)
